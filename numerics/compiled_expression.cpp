@@ -1,0 +1,154 @@
+#include "numerics/compiled_expression.hpp"
+
+#include <mpfr.h>
+
+#include <boost/math/constants/constants.hpp>
+#include <sstream>
+
+#include "proofs/erf.hpp"
+#include "proofs/mpfr_bridge.hpp"
+#include "proofs/relu.hpp"
+
+namespace attnverify::num {
+
+using namespace GiNaC;
+
+Real to_real(const numeric& value) {
+  Real out;
+  sym::detail::numeric_to_mpfr(value, out.backend().data());
+  return out;
+}
+
+CompiledExpression::CompiledExpression(const ex& e, std::vector<ex> variables, unsigned digits)
+    : variables_(std::move(variables)), digits_(digits) {
+  ScopedPrecision scope(digits_);
+  compile(e);
+  stack_.resize(program_.size() + 1);
+}
+
+std::size_t CompiledExpression::push_constant(const numeric& value) {
+  if (!value.is_real()) throw EvaluationError("complex constant in expression");
+  constants_.push_back(to_real(value));
+  return constants_.size() - 1;
+}
+
+void CompiledExpression::compile(const ex& e) {
+  if (is_exactly_a<numeric>(e)) {
+    program_.push_back({Op::Constant, static_cast<long>(push_constant(ex_to<numeric>(e)))});
+    return;
+  }
+  if (is_a<symbol>(e)) {
+    for (std::size_t k = 0; k < variables_.size(); ++k) {
+      if (variables_[k].is_equal(e)) {
+        program_.push_back({Op::Variable, static_cast<long>(k)});
+        return;
+      }
+    }
+    std::ostringstream os;
+    os << e;
+    throw EvaluationError("no value given for symbol '" + os.str() + "'");
+  }
+  if (is_a<constant>(e)) {
+    if (!e.is_equal(Pi)) throw EvaluationError("unsupported constant");
+    constants_.push_back(boost::math::constants::pi<Real>());
+    program_.push_back({Op::Constant, static_cast<long>(constants_.size() - 1)});
+    return;
+  }
+  if (is_exactly_a<add>(e) || is_exactly_a<mul>(e)) {
+    for (const auto& operand : e) compile(operand);
+    program_.push_back({is_exactly_a<add>(e) ? Op::Add : Op::Mul, static_cast<long>(e.nops())});
+    return;
+  }
+  if (is_exactly_a<power>(e)) {
+    compile(e.op(0));
+    const ex exponent = e.op(1);
+    if (exponent.info(info_flags::integer) && is_exactly_a<numeric>(exponent)) {
+      program_.push_back({Op::PowInt, ex_to<numeric>(exponent).to_long()});
+    } else if (exponent.is_equal(numeric(1, 2))) {
+      program_.push_back({Op::Sqrt});
+    } else if (exponent.is_equal(numeric(-1, 2))) {
+      program_.push_back({Op::Sqrt});
+      program_.push_back({Op::PowInt, -1});
+    } else {
+      compile(exponent);
+      program_.push_back({Op::Pow});
+    }
+    return;
+  }
+  if (is_a<function>(e)) {
+    const std::string name = ex_to<function>(e).get_name();
+    static const std::vector<std::pair<std::string, Op>> unary{
+        {"exp", Op::Exp},   {"log", Op::Log},   {"erf", Op::Erf},   {"erfc", Op::Erfc},
+        {"tanh", Op::Tanh}, {"sinh", Op::Sinh}, {"cosh", Op::Cosh}, {"relu", Op::Relu},
+        {"step", Op::Step}, {"abs", Op::Abs}};
+    for (const auto& [fname, op] : unary) {
+      if (fname == name && e.nops() == 1) {
+        compile(e.op(0));
+        program_.push_back({op});
+        return;
+      }
+    }
+    throw EvaluationError("no numeric evaluation for function '" + name + "'");
+  }
+  std::ostringstream os;
+  os << e;
+  throw EvaluationError("cannot evaluate '" + os.str() + "'");
+}
+
+Real CompiledExpression::evaluate_unchecked(const std::vector<Real>& point) const {
+  ScopedPrecision scope(digits_);
+  std::size_t top = 0;  // stack_[0..top) is live
+  for (const Instruction& ins : program_) {
+    switch (ins.op) {
+      case Op::Constant: stack_[top++] = constants_[static_cast<std::size_t>(ins.argument)]; break;
+      case Op::Variable:  // mpfr_set keeps the program's precision whatever the input's
+        mpfr_set(stack_[top++].backend().data(), point.at(static_cast<std::size_t>(ins.argument)).backend().data(), MPFR_RNDN);
+        break;
+      case Op::Add:
+      case Op::Mul: {
+        const std::size_t first = top - static_cast<std::size_t>(ins.argument);
+        for (std::size_t k = first + 1; k < top; ++k) {
+          if (ins.op == Op::Add)
+            stack_[first] += stack_[k];
+          else
+            stack_[first] *= stack_[k];
+        }
+        top = first + 1;
+        break;
+      }
+      case Op::PowInt: {
+        Real& x = stack_[top - 1];
+        const long k = ins.argument;
+        if (k == -1) x = 1 / x;
+        else if (k == 2) x = x * x;
+        else x = pow(x, Real(k));
+        break;
+      }
+      case Op::Pow: stack_[top - 2] = pow(stack_[top - 2], stack_[top - 1]); --top; break;
+      case Op::Sqrt: stack_[top - 1] = sqrt(stack_[top - 1]); break;
+      case Op::Exp: stack_[top - 1] = exp(stack_[top - 1]); break;
+      case Op::Log: stack_[top - 1] = log(stack_[top - 1]); break;
+      case Op::Erf: mpfr_erf(stack_[top - 1].backend().data(), stack_[top - 1].backend().data(), MPFR_RNDN); break;
+      case Op::Erfc: mpfr_erfc(stack_[top - 1].backend().data(), stack_[top - 1].backend().data(), MPFR_RNDN); break;
+      case Op::Tanh: stack_[top - 1] = tanh(stack_[top - 1]); break;
+      case Op::Sinh: stack_[top - 1] = sinh(stack_[top - 1]); break;
+      case Op::Cosh: stack_[top - 1] = cosh(stack_[top - 1]); break;
+      case Op::Relu: if (stack_[top - 1] < 0) stack_[top - 1] = 0; break;
+      case Op::Step: {  // GiNaC's convention: step(0) = 1/2
+        Real& x = stack_[top - 1];
+        x = x > 0 ? Real(1) : (x < 0 ? Real(0) : Real(1) / 2);
+        break;
+      }
+      case Op::Abs: stack_[top - 1] = abs(stack_[top - 1]); break;
+    }
+  }
+  return stack_[0];
+}
+
+Real CompiledExpression::operator()(const std::vector<Real>& point) const {
+  Real value = evaluate_unchecked(point);
+  if (!isfinite(value)) throw EvaluationError("the expression is not finite at this point (division by zero, overflow or a domain error)");
+  return value;
+}
+
+}  // namespace attnverify::num

@@ -1,0 +1,68 @@
+// Evaluation of GiNaC expressions in MPFR arithmetic (Boost.Multiprecision Real).
+//
+// The expression tree is compiled once into a postfix program (add, mul, integer
+// and real powers, sqrt, exp, log, erf, erfc, tanh, sinh, cosh, relu, step, abs,
+// numbers, pi, variables) and then evaluated at any point. Constants are converted
+// exactly from GiNaC rationals (one correct rounding, proofs/mpfr_bridge.hpp);
+// nothing passes through double. erf and erfc call MPFR's correctly rounded
+// mpfr_erf / mpfr_erfc; exp, log, pow go through Boost.Multiprecision to MPFR.
+//
+// A program is compiled for one precision (digits) and evaluates under a
+// ScopedPrecision of that precision. It keeps a scratch stack, so one object must
+// not be used from two threads at once.
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "numerics/precision.hpp"
+
+namespace attnverify::num {
+
+/// The expression could not be evaluated: an unsupported node at compile time, or a
+/// non-finite result (division by zero, log of a negative number, overflow).
+class EvaluationError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class CompiledExpression {
+ public:
+  /// Compiles `e` with `variables` bound by position; throws EvaluationError for a
+  /// symbol not in `variables` or an unsupported function.
+  CompiledExpression(const GiNaC::ex& e, std::vector<GiNaC::ex> variables, unsigned digits);
+
+  /// Value at `point` (same order as the variables). Throws EvaluationError if the
+  /// result is not finite.
+  Real operator()(const std::vector<Real>& point) const;
+
+  /// Same, without the finiteness check (for quadrature integrands, which guard tails themselves).
+  Real evaluate_unchecked(const std::vector<Real>& point) const;
+
+  unsigned digits() const { return digits_; }
+  /// Number of instructions: an upper bound on the roundings in one evaluation.
+  std::size_t size() const { return program_.size(); }
+
+ private:
+  enum class Op { Constant, Variable, Add, Mul, PowInt, Pow, Sqrt, Exp, Log, Erf, Erfc, Tanh, Sinh, Cosh, Relu, Step, Abs };
+  struct Instruction {
+    Op op;
+    long argument = 0;  // constant/variable index, operand count, or integer exponent
+  };
+  void compile(const GiNaC::ex& e);
+  std::size_t push_constant(const GiNaC::numeric& value);
+
+  std::vector<GiNaC::ex> variables_;
+  unsigned digits_;
+  std::vector<Instruction> program_;
+  std::vector<Real> constants_;
+  mutable std::vector<Real> stack_;
+};
+
+/// Converts an exact GiNaC real number to Real at the current default precision.
+Real to_real(const GiNaC::numeric& value);
+
+}  // namespace attnverify::num

@@ -1,0 +1,38 @@
+// Working precision for all numeric routes.
+//
+// Real is Boost.Multiprecision's MPFR float with run-time precision. Its default
+// precision is a process-wide static in Boost 1.74 (not thread-local), so every
+// numeric routine sets it through ScopedPrecision (RAII: restored on exit and on
+// exceptions, STYLE habit 8) and the numeric code is single-threaded for now.
+//
+// Units: precision is given in decimal digits. "Working precision P" means the
+// targets are P digits; internal arithmetic adds kGuardDigits (DESIGN §4).
+#pragma once
+
+#include <boost/multiprecision/mpfr.hpp>
+
+#include <string>
+
+namespace attnverify::num {
+
+using Real = boost::multiprecision::mpfr_float;
+
+/// Guard digits added to the working precision inside quadrature and summation.
+inline constexpr unsigned kGuardDigits = 10;
+
+/// Sets Real's default precision to `digits` decimal digits for the lifetime of the object.
+class ScopedPrecision {
+ public:
+  explicit ScopedPrecision(unsigned digits) : saved_(Real::default_precision()) { Real::default_precision(digits); }
+  ~ScopedPrecision() { Real::default_precision(saved_); }
+  ScopedPrecision(const ScopedPrecision&) = delete;
+  ScopedPrecision& operator=(const ScopedPrecision&) = delete;
+
+ private:
+  unsigned saved_;
+};
+
+/// Decimal text of x with `digits` significant digits (scientific when needed), e.g. for results.json.
+std::string to_decimal(const Real& x, unsigned digits);
+
+}  // namespace attnverify::num

@@ -1,0 +1,34 @@
+#include "numerics/sequence_sum.hpp"
+
+#include <cmath>
+
+#include "numerics/compiled_expression.hpp"
+#include "proofs/symbols.hpp"
+
+namespace attnverify::num {
+
+SequenceSum sum_sequence(const GiNaC::ex& weight, const GiNaC::numeric& lambda, unsigned long n, unsigned digits) {
+  const auto& s = sym::symbols();
+  SequenceSum out;
+  out.precision = digits + kGuardDigits + static_cast<unsigned>(std::ceil(std::log10(static_cast<double>(n) + 1)));
+  const CompiledExpression term(weight, {s.lambda, s.n, s.i}, out.precision);
+  ScopedPrecision scope(out.precision);
+  std::vector<Real> point{to_real(lambda), Real(n), Real(0)};
+  Real sum_abs = 0, sum_square = 0;
+  for (unsigned long i = 1; i <= n; ++i) {
+    point[2] = i;
+    const Real a = term(point);
+    sum_abs += abs(a);
+    sum_square += a * a;
+  }
+  out.mean_abs = sum_abs / n;
+  out.mean_square = sum_square / n;
+  out.S = out.mean_abs / sqrt(out.mean_square);
+  // relative error of S <= err(mean_abs) + err(mean_square)/2 + 2 roundings
+  const double unit_roundoff_log10 = -static_cast<double>(out.precision) + std::log10(5.0);
+  const double terms = static_cast<double>(n) + static_cast<double>(term.size()) + 4;
+  out.error_digits = -(unit_roundoff_log10 + std::log10(2 * terms));
+  return out;
+}
+
+}  // namespace attnverify::num

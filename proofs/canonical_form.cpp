@@ -1,0 +1,162 @@
+#include "proofs/canonical_form.hpp"
+
+#include <vector>
+
+#include "proofs/erf.hpp"
+
+namespace attnverify::sym {
+
+using namespace GiNaC;
+
+namespace {
+
+bool is_exp(const ex& e) { return is_ex_the_function(e, exp); }
+
+// Applies `rewrite` bottom-up: children first, then the node itself.
+template <typename Rewrite>
+ex bottom_up(const ex& e, const Rewrite& rewrite) {
+  struct Mapper : map_function {
+    const Rewrite& fn;
+    explicit Mapper(const Rewrite& f) : fn(f) {}
+    ex operator()(const ex& node) override { return fn(node.map(*this)); }
+  } mapper(rewrite);
+  return mapper(e);
+}
+
+}  // namespace
+
+ex merge_exponentials(const ex& e) {
+  return bottom_up(e, [](const ex& node) -> ex {
+    if (is_exactly_a<power>(node) && is_exp(node.op(0)) && is_exactly_a<numeric>(node.op(1)))
+      return exp((node.op(1) * node.op(0).op(0)).expand());  // exp(a)^k -> exp(k*a)
+    if (!is_exactly_a<mul>(node)) return node;
+    ex argument = 0;
+    ex rest = 1;
+    int count = 0;
+    for (const auto& factor : node) {
+      if (is_exp(factor)) {
+        argument += factor.op(0);
+        ++count;
+      } else if (is_exactly_a<power>(factor) && is_exp(factor.op(0)) && is_exactly_a<numeric>(factor.op(1))) {
+        argument += factor.op(1) * factor.op(0).op(0);
+        ++count;
+      } else {
+        rest *= factor;
+      }
+    }
+    if (count == 0) return node;
+    return rest * exp(argument.expand());  // exp(a)*exp(b) -> exp(a+b); exp(0) -> 1
+  });
+}
+
+ex erfc_as_erf(const ex& e) {
+  return bottom_up(e, [](const ex& node) -> ex {
+    if (is_ex_the_function(node, erfc)) return 1 - erf(node.op(0));  // erfc(z) -> 1 - erf(z)
+    return node;
+  });
+}
+
+ex split_positive_powers(const ex& e) {
+  return bottom_up(e, [](const ex& node) -> ex {
+    if (!is_exactly_a<power>(node)) return node;
+    const ex base = node.op(0);
+    const ex exponent = node.op(1);
+    if (is_exactly_a<mul>(base) && is_exactly_a<numeric>(exponent) && !ex_to<numeric>(exponent).is_integer()) {
+      bool all_positive = true;
+      for (const auto& f : base) all_positive = all_positive && f.info(info_flags::positive);
+      if (all_positive) {  // (p*q)^r -> p^r * q^r
+        ex result = 1;
+        for (const auto& f : base) result *= pow(f, exponent);
+        return result;
+      }
+    }
+    if (is_exactly_a<add>(exponent) && base.info(info_flags::positive)) {  // b^(s+t) -> b^s * b^t
+      ex result = 1;
+      for (const auto& term : exponent) result *= pow(base, term);
+      return result;
+    }
+    return node;
+  });
+}
+
+ex atomize_symbolic_powers(const ex& e, exmap& atoms) {
+  const ex split = split_positive_powers(e);
+  // (base, symbol) -> fresh atom T = base^symbol
+  std::vector<std::pair<ex, ex>> keys;
+  std::vector<ex> fresh;
+  auto atom_for = [&](const ex& base, const ex& sym) -> ex {
+    for (std::size_t k = 0; k < keys.size(); ++k)
+      if (keys[k].first.is_equal(base) && keys[k].second.is_equal(sym)) return fresh[k];
+    possymbol t("T" + std::to_string(keys.size()));
+    keys.emplace_back(base, sym);
+    fresh.push_back(t);
+    atoms[t] = pow(base, sym);
+    return t;
+  };
+  return bottom_up(split, [&](const ex& node) -> ex {
+    if (!is_exactly_a<power>(node) || is_exactly_a<numeric>(node.op(1))) return node;
+    const ex base = node.op(0);
+    if (!base.info(info_flags::positive)) return node;
+    ex exponent = node.op(1);
+    ex coefficient = 1;
+    ex sym = exponent;
+    if (is_exactly_a<mul>(exponent)) {
+      const ex c = exponent.op(exponent.nops() - 1);
+      if (is_exactly_a<numeric>(c)) {
+        coefficient = c;
+        sym = exponent / c;
+      }
+    }
+    if (!is_a<symbol>(sym)) return node;
+    return pow(atom_for(base, sym), coefficient);  // b^(c*s) -> T^c with T = b^s
+  });
+}
+
+ex normal_with_power_atoms(const ex& e) {
+  exmap atoms;
+  const ex atomized = atomize_symbolic_powers(e, atoms);
+  return atomized.normal().subs(atoms);
+}
+
+namespace {
+
+bool is_transcendental_factor(const ex& f) {
+  if (is_exp(f) || is_ex_the_function(f, erf) || is_ex_the_function(f, erfc)) return true;
+  return is_exactly_a<power>(f) && is_exactly_a<numeric>(f.op(1)) &&
+         (is_ex_the_function(f.op(0), erf) || is_ex_the_function(f.op(0), erfc));
+}
+
+}  // namespace
+
+ex collect_transcendentals(const ex& e) {
+  const ex expanded = merge_exponentials(e.expand());
+  std::vector<ex> kernels;
+  std::vector<ex> coefficients;
+  auto add_term = [&](const ex& term) {
+    ex kernel = 1;
+    ex coefficient = 1;
+    if (is_exactly_a<mul>(term)) {
+      for (const auto& f : term) (is_transcendental_factor(f) ? kernel : coefficient) *= f;
+    } else {
+      (is_transcendental_factor(term) ? kernel : coefficient) = term;
+    }
+    for (std::size_t k = 0; k < kernels.size(); ++k) {
+      if (kernels[k].is_equal(kernel)) {
+        coefficients[k] += coefficient;
+        return;
+      }
+    }
+    kernels.push_back(kernel);
+    coefficients.push_back(coefficient);
+  };
+  if (is_exactly_a<add>(expanded)) {
+    for (const auto& term : expanded) add_term(term);
+  } else {
+    add_term(expanded);
+  }
+  ex result = 0;
+  for (std::size_t k = 0; k < kernels.size(); ++k) result += factor(coefficients[k].normal()) * kernels[k];
+  return result;
+}
+
+}  // namespace attnverify::sym

@@ -1,0 +1,44 @@
+// Rewrites that bring expressions from the derivation engine and from published
+// claims to comparable forms. Every rewrite is an identity on the real domain of the
+// symbols (beta real, gamma > 0, lambda > 0, n > 0), so a zero found after it is a
+// proof of zero (see proofs/equivalence.hpp).
+//
+//   merge_exponentials:  exp(a)*exp(b) -> exp(a+b),  exp(a)^k -> exp(k*a)
+//                        (GiNaC 1.8 never merges products of exponentials itself)
+//   erfc_as_erf:         erfc(z) -> 1 - erf(z)
+//   split_positive_powers: (p*q)^r -> p^r * q^r and b^(s+t) -> b^s * b^t for b, p, q > 0
+//   collect_transcendentals: sum of coefficient * (exp/erf/erfc factors), with each
+//                        coefficient brought to a normal rational form; used for
+//                        readable, reproducible printing of derived closed forms.
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <map>
+
+namespace attnverify::sym {
+
+/// exp(a)*exp(b)*c -> exp(a+b)*c in every product, recursively; exponent arguments expanded.
+GiNaC::ex merge_exponentials(const GiNaC::ex& e);
+
+/// erfc(z) -> 1 - erf(z) everywhere (erf's odd symmetry then normalises signs).
+GiNaC::ex erfc_as_erf(const GiNaC::ex& e);
+
+/// (p*q)^r -> p^r*q^r and b^(s+t) -> b^s*b^t, where the bases are positive by GiNaC's
+/// info(positive); other powers are left alone.
+GiNaC::ex split_positive_powers(const GiNaC::ex& e);
+
+/// Replaces each power b^(c*s) with symbolic exponent (b > 0, s a symbol, c rational)
+/// by T^c, with one fresh positive symbol T per (b, s); `atoms` receives T -> b^s so
+/// that the caller can substitute back. Lets normal() see lambda^(2n) = (lambda^n)^2.
+GiNaC::ex atomize_symbolic_powers(const GiNaC::ex& e, GiNaC::exmap& atoms);
+
+/// Rational normal form (GiNaC normal()) taken with symbolic powers atomized, then
+/// substituted back: (lambda^(2n) - 1)/(lambda^n - 1) -> lambda^n + 1.
+GiNaC::ex normal_with_power_atoms(const GiNaC::ex& e);
+
+/// Groups an expanded sum by its transcendental factors (products of exp, erf and
+/// erfc) and normalises each coefficient: sum_k c_k(beta, gamma) * T_k.
+GiNaC::ex collect_transcendentals(const GiNaC::ex& e);
+
+}  // namespace attnverify::sym

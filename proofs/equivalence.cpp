@@ -1,0 +1,115 @@
+#include "proofs/equivalence.hpp"
+
+#include <vector>
+
+#include "proofs/canonical_form.hpp"
+#include "proofs/erf.hpp"
+#include "proofs/relu.hpp"
+
+namespace attnverify::sym {
+
+using namespace GiNaC;
+
+namespace {
+
+ex canonical_for_zero_test(const ex& e) {
+  return merge_exponentials(split_positive_powers(erfc_as_erf(e)));
+}
+
+// Splits a product term into its exponential factor's argument and the rest.
+void split_exponential(const ex& term, ex& argument, ex& coefficient) {
+  argument = 0;
+  coefficient = 1;
+  auto take = [&](const ex& f) {
+    if (is_ex_the_function(f, exp))
+      argument += f.op(0);
+    else
+      coefficient *= f;
+  };
+  if (is_exactly_a<mul>(term)) {
+    for (const auto& f : term) take(f);
+  } else {
+    take(term);
+  }
+}
+
+}  // namespace
+
+bool is_identically_zero(const ex& e) {
+  exmap atoms;
+  const ex atomized = atomize_symbolic_powers(canonical_for_zero_test(e), atoms);
+  const ex normal_form = atomized.normal();
+  if (normal_form.is_zero()) return true;
+  const ex numerator = merge_exponentials(normal_form.numer().expand());
+  if (numerator.is_zero()) return true;
+
+  // Group by exponential factor: exponentials whose arguments differ by a
+  // non-constant are linearly independent over the coefficients, so each group
+  // must vanish on its own. Arguments differing by a constant c are merged
+  // (exp(r + c) = exp(c) exp(r)).
+  std::vector<ex> arguments;
+  std::vector<ex> coefficients;
+  auto add_term = [&](const ex& term) {
+    ex argument, coefficient;
+    split_exponential(term, argument, coefficient);
+    argument = argument.normal();
+    for (std::size_t k = 0; k < arguments.size(); ++k) {
+      const ex difference = (argument - arguments[k]).normal();
+      if (is_exactly_a<numeric>(difference)) {
+        coefficients[k] += coefficient * exp(difference);
+        return;
+      }
+    }
+    arguments.push_back(argument);
+    coefficients.push_back(coefficient);
+  };
+  if (is_exactly_a<add>(numerator)) {
+    for (const auto& term : numerator) add_term(term);
+  } else {
+    add_term(numerator);
+  }
+  for (const auto& c : coefficients)
+    if (!merge_exponentials(c.expand()).normal().is_zero()) return false;
+  return true;
+}
+
+bool is_manifestly_nonnegative(const ex& e) {
+  if (is_exactly_a<numeric>(e)) return ex_to<numeric>(e).is_real() && !ex_to<numeric>(e).is_negative();
+  if (is_a<symbol>(e) || is_a<constant>(e)) return e.info(info_flags::nonnegative);
+  if (is_ex_the_function(e, exp) || is_ex_the_function(e, erfc) || is_ex_the_function(e, relu) ||
+      is_ex_the_function(e, abs) || is_ex_the_function(e, step))
+    return true;
+  if (is_exactly_a<power>(e)) {
+    const ex exponent = e.op(1);
+    if (exponent.info(info_flags::even)) return true;
+    if (is_manifestly_nonnegative(e.op(0))) return true;
+    // principal square root or other root of a real radicand: non-negative whenever real
+    return is_exactly_a<numeric>(exponent) && !ex_to<numeric>(exponent).is_integer() &&
+           ex_to<numeric>(exponent).denom().is_even();
+  }
+  if (is_exactly_a<mul>(e) || is_exactly_a<add>(e)) {
+    for (const auto& part : e)
+      if (!is_manifestly_nonnegative(part)) return false;
+    return true;
+  }
+  return false;
+}
+
+EquivalenceProof prove_equal(const ex& claim, const ex& derived,
+                             const std::function<std::optional<bool>()>& positive_at_reference) {
+  if (is_identically_zero(claim - derived))
+    return {true, "claim - derivation reduces to 0 (normal form, exponentials merged)"};
+  if (!is_identically_zero(pow(claim, 2) - pow(derived, 2))) return {};
+  if (is_manifestly_nonnegative(claim))
+    return {true, "claim^2 - derivation^2 reduces to 0 and the claim is manifestly non-negative"};
+  if (positive_at_reference) {
+    const std::optional<bool> positive = positive_at_reference();
+    if (positive && *positive)
+      return {true,
+              "claim^2 - derivation^2 reduces to 0; the claim is continuous and non-zero on the connected "
+              "domain and positive at the reference point, hence positive everywhere"};
+  }
+  return {};
+}
+
+}  // namespace attnverify::sym

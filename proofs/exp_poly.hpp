@@ -1,0 +1,41 @@
+// The smooth pieces of the kernel class (DESIGN §2): finite sums of
+//
+//   c * x^m * exp(a*x + b),     m = 0, 1, 2, ...;  c, a, b constants (free of x)
+//
+// This class is closed under products (so under squaring), and every Gaussian
+// expectation of one of its terms over an interval reduces to truncated normal
+// moments after completing the square (proofs/gaussian_expectation.hpp).
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace attnverify::sym {
+
+/// An expression outside the class the engine derives closed forms for; `what()`
+/// names the offending subexpression. The derivation reports status no-closed-form.
+class NotInClass : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// One term c * x^m * exp(slope*x + offset).
+struct ExpPolyTerm {
+  GiNaC::ex coefficient;
+  unsigned power = 0;
+  GiNaC::ex slope = 0;
+  GiNaC::ex offset = 0;
+};
+
+/// Decomposes an expression in x into exp-polynomial terms (after expansion and
+/// merging of exponentials). Throws NotInClass for factors such as tanh(x), 1/x,
+/// sqrt(x), exp(x^2), or relu/step/abs of x (split those with proofs/piecewise.hpp first).
+std::vector<ExpPolyTerm> to_exp_poly(const GiNaC::ex& piece, const GiNaC::symbol& x);
+
+/// True when e contains no exponential of x: a polynomial in x.
+bool is_polynomial_piece(const GiNaC::ex& e, const GiNaC::symbol& x);
+
+}  // namespace attnverify::sym

@@ -1,0 +1,33 @@
+#include "proofs/kernel_derivation.hpp"
+
+#include "proofs/canonical_form.hpp"
+#include "proofs/gaussian_expectation.hpp"
+#include "proofs/piecewise.hpp"
+#include "proofs/symbols.hpp"
+
+namespace attnverify::sym {
+
+using namespace GiNaC;
+
+KernelDerivation derive_kernel(const ex& f) {
+  const Symbols& s = symbols();
+  KernelDerivation out;
+  out.f = f;
+  try {
+    const Piecewise pieces = split_into_pieces(f, s.x);
+    out.kinks_square = pieces.boundaries();
+    out.kinks_abs = out.kinks_square;
+    const Piecewise absolute = absolute_value(pieces, s.x);
+    out.kinks_abs = absolute.boundaries();
+    out.mean_abs = gaussian_expectation(absolute, s.x, s.beta, s.gamma);
+    out.mean_square = gaussian_expectation(square(pieces), s.x, s.beta, s.gamma);
+    out.S = merge_exponentials(out.mean_abs / sqrt(out.mean_square));
+    out.status = KernelDerivation::Status::Derived;
+  } catch (const NotInClass& err) {
+    out.status = KernelDerivation::Status::NoClosedForm;
+    out.reason = err.what();
+  }
+  return out;
+}
+
+}  // namespace attnverify::sym

@@ -1,0 +1,180 @@
+#include "proofs/piecewise.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "proofs/relu.hpp"
+
+namespace attnverify::sym {
+
+using namespace GiNaC;
+
+namespace {
+
+std::string text(const ex& e) {
+  std::ostringstream os;
+  os << e;
+  return os.str();
+}
+
+// Numeric value of a constant expression (exact roots may contain sqrt), at GiNaC's
+// current Digits; used only to order breakpoints and read signs at interior test
+// points, which lie at least half an interval away from any root.
+numeric approximate(const ex& e) {
+  const ex value = e.evalf();
+  if (!is_exactly_a<numeric>(value) || !ex_to<numeric>(value).is_real())
+    throw NotInClass("'" + text(e) + "' does not evaluate to a real constant");
+  return ex_to<numeric>(value);
+}
+
+int sign_of(const ex& e) {
+  const numeric v = approximate(e);
+  return v.is_zero() ? 0 : (v.is_positive() ? 1 : -1);
+}
+
+// An interior point of the interval, exact.
+ex test_point(const Interval& where) {
+  if (where.lower && where.upper) return (*where.lower + *where.upper) / 2;
+  if (where.lower) return *where.lower + 1;
+  if (where.upper) return *where.upper - 1;
+  return 0;
+}
+
+bool strictly_inside(const ex& point, const Interval& where) {
+  const numeric p = approximate(point);
+  if (where.lower && !(p > approximate(*where.lower))) return false;
+  if (where.upper && !(p < approximate(*where.upper))) return false;
+  return true;
+}
+
+// Splits `where` at the given sorted points that lie strictly inside it.
+std::vector<Interval> subdivide(const Interval& where, const std::vector<ex>& points) {
+  std::vector<Interval> out;
+  std::optional<ex> left = where.lower;
+  for (const auto& p : points) {
+    if (!strictly_inside(p, where)) continue;
+    out.push_back({left, p});
+    left = p;
+  }
+  out.push_back({left, where.upper});
+  return out;
+}
+
+bool is_switch(const ex& e) {
+  return is_ex_the_function(e, relu) || is_ex_the_function(e, step) || is_ex_the_function(e, abs);
+}
+
+// An innermost relu/step/abs call containing x: one whose argument has no such call.
+std::optional<ex> innermost_switch(const ex& e, const symbol& x) {
+  for (const_postorder_iterator it = e.postorder_begin(); it != e.postorder_end(); ++it) {
+    if (!is_switch(*it) || !it->has(x)) continue;
+    return *it;  // post-order visits children first, so the first hit is innermost
+  }
+  return std::nullopt;
+}
+
+ex branch(const ex& call, int argument_sign) {
+  const ex u = call.op(0);
+  if (is_ex_the_function(call, relu)) return argument_sign > 0 ? u : ex(0);
+  if (is_ex_the_function(call, step)) return argument_sign > 0 ? ex(1) : ex(0);
+  return argument_sign > 0 ? u : -u;  // abs
+}
+
+void split_recursive(const ex& f, const Interval& where, const symbol& x, std::vector<Piece>& out) {
+  const std::optional<ex> call = innermost_switch(f, x);
+  if (!call) {
+    out.push_back({where, f});
+    return;
+  }
+  const ex argument = call->op(0);
+  std::vector<ex> roots;
+  try {
+    roots = real_polynomial_roots(argument, x);
+  } catch (const NotInClass& err) {
+    throw NotInClass("cannot locate the breakpoints of '" + text(*call) + "': " + err.what());
+  }
+  for (const Interval& sub : subdivide(where, roots)) {
+    const int s = sign_of(argument.subs(x == test_point(sub)));
+    split_recursive(f.subs(*call == branch(*call, s)), sub, x, out);
+  }
+}
+
+}  // namespace
+
+std::vector<ex> Piecewise::boundaries() const {
+  std::vector<ex> out;
+  for (std::size_t k = 1; k < pieces.size(); ++k) out.push_back(*pieces[k].where.lower);
+  return out;
+}
+
+std::vector<ex> real_polynomial_roots(const ex& polynomial, const symbol& x) {
+  const ex p = polynomial.expand();
+  if (!p.is_polynomial(x)) throw NotInClass("'" + text(polynomial) + "' is not a polynomial in x");
+  const int degree = p.degree(x);
+  std::vector<ex> c;
+  for (int k = 0; k <= degree; ++k) {
+    const ex ck = p.coeff(x, k);
+    if (!is_a<numeric>(ck.evalf())) throw NotInClass("a coefficient of '" + text(polynomial) + "' is not constant");
+    c.push_back(ck);
+  }
+  std::vector<ex> roots;
+  if (degree <= 0) return roots;
+  if (degree == 1) {
+    roots.push_back((-c[0] / c[1]).normal());
+  } else if (degree == 2) {
+    const ex discriminant = (c[1] * c[1] - 4 * c[2] * c[0]).normal();
+    const int s = sign_of(discriminant);
+    if (s == 0) roots.push_back((-c[1] / (2 * c[2])).normal());
+    if (s > 0) {
+      roots.push_back(((-c[1] - sqrt(discriminant)) / (2 * c[2])).normal());
+      roots.push_back(((-c[1] + sqrt(discriminant)) / (2 * c[2])).normal());
+    }
+  } else {
+    throw NotInClass("'" + text(polynomial) + "' has degree " + std::to_string(degree) +
+                     " > 2 in x; its real roots are not located exactly");
+  }
+  std::sort(roots.begin(), roots.end(), [](const ex& a, const ex& b) { return approximate(a) < approximate(b); });
+  return roots;
+}
+
+Piecewise split_into_pieces(const ex& f, const symbol& x) {
+  Piecewise out;
+  split_recursive(f, Interval{}, x, out.pieces);
+  return out;
+}
+
+Piecewise absolute_value(const Piecewise& f, const symbol& x) {
+  Piecewise out;
+  for (const Piece& piece : f.pieces) {
+    std::vector<ex> sign_changes;
+    if (is_polynomial_piece(piece.expr, x)) {
+      sign_changes = real_polynomial_roots(piece.expr, x);
+    } else {
+      // exp-polynomial: accept only when every term keeps one common sign on the interval
+      const std::vector<ExpPolyTerm> terms = to_exp_poly(piece.expr, x);
+      const ex t = test_point(piece.where);
+      const bool interval_avoids_zero = !strictly_inside(0, piece.where);
+      int common = 0;
+      for (const auto& term : terms) {
+        if (term.power % 2 == 1 && !interval_avoids_zero)
+          throw NotInClass("cannot locate where '" + text(piece.expr) + "' changes sign");
+        const int s = sign_of(term.coefficient) * (term.power % 2 == 1 ? sign_of(t) : 1);
+        if (common != 0 && s != common) throw NotInClass("cannot locate where '" + text(piece.expr) + "' changes sign");
+        common = s;
+      }
+    }
+    for (const Interval& sub : subdivide(piece.where, sign_changes)) {
+      const int s = sign_of(piece.expr.subs(x == test_point(sub)));
+      out.pieces.push_back({sub, s < 0 ? ex(-piece.expr) : piece.expr});
+    }
+  }
+  return out;
+}
+
+Piecewise square(const Piecewise& f) {
+  Piecewise out;
+  for (const Piece& piece : f.pieces) out.pieces.push_back({piece.where, pow(piece.expr, 2).expand()});
+  return out;
+}
+
+}  // namespace attnverify::sym

@@ -1,0 +1,58 @@
+// Piecewise decomposition of a kernel f(x) built from exp-polynomials and
+// relu / step / abs (DESIGN §2).
+//
+// split_into_pieces(f) finds the breakpoints (real roots of the arguments of relu,
+// step and abs; arguments may be polynomials of degree <= 2 in x with constant
+// coefficients, nested calls are resolved innermost first), and on each open
+// interval between breakpoints replaces every call by its branch there:
+//   relu(u) -> u or 0,   step(u) -> 1 or 0,   abs(u) -> u or -u,
+// chosen by the sign of u at an interior test point. The result is a list of pieces
+// whose expressions are smooth exp-polynomials (proofs/exp_poly.hpp).
+//
+// absolute_value() splits pieces further where they change sign (polynomial pieces
+// of degree <= 2: exact roots; exp-polynomial pieces: only when every term has the
+// same constant sign on the interval) and flips negative pieces; square() squares
+// each piece. Both keep the class closed, as DESIGN §2 requires.
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <optional>
+#include <vector>
+
+#include "proofs/exp_poly.hpp"
+
+namespace attnverify::sym {
+
+/// An open interval (lower, upper) of the real line; std::nullopt is -inf / +inf.
+struct Interval {
+  std::optional<GiNaC::ex> lower;
+  std::optional<GiNaC::ex> upper;
+};
+
+struct Piece {
+  Interval where;
+  GiNaC::ex expr;  ///< smooth on `where`: no relu/step/abs of x left
+};
+
+struct Piecewise {
+  std::vector<Piece> pieces;  ///< ordered left to right, covering the real line
+
+  /// Finite interval ends, left to right: the points where quadrature must split.
+  std::vector<GiNaC::ex> boundaries() const;
+};
+
+/// Decomposes f(x); throws NotInClass when a breakpoint cannot be located exactly.
+Piecewise split_into_pieces(const GiNaC::ex& f, const GiNaC::symbol& x);
+
+/// |f| as a piecewise function; throws NotInClass when sign changes cannot be located.
+Piecewise absolute_value(const Piecewise& f, const GiNaC::symbol& x);
+
+/// f^2 piece by piece.
+Piecewise square(const Piecewise& f);
+
+/// Real roots of a polynomial of degree <= 2 in x with constant coefficients, in
+/// increasing order, as exact expressions. Throws NotInClass otherwise.
+std::vector<GiNaC::ex> real_polynomial_roots(const GiNaC::ex& polynomial, const GiNaC::symbol& x);
+
+}  // namespace attnverify::sym

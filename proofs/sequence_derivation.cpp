@@ -1,0 +1,71 @@
+#include "proofs/sequence_derivation.hpp"
+
+#include "proofs/canonical_form.hpp"
+#include "proofs/exp_poly.hpp"
+#include "proofs/geometric_sum.hpp"
+#include "proofs/symbols.hpp"
+
+namespace attnverify::sym {
+
+using namespace GiNaC;
+
+namespace {
+
+ex sparsity(const ex& sum_abs, const ex& sum_square, const ex& n) {
+  return normal_with_power_atoms(sum_abs / n) / sqrt(normal_with_power_atoms(sum_square / n));
+}
+
+// Large-n behaviour for lambda < 1: substitute lambda^n -> 0 (valid only when lambda^n
+// appears with positive powers), then read p = n dS/dn / S, which must be constant.
+void derive_asymptote(SequenceDerivation& out) {
+  const Symbols& s = symbols();
+  exmap atoms;
+  const ex atomized = atomize_symbolic_powers(normal_with_power_atoms(pow(out.S, 2)), atoms).normal();
+  ex squared = atomized;
+  for (const auto& [atom, power] : atoms) {
+    if (!power.op(0).is_equal(s.lambda) || !power.op(1).is_equal(s.n)) return;  // only lambda^n is known to vanish
+    const ex num = atomized.numer().expand(), den = atomized.denom().expand();
+    if (num.ldegree(atom) < 0 || den.ldegree(atom) < 0) return;
+    if (den.subs(atom == 0).normal().is_zero()) return;
+    squared = squared.subs(atom == 0);
+  }
+  squared = squared.normal();
+  if (squared.has(s.i)) return;
+  // S^2 ~ C^2 n^(2p): p = n d(S^2)/dn / (2 S^2)
+  const ex power = (s.n * squared.diff(s.n) / (2 * squared)).normal();
+  if (!is_exactly_a<numeric>(power)) return;
+  out.asymptote_power = power;
+  out.asymptote_coefficient = sqrt((squared * pow(s.n, -2 * power)).normal());
+  const numeric p = ex_to<numeric>(power);
+  if (p.is_positive()) return;  // S_n <= 1 always; a growing asymptote would be a derivation error
+  out.limit = p.is_negative() ? ex(0) : out.asymptote_coefficient;
+  out.asymptote_derived = true;
+}
+
+}  // namespace
+
+SequenceDerivation derive_sequence(const ex& weight) {
+  const Symbols& s = symbols();
+  SequenceDerivation out;
+  out.weight = weight;
+  try {
+    const ex magnitude = abs(weight);  // |lambda^(n-i)| -> lambda^(n-i) for lambda > 0
+    if (magnitude.has(abs(wild())))
+      throw NotInClass("cannot remove the absolute value of the weight '" + std::string("|a_i|") + "'");
+    out.sum_abs = sum_geometric(magnitude, s.i, 1, s.n);
+    out.sum_square = sum_geometric(pow(weight, 2), s.i, 1, s.n);
+    out.S = sparsity(out.sum_abs, out.sum_square, s.n);
+
+    const ex weight_one = weight.subs(s.lambda == 1);
+    out.S_at_lambda_one = sparsity(sum_geometric(abs(weight_one), s.i, 1, s.n),
+                                   sum_geometric(pow(weight_one, 2), s.i, 1, s.n), s.n);
+    derive_asymptote(out);
+    out.status = SequenceDerivation::Status::Derived;
+  } catch (const NotInClass& err) {
+    out.status = SequenceDerivation::Status::NoClosedForm;
+    out.reason = err.what();
+  }
+  return out;
+}
+
+}  // namespace attnverify::sym

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages attnverify needs to build, test and typeset its reports.
+# Idempotent: packages already installed are skipped, and nothing is fetched when all are present.
+# Usage: scripts/install-deps.sh            (as root, or with sudo available)
+set -euo pipefail
+
+packages=(
+  # toolchain
+  g++ cmake make pkg-config
+  # symbolic engine
+  libginac-dev libcln-dev
+  # numerics: Boost.Math, Boost.Multiprecision (header-only), Boost.Test; MPFR/GMP backends; Eigen
+  libboost-dev libboost-math-dev libboost-test-dev libmpfr-dev libgmp-dev libeigen3-dev
+  # specs, command line, formatting, JSON
+  libtomlplusplus-dev libcli11-dev libfmt-dev nlohmann-json3-dev
+  # reports: LaTeX with pgfplots, compiled by latexmk; pdftoppm for looking at pages
+  latexmk texlive-latex-base texlive-latex-recommended texlive-pictures texlive-fonts-recommended
+  poppler-utils
+  # reference values in tests/bench come from Debian's mpmath
+  python3 python3-mpmath
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "install-deps: installing ${#missing[@]} packages: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "install-deps: done"
