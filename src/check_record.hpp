@@ -1,0 +1,38 @@
+// One record per check (DESIGN §4a): what was compared, where, the verdict and the
+// measured figure behind it. Written to results.json and the report.
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "src/verdict.hpp"
+
+namespace attnverify {
+
+using NamedValues = std::vector<std::pair<std::string, std::string>>;
+
+struct CheckRecord {
+  std::string variant;
+  std::string check;   ///< closed-vs-quadrature | closed-vs-summation | claim
+  std::string claim;   ///< claim id, for check == "claim"
+  NamedValues point;   ///< parameter -> exact value text
+  Verdict verdict = Verdict::Inconclusive;
+  std::string expected = "agree";
+  std::string method;  ///< how the verdict was reached
+  std::optional<double> digits;        ///< digits of agreement (worst point for claims)
+  std::optional<double> error_digits;  ///< -log10 of the numeric route's relative error estimate
+  NamedValues values;  ///< decimal strings at full working precision
+  std::string detail;  ///< reason or finding, one or two sentences
+
+  bool unexpected() const { return to_string(verdict) != expected; }
+};
+
+/// Exact text of a rational: a terminating decimal when there is one ("-0.25"),
+/// else "p/q".
+std::string exact_text(const GiNaC::numeric& value);
+
+}  // namespace attnverify

@@ -1,0 +1,122 @@
+// Kernel variants: closed form vs quadrature on the grid (DESIGN §1), claims, curves.
+#include <fmt/format.h>
+
+#include "numerics/adaptive_evaluation.hpp"
+#include "numerics/agreement.hpp"
+#include "proofs/kernel_derivation.hpp"
+#include "proofs/symbols.hpp"
+#include "src/claim_check.hpp"
+#include "src/kernel_route.hpp"
+#include "src/variant_checks.hpp"
+
+namespace attnverify {
+
+using num::Real;
+
+namespace {
+
+NamedValues kernel_point(const GridPoint& p) { return {{"beta", exact_text(p[0])}, {"gamma", exact_text(p[1])}}; }
+
+// S against gamma for beta in {-2, -1, 0, 1, 2}: closed-form curves, and the numeric
+// route's values at the grid points with those beta as marks.
+void kernel_curves(const sym::KernelDerivation& d, VariantResult& result, unsigned digits) {
+  const auto& s = sym::symbols();
+  result.x_label = "$\\gamma$";
+  result.y_label = "$S(\\beta,\\gamma)$";
+  if (d.status != sym::KernelDerivation::Status::Derived) return;
+  num::CompiledExpression S(d.S, {s.beta, s.gamma}, digits);
+  for (int beta = -2; beta <= 2; ++beta) {
+    Curve curve{fmt::format("$\\beta={}$", beta), {}};
+    for (int k = 0; k <= 98; ++k) {
+      const GiNaC::numeric gamma = GiNaC::numeric(1, 10) + GiNaC::numeric(k, 20);  // 0.1 .. 5
+      try {
+        num::ScopedPrecision scope(digits);
+        const Real value = S({num::to_real(beta), num::to_real(gamma)});
+        curve.points.emplace_back(gamma.to_double(), value.convert_to<double>());
+      } catch (const num::EvaluationError&) {
+      }
+    }
+    result.curves.push_back(std::move(curve));
+  }
+}
+
+}  // namespace
+
+VariantResult check_kernel_variant(const Spec& spec, unsigned digits, const Progress& progress) {
+  const auto& s = sym::symbols();
+  VariantResult result;
+  result.spec = spec;
+  progress(fmt::format("[{}] deriving S for f(x) = {}", spec.name, spec.definition_text));
+  const sym::KernelDerivation d = sym::derive_kernel(spec.definition);
+  const bool derived = d.status == sym::KernelDerivation::Status::Derived;
+  result.status = derived ? "derived" : "no-closed-form";
+  result.reason = d.reason;
+  if (derived) {
+    result.S = d.S;
+    result.forms = {{"\\mathbb{E}|f(X)|", d.mean_abs}, {"\\mathbb{E} f(X)^2", d.mean_square}, {"S", d.S}};
+  }
+
+  const KernelRoute route(d, digits);
+  std::unique_ptr<num::AdaptiveEvaluator> closed;
+  if (derived) closed = std::make_unique<num::AdaptiveEvaluator>(d.S, std::vector<GiNaC::ex>{s.beta, s.gamma}, digits);
+
+  std::map<std::string, Curve> marks;
+  for (std::size_t k = 0; k < spec.grid.size(); ++k) {
+    const GridPoint& p = spec.grid[k];
+    if (k % 20 == 0) progress(fmt::format("[{}] closed form vs quadrature: point {}/{}", spec.name, k + 1, spec.grid.size()));
+    CheckRecord r;
+    r.variant = spec.name;
+    r.check = "closed-vs-quadrature";
+    r.point = kernel_point(p);
+    r.method = "tanh-sinh/exp-sinh quadrature";
+    const NumericS numeric = route(p);
+    if (numeric.ok) {
+      r.error_digits = numeric.error_digits;
+      r.values.emplace_back("numeric", num::to_decimal(numeric.S, digits));
+      if (p[0].is_integer() && p[0] >= -2 && p[0] <= 2) {
+        Curve& mark = marks[exact_text(p[0])];
+        mark.label = "$\\beta=" + exact_text(p[0]) + "$";
+        mark.points.emplace_back(p[1].to_double(), numeric.S.convert_to<double>());
+      }
+    }
+    if (!derived) {
+      r.verdict = Verdict::NotApplicable;
+      r.expected = "not-applicable";
+      r.detail = "no closed form: " + d.reason + (numeric.ok ? "" : "; " + numeric.failure);
+      result.records.push_back(std::move(r));
+      continue;
+    }
+    const num::Evaluation c = (*closed)(p);
+    r.values.insert(r.values.begin(), {"closed", num::to_decimal(c.value, digits)});
+    double agree = 0;
+    if (c.converged && numeric.ok) {
+      num::ScopedPrecision scope(digits + num::kGuardDigits);
+      agree = num::digits_of_agreement(c.value, numeric.S, digits + num::kGuardDigits);
+      r.digits = agree;
+    }
+    const Judgement j = judge_agreement(agree, numeric.error_digits, c.converged,
+                                        numeric.ok ? (c.converged ? "" : c.failure) : numeric.failure, digits);
+    r.verdict = j.verdict;
+    r.detail = j.reason;
+    result.records.push_back(std::move(r));
+  }
+  for (auto& [key, mark] : marks) result.marks.push_back(std::move(mark));
+  kernel_curves(d, result, digits);
+
+  const NumericWitness witness = [&](const GridPoint& p) -> std::optional<std::pair<Real, double>> {
+    const NumericS n = route(p);
+    if (!n.ok) return std::nullopt;
+    return std::make_pair(n.S, n.error_digits);
+  };
+  for (const Claim& claim : spec.claims) {
+    progress(fmt::format("[{}] claim {}", spec.name, claim.id));
+    if (!derived) {
+      result.records.push_back(claim_without_derivation(spec, claim, d.reason));
+      continue;
+    }
+    result.records.push_back(check_claim(spec, claim, d.S, digits, witness));
+  }
+  return result;
+}
+
+}  // namespace attnverify

@@ -1,0 +1,160 @@
+// attnverify command line (DESIGN §4a).
+//   attnverify run [SPEC_OR_DIR ...] [--out DIR] [--digits P] [--seed S] [--no-pdf]
+//   attnverify derive SPEC
+//   attnverify --help | --version
+// Exit codes: 0 every verdict as expected; 1 an unexpected verdict; 2 bad input
+// (spec or arguments); 3 the outputs could not be written or typeset.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+
+#include "proofs/kernel_derivation.hpp"
+#include "proofs/latex.hpp"
+#include "proofs/sequence_derivation.hpp"
+#include "src/pipeline.hpp"
+#include "src/report_latex.hpp"
+#include "src/results_json.hpp"
+#include "src/spec.hpp"
+#include "src/spec_error.hpp"
+#include "src/terminal_summary.hpp"
+#include "src/version.hpp"
+
+namespace {
+
+constexpr int kExitUnexpected = 1;
+constexpr int kExitBadInput = 2;
+constexpr int kExitOutputFailed = 3;
+
+std::vector<attnverify::Spec> load_all(const std::vector<std::string>& paths, const std::string& bibliography_path,
+                                       attnverify::Bibliography& bibliography) {
+  const auto files = attnverify::collect_spec_files(paths);
+  bibliography = attnverify::load_bibliography(attnverify::find_bibliography(files, bibliography_path));
+  std::vector<attnverify::Spec> specs;
+  for (const auto& file : files) specs.push_back(attnverify::load_spec(file, bibliography));
+  for (std::size_t a = 0; a < specs.size(); ++a)
+    for (std::size_t b = 0; b < a; ++b)
+      if (specs[a].name == specs[b].name)
+        throw attnverify::SpecError(specs[a].file, 0, "variant.name",
+                                    "variant name '" + specs[a].name + "' is also used by " + specs[b].file);
+  return specs;
+}
+
+int derive(const std::string& path, const std::string& bibliography_path) {
+  attnverify::Bibliography bibliography;
+  const auto specs = load_all({path}, bibliography_path, bibliography);
+  for (const auto& spec : specs) {
+    std::cout << spec.name << " (" << to_string(spec.kind) << "): " << spec.definition_text << "\n";
+    std::vector<std::pair<std::string, GiNaC::ex>> forms;
+    if (spec.kind == attnverify::VariantKind::Kernel) {
+      const auto d = attnverify::sym::derive_kernel(spec.definition);
+      if (d.status != attnverify::sym::KernelDerivation::Status::Derived) {
+        std::cout << "  no-closed-form: " << d.reason << "\n";
+        continue;
+      }
+      forms = {{"E|f(X)|", d.mean_abs}, {"E f(X)^2", d.mean_square}, {"S", d.S}};
+    } else {
+      const auto d = attnverify::sym::derive_sequence(spec.definition);
+      if (d.status != attnverify::sym::SequenceDerivation::Status::Derived) {
+        std::cout << "  no-closed-form: " << d.reason << "\n";
+        continue;
+      }
+      forms = {{"sum |a_i|", d.sum_abs}, {"sum a_i^2", d.sum_square}, {"S_n (0<lambda<1)", d.S}, {"S_n (lambda=1)", d.S_at_lambda_one}};
+      if (d.asymptote_derived) forms.emplace_back("lim_{n->inf} S_n (0<lambda<1)", d.limit);
+    }
+    for (const auto& [label, e] : forms) {
+      std::cout << "  " << label << " = " << attnverify::sym::to_text(e) << "\n";
+      std::cout << "    LaTeX: " << attnverify::sym::to_latex(e) << "\n";
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"attnverify: checks closed forms about attention by derivation (GiNaC), high-precision "
+               "quadrature or exact summation (MPFR), and comparison with published claims."};
+  app.set_version_flag("--version", std::string("attnverify ") + attnverify::kVersion);
+  app.require_subcommand(1);
+
+  std::string command;
+  for (int k = 0; k < argc; ++k) command += (k ? " " : "") + std::string(k == 0 ? "attnverify" : argv[k]);
+
+  auto* run = app.add_subcommand("run", "Run every check of the given specs and write results.json, report.tex and report.pdf.");
+  std::vector<std::string> paths{"specs"};
+  std::string out_dir = "reports/out";
+  std::string bibliography_path;
+  unsigned digits = 50;
+  unsigned long seed = 20231201;
+  bool no_pdf = false, quiet = false;
+  run->add_option("specs", paths, "Spec files or directories (default: specs/)");
+  run->add_option("--out", out_dir, "Output directory (default: reports/out)");
+  run->add_option("--digits", digits, "Working precision in decimal digits: 30, 50 or 100 (default 50)")
+      ->check(CLI::IsMember({30u, 50u, 100u}));
+  run->add_option("--seed", seed, "Seed recorded for sampled checks (default 20231201)");
+  run->add_option("--bibliography", bibliography_path, "Bibliography file (default: bibliography.toml beside the specs)");
+  run->add_flag("--no-pdf", no_pdf, "Write report.tex but do not compile it");
+  run->add_flag("--quiet", quiet, "No progress messages");
+
+  auto* derive_cmd = app.add_subcommand("derive", "Print the derived closed forms of a spec (plain text and LaTeX).");
+  std::string derive_path;
+  derive_cmd->add_option("spec", derive_path, "Spec file")->required();
+  derive_cmd->add_option("--bibliography", bibliography_path, "Bibliography file (default: bibliography.toml beside the spec)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& err) {
+    const int code = app.exit(err);
+    return code == 0 ? 0 : kExitBadInput;
+  }
+
+  try {
+    if (derive_cmd->parsed()) return derive(derive_path, bibliography_path);
+
+    attnverify::Bibliography bibliography;
+    const auto specs = load_all(paths, bibliography_path, bibliography);
+    attnverify::RunOptions options;
+    options.digits = digits;
+    options.seed = seed;
+    options.command = command;
+    const auto start = std::chrono::steady_clock::now();
+    const attnverify::Progress progress = [&](const std::string& message) {
+      if (quiet) return;
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::cerr << fmt::format("[{:6.1f}s] {}\n", seconds, message);
+    };
+    const attnverify::RunResult result = attnverify::run_suite(specs, bibliography, options, progress);
+
+    try {
+      std::filesystem::create_directories(out_dir);
+      const std::string json_path = (std::filesystem::path(out_dir) / "results.json").string();
+      const std::string tex_path = (std::filesystem::path(out_dir) / "report.tex").string();
+      attnverify::write_file_atomically(json_path, attnverify::results_json(result));
+      attnverify::write_file_atomically(tex_path, attnverify::report_latex(result));
+      std::cout << attnverify::terminal_summary(result);
+      std::cout << "wrote " << json_path << " and " << tex_path << "\n";
+      if (!no_pdf) {
+        progress("compiling report.pdf with latexmk");
+        const auto t0 = std::chrono::steady_clock::now();
+        const std::string failure = attnverify::compile_pdf(tex_path);
+        if (!failure.empty()) {
+          std::cerr << "error: " << failure;
+          return kExitOutputFailed;
+        }
+        std::cout << fmt::format("wrote {} (latexmk {:.1f} s)\n",
+                                 (std::filesystem::path(out_dir) / "report.pdf").string(),
+                                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      }
+    } catch (const std::exception& err) {
+      std::cerr << "error: cannot write the outputs: " << err.what() << "\n";
+      return kExitOutputFailed;
+    }
+    return result.unexpected_count() == 0 ? 0 : kExitUnexpected;
+  } catch (const attnverify::SpecError& err) {
+    std::cerr << "error: " << err.what() << "\n";
+    return kExitBadInput;
+  }
+}

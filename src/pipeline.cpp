@@ -1,0 +1,74 @@
+#include "src/pipeline.hpp"
+
+#include <boost/version.hpp>
+#include <ginac/version.h>
+#include <mpfr.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "src/spec_error.hpp"
+#include "src/version.hpp"
+
+namespace attnverify {
+
+namespace fs = std::filesystem;
+
+std::size_t RunResult::unexpected_count() const {
+  std::size_t count = 0;
+  for (const auto& v : variants)
+    for (const auto& r : v.records) count += r.unexpected() ? 1 : 0;
+  return count;
+}
+
+RunResult run_suite(const std::vector<Spec>& specs, const Bibliography& bibliography, const RunOptions& options,
+                    const Progress& progress) {
+  RunResult result;
+  result.options = options;
+  result.bibliography = bibliography;
+  for (const Spec& spec : specs) {
+    result.variants.push_back(spec.kind == VariantKind::Kernel ? check_kernel_variant(spec, options.digits, progress)
+                                                               : check_sequence_variant(spec, options.digits, progress));
+  }
+  return result;
+}
+
+std::vector<std::string> collect_spec_files(const std::vector<std::string>& paths) {
+  std::vector<std::string> files;
+  for (const auto& path : paths) {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+      std::vector<std::string> found;
+      for (const auto& entry : fs::directory_iterator(path))
+        if (entry.is_regular_file() && entry.path().extension() == ".toml" && entry.path().filename() != "bibliography.toml")
+          found.push_back(entry.path().string());
+      std::sort(found.begin(), found.end());
+      if (found.empty()) throw SpecError(path, 0, "", "no spec files (*.toml) in this directory");
+      files.insert(files.end(), found.begin(), found.end());
+    } else if (fs::is_regular_file(path, ec)) {
+      files.push_back(path);
+    } else {
+      throw SpecError(path, 0, "", "no such file or directory");
+    }
+  }
+  return files;
+}
+
+std::string find_bibliography(const std::vector<std::string>& spec_files, const std::string& explicit_path) {
+  if (!explicit_path.empty()) return explicit_path;
+  if (spec_files.empty()) return "bibliography.toml";
+  const fs::path beside = fs::path(spec_files.front()).parent_path() / "bibliography.toml";
+  if (!fs::exists(beside))
+    throw SpecError(beside.string(), 0, "", "bibliography not found; put bibliography.toml beside the specs or pass --bibliography");
+  return beside.string();
+}
+
+std::vector<std::pair<std::string, std::string>> library_versions() {
+  std::string boost = std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000) + "." +
+                      std::to_string(BOOST_VERSION % 100);
+  std::string ginac = std::to_string(GINACLIB_MAJOR_VERSION) + "." + std::to_string(GINACLIB_MINOR_VERSION) + "." +
+                      std::to_string(GINACLIB_MICRO_VERSION);
+  return {{"attnverify", kVersion}, {"GiNaC", ginac}, {"Boost", boost}, {"MPFR", MPFR_VERSION_STRING}};
+}
+
+}  // namespace attnverify

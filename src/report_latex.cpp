@@ -1,0 +1,282 @@
+#include "src/report_latex.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "proofs/latex.hpp"
+
+namespace attnverify {
+
+namespace {
+
+const char* kPreamble = R"(\documentclass[10pt]{article}
+\usepackage[a4paper,margin=2cm]{geometry}
+\usepackage{amsmath,amssymb}
+\usepackage{graphicx}
+\usepackage{booktabs}
+\usepackage{longtable}
+\usepackage{xcolor}
+\usepackage{pgfplots}
+\pgfplotsset{compat=1.17}
+\usepackage[hidelinks]{hyperref}
+\setlength{\parindent}{0pt}
+\setlength{\parskip}{4pt}
+% \fitformula{math}: display math, shrunk to the line width only when wider.
+\newsavebox{\avformulabox}
+\newcommand{\fitformula}[1]{\sbox{\avformulabox}{$\displaystyle #1$}%
+  \ifdim\wd\avformulabox>\linewidth\resizebox{\linewidth}{!}{\usebox{\avformulabox}}\else\usebox{\avformulabox}\fi}
+\newcommand{\verdict}[1]{\textbf{#1}}
+\title{attnverify report}
+\author{}
+\date{}
+\begin{document}
+\maketitle
+)";
+
+const std::vector<std::string> kColors{"blue", "red", "black", "orange", "teal"};
+
+std::string point_math(const NamedValues& point) {
+  std::string out;
+  for (const auto& [k, v] : point) {
+    const std::string name = (k == "n") ? "n" : "\\" + k;
+    out += (out.empty() ? "" : ",\\ ") + name + "=" + v;
+  }
+  return "$" + out + "$";
+}
+
+std::string verdict_text(const CheckRecord& r) {
+  std::string text = "\\verdict{" + to_string(r.verdict) + "}";
+  if (r.unexpected()) text += " {\\color{red}(expected " + r.expected + ")}";
+  else if (r.expected != "agree" && r.expected != "not-applicable") text += " (as expected: known erratum)";
+  return text;
+}
+
+struct GridStats {
+  std::size_t total = 0, agree = 0, disagree = 0, inconclusive = 0, not_applicable = 0;
+  double worst = 0, median = 0;
+  const CheckRecord* worst_record = nullptr;
+};
+
+GridStats grid_stats(const VariantResult& v) {
+  GridStats st;
+  std::vector<double> digits;
+  for (const auto& r : v.records) {
+    if (r.check == "claim") continue;
+    ++st.total;
+    switch (r.verdict) {
+      case Verdict::Agree: ++st.agree; break;
+      case Verdict::Disagree: ++st.disagree; break;
+      case Verdict::Inconclusive: ++st.inconclusive; break;
+      case Verdict::NotApplicable: ++st.not_applicable; break;
+    }
+    if (r.digits) {
+      digits.push_back(*r.digits);
+      if (!st.worst_record || *r.digits < *st.worst_record->digits) st.worst_record = &r;
+    }
+  }
+  if (!digits.empty()) {
+    std::sort(digits.begin(), digits.end());
+    st.worst = digits.front();
+    st.median = digits.size() % 2 ? digits[digits.size() / 2] : (digits[digits.size() / 2 - 1] + digits[digits.size() / 2]) / 2;
+  }
+  return st;
+}
+
+void write_figure(std::ostringstream& out, const VariantResult& v) {
+  if (v.curves.empty() && v.marks.empty()) return;
+  out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[width=0.8\\linewidth, height=6.5cm, xlabel={" << v.x_label
+      << "}, ylabel={" << v.y_label << "}, legend pos=outer north east, legend style={font=\\small}, grid=major";
+  if (v.log_axes) out << ", xmode=log, ymode=log";
+  out << "]\n";
+  std::map<std::string, std::string> color_of;
+  for (std::size_t k = 0; k < v.curves.size(); ++k) {
+    const std::string& color = kColors[k % kColors.size()];
+    color_of[v.curves[k].label] = color;
+    out << "\\addplot[" << color << ", thick, no marks] coordinates {";
+    for (const auto& [x, y] : v.curves[k].points) out << fmt::format("({:.8g},{:.8g}) ", x, y);
+    out << "};\n\\addlegendentry{" << v.curves[k].label << "}\n";
+  }
+  for (const Curve& m : v.marks) {
+    const std::string color = color_of.count(m.label) ? color_of[m.label] : "gray";
+    out << "\\addplot[" << color << ", only marks, mark=o, mark size=1.8pt, forget plot] coordinates {";
+    for (const auto& [x, y] : m.points) out << fmt::format("({:.8g},{:.8g}) ", x, y);
+    out << "};\n";
+  }
+  out << "\\end{axis}\n\\end{tikzpicture}\\end{center}\n";
+  out << "{\\small Lines: the derived closed form. Circles: the numeric route ("
+      << (v.spec.kind == VariantKind::Kernel ? "quadrature" : "exact summation")
+      << ") at the grid points on these curves.}\n\n";
+}
+
+void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord& r) {
+  out << "\\subsubsection*{Claim " << latex_escape(claim.id) << "}\n";
+  out << "Source: \\cite{" << claim.source << "}" << (claim.equation.empty() ? "" : ", equation " + latex_escape(claim.equation))
+      << ". Verdict: " << verdict_text(r) << " (method: " << latex_escape(r.method);
+  if (r.digits) out << fmt::format("; worst agreement {:.1f} digits", *r.digits);
+  out << ").\n\n";
+  out << "Published:\n\n\\fitformula{S = "
+      << (claim.latex.empty() ? sym::to_latex(claim.S) : claim.latex) << "}\n\n";
+  if (!claim.latex.empty()) out << "As entered in the spec (parsed): \\fitformula{" << sym::to_latex(claim.S) << "}\n\n";
+  out << latex_escape(r.detail) << "\n\n";
+  if (r.verdict == Verdict::Disagree && !r.values.empty()) {
+    out << "Counterexample at " << point_math(r.point) << ":\\\\\n{\\small\\ttfamily ";
+    for (const auto& [k, val] : r.values) out << latex_escape(k) << " = " << latex_escape(val) << "\\\\\n";
+    out << "}\n\n";
+  }
+  if (claim.expected != "agree") out << "Spec note (expected " << claim.expected << "): " << latex_escape(claim.reason) << "\n\n";
+  if (!claim.note.empty()) out << latex_escape(claim.note) << "\n\n";
+}
+
+void write_variant(std::ostringstream& out, const VariantResult& v, const RunResult& run) {
+  const Spec& spec = v.spec;
+  out << "\\section{" << latex_escape(spec.title) << " (\\texttt{" << latex_escape(spec.name) << "})}\n";
+  if (!spec.description.empty()) out << latex_escape(spec.description) << "\n\n";
+  if (spec.kind == VariantKind::Kernel) {
+    out << "Kernel variant $a_j \\propto f(q\\cdot k_j)$ with $f(x) = " << sym::to_latex(spec.definition)
+        << "$; $X = \\beta + \\gamma\\varepsilon$, $\\varepsilon\\sim\\mathcal N(0,1)$, "
+           "$S(\\beta,\\gamma) = \\mathbb{E}|f(X)|/\\sqrt{\\mathbb{E} f(X)^2}$.\n\n";
+  } else {
+    out << "Sequence variant with weights $a_i = " << sym::to_latex(spec.definition)
+        << "$, $i = 1,\\dots,n$, $\\lambda\\in(0,1]$; $S_n = \\frac{1}{n}\\sum_i|a_i| \\big/ \\sqrt{\\frac1n\\sum_i a_i^2}$.\n\n";
+  }
+  out << "\\subsection*{Derivation}\n";
+  if (v.status == "derived") {
+    out << "Derived by attnverify's symbolic engine (GiNaC) from the definition:\n\n";
+    for (const auto& [label, e] : v.forms) out << "\\fitformula{" << label << " = " << sym::to_latex(e) << "}\n\n";
+    for (const auto& note : v.notes) out << note << "\n\n";
+  } else {
+    out << "\\textbf{No closed form}: " << latex_escape(v.reason) << ". Only the numeric route was run.\n\n";
+  }
+
+  const GridStats st = grid_stats(v);
+  out << "\\subsection*{Closed form vs "
+      << (spec.kind == VariantKind::Kernel ? "quadrature" : "exact summation") << "}\n";
+  out << fmt::format("{} grid points: {} agree, {} disagree, {} inconclusive", st.total, st.agree, st.disagree, st.inconclusive);
+  if (st.not_applicable) out << fmt::format(", {} not applicable", st.not_applicable);
+  out << fmt::format(" (working precision {} digits; agreement required: {:.0f} digits).", run.options.digits,
+                     required_digits(run.options.digits));
+  if (st.worst_record)
+    out << fmt::format(" Digits of agreement: worst {:.1f}, median {:.1f}; the worst point is ", st.worst, st.median)
+        << point_math(st.worst_record->point) << ".";
+  out << "\n\n";
+  std::size_t listed = 0;
+  for (const auto& r : v.records) {
+    if (r.check == "claim" || r.verdict == Verdict::Agree || r.verdict == Verdict::NotApplicable) continue;
+    if (listed++ == 0) out << "Points that did not agree:\\begin{itemize}\n";
+    if (listed <= 12) out << "\\item " << point_math(r.point) << ": " << verdict_text(r) << " --- " << latex_escape(r.detail) << "\n";
+  }
+  if (listed > 12) out << fmt::format("\\item \\dots\\ and {} more (see results.json)\n", listed - 12);
+  if (listed) out << "\\end{itemize}\n";
+  write_figure(out, v);
+
+  if (!spec.claims.empty()) out << "\\subsection*{Published claims}\n";
+  for (const Claim& claim : spec.claims)
+    for (const auto& r : v.records)
+      if (r.check == "claim" && r.claim == claim.id) write_claim(out, claim, r);
+}
+
+}  // namespace
+
+std::string latex_escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '\\': out += "\\textbackslash{}"; break;
+      case '{': out += "\\{"; break;
+      case '}': out += "\\}"; break;
+      case '$': out += "\\$"; break;
+      case '&': out += "\\&"; break;
+      case '#': out += "\\#"; break;
+      case '^': out += "\\^{}"; break;
+      case '_': out += "\\_"; break;
+      case '%': out += "\\%"; break;
+      case '~': out += "\\~{}"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string report_latex(const RunResult& run) {
+  std::ostringstream out;
+  out << kPreamble;
+  out << "\\section*{Run}\n\\begin{tabular}{ll}\\toprule\n";
+  out << "working precision & " << run.options.digits << " decimal digits (agreement required: "
+      << fmt::format("{:.0f}", required_digits(run.options.digits)) << " digits)\\\\\n";
+  out << "seed & " << run.options.seed << "\\\\\n";
+  for (const auto& [name, version] : library_versions()) out << latex_escape(name) << " & " << latex_escape(version) << "\\\\\n";
+  out << "command & \\texttt{" << latex_escape(run.options.command) << "}\\\\\n\\bottomrule\\end{tabular}\n\n";
+
+  out << "\\section*{Summary}\n\\begin{longtable}{llllrl}\\toprule\n"
+         "variant & kind & closed form & grid (agree/total) & worst digits & claims\\\\\\midrule\n";
+  for (const auto& v : run.variants) {
+    const GridStats st = grid_stats(v);
+    std::string claims;
+    for (const auto& r : v.records)
+      if (r.check == "claim")
+        claims += (claims.empty() ? "" : "; ") + latex_escape(r.claim) + ": " + to_string(r.verdict) + (r.unexpected() ? " (!)" : "");
+    out << latex_escape(v.spec.name) << " & " << to_string(v.spec.kind) << " & " << v.status << " & "
+        << fmt::format("{}/{}", st.agree, st.total) << " & " << (st.worst_record ? fmt::format("{:.1f}", st.worst) : "--")
+        << " & \\parbox[t]{5.5cm}{\\raggedright " << (claims.empty() ? "--" : claims) << "}\\\\\n";
+  }
+  out << "\\bottomrule\\end{longtable}\n";
+  const std::size_t unexpected = run.unexpected_count();
+  out << (unexpected == 0 ? "Every verdict is as expected.\n\n"
+                          : fmt::format("\\textbf{{{} verdicts differ from what the specs expect}} (marked (!)).\n\n", unexpected));
+  out << "\\paragraph{How to read this report.} Each variant's closed form is derived by the symbolic engine from "
+         "the definition alone, then compared with an independent numeric route at every grid point: a point "
+         "\\emph{agrees} when the two values share at least $P-5$ digits and the numeric route's own error estimate "
+         "is below $10^{-(P-5)}$; if a route misses its error target the point is \\emph{inconclusive}, never agree. "
+         "A published claim is first tested for symbolic equivalence with the derivation, then compared numerically "
+         "on a fixed point set; a disagreement is shown with its worst point at full precision. "
+         "Digits of agreement are $-\\log_{10}(|a-b|/\\max(|a|,|b|))$.\n\n";
+
+  for (const auto& v : run.variants) write_variant(out, v, run);
+
+  std::set<std::string> keys;
+  for (const auto& v : run.variants) {
+    if (!v.spec.source.empty()) keys.insert(v.spec.source);
+    for (const auto& c : v.spec.claims) keys.insert(c.source);
+  }
+  if (!keys.empty()) {
+    out << "\\begin{thebibliography}{99}\n";
+    for (const auto& key : keys) {
+      const auto it = run.bibliography.find(key);
+      if (it == run.bibliography.end()) continue;
+      const Reference& ref = it->second;
+      out << "\\bibitem{" << key << "} " << latex_escape(ref.author) << ", \\emph{" << latex_escape(ref.title) << "}";
+      if (ref.year) out << ", " << ref.year;
+      if (!ref.url.empty()) out << ", \\url{" << ref.url << "}";
+      out << ". " << latex_escape(ref.note) << "\n";
+    }
+    out << "\\end{thebibliography}\n";
+  }
+  out << "\\end{document}\n";
+  return out.str();
+}
+
+std::string compile_pdf(const std::string& tex_path) {
+  namespace fs = std::filesystem;
+  const fs::path tex(tex_path);
+  const fs::path dir = tex.parent_path().empty() ? fs::path(".") : tex.parent_path();
+  const std::string command = "cd '" + dir.string() + "' && latexmk -pdf -interaction=nonstopmode -halt-on-error '" +
+                              tex.filename().string() + "' > latexmk.out 2>&1";
+  const int status = std::system(command.c_str());
+  if (status == 0) return "";
+  std::ifstream log(dir / "latexmk.out");
+  std::string line, tail;
+  std::vector<std::string> lines;
+  while (std::getline(log, line)) lines.push_back(line);
+  for (std::size_t k = lines.size() > 15 ? lines.size() - 15 : 0; k < lines.size(); ++k) tail += lines[k] + "\n";
+  return "latexmk failed (exit status " + std::to_string(status) + "); last lines of " + (dir / "latexmk.out").string() +
+         ":\n" + tail;
+}
+
+}  // namespace attnverify

@@ -1,0 +1,26 @@
+// The LaTeX report (reports/: report.tex, compiled to report.pdf with latexmk).
+// Per variant: the derived closed forms typeset from GiNaC next to the published
+// formulas, each claim's verdict with method and figure, worst and median digits of
+// agreement over the grid, and a pgfplots figure (S against gamma for several beta;
+// for sequences S_n against n for several lambda). The run's seed, precision,
+// library versions and command line are recorded; no date, so that the same run
+// gives the same text.
+#pragma once
+
+#include <string>
+
+#include "src/pipeline.hpp"
+
+namespace attnverify {
+
+/// The complete report.tex text.
+std::string report_latex(const RunResult& run);
+
+/// Runs latexmk in the directory of `tex_path`; returns "" on success, else the
+/// reason (with the tail of the log). Needs latexmk and pdflatex on PATH.
+std::string compile_pdf(const std::string& tex_path);
+
+/// Escapes text for LaTeX (\ { } $ & # ^ _ % ~).
+std::string latex_escape(const std::string& text);
+
+}  // namespace attnverify

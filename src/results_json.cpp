@@ -1,0 +1,98 @@
+#include "src/results_json.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "proofs/latex.hpp"
+
+namespace attnverify {
+
+using json = nlohmann::ordered_json;
+
+namespace {
+
+json named(const NamedValues& values) {
+  json out = json::object();
+  for (const auto& [k, v] : values) out[k] = v;
+  return out;
+}
+
+// Figures rounded to 0.1 digit: enough to read, and stable across platforms.
+json figure(double value) { return std::round(value * 10) / 10; }
+
+}  // namespace
+
+std::string results_json(const RunResult& run) {
+  json root;
+  json meta;
+  meta["version"] = library_versions().front().second;
+  meta["digits"] = run.options.digits;
+  meta["seed"] = run.options.seed;
+  meta["command"] = run.options.command;
+  json libraries = json::object();
+  for (const auto& [name, version] : library_versions()) libraries[name] = version;
+  meta["libraries"] = libraries;
+  meta["agree_threshold_digits"] = required_digits(run.options.digits);
+  root["attnverify"] = meta;
+
+  json variants = json::array();
+  json checks = json::array();
+  for (const VariantResult& v : run.variants) {
+    json variant;
+    variant["name"] = v.spec.name;
+    variant["kind"] = to_string(v.spec.kind);
+    variant["title"] = v.spec.title;
+    variant["definition"] = v.spec.definition_text;
+    variant["spec"] = v.spec.file;
+    json closed;
+    closed["status"] = v.status;
+    if (v.status == "derived") {
+      closed["S"] = sym::to_text(v.S);
+      closed["latex"] = sym::to_latex(v.S);
+      json forms = json::array();
+      for (const auto& [label, e] : v.forms) forms.push_back({{"label", label}, {"text", sym::to_text(e)}, {"latex", sym::to_latex(e)}});
+      closed["forms"] = forms;
+    } else {
+      closed["reason"] = v.reason;
+    }
+    variant["closed_form"] = closed;
+    variants.push_back(variant);
+
+    for (const CheckRecord& r : v.records) {
+      json c;
+      c["variant"] = r.variant;
+      c["check"] = r.check;
+      if (!r.claim.empty()) c["claim"] = r.claim;
+      if (!r.point.empty()) c["point"] = named(r.point);
+      c["verdict"] = to_string(r.verdict);
+      c["expected"] = r.expected;
+      c["method"] = r.method;
+      if (r.digits) c["digits"] = figure(*r.digits);
+      if (r.error_digits) c["error_digits"] = figure(*r.error_digits);
+      if (!r.values.empty()) c["values"] = named(r.values);
+      if (!r.detail.empty()) c["detail"] = r.detail;
+      checks.push_back(c);
+    }
+  }
+  root["variants"] = variants;
+  root["checks"] = checks;
+  root["summary"] = {{"checks", checks.size()}, {"unexpected", run.unexpected_count()}};
+  return root.dump(2) + "\n";
+}
+
+void write_file_atomically(const std::string& path, const std::string& text) {
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (!out) throw std::runtime_error("cannot write " + temporary);
+    out << text;
+    out.flush();
+    if (!out) throw std::runtime_error("error while writing " + temporary);
+  }
+  std::filesystem::rename(temporary, path);
+}
+
+}  // namespace attnverify

@@ -1,0 +1,185 @@
+#include "src/spec.hpp"
+
+#include <algorithm>
+#include <regex>
+
+#include "proofs/expression_parser.hpp"
+#include "src/check_record.hpp"
+#include "src/toml_reader.hpp"
+
+namespace attnverify {
+
+using GiNaC::numeric;
+
+std::string to_string(VariantKind kind) { return kind == VariantKind::Kernel ? "kernel" : "sequence"; }
+
+std::vector<std::string> Spec::parameter_names() const {
+  return kind == VariantKind::Kernel ? std::vector<std::string>{"beta", "gamma"}
+                                     : std::vector<std::string>{"lambda", "n"};
+}
+
+namespace {
+
+GiNaC::ex parse_in_spec(const TomlReader& reader, const std::string& key, const std::string& text,
+                        const std::vector<std::string>& symbols) {
+  try {
+    return sym::parse_expression(text, symbols);
+  } catch (const sym::ExpressionError& err) {
+    std::string where = err.column > 0 ? " (column " + std::to_string(err.column) + " of the expression)" : "";
+    reader.fail(key, std::string("cannot use expression '") + text + "': " + err.what() + where);
+  }
+}
+
+// The values of one parameter axis: an array of numbers, or {from, to, count}.
+std::vector<numeric> read_axis(TomlReader& grid, const std::string& key) {
+  const toml::node* node = grid.optional_node(key);
+  if (!node) return {};
+  const std::string path = grid.path(key);
+  std::vector<numeric> values;
+  if (node->is_array()) {
+    const toml::array& array = *node->as_array();
+    if (array.empty()) grid.fail(key, "empty list of values");
+    for (std::size_t k = 0; k < array.size(); ++k)
+      values.push_back(read_exact_number(array[k], grid.file(), path + "[" + std::to_string(k) + "]"));
+    return values;
+  }
+  if (!node->is_table()) grid.fail(key, "expected a list of values or a table {from, to, count}");
+  TomlReader range(*node->as_table(), grid.file(), path, line_of(*node));
+  const toml::node* from = range.optional_node("from");
+  const toml::node* to = range.optional_node("to");
+  const auto count = range.optional_integer("count");
+  range.finish();
+  if (!from || !to || !count) grid.fail(key, "a range needs from, to and count");
+  const numeric lo = read_exact_number(*from, grid.file(), path + ".from");
+  const numeric hi = read_exact_number(*to, grid.file(), path + ".to");
+  if (*count < 1) range.fail("count", "must be at least 1 (found " + std::to_string(*count) + ")");
+  if (*count > static_cast<long>(kMaxGridPoints)) range.fail("count", "exceeds the limit of " + std::to_string(kMaxGridPoints));
+  if (hi < lo) grid.fail(key, "'to' is smaller than 'from'");
+  if (*count == 1 && lo != hi) range.fail("count", "count = 1 needs from = to");
+  for (long k = 0; k < *count; ++k) values.push_back(*count == 1 ? lo : lo + (hi - lo) * numeric(k) / numeric(*count - 1));
+  return values;
+}
+
+void validate_point(const Spec& spec, const GridPoint& p, const TomlReader& grid, const std::string& key,
+                    const toml::node* at) {
+  if (spec.kind == VariantKind::Kernel) {
+    if (!p[1].is_positive()) grid.fail(key, "gamma must be > 0 (found " + exact_text(p[1]) + ")", at);
+  } else {
+    if (!p[0].is_positive() || p[0] > 1)
+      grid.fail(key, "lambda must lie in (0, 1] (found " + exact_text(p[0]) + ")", at);
+    if (!p[1].is_pos_integer()) grid.fail(key, "n must be a positive integer (found " + exact_text(p[1]) + ")", at);
+    if (p[1] > numeric(static_cast<long>(kMaxSequenceLength)))
+      grid.fail(key, "n exceeds the limit of " + std::to_string(kMaxSequenceLength) + " for exact summation", at);
+  }
+}
+
+void read_grid(Spec& spec, TomlReader& root) {
+  const toml::table* table = root.optional_table("grid");
+  if (!table) root.fail("grid", "missing: give the points where closed form and numeric route are compared");
+  TomlReader grid(*table, spec.file, "grid", line_of(*table));
+  const auto names = spec.parameter_names();
+  const std::vector<numeric> first = read_axis(grid, names[0]);
+  const std::vector<numeric> second = read_axis(grid, names[1]);
+  if (first.empty() != second.empty())
+    grid.fail(first.empty() ? names[0] : names[1], "missing: give both " + names[0] + " and " + names[1]);
+  if (first.size() * second.size() > kMaxGridPoints)
+    grid.fail(names[0], "the grid has " + std::to_string(first.size() * second.size()) + " points, above the limit of " +
+                            std::to_string(kMaxGridPoints));
+  for (const auto& a : first)
+    for (const auto& b : second) {
+      spec.grid.push_back({a, b});
+      validate_point(spec, spec.grid.back(), grid, names[0], nullptr);
+    }
+  if (const toml::array* points = grid.optional_array("points")) {
+    for (std::size_t k = 0; k < points->size(); ++k) {
+      const toml::node& node = (*points)[k];
+      const std::string key = "points[" + std::to_string(k) + "]";
+      if (!node.is_array() || node.as_array()->size() != 2)
+        grid.fail("points", "each point is a pair [" + names[0] + ", " + names[1] + "]", &node);
+      const toml::array& pair = *node.as_array();
+      GridPoint p{read_exact_number(pair[0], spec.file, "grid." + key + "[0]"),
+                  read_exact_number(pair[1], spec.file, "grid." + key + "[1]")};
+      validate_point(spec, p, grid, key, &node);
+      spec.grid.push_back(p);
+    }
+  }
+  grid.finish();
+  if (spec.grid.empty()) root.fail("grid", "the grid is empty");
+}
+
+void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography) {
+  const toml::array* claims = root.optional_array("claims");
+  if (!claims) return;
+  for (std::size_t k = 0; k < claims->size(); ++k) {
+    const toml::node& node = (*claims)[k];
+    const std::string prefix = "claims[" + std::to_string(k) + "]";
+    if (!node.is_table()) throw SpecError(spec.file, line_of(node), prefix, "expected a [[claims]] table");
+    TomlReader reader(*node.as_table(), spec.file, prefix, line_of(node));
+    Claim claim;
+    claim.line = line_of(node);
+    claim.id = reader.required_string("id");
+    claim.source = reader.required_string("source");
+    if (!bibliography.count(claim.source))
+      reader.fail("source", "unknown source '" + claim.source + "' (not a key of the bibliography)");
+    claim.equation = reader.optional_string("equation").value_or("");
+    claim.text = reader.required_string("S");
+    claim.S = parse_in_spec(reader, "S", claim.text, spec.parameter_names());
+    claim.latex = reader.optional_string("latex").value_or("");
+    claim.expected = reader.optional_string("expected").value_or("agree");
+    if (claim.expected != "agree" && claim.expected != "disagree" && claim.expected != "inconclusive")
+      reader.fail("expected", "must be one of agree, disagree, inconclusive (found '" + claim.expected + "')");
+    claim.reason = reader.optional_string("reason").value_or("");
+    if (claim.expected != "agree" && claim.reason.empty())
+      reader.fail("reason", "missing: an expected verdict other than agree needs a reason");
+    claim.note = reader.optional_string("note").value_or("");
+    reader.finish();
+    for (const Claim& other : spec.claims)
+      if (other.id == claim.id) reader.fail("id", "duplicate claim id '" + claim.id + "'");
+    spec.claims.push_back(std::move(claim));
+  }
+}
+
+}  // namespace
+
+Spec load_spec(const std::string& path, const Bibliography& bibliography) {
+  Spec spec;
+  spec.file = path;
+  toml::table root_table;
+  try {
+    root_table = toml::parse_file(path);
+  } catch (const toml::parse_error& err) {
+    throw SpecError(path, static_cast<std::size_t>(err.source().begin.line), "",
+                    "TOML syntax error: " + std::string(err.description()));
+  }
+  TomlReader root(root_table, path, "", 1);
+  const toml::table* variant_table = root.optional_table("variant");
+  if (!variant_table) root.fail("variant", "missing table [variant]");
+  TomlReader variant(*variant_table, path, "variant", line_of(*variant_table));
+  spec.name = variant.required_string("name");
+  if (!std::regex_match(spec.name, std::regex("[A-Za-z0-9][A-Za-z0-9_.-]*")))
+    variant.fail("name", "must be letters, digits, '_', '-' or '.' (found '" + spec.name + "')");
+  spec.title = variant.optional_string("title").value_or(spec.name);
+  spec.description = variant.optional_string("description").value_or("");
+  spec.source = variant.optional_string("source").value_or("");
+  if (!spec.source.empty() && !bibliography.count(spec.source))
+    variant.fail("source", "unknown source '" + spec.source + "' (not a key of the bibliography)");
+  const std::string kind = variant.required_string("kind");
+  if (kind == "kernel") {
+    spec.kind = VariantKind::Kernel;
+    spec.definition_text = variant.required_string("f");
+    spec.definition = parse_in_spec(variant, "f", spec.definition_text, {"x"});
+  } else if (kind == "sequence") {
+    spec.kind = VariantKind::Sequence;
+    spec.definition_text = variant.required_string("weight");
+    spec.definition = parse_in_spec(variant, "weight", spec.definition_text, {"lambda", "n", "i"});
+  } else {
+    variant.fail("kind", "must be 'kernel' or 'sequence' (found '" + kind + "')");
+  }
+  variant.finish();
+  read_grid(spec, root);
+  read_claims(spec, root, bibliography);
+  root.finish();
+  return spec;
+}
+
+}  // namespace attnverify

@@ -1,0 +1,59 @@
+// Strict reading of TOML tables for specs and bibliographies (toml++).
+// Every accessor checks the type; finish() rejects keys that were never read, so an
+// unknown or misspelt key is an error. Errors are SpecError with file, line and the
+// dotted key path (e.g. "claims[2].S").
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <toml++/toml.h>
+
+#include <optional>
+#include <set>
+#include <string>
+
+#include "src/spec_error.hpp"
+
+namespace attnverify {
+
+class TomlReader {
+ public:
+  TomlReader(const toml::table& table, std::string file, std::string prefix, std::size_t line);
+
+  std::optional<std::string> optional_string(const std::string& key);
+  std::string required_string(const std::string& key);
+  std::optional<long> optional_integer(const std::string& key);
+  const toml::node* optional_node(const std::string& key);
+  const toml::table* optional_table(const std::string& key);
+  const toml::array* optional_array(const std::string& key);
+
+  /// Throws for the first key of the table that no accessor asked for.
+  void finish() const;
+
+  [[noreturn]] void fail(const std::string& key, const std::string& message, const toml::node* at = nullptr) const;
+  std::string path(const std::string& key) const { return prefix_.empty() ? key : prefix_ + "." + key; }
+  std::size_t line_of(const std::string& key) const;
+  const std::string& file() const { return file_; }
+  std::size_t line() const { return line_; }
+
+ private:
+  const toml::table& table_;
+  std::string file_;
+  std::string prefix_;
+  std::size_t line_;
+  std::set<std::string> used_;
+};
+
+/// Reads a number (TOML integer, float, or a string holding an exact decimal or
+/// rational such as "0.1" or "1/3") as an exact GiNaC rational. TOML floats are
+/// read as the shortest decimal that round-trips (0.1 -> 1/10). NaN and inf are
+/// refused. `key` names the value in error messages.
+GiNaC::numeric read_exact_number(const toml::node& node, const std::string& file, const std::string& key);
+
+/// 1-based line of a node (0 when unknown).
+std::size_t line_of(const toml::node& node);
+
+/// "a string", "an integer", ... for error messages.
+std::string type_name(const toml::node& node);
+
+}  // namespace attnverify

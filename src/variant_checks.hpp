@@ -1,0 +1,18 @@
+// Runs every check of one variant: derive, compare closed form with the numeric
+// route at each grid point, judge each claim, and compute the report's curves.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "src/variant_result.hpp"
+
+namespace attnverify {
+
+/// Receives one-line progress messages for long runs.
+using Progress = std::function<void(const std::string&)>;
+
+VariantResult check_kernel_variant(const Spec& spec, unsigned digits, const Progress& progress);
+VariantResult check_sequence_variant(const Spec& spec, unsigned digits, const Progress& progress);
+
+}  // namespace attnverify
