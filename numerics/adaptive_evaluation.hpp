@@ -2,12 +2,17 @@
 //
 // A closed form such as (beta^2+gamma^2) erfc(-beta/(sqrt2 gamma))/2 + ... can
 // cancel, and a published formula written with 1 + erf(beta/(sqrt2 gamma)) cancels
-// catastrophically for beta/gamma << 0. Evaluating at one precision would hide that.
-// Instead the expression is evaluated at p1 = P + 10 and p2 > p1 digits; when the
-// two agree to at least P + 2 digits the p2 value is returned, otherwise the
-// precision keeps growing (doubling) up to a ceiling of 16 P digits. The figure
-// `digits` is the agreement of the last two evaluations: an estimate of the
-// correct digits of the returned value, not a bound.
+// catastrophically for beta/gamma << 0 (1 + erf(-21.2) is 1e-197 but rounds to
+// exactly 0 at 60 and at 90 digits). Evaluating at one precision would hide that,
+// and so would comparing two precisions alone. Instead the expression is evaluated
+// at p1 = P + 10 digits and p2 > p1; a value is accepted when
+//   (a) the two agree to at least P + 2 digits, and
+//   (b) at the higher precision, the digits lost to cancellation in any sum
+//       (CompiledExpression::last_cancellation_digits) leave at least P + 2 digits;
+// otherwise the precision grows (to cover the measured cancellation, at least
+// doubling) up to a ceiling of 16 P digits; a sum that stays exactly 0 at every
+// precision is reported as not converged. The figure `digits` is the agreement of
+// the last two evaluations: an estimate of the correct digits, not a bound.
 #pragma once
 
 #include <ginac/ginac.h>

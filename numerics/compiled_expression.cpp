@@ -3,6 +3,8 @@
 #include <mpfr.h>
 
 #include <boost/math/constants/constants.hpp>
+#include <algorithm>
+#include <limits>
 #include <sstream>
 
 #include "proofs/erf.hpp"
@@ -97,6 +99,7 @@ void CompiledExpression::compile(const ex& e) {
 
 Real CompiledExpression::evaluate_unchecked(const std::vector<Real>& point) const {
   ScopedPrecision scope(digits_);
+  cancellation_digits_ = 0;
   std::size_t top = 0;  // stack_[0..top) is live
   for (const Instruction& ins : program_) {
     switch (ins.op) {
@@ -104,15 +107,25 @@ Real CompiledExpression::evaluate_unchecked(const std::vector<Real>& point) cons
       case Op::Variable:  // mpfr_set keeps the program's precision whatever the input's
         mpfr_set(stack_[top++].backend().data(), point.at(static_cast<std::size_t>(ins.argument)).backend().data(), MPFR_RNDN);
         break;
-      case Op::Add:
+      case Op::Add: {
+        const std::size_t first = top - static_cast<std::size_t>(ins.argument);
+        Real largest = abs(stack_[first]);
+        for (std::size_t k = first + 1; k < top; ++k) {
+          if (abs(stack_[k]) > largest) largest = abs(stack_[k]);
+          stack_[first] += stack_[k];
+        }
+        // digits lost to cancellation: log10(max |term| / |sum|), measured only past 3 digits
+        if (largest > 0 && abs(stack_[first]) * 1000 < largest) {
+          const double lost = stack_[first] == 0 ? std::numeric_limits<double>::infinity()
+                                                 : log10(Real(largest / abs(stack_[first]))).convert_to<double>();
+          cancellation_digits_ = std::max(cancellation_digits_, lost);
+        }
+        top = first + 1;
+        break;
+      }
       case Op::Mul: {
         const std::size_t first = top - static_cast<std::size_t>(ins.argument);
-        for (std::size_t k = first + 1; k < top; ++k) {
-          if (ins.op == Op::Add)
-            stack_[first] += stack_[k];
-          else
-            stack_[first] *= stack_[k];
-        }
+        for (std::size_t k = first + 1; k < top; ++k) stack_[first] *= stack_[k];
         top = first + 1;
         break;
       }

@@ -46,6 +46,11 @@ class CompiledExpression {
   /// Number of instructions: an upper bound on the roundings in one evaluation.
   std::size_t size() const { return program_.size(); }
 
+  /// Decimal digits lost to cancellation in the last evaluation: the maximum over
+  /// every sum of log10(max |term| / |sum|) (0 when no sum cancelled by more than
+  /// 3 digits; +infinity when a sum of non-zero terms came out exactly 0).
+  double last_cancellation_digits() const { return cancellation_digits_; }
+
  private:
   enum class Op { Constant, Variable, Add, Mul, PowInt, Pow, Sqrt, Exp, Log, Erf, Erfc, Tanh, Sinh, Cosh, Relu, Step, Abs };
   struct Instruction {
@@ -60,6 +65,7 @@ class CompiledExpression {
   std::vector<Instruction> program_;
   std::vector<Real> constants_;
   mutable std::vector<Real> stack_;
+  mutable double cancellation_digits_ = 0;
 };
 
 /// Converts an exact GiNaC real number to Real at the current default precision.

@@ -97,20 +97,21 @@ ex parse_expression(const std::string& text, const std::vector<std::string>& all
   parser reader(table, /*strict=*/true);
   ex result;
   const std::string rewritten = decimals_as_rationals(text);
+  const auto hint = [&](std::string message) {
+    if (message.find("symbol") != std::string::npos && message.find("not found") != std::string::npos) {
+      std::string names;
+      for (const auto& s : allowed_symbols) names += (names.empty() ? "" : ", ") + s;
+      message += " (allowed symbols here: " + (names.empty() ? std::string("none") : names) + ", pi)";
+    }
+    return message;
+  };
   try {
     result = reader(rewritten);
   } catch (const parse_error& err) {
-    std::string message = err.what();
-    if (message.find("unknown symbol") != std::string::npos || message.find("find_or_insert_symbol") != std::string::npos) {
-      std::string names;
-      for (const auto& s : allowed_symbols) names += (names.empty() ? "" : ", ") + s;
-      message += " (allowed symbols here: " + names + ", pi)";
-    }
     // Columns refer to the rewritten text only when no decimal was rewritten.
-    const std::size_t column = rewritten == text ? err.column : 0;
-    throw ExpressionError(message, column);
+    throw ExpressionError(hint(err.what()), rewritten == text ? err.column : 0);
   } catch (const std::exception& err) {
-    throw ExpressionError(err.what(), 0);
+    throw ExpressionError(hint(err.what()), 0);
   }
   check_functions(result);
   return result;

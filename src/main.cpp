@@ -12,7 +12,7 @@
 #include <iostream>
 
 #include "proofs/kernel_derivation.hpp"
-#include "proofs/latex.hpp"
+#include "proofs/printing.hpp"
 #include "proofs/sequence_derivation.hpp"
 #include "src/pipeline.hpp"
 #include "src/report_latex.hpp"

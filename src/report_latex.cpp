@@ -10,7 +10,7 @@
 #include <set>
 #include <sstream>
 
-#include "proofs/latex.hpp"
+#include "proofs/printing.hpp"
 
 namespace attnverify {
 

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "proofs/latex.hpp"
+#include "proofs/printing.hpp"
 
 namespace attnverify {
 

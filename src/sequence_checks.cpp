@@ -6,7 +6,7 @@
 #include "numerics/adaptive_evaluation.hpp"
 #include "numerics/agreement.hpp"
 #include "numerics/sequence_sum.hpp"
-#include "proofs/latex.hpp"
+#include "proofs/printing.hpp"
 #include "proofs/sequence_derivation.hpp"
 #include "proofs/symbols.hpp"
 #include "src/claim_check.hpp"

@@ -30,8 +30,21 @@ GiNaC::ex parse_in_spec(const TomlReader& reader, const std::string& key, const 
   }
 }
 
+// Why `value` is not allowed for parameter `index` of the kind, or "" when it is.
+std::string parameter_problem(VariantKind kind, std::size_t index, const numeric& value) {
+  if (kind == VariantKind::Kernel) {
+    if (index == 1 && !value.is_positive()) return "gamma must be > 0 (found " + exact_text(value) + ")";
+    return "";
+  }
+  if (index == 0 && (!value.is_positive() || value > 1)) return "lambda must lie in (0, 1] (found " + exact_text(value) + ")";
+  if (index == 1 && !value.is_pos_integer()) return "n must be a positive integer (found " + exact_text(value) + ")";
+  if (index == 1 && value > numeric(static_cast<long>(kMaxSequenceLength)))
+    return "n exceeds the limit of " + std::to_string(kMaxSequenceLength) + " for exact summation";
+  return "";
+}
+
 // The values of one parameter axis: an array of numbers, or {from, to, count}.
-std::vector<numeric> read_axis(TomlReader& grid, const std::string& key) {
+std::vector<numeric> read_axis(TomlReader& grid, const std::string& key, VariantKind kind, std::size_t index) {
   const toml::node* node = grid.optional_node(key);
   if (!node) return {};
   const std::string path = grid.path(key);
@@ -39,8 +52,12 @@ std::vector<numeric> read_axis(TomlReader& grid, const std::string& key) {
   if (node->is_array()) {
     const toml::array& array = *node->as_array();
     if (array.empty()) grid.fail(key, "empty list of values");
-    for (std::size_t k = 0; k < array.size(); ++k)
-      values.push_back(read_exact_number(array[k], grid.file(), path + "[" + std::to_string(k) + "]"));
+    for (std::size_t k = 0; k < array.size(); ++k) {
+      const std::string item = path + "[" + std::to_string(k) + "]";
+      values.push_back(read_exact_number(array[k], grid.file(), item));
+      const std::string problem = parameter_problem(kind, index, values.back());
+      if (!problem.empty()) throw SpecError(grid.file(), line_of(array[k]), item, problem);
+    }
     return values;
   }
   if (!node->is_table()) grid.fail(key, "expected a list of values or a table {from, to, count}");
@@ -56,21 +73,15 @@ std::vector<numeric> read_axis(TomlReader& grid, const std::string& key) {
   if (*count > static_cast<long>(kMaxGridPoints)) range.fail("count", "exceeds the limit of " + std::to_string(kMaxGridPoints));
   if (hi < lo) grid.fail(key, "'to' is smaller than 'from'");
   if (*count == 1 && lo != hi) range.fail("count", "count = 1 needs from = to");
-  for (long k = 0; k < *count; ++k) values.push_back(*count == 1 ? lo : lo + (hi - lo) * numeric(k) / numeric(*count - 1));
-  return values;
-}
-
-void validate_point(const Spec& spec, const GridPoint& p, const TomlReader& grid, const std::string& key,
-                    const toml::node* at) {
-  if (spec.kind == VariantKind::Kernel) {
-    if (!p[1].is_positive()) grid.fail(key, "gamma must be > 0 (found " + exact_text(p[1]) + ")", at);
-  } else {
-    if (!p[0].is_positive() || p[0] > 1)
-      grid.fail(key, "lambda must lie in (0, 1] (found " + exact_text(p[0]) + ")", at);
-    if (!p[1].is_pos_integer()) grid.fail(key, "n must be a positive integer (found " + exact_text(p[1]) + ")", at);
-    if (p[1] > numeric(static_cast<long>(kMaxSequenceLength)))
-      grid.fail(key, "n exceeds the limit of " + std::to_string(kMaxSequenceLength) + " for exact summation", at);
+  for (const auto& [end, value] : {std::pair{"from", lo}, std::pair{"to", hi}}) {
+    const std::string problem = parameter_problem(kind, index, value);
+    if (!problem.empty()) range.fail(end, problem);
   }
+  for (long k = 0; k < *count; ++k) values.push_back(*count == 1 ? lo : lo + (hi - lo) * numeric(k) / numeric(*count - 1));
+  if (kind == VariantKind::Sequence && index == 1)
+    for (const numeric& v : values)
+      if (!v.is_pos_integer()) range.fail("count", "the range gives the non-integer n = " + exact_text(v));
+  return values;
 }
 
 void read_grid(Spec& spec, TomlReader& root) {
@@ -78,18 +89,15 @@ void read_grid(Spec& spec, TomlReader& root) {
   if (!table) root.fail("grid", "missing: give the points where closed form and numeric route are compared");
   TomlReader grid(*table, spec.file, "grid", line_of(*table));
   const auto names = spec.parameter_names();
-  const std::vector<numeric> first = read_axis(grid, names[0]);
-  const std::vector<numeric> second = read_axis(grid, names[1]);
+  const std::vector<numeric> first = read_axis(grid, names[0], spec.kind, 0);
+  const std::vector<numeric> second = read_axis(grid, names[1], spec.kind, 1);
   if (first.empty() != second.empty())
     grid.fail(first.empty() ? names[0] : names[1], "missing: give both " + names[0] + " and " + names[1]);
   if (first.size() * second.size() > kMaxGridPoints)
     grid.fail(names[0], "the grid has " + std::to_string(first.size() * second.size()) + " points, above the limit of " +
                             std::to_string(kMaxGridPoints));
   for (const auto& a : first)
-    for (const auto& b : second) {
-      spec.grid.push_back({a, b});
-      validate_point(spec, spec.grid.back(), grid, names[0], nullptr);
-    }
+    for (const auto& b : second) spec.grid.push_back({a, b});
   if (const toml::array* points = grid.optional_array("points")) {
     for (std::size_t k = 0; k < points->size(); ++k) {
       const toml::node& node = (*points)[k];
@@ -99,7 +107,10 @@ void read_grid(Spec& spec, TomlReader& root) {
       const toml::array& pair = *node.as_array();
       GridPoint p{read_exact_number(pair[0], spec.file, "grid." + key + "[0]"),
                   read_exact_number(pair[1], spec.file, "grid." + key + "[1]")};
-      validate_point(spec, p, grid, key, &node);
+      for (std::size_t i = 0; i < 2; ++i) {
+        const std::string problem = parameter_problem(spec.kind, i, p[i]);
+        if (!problem.empty()) throw SpecError(spec.file, line_of(node), "grid." + key, problem);
+      }
       spec.grid.push_back(p);
     }
   }

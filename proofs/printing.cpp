@@ -1,0 +1,180 @@
+#include "proofs/printing.hpp"
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+#include <vector>
+
+#include "proofs/erf.hpp"
+
+namespace attnverify::sym {
+
+using namespace GiNaC;
+
+namespace {
+
+enum class Style { Text, Latex };
+
+std::string print(const ex& e, Style style);
+
+std::string integer_text(const numeric& n) {
+  std::ostringstream os;
+  os << n;
+  return os.str();
+}
+
+// Sort key: numbers, symbols and constants, powers, functions, sums, then text.
+int category(const ex& e) {
+  if (is_exactly_a<numeric>(e)) return 0;
+  if (is_a<constant>(e) || (is_exactly_a<power>(e) && !e.op(0).has(wild()) && e.op(0).info(info_flags::rational)) ||
+      (is_exactly_a<power>(e) && is_a<constant>(e.op(0))))
+    return 1;  // sqrt(2), sqrt(pi), pi^(1/4): constant factors first
+  if (is_a<symbol>(e)) return 2;
+  if (is_exactly_a<power>(e)) return 3;
+  if (is_a<function>(e)) return 4;
+  if (is_exactly_a<mul>(e)) return 5;
+  return 6;
+}
+
+std::vector<ex> sorted_operands(const ex& e) {
+  std::vector<std::pair<std::pair<int, std::string>, ex>> keyed;
+  for (const auto& op : e) keyed.push_back({{category(op), print(op, Style::Text)}, op});
+  std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<ex> out;
+  for (auto& [key, op] : keyed) out.push_back(op);
+  return out;
+}
+
+bool is_negative_term(const ex& e) {
+  return has_negative_sign(e);
+}
+
+std::string symbol_name(const ex& e, Style style) {
+  std::ostringstream os;
+  os << e;
+  const std::string name = os.str();
+  if (style == Style::Text) return name;
+  static const std::map<std::string, std::string> tex{{"beta", "\\beta"}, {"gamma", "\\gamma"}, {"lambda", "\\lambda"}};
+  const auto it = tex.find(name);
+  return it == tex.end() ? name : it->second;
+}
+
+std::string number(const numeric& n, Style style) {
+  if (n.is_integer()) return integer_text(n);
+  const std::string sign = n.is_negative() ? "-" : "";
+  const numeric a = abs(n);
+  if (style == Style::Text) return sign + integer_text(a.numer()) + "/" + integer_text(a.denom());
+  return sign + "\\frac{" + integer_text(a.numer()) + "}{" + integer_text(a.denom()) + "}";
+}
+
+// Wraps s in parentheses when e would bind looser than a factor.
+std::string as_factor(const ex& e, Style style) {
+  const std::string s = print(e, style);
+  const bool loose = is_exactly_a<add>(e) || (is_exactly_a<numeric>(e) && (ex_to<numeric>(e).is_negative() || !ex_to<numeric>(e).is_integer())) ||
+                     (is_exactly_a<mul>(e) && style == Style::Text && is_negative_term(e));
+  if (!loose) return s;
+  return style == Style::Latex ? "\\left(" + s + "\\right)" : "(" + s + ")";
+}
+
+std::string as_base(const ex& e, Style style) {
+  const std::string s = print(e, style);
+  if (is_a<symbol>(e) || is_a<constant>(e) || (is_exactly_a<numeric>(e) && ex_to<numeric>(e).is_pos_integer()))
+    return style == Style::Latex ? "{" + s + "}" : s;
+  if (style == Style::Latex && is_a<function>(e) && !is_ex_the_function(e, exp)) return "{" + s + "}";
+  return style == Style::Latex ? "\\left(" + s + "\\right)" : "(" + s + ")";
+}
+
+std::string print_power(const ex& base, const ex& exponent, Style style) {
+  if (exponent.is_equal(numeric(1, 2)))
+    return style == Style::Latex ? "\\sqrt{" + print(base, style) + "}" : "sqrt(" + print(base, style) + ")";
+  if (style == Style::Latex && is_exactly_a<numeric>(exponent) && ex_to<numeric>(exponent).numer() == 1 &&
+      ex_to<numeric>(exponent).denom() > 2)
+    return "\\sqrt[" + integer_text(ex_to<numeric>(exponent).denom()) + "]{" + print(base, style) + "}";
+  if (is_ex_the_function(base, exp)) return print(exp(exponent * base.op(0)), style);
+  const bool simple_exponent = is_exactly_a<numeric>(exponent) && ex_to<numeric>(exponent).is_pos_integer();
+  if (style == Style::Text)
+    return as_base(base, style) + "^" + (simple_exponent || is_a<symbol>(exponent) ? print(exponent, style) : "(" + print(exponent, style) + ")");
+  return as_base(base, style) + "^{" + print(exponent, style) + "}";
+}
+
+std::string print_mul(const ex& e, Style style) {
+  numeric coefficient = 1;
+  std::vector<ex> up, down;  // factors with positive / negative exponents
+  for (const ex& f : sorted_operands(e)) {
+    if (is_exactly_a<numeric>(f)) {
+      coefficient *= ex_to<numeric>(f);
+    } else if (is_exactly_a<power>(f) && is_exactly_a<numeric>(f.op(1)) && ex_to<numeric>(f.op(1)).is_negative()) {
+      down.push_back(pow(f.op(0), -f.op(1)));
+    } else {
+      up.push_back(f);
+    }
+  }
+  std::string sign = coefficient.is_negative() ? "-" : "";
+  const numeric c = abs(coefficient);
+  const std::string join = style == Style::Latex ? " " : "*";
+  auto product = [&](const std::vector<ex>& factors, const numeric& scalar) {
+    std::string out;
+    if (scalar != 1 || factors.empty()) out = integer_text(scalar);
+    for (const ex& f : factors) out += (out.empty() ? "" : join) + as_factor(f, style);
+    return out;
+  };
+  const numeric num = c.numer(), den = c.denom();
+  if (down.empty() && den == 1) return sign + product(up, num);
+  if (style == Style::Latex) {
+    // inside \frac a lone factor needs no parentheses
+    auto part = [&](const std::vector<ex>& factors, const numeric& scalar) {
+      return factors.size() == 1 && scalar == 1 ? print(factors[0], style) : product(factors, scalar);
+    };
+    return sign + "\\frac{" + part(up, num) + "}{" + part(down, den) + "}";
+  }
+  const std::string bottom = product(down, den);
+  const bool single = down.size() + (den != 1 ? 1 : 0) == 1;  // as_factor already wrapped a lone sum
+  return sign + product(up, num) + "/" + (single ? bottom : "(" + bottom + ")");
+}
+
+std::string print(const ex& e, Style style) {
+  if (is_exactly_a<numeric>(e)) return number(ex_to<numeric>(e), style);
+  if (is_a<symbol>(e)) return symbol_name(e, style);
+  if (is_a<constant>(e)) {
+    if (e.is_equal(Pi)) return style == Style::Latex ? "\\pi" : "pi";
+    std::ostringstream os;
+    os << e;
+    return os.str();
+  }
+  if (is_exactly_a<add>(e)) {
+    std::string out;
+    for (const ex& term : sorted_operands(e)) {
+      if (out.empty()) {
+        out = print(term, style);
+      } else if (is_negative_term(term)) {
+        out += " - " + print(-term, style);
+      } else {
+        out += " + " + print(term, style);
+      }
+    }
+    return out;
+  }
+  if (is_exactly_a<mul>(e)) return print_mul(e, style);
+  if (is_exactly_a<power>(e)) return print_power(e.op(0), e.op(1), style);
+  if (is_a<function>(e)) {
+    const std::string name = ex_to<function>(e).get_name();
+    std::string args;
+    for (const auto& a : e) args += (args.empty() ? "" : ", ") + print(a, style);
+    if (style == Style::Text) return name + "(" + args + ")";
+    if (name == "exp") return "e^{" + args + "}";
+    if (name == "abs") return "\\left|" + args + "\\right|";
+    static const std::map<std::string, std::string> known{{"log", "\\log"}, {"tanh", "\\tanh"}, {"sinh", "\\sinh"}, {"cosh", "\\cosh"}};
+    const auto it = known.find(name);
+    return (it != known.end() ? it->second : "\\operatorname{" + name + "}") + "\\left(" + args + "\\right)";
+  }
+  std::ostringstream os;
+  os << e;
+  return os.str();
+}
+
+}  // namespace
+
+std::string to_text(const ex& e) { return print(e, Style::Text); }
+std::string to_latex(const ex& e) { return print(e, Style::Latex); }
+
+}  // namespace attnverify::sym

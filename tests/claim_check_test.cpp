@@ -1,0 +1,87 @@
+// Claim vs derivation (src/claim_check.hpp): eq. 6 as published is judged agree by
+// symbolic proof; eq. 6 with 5 gamma^2 changed to 4 gamma^2 is judged disagree by
+// numeric comparison, with a counterexample that the quadrature route reproduces;
+// an `expected = "disagree"` annotation changes only the expectation, not the verdict.
+#define BOOST_TEST_MODULE claim_check
+#include <boost/test/unit_test.hpp>
+
+#include "proofs/expression_parser.hpp"
+#include "proofs/kernel_derivation.hpp"
+#include "src/claim_check.hpp"
+#include "src/kernel_route.hpp"
+
+using namespace attnverify;
+using GiNaC::ex;
+
+namespace {
+
+const std::string kEq6 =
+    "exp(-beta^2/(2*gamma^2))*(sqrt(2)*beta*gamma + sqrt(pi)*exp(beta^2/(2*gamma^2))*(beta^2+gamma^2)*"
+    "(erf(beta/(sqrt(2)*gamma))+1)) / (pi^(1/4)*sqrt(2*sqrt(2)*beta*gamma*exp(-beta^2/(2*gamma^2))*"
+    "(beta^2+5*gamma^2) + 2*sqrt(pi)*(beta^4+6*beta^2*gamma^2+3*gamma^4)*(erf(beta/(sqrt(2)*gamma))+1)))";
+
+struct Fixture {
+  Spec spec;
+  sym::KernelDerivation d;
+  std::unique_ptr<KernelRoute> route;
+  NumericWitness witness;
+  Fixture() {
+    spec.name = "relu2";
+    spec.kind = VariantKind::Kernel;
+    spec.definition = sym::parse_expression("relu(x)^2", {"x"});
+    d = sym::derive_kernel(spec.definition);
+    route = std::make_unique<KernelRoute>(d, 50);
+    witness = [this](const GridPoint& p) -> std::optional<std::pair<num::Real, double>> {
+      const NumericS n = (*route)(p);
+      if (!n.ok) return std::nullopt;
+      return std::make_pair(n.S, n.error_digits);
+    };
+  }
+  Claim claim(const std::string& text, const std::string& expected = "agree") const {
+    Claim c;
+    c.id = "test";
+    c.source = "Su2023";
+    c.text = text;
+    c.S = sym::parse_expression(text, {"beta", "gamma"});
+    c.expected = expected;
+    return c;
+  }
+};
+
+}  // namespace
+
+BOOST_FIXTURE_TEST_CASE(published_eq6_agrees_by_symbolic_proof, Fixture) {
+  const CheckRecord r = check_claim(spec, claim(kEq6), d.S, 50, witness);
+  BOOST_TEST_CONTEXT(r.detail) {
+    BOOST_TEST(to_string(r.verdict) == "agree");
+    BOOST_TEST(r.method == "symbolic");
+    BOOST_REQUIRE(r.digits.has_value());
+    BOOST_TEST(*r.digits >= 45.0);
+  }
+}
+
+BOOST_FIXTURE_TEST_CASE(eq6_with_4_gamma_squared_is_judged_disagree, Fixture) {
+  std::string wrong = kEq6;
+  const auto at = wrong.find("5*gamma^2");
+  BOOST_REQUIRE(at != std::string::npos);
+  wrong.replace(at, 1, "4");
+  const CheckRecord r = check_claim(spec, claim(wrong), d.S, 50, witness);
+  BOOST_TEST_CONTEXT(r.detail) {
+    BOOST_TEST(to_string(r.verdict) == "disagree");
+    BOOST_TEST(r.method == "numeric");
+    BOOST_REQUIRE(r.digits.has_value());
+    BOOST_TEST(*r.digits < 5.0);  // a real discrepancy, not rounding
+    BOOST_TEST(r.point.size() == 2u);
+    BOOST_TEST(r.detail.find("reproduces the derived value") != std::string::npos);
+    BOOST_TEST(r.unexpected());
+  }
+}
+
+BOOST_FIXTURE_TEST_CASE(expected_disagree_changes_only_the_expectation, Fixture) {
+  const CheckRecord r = check_claim(spec, claim("exp(-gamma^2/2)", "disagree"), d.S, 50, witness);
+  BOOST_TEST(to_string(r.verdict) == "disagree");
+  BOOST_TEST(!r.unexpected());
+  const CheckRecord right = check_claim(spec, claim(kEq6, "disagree"), d.S, 50, witness);
+  BOOST_TEST(to_string(right.verdict) == "agree");  // computed, whatever the spec expects
+  BOOST_TEST(right.unexpected());
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# End-to-end tests of the attnverify command line: help and version, exit codes
+# (0 as expected, 1 unexpected verdict, 2 bad input), a small run with the PDF,
+# and reproducibility (two runs give identical results.json and report.tex apart
+# from the recorded command line).
+# Usage: cli_test.sh PATH_TO_ATTNVERIFY SOURCE_DIR
+set -u
+bin=$1
+src=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+passes=0
+check() {  # check NAME CONDITION...
+  local name=$1; shift
+  if "$@"; then echo "ok   $name"; passes=$((passes + 1)); else echo "FAIL $name"; failures=$((failures + 1)); fi
+}
+expect_exit() {  # expect_exit CODE COMMAND...
+  local want=$1; shift
+  "$@" >"$work/out" 2>"$work/err"
+  local got=$?
+  [ "$got" -eq "$want" ] || { echo "  exit $got, wanted $want: $*"; sed 's/^/  | /' "$work/err" | tail -5; return 1; }
+}
+bib="--bibliography $src/specs/bibliography.toml"
+
+check "help exits 0" expect_exit 0 "$bin" --help
+check "help lists run and derive" grep -q "derive" "$work/out"
+check "version prints the version" expect_exit 0 "$bin" --version
+check "version text" grep -q "^attnverify [0-9]" "$work/out"
+check "no subcommand is bad input" expect_exit 2 "$bin"
+check "unknown option is bad input" expect_exit 2 "$bin" run --frobnicate
+check "digits outside 30/50/100 is bad input" expect_exit 2 "$bin" run --digits 40
+check "missing spec path is bad input" expect_exit 2 "$bin" run "$work/nonexistent.toml" $bib --no-pdf
+check "malformed spec is bad input" expect_exit 2 "$bin" run "$src/tests/specs/bad/unknown_key.toml" $bib --no-pdf --out "$work/bad"
+check "malformed spec names file:line and key" grep -q "unknown_key.toml:8: key 'variant.colour': unknown key" "$work/err"
+check "bad input writes no results" test ! -e "$work/bad/results.json"
+check "derive prints the closed form" expect_exit 0 "$bin" derive "$src/specs/relu2.toml"
+check "derive output has erfc and LaTeX" grep -q "erfc" "$work/out"
+check "unexpected verdict exits 1" expect_exit 1 "$bin" run "$src/tests/specs/unexpected.toml" $bib --no-pdf --quiet --out "$work/unexpected"
+
+check "small run with PDF exits 0" expect_exit 0 "$bin" run "$src/tests/specs/small" $bib --quiet --out "$work/a"
+check "small run wrote results.json" test -s "$work/a/results.json"
+check "small run wrote report.pdf" test -s "$work/a/report.pdf"
+check "known erratum is computed as disagree" grep -q '"verdict": "disagree"' "$work/a/results.json"
+check "no nan or inf in outputs" bash -c "! grep -qiwE 'nan|inf' '$work/a/results.json' '$work/a/report.tex'"
+check "second run exits 0" expect_exit 0 "$bin" run "$src/tests/specs/small" $bib --quiet --out "$work/b" --no-pdf
+strip() { grep -v '"command"' "$1" | grep -v '^command &'; }
+check "results.json is reproducible" cmp -s <(strip "$work/a/results.json") <(strip "$work/b/results.json")
+check "report.tex is reproducible" cmp -s <(strip "$work/a/report.tex") <(strip "$work/b/report.tex")
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]

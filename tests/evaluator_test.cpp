@@ -1,0 +1,73 @@
+// The MPFR tree evaluator (numerics/compiled_expression.hpp) against GiNaC's own
+// evalf at 60 digits, on expressions that exercise every node kind; and the adaptive
+// (Ziv) evaluator on an expression that cancels catastrophically.
+#define BOOST_TEST_MODULE evaluator
+#include <boost/test/unit_test.hpp>
+
+#include "numerics/adaptive_evaluation.hpp"
+#include "numerics/agreement.hpp"
+#include "numerics/compiled_expression.hpp"
+#include "proofs/expression_parser.hpp"
+#include "proofs/scoped_digits.hpp"
+#include "proofs/symbols.hpp"
+
+using namespace attnverify;
+using GiNaC::ex;
+using GiNaC::numeric;
+using num::Real;
+
+BOOST_AUTO_TEST_CASE(tree_evaluator_matches_ginac_evalf) {
+  const auto& s = sym::symbols();
+  const std::vector<std::string> expressions{
+      "exp(-beta^2/(2*gamma^2))*(sqrt(2)*beta*gamma + sqrt(pi)*(beta^2+gamma^2)*(erf(beta/(sqrt(2)*gamma))+1))",
+      "(beta^4 + 6*beta^2*gamma^2 + 3*gamma^4)*erfc(-beta/(sqrt(2)*gamma))/2",
+      "pi^(1/4)*sqrt(beta^2+gamma^2)^(-1) + gamma^(-3) - 7/3*beta",
+      "log(gamma) + tanh(beta) + sinh(beta/3) - cosh(gamma/5) + abs(beta) + relu(beta) + step(beta)",
+      "gamma^(2/3) + gamma^beta"};
+  const std::vector<std::pair<numeric, numeric>> points{{numeric(-1), numeric(1, 2)}, {numeric(5, 2), numeric(3)},
+                                                         {numeric(-3), numeric(1, 10)}};
+  for (const auto& text : expressions) {
+    const ex e = sym::parse_expression(text, {"beta", "gamma"});
+    const num::CompiledExpression compiled(e, {s.beta, s.gamma}, 60);
+    for (const auto& [b, g] : points) {
+      ex reference;
+      {
+        sym::ScopedDigits digits(70);
+        reference = e.subs(GiNaC::lst{s.beta == b, s.gamma == g}).evalf();
+      }
+      BOOST_REQUIRE(GiNaC::is_exactly_a<numeric>(reference));
+      num::ScopedPrecision scope(60);
+      const Real expected = num::to_real(GiNaC::ex_to<numeric>(reference));
+      const Real value = compiled({num::to_real(b), num::to_real(g)});
+      BOOST_TEST_CONTEXT(text << " at beta=" << b << ", gamma=" << g << ": evaluator " << num::to_decimal(value, 55)
+                              << ", GiNaC evalf " << num::to_decimal(expected, 55)) {
+        BOOST_TEST(num::digits_of_agreement(value, expected, 60) >= 55.0);
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(non_finite_results_are_errors) {
+  const auto& s = sym::symbols();
+  const num::CompiledExpression e(sym::parse_expression("1/(1-lambda)", {"lambda"}), {s.lambda}, 30);
+  num::ScopedPrecision scope(30);
+  BOOST_CHECK_THROW(e({Real(1)}), num::EvaluationError);
+}
+
+BOOST_AUTO_TEST_CASE(adaptive_evaluation_survives_cancellation) {
+  // 1 + erf(beta/(sqrt2 gamma)) at beta = -3, gamma = 1/10 is erfc(21.2...) ~ 1e-197:
+  // at 60 digits it rounds to 0; the Ziv loop must raise the precision until it is
+  // right. Reference: erfc(30/sqrt(2)) via the stable form.
+  const auto& s = sym::symbols();
+  const ex unstable = sym::parse_expression("1 + erf(beta/(sqrt(2)*gamma))", {"beta", "gamma"});
+  const ex stable = sym::parse_expression("erfc(-beta/(sqrt(2)*gamma))", {"beta", "gamma"});
+  const num::AdaptiveEvaluator a(unstable, {s.beta, s.gamma}, 50), b(stable, {s.beta, s.gamma}, 50);
+  const num::Evaluation x = a({numeric(-3), numeric(1, 10)}), y = b({numeric(-3), numeric(1, 10)});
+  BOOST_REQUIRE(x.converged);
+  BOOST_REQUIRE(y.converged);
+  BOOST_TEST(x.precision > 200u);  // needed more than 197 extra digits
+  num::ScopedPrecision scope(x.precision);
+  BOOST_TEST_CONTEXT("unstable " << num::to_decimal(x.value, 30) << " stable " << num::to_decimal(y.value, 30)) {
+    BOOST_TEST(num::digits_of_agreement(x.value, y.value, 60) >= 50.0);
+  }
+}

@@ -1,0 +1,64 @@
+// The decay variant a_i = lambda^(n-i) (proofs/sequence_derivation.hpp): the closed
+// form in symbolic n against direct summation of all n terms at 50 digits, the
+// lambda = 1 case without division by zero, the n -> inf asymptote, and Su2023 eq. 11.
+#define BOOST_TEST_MODULE sequence_derivation
+#include <boost/test/unit_test.hpp>
+
+#include "numerics/adaptive_evaluation.hpp"
+#include "numerics/agreement.hpp"
+#include "numerics/sequence_sum.hpp"
+#include "proofs/equivalence.hpp"
+#include "proofs/expression_parser.hpp"
+#include "proofs/sequence_derivation.hpp"
+#include "proofs/symbols.hpp"
+
+using namespace attnverify;
+using GiNaC::ex;
+using GiNaC::numeric;
+using num::Real;
+
+namespace {
+const ex kWeight = sym::parse_expression("lambda^(n-i)", {"lambda", "n", "i"});
+}
+
+BOOST_AUTO_TEST_CASE(decay_closed_form_matches_exact_summation_to_45_digits) {
+  const auto& s = sym::symbols();
+  const sym::SequenceDerivation d = sym::derive_sequence(kWeight);
+  BOOST_REQUIRE_MESSAGE(d.status == sym::SequenceDerivation::Status::Derived, d.reason);
+  const num::AdaptiveEvaluator general(d.S, {s.lambda, s.n}, 50), at_one(d.S_at_lambda_one, {s.lambda, s.n}, 50);
+  for (const numeric& lambda : {numeric(1, 2), numeric(9, 10), numeric(99, 100), numeric(1)}) {
+    for (const long n : {1L, 2L, 10L, 1000L, 1000000L}) {
+      const num::Evaluation c = (lambda == 1 ? at_one : general)({lambda, numeric(n)});
+      BOOST_REQUIRE_MESSAGE(c.converged, c.failure);
+      const num::SequenceSum sum = num::sum_sequence(kWeight, lambda, static_cast<unsigned long>(n), 50);
+      num::ScopedPrecision scope(sum.precision);
+      BOOST_TEST_CONTEXT("lambda=" << lambda << ", n=" << n << ": closed " << num::to_decimal(c.value, 55) << ", sum "
+                                   << num::to_decimal(sum.S, 55)) {
+        BOOST_TEST(sum.error_digits >= 45.0);
+        BOOST_TEST(num::digits_of_agreement(c.value, sum.S, 60) >= 45.0);
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(decay_at_lambda_one_is_exactly_one) {
+  const sym::SequenceDerivation d = sym::derive_sequence(kWeight);
+  BOOST_TEST_CONTEXT("S_n(lambda=1) = " << d.S_at_lambda_one) { BOOST_TEST((d.S_at_lambda_one - 1).is_zero()); }
+}
+
+BOOST_AUTO_TEST_CASE(decay_asymptote_is_sqrt_of_one_plus_lambda_over_one_minus_lambda_per_sqrt_n) {
+  const auto& s = sym::symbols();
+  const sym::SequenceDerivation d = sym::derive_sequence(kWeight);
+  BOOST_REQUIRE(d.asymptote_derived);
+  BOOST_TEST((d.asymptote_power - numeric(-1, 2)).is_zero());
+  BOOST_TEST(sym::is_identically_zero(GiNaC::pow(d.asymptote_coefficient, 2) - (1 + s.lambda) / (1 - s.lambda)));
+  BOOST_TEST(d.limit.is_zero());
+}
+
+BOOST_AUTO_TEST_CASE(eq11_equality_is_proved_and_a_typo_is_not) {
+  const sym::SequenceDerivation d = sym::derive_sequence(kWeight);
+  const ex eq11 = sym::parse_expression("sqrt((1-lambda^n)/(n*(1-lambda))*(1+lambda)/(1+lambda^n))", {"lambda", "n"});
+  BOOST_TEST(sym::prove_equal(eq11, d.S).proved);
+  const ex typo = sym::parse_expression("sqrt((1-lambda^n)/(n*(1-lambda))*(1+lambda)/(1-lambda^n))", {"lambda", "n"});
+  BOOST_TEST(!sym::prove_equal(typo, d.S).proved);
+}

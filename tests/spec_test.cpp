@@ -1,0 +1,84 @@
+// Spec loading (src/spec.hpp). Every file in tests/specs/bad/ states in its header
+// the error it must produce (expect-line, expect-key, expect-message); each must be
+// rejected with a SpecError naming that file, line and key. The shipped specs load.
+#define BOOST_TEST_MODULE spec
+#include <boost/test/unit_test.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "src/spec.hpp"
+#include "src/spec_error.hpp"
+
+using namespace attnverify;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kSource = ATTNVERIFY_SOURCE_DIR;
+
+Bibliography bibliography() { return load_bibliography(kSource + "/specs/bibliography.toml"); }
+
+std::map<std::string, std::string> expectations(const fs::path& file) {
+  std::map<std::string, std::string> out;
+  std::ifstream in(file);
+  std::string line;
+  while (std::getline(in, line) && line.rfind("# expect-", 0) == 0) {
+    const auto colon = line.find(':');
+    std::string value = line.substr(colon + 1);
+    value.erase(0, value.find_first_not_of(' '));
+    out[line.substr(2, colon - 2)] = value;
+  }
+  return out;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(malformed_specs_are_rejected_with_file_line_and_key) {
+  const Bibliography bib = bibliography();
+  std::size_t count = 0;
+  for (const auto& entry : fs::directory_iterator(kSource + "/tests/specs/bad")) {
+    if (entry.path().extension() != ".toml") continue;
+    ++count;
+    const auto expect = expectations(entry.path());
+    BOOST_TEST_CONTEXT(entry.path().filename().string()) {
+      BOOST_REQUIRE(expect.count("expect-message"));
+      bool thrown = false;
+      try {
+        (void)load_spec(entry.path().string(), bib);
+      } catch (const SpecError& err) {
+        thrown = true;
+        BOOST_TEST_CONTEXT("error: " << err.what()) {
+          BOOST_TEST(err.file == entry.path().string());
+          BOOST_TEST(std::string(err.what()).find(expect.at("expect-message")) != std::string::npos);
+          BOOST_TEST(std::to_string(err.line) == expect.at("expect-line"));
+          BOOST_TEST(err.key == expect.at("expect-key"));
+        }
+      }
+      BOOST_TEST(thrown);
+    }
+  }
+  BOOST_TEST(count >= 17u);
+}
+
+BOOST_AUTO_TEST_CASE(shipped_specs_load_with_their_claims) {
+  const Bibliography bib = bibliography();
+  const std::map<std::string, std::pair<std::size_t, std::string>> expected{
+      {"exp", {130, "Su2023-eq5"}}, {"relu2", {130, "Su2023-eq6"}}, {"identity", {130, "Su2023-eq7"}}, {"decay", {20, "Su2023-eq11"}}};
+  for (const auto& [name, want] : expected) {
+    const Spec spec = load_spec(kSource + "/specs/" + name + ".toml", bib);
+    BOOST_TEST(spec.name == name);
+    BOOST_TEST(spec.grid.size() == want.first);
+    BOOST_REQUIRE(spec.claims.size() == 1u);
+    BOOST_TEST(spec.claims[0].id == want.second);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(decimal_grid_values_are_read_exactly) {
+  const Spec spec = load_spec(kSource + "/specs/relu2.toml", bibliography());
+  // gamma = 0.1 in TOML is the decimal 1/10, not the double nearest to it
+  bool found = false;
+  for (const auto& p : spec.grid) found = found || p[1] == GiNaC::numeric(1, 10);
+  BOOST_TEST(found);
+}
