@@ -38,43 +38,49 @@ Evaluation AdaptiveEvaluator::operator()(const std::vector<GiNaC::numeric>& poin
   bool have_previous = false;
   try {
     previous = evaluate(low);
-    have_previous = cancellation < low - need;  // a value that lost too much is no reference
+    have_previous = true;
   } catch (const EvaluationError& err) {
     last_failure = err.what();
   }
   while (high <= ceiling) {
+    // enough digits to cover the measured cancellation, and at least double
+    auto next_precision = [&] {
+      const double wanted = std::isfinite(cancellation) ? need + cancellation + kGuardDigits : 2.0 * high;
+      return std::max(2 * high, static_cast<unsigned>(std::ceil(wanted)));
+    };
     try {
       Real current = evaluate(high);
       ScopedPrecision scope(high);
-      const bool accurate = cancellation < high - need;
-      if (have_previous && accurate) {
+      const bool total_loss = !std::isfinite(cancellation);
+      const bool last = next_precision() > ceiling;
+      const bool accurate = !total_loss && cancellation < high - need;
+      if (have_previous && (accurate || (total_loss && last))) {
         const double agree = digits_of_agreement(previous, current, low);
         if (agree >= need) {
           out.converged = true;
           out.value = current;
           out.digits = agree;
           out.precision = high;
+          if (total_loss)
+            out.note = "a sum vanished to rounding level at every precision up to " + std::to_string(high) +
+                       " digits and was taken as an exact zero";
           return out;
         }
         out.digits = agree;
       }
       previous = current;
-      have_previous = accurate;
+      have_previous = true;
     } catch (const EvaluationError& err) {
       last_failure = err.what();
       have_previous = false;
     }
     low = high;
-    // enough digits to cover the measured cancellation, and at least double
-    const double wanted = std::isfinite(cancellation) ? need + cancellation + kGuardDigits : 2.0 * high;
-    high = std::max(2 * high, static_cast<unsigned>(std::ceil(wanted)));
+    high = next_precision();
   }
   out.value = previous;
   out.precision = low;
   if (!last_failure.empty())
     out.failure = last_failure;
-  else if (!std::isfinite(cancellation))
-    out.failure = "a sum cancels to exactly 0 at every precision up to " + std::to_string(low) + " digits";
   else
     out.failure = "did not reach " + std::to_string(target_) + " digits by " + std::to_string(low) +
                   " digits of working precision (cancellation)";

@@ -6,13 +6,15 @@
 // exactly 0 at 60 and at 90 digits). Evaluating at one precision would hide that,
 // and so would comparing two precisions alone. Instead the expression is evaluated
 // at p1 = P + 10 digits and p2 > p1; a value is accepted when
-//   (a) the two agree to at least P + 2 digits, and
-//   (b) at the higher precision, the digits lost to cancellation in any sum
-//       (CompiledExpression::last_cancellation_digits) leave at least P + 2 digits;
-// otherwise the precision grows (to cover the measured cancellation, at least
-// doubling) up to a ceiling of 16 P digits; a sum that stays exactly 0 at every
-// precision is reported as not converged. The figure `digits` is the agreement of
-// the last two evaluations: an estimate of the correct digits, not a bound.
+//   (a) it agrees with the previous precision's value to at least P + 2 digits, and
+//   (b) at the current precision the digits lost to cancellation in any sum
+//       (CompiledExpression::last_cancellation_digits) leave at least P + 2 digits.
+// Otherwise the precision grows (enough to cover the measured cancellation, and at
+// least doubling) up to a ceiling of 16 P digits. A sum that has lost everything
+// (exactly 0, or rounding noise) at every precision up to the ceiling is taken to
+// be a true zero, i.e. zero to within 10^-(16 P) relative: the value is accepted if
+// (a) holds, and `note` says so. The figure `digits` is the agreement of the last
+// two evaluations: an estimate of the correct digits, not a bound.
 #pragma once
 
 #include <ginac/ginac.h>
@@ -32,6 +34,7 @@ struct Evaluation {
   double digits = 0;      ///< estimated correct digits (agreement of the last two precisions)
   unsigned precision = 0; ///< decimal digits of the last evaluation
   std::string failure;    ///< why it did not converge
+  std::string note;       ///< set when a sum was taken as a true zero at the ceiling
 };
 
 class AdaptiveEvaluator {

@@ -114,10 +114,13 @@ Real CompiledExpression::evaluate_unchecked(const std::vector<Real>& point) cons
           if (abs(stack_[k]) > largest) largest = abs(stack_[k]);
           stack_[first] += stack_[k];
         }
-        // digits lost to cancellation: log10(max |term| / |sum|), measured only past 3 digits
+        // digits lost to cancellation: log10(max |term| / |sum|), measured only past 3
+        // digits; a sum at rounding level (within 5 digits of the precision, or 0) has
+        // lost everything: +infinity
         if (largest > 0 && abs(stack_[first]) * 1000 < largest) {
-          const double lost = stack_[first] == 0 ? std::numeric_limits<double>::infinity()
-                                                 : log10(Real(largest / abs(stack_[first]))).convert_to<double>();
+          double lost = stack_[first] == 0 ? std::numeric_limits<double>::infinity()
+                                           : log10(Real(largest / abs(stack_[first]))).convert_to<double>();
+          if (lost >= static_cast<double>(digits_) - 5) lost = std::numeric_limits<double>::infinity();
           cancellation_digits_ = std::max(cancellation_digits_, lost);
         }
         top = first + 1;

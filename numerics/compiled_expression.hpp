@@ -48,7 +48,8 @@ class CompiledExpression {
 
   /// Decimal digits lost to cancellation in the last evaluation: the maximum over
   /// every sum of log10(max |term| / |sum|) (0 when no sum cancelled by more than
-  /// 3 digits; +infinity when a sum of non-zero terms came out exactly 0).
+  /// 3 digits; +infinity when a sum of non-zero terms came out 0 or within 5 digits
+  /// of the precision, i.e. nothing but rounding was left).
   double last_cancellation_digits() const { return cancellation_digits_; }
 
  private:

@@ -71,3 +71,18 @@ BOOST_AUTO_TEST_CASE(adaptive_evaluation_survives_cancellation) {
     BOOST_TEST(num::digits_of_agreement(x.value, y.value, 60) >= 50.0);
   }
 }
+
+BOOST_AUTO_TEST_CASE(adaptive_evaluation_accepts_a_true_zero_coefficient) {
+  // (beta^2 - 1/100) vanishes at beta = 1/10, but 1/100 is not a binary fraction, so
+  // at every precision it leaves rounding noise: the sum has lost everything at
+  // every precision. It must be accepted as a true zero at the ceiling (value
+  // gamma = 3/2 exactly), with a note, instead of failing.
+  const auto& s = sym::symbols();
+  const ex e = sym::parse_expression("(beta^2 - 1/100)*erf(gamma) + gamma", {"beta", "gamma"});
+  const num::AdaptiveEvaluator eval(e, {s.beta, s.gamma}, 50);
+  const num::Evaluation r = eval({numeric(1, 10), numeric(3, 2)});
+  BOOST_REQUIRE_MESSAGE(r.converged, r.failure);
+  BOOST_TEST(!r.note.empty());
+  num::ScopedPrecision scope(r.precision);
+  BOOST_TEST(num::digits_of_agreement(r.value, Real(3) / 2, 60) >= 50.0);
+}
