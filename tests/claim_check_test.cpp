@@ -85,3 +85,13 @@ BOOST_FIXTURE_TEST_CASE(expected_disagree_changes_only_the_expectation, Fixture)
   BOOST_TEST(to_string(right.verdict) == "agree");  // computed, whatever the spec expects
   BOOST_TEST(right.unexpected());
 }
+
+BOOST_FIXTURE_TEST_CASE(a_claim_with_the_right_square_but_the_wrong_sign_is_not_proved, Fixture) {
+  // -(eq. 6) has the same square as S; the squared route must not prove it, and the
+  // numeric comparison must find the disagreement (relative difference 2).
+  const CheckRecord r = check_claim(spec, claim("-(" + kEq6 + ")"), d.S, 50, witness);
+  BOOST_TEST_CONTEXT(r.detail) {
+    BOOST_TEST(to_string(r.verdict) == "disagree");
+    BOOST_TEST(r.method == "numeric");
+  }
+}

@@ -70,7 +70,7 @@ BOOST_AUTO_TEST_CASE(piecewise_kernels_with_abs_step_and_shifted_relu_match_quad
   // Breakpoints away from 0, abs() inside f, step() and exp factors on pieces: every
   // branch of proofs/piecewise.cpp is exercised, and quadrature is the judge.
   const std::vector<GridPoint> points{{numeric(-1), numeric(1, 2)}, {numeric(1, 2), numeric(3, 2)}};
-  for (const std::string f : {"abs(x)", "relu(x - 1)", "step(x)*x^2 - 1", "abs(x)*exp(-x/2)", "relu(1 - x^2)"}) {
+  for (const std::string f : {"abs(x) - 1", "relu(x - 1)", "step(x)*x^2 - 1", "abs(x)*exp(-x/2)", "relu(1 - x^2)"}) {
     const sym::KernelDerivation d = derive(f);
     const KernelRoute route(d, 50);
     for (const GridPoint& p : points) {
