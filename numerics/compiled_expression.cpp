@@ -9,6 +9,7 @@
 
 #include "proofs/erf.hpp"
 #include "proofs/mpfr_bridge.hpp"
+#include "proofs/printing.hpp"
 #include "proofs/relu.hpp"
 
 namespace attnverify::num {
@@ -92,9 +93,7 @@ void CompiledExpression::compile(const ex& e) {
     }
     throw EvaluationError("no numeric evaluation for function '" + name + "'");
   }
-  std::ostringstream os;
-  os << e;
-  throw EvaluationError("cannot evaluate '" + os.str() + "'");
+  throw EvaluationError("cannot evaluate '" + sym::to_text(e) + "'");
 }
 
 Real CompiledExpression::evaluate_unchecked(const std::vector<Real>& point) const {

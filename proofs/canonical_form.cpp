@@ -25,6 +25,16 @@ ex bottom_up(const ex& e, const Rewrite& rewrite) {
 
 }  // namespace
 
+std::vector<ex> factors_of(const ex& e) {
+  if (!is_exactly_a<mul>(e)) return {e};
+  return std::vector<ex>(e.begin(), e.end());
+}
+
+std::vector<ex> terms_of(const ex& e) {
+  if (!is_exactly_a<add>(e)) return {e};
+  return std::vector<ex>(e.begin(), e.end());
+}
+
 ex merge_exponentials(const ex& e) {
   return bottom_up(e, [](const ex& node) -> ex {
     if (is_exactly_a<power>(node) && is_exp(node.op(0)) && is_exactly_a<numeric>(node.op(1)))
@@ -132,27 +142,21 @@ ex collect_transcendentals(const ex& e) {
   const ex expanded = merge_exponentials(e.expand());
   std::vector<ex> kernels;
   std::vector<ex> coefficients;
-  auto add_term = [&](const ex& term) {
+  for (const ex& term : terms_of(expanded)) {
     ex kernel = 1;
     ex coefficient = 1;
-    if (is_exactly_a<mul>(term)) {
-      for (const auto& f : term) (is_transcendental_factor(f) ? kernel : coefficient) *= f;
-    } else {
-      (is_transcendental_factor(term) ? kernel : coefficient) = term;
-    }
-    for (std::size_t k = 0; k < kernels.size(); ++k) {
+    for (const ex& f : factors_of(term)) (is_transcendental_factor(f) ? kernel : coefficient) *= f;
+    bool merged = false;
+    for (std::size_t k = 0; k < kernels.size() && !merged; ++k) {
       if (kernels[k].is_equal(kernel)) {
         coefficients[k] += coefficient;
-        return;
+        merged = true;
       }
     }
-    kernels.push_back(kernel);
-    coefficients.push_back(coefficient);
-  };
-  if (is_exactly_a<add>(expanded)) {
-    for (const auto& term : expanded) add_term(term);
-  } else {
-    add_term(expanded);
+    if (!merged) {
+      kernels.push_back(kernel);
+      coefficients.push_back(coefficient);
+    }
   }
   ex result = 0;
   for (std::size_t k = 0; k < kernels.size(); ++k) result += factor(coefficients[k].normal()) * kernels[k];

@@ -15,8 +15,15 @@
 #include <ginac/ginac.h>
 
 #include <map>
+#include <vector>
 
 namespace attnverify::sym {
+
+/// The factors of a product, or {e} for anything else.
+std::vector<GiNaC::ex> factors_of(const GiNaC::ex& e);
+
+/// The terms of a sum, or {e} for anything else.
+std::vector<GiNaC::ex> terms_of(const GiNaC::ex& e);
 
 /// exp(a)*exp(b)*c -> exp(a+b)*c in every product, recursively; exponent arguments expanded.
 GiNaC::ex merge_exponentials(const GiNaC::ex& e);

@@ -20,16 +20,11 @@ ex canonical_for_zero_test(const ex& e) {
 void split_exponential(const ex& term, ex& argument, ex& coefficient) {
   argument = 0;
   coefficient = 1;
-  auto take = [&](const ex& f) {
+  for (const ex& f : factors_of(term)) {
     if (is_ex_the_function(f, exp))
       argument += f.op(0);
     else
       coefficient *= f;
-  };
-  if (is_exactly_a<mul>(term)) {
-    for (const auto& f : term) take(f);
-  } else {
-    take(term);
   }
 }
 
@@ -49,24 +44,22 @@ bool is_identically_zero(const ex& e) {
   // (exp(r + c) = exp(c) exp(r)).
   std::vector<ex> arguments;
   std::vector<ex> coefficients;
-  auto add_term = [&](const ex& term) {
+  for (const ex& term : terms_of(numerator)) {
     ex argument, coefficient;
     split_exponential(term, argument, coefficient);
     argument = argument.normal();
-    for (std::size_t k = 0; k < arguments.size(); ++k) {
+    bool merged = false;
+    for (std::size_t k = 0; k < arguments.size() && !merged; ++k) {
       const ex difference = (argument - arguments[k]).normal();
       if (is_exactly_a<numeric>(difference)) {
         coefficients[k] += coefficient * exp(difference);
-        return;
+        merged = true;
       }
     }
-    arguments.push_back(argument);
-    coefficients.push_back(coefficient);
-  };
-  if (is_exactly_a<add>(numerator)) {
-    for (const auto& term : numerator) add_term(term);
-  } else {
-    add_term(numerator);
+    if (!merged) {
+      arguments.push_back(argument);
+      coefficients.push_back(coefficient);
+    }
   }
   for (const auto& c : coefficients)
     if (!merge_exponentials(c.expand()).normal().is_zero()) return false;

@@ -1,8 +1,7 @@
 #include "proofs/exp_poly.hpp"
 
-#include <sstream>
-
 #include "proofs/canonical_form.hpp"
+#include "proofs/printing.hpp"
 
 namespace attnverify::sym {
 
@@ -10,16 +9,10 @@ using namespace GiNaC;
 
 namespace {
 
-std::string text(const ex& e) {
-  std::ostringstream os;
-  os << e;
-  return os.str();
-}
-
 ExpPolyTerm term_from_product(const ex& term, const symbol& x) {
   ExpPolyTerm out;
   out.coefficient = 1;
-  auto take = [&](const ex& f) {
+  for (const ex& f : factors_of(term)) {
     if (!f.has(x)) {
       out.coefficient *= f;
     } else if (f.is_equal(x)) {
@@ -29,17 +22,12 @@ ExpPolyTerm term_from_product(const ex& term, const symbol& x) {
     } else if (is_ex_the_function(f, exp)) {
       const ex argument = f.op(0).expand();
       if (!argument.is_polynomial(x) || argument.degree(x) > 1)
-        throw NotInClass("the exponent of '" + text(f) + "' is not linear in x");
+        throw NotInClass("the exponent of '" + to_text(f) + "' is not linear in x");
       out.slope += argument.coeff(x, 1);
       out.offset += argument.coeff(x, 0);
     } else {
-      throw NotInClass("the factor '" + text(f) + "' is not of the form c*x^m*exp(a*x+b)");
+      throw NotInClass("the factor '" + to_text(f) + "' is not of the form c*x^m*exp(a*x+b)");
     }
-  };
-  if (is_exactly_a<mul>(term)) {
-    for (const auto& f : term) take(f);
-  } else {
-    take(term);
   }
   return out;
 }
@@ -50,11 +38,7 @@ std::vector<ExpPolyTerm> to_exp_poly(const ex& piece, const symbol& x) {
   const ex expanded = merge_exponentials(piece.expand());
   std::vector<ExpPolyTerm> terms;
   if (expanded.is_zero()) return terms;
-  if (is_exactly_a<add>(expanded)) {
-    for (const auto& t : expanded) terms.push_back(term_from_product(t, x));
-  } else {
-    terms.push_back(term_from_product(expanded, x));
-  }
+  for (const ex& t : terms_of(expanded)) terms.push_back(term_from_product(t, x));
   return terms;
 }
 

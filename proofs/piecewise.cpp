@@ -1,8 +1,8 @@
 #include "proofs/piecewise.hpp"
 
 #include <algorithm>
-#include <sstream>
 
+#include "proofs/printing.hpp"
 #include "proofs/relu.hpp"
 
 namespace attnverify::sym {
@@ -11,19 +11,13 @@ using namespace GiNaC;
 
 namespace {
 
-std::string text(const ex& e) {
-  std::ostringstream os;
-  os << e;
-  return os.str();
-}
-
 // Numeric value of a constant expression (exact roots may contain sqrt), at GiNaC's
 // current Digits; used only to order breakpoints and read signs at interior test
 // points, which lie at least half an interval away from any root.
 numeric approximate(const ex& e) {
   const ex value = e.evalf();
   if (!is_exactly_a<numeric>(value) || !ex_to<numeric>(value).is_real())
-    throw NotInClass("'" + text(e) + "' does not evaluate to a real constant");
+    throw NotInClass("'" + to_text(e) + "' does not evaluate to a real constant");
   return ex_to<numeric>(value);
 }
 
@@ -91,7 +85,7 @@ void split_recursive(const ex& f, const Interval& where, const symbol& x, std::v
   try {
     roots = real_polynomial_roots(argument, x);
   } catch (const NotInClass& err) {
-    throw NotInClass("cannot locate the breakpoints of '" + text(*call) + "': " + err.what());
+    throw NotInClass("cannot locate the breakpoints of '" + to_text(*call) + "': " + err.what());
   }
   for (const Interval& sub : subdivide(where, roots)) {
     const int s = sign_of(argument.subs(x == test_point(sub)));
@@ -109,12 +103,12 @@ std::vector<ex> Piecewise::boundaries() const {
 
 std::vector<ex> real_polynomial_roots(const ex& polynomial, const symbol& x) {
   const ex p = polynomial.expand();
-  if (!p.is_polynomial(x)) throw NotInClass("'" + text(polynomial) + "' is not a polynomial in x");
+  if (!p.is_polynomial(x)) throw NotInClass("'" + to_text(polynomial) + "' is not a polynomial in x");
   const int degree = p.degree(x);
   std::vector<ex> c;
   for (int k = 0; k <= degree; ++k) {
     const ex ck = p.coeff(x, k);
-    if (!is_a<numeric>(ck.evalf())) throw NotInClass("a coefficient of '" + text(polynomial) + "' is not constant");
+    if (!is_a<numeric>(ck.evalf())) throw NotInClass("a coefficient of '" + to_text(polynomial) + "' is not constant");
     c.push_back(ck);
   }
   std::vector<ex> roots;
@@ -130,7 +124,7 @@ std::vector<ex> real_polynomial_roots(const ex& polynomial, const symbol& x) {
       roots.push_back(((-c[1] + sqrt(discriminant)) / (2 * c[2])).normal());
     }
   } else {
-    throw NotInClass("'" + text(polynomial) + "' has degree " + std::to_string(degree) +
+    throw NotInClass("'" + to_text(polynomial) + "' has degree " + std::to_string(degree) +
                      " > 2 in x; its real roots are not located exactly");
   }
   std::sort(roots.begin(), roots.end(), [](const ex& a, const ex& b) { return approximate(a) < approximate(b); });
@@ -157,9 +151,9 @@ Piecewise absolute_value(const Piecewise& f, const symbol& x) {
       int common = 0;
       for (const auto& term : terms) {
         if (term.power % 2 == 1 && !interval_avoids_zero)
-          throw NotInClass("cannot locate where '" + text(piece.expr) + "' changes sign");
+          throw NotInClass("cannot locate where '" + to_text(piece.expr) + "' changes sign");
         const int s = sign_of(term.coefficient) * (term.power % 2 == 1 ? sign_of(t) : 1);
-        if (common != 0 && s != common) throw NotInClass("cannot locate where '" + text(piece.expr) + "' changes sign");
+        if (common != 0 && s != common) throw NotInClass("cannot locate where '" + to_text(piece.expr) + "' changes sign");
         common = s;
       }
     }

@@ -7,6 +7,7 @@
 #include "proofs/symbols.hpp"
 #include "src/claim_check.hpp"
 #include "src/kernel_route.hpp"
+#include "src/route_comparison.hpp"
 #include "src/variant_checks.hpp"
 
 namespace attnverify {
@@ -26,7 +27,7 @@ void kernel_curves(const sym::KernelDerivation& d, VariantResult& result, unsign
   if (d.status != sym::KernelDerivation::Status::Derived) return;
   num::CompiledExpression S(d.S, {s.beta, s.gamma}, digits);
   for (int beta = -2; beta <= 2; ++beta) {
-    Curve curve{fmt::format("$\\beta={}$", beta), {}};
+    Curve curve{fmt::format("$\\beta={}$", beta), beta < 0, {}};
     for (int k = 0; k <= 98; ++k) {
       const GiNaC::numeric gamma = GiNaC::numeric(1, 10) + GiNaC::numeric(k, 20);  // 0.1 .. 5
       try {
@@ -70,34 +71,20 @@ VariantResult check_kernel_variant(const Spec& spec, unsigned digits, const Prog
     r.point = kernel_point(p);
     r.method = "tanh-sinh/exp-sinh quadrature";
     const NumericS numeric = route(p);
-    if (numeric.ok) {
-      r.error_digits = numeric.error_digits;
-      r.values.emplace_back("numeric", num::to_decimal(numeric.S, digits));
-      if (p[0].is_integer() && p[0] >= -2 && p[0] <= 2) {
-        Curve& mark = marks[exact_text(p[0])];
-        mark.label = "$\\beta=" + exact_text(p[0]) + "$";
-        mark.points.emplace_back(p[1].to_double(), numeric.S.convert_to<double>());
-      }
+    if (numeric.ok && p[0].is_integer() && p[0] >= -2 && p[0] <= 2) {
+      Curve& mark = marks[exact_text(p[0])];
+      mark.label = "$\\beta=" + exact_text(p[0]) + "$";
+      mark.points.emplace_back(p[1].to_double(), numeric.S.convert_to<double>());
     }
+    const NumericOutcome outcome{numeric.ok, numeric.S, numeric.error_digits, numeric.failure};
     if (!derived) {
       r.verdict = Verdict::NotApplicable;
       r.expected = "not-applicable";
+      if (numeric.ok) r.values.emplace_back("numeric", num::to_decimal(numeric.S, digits));
       r.detail = "no closed form: " + d.reason + (numeric.ok ? "" : "; " + numeric.failure);
-      result.records.push_back(std::move(r));
-      continue;
+    } else {
+      judge_closed_vs_numeric(r, (*closed)(p), outcome, digits);
     }
-    const num::Evaluation c = (*closed)(p);
-    r.values.insert(r.values.begin(), {"closed", num::to_decimal(c.value, digits)});
-    double agree = 0;
-    if (c.converged && numeric.ok) {
-      num::ScopedPrecision scope(digits + num::kGuardDigits);
-      agree = num::digits_of_agreement(c.value, numeric.S, digits + num::kGuardDigits);
-      r.digits = agree;
-    }
-    const Judgement j = judge_agreement(agree, numeric.error_digits, c.converged,
-                                        numeric.ok ? (c.converged ? "" : c.failure) : numeric.failure, digits);
-    r.verdict = j.verdict;
-    r.detail = j.reason;
     result.records.push_back(std::move(r));
   }
   for (auto& [key, mark] : marks) result.marks.push_back(std::move(mark));

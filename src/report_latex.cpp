@@ -99,7 +99,7 @@ void write_figure(std::ostringstream& out, const VariantResult& v) {
   for (std::size_t k = 0; k < v.curves.size(); ++k) {
     const std::string& color = kColors[k % kColors.size()];
     color_of[v.curves[k].label] = color;
-    out << "\\addplot[" << color << ", thick, no marks] coordinates {";
+    out << "\\addplot[" << color << ", thick, no marks" << (v.curves[k].dashed ? ", dashed" : "") << "] coordinates {";
     for (const auto& [x, y] : v.curves[k].points) out << fmt::format("({:.8g},{:.8g}) ", x, y);
     out << "};\n\\addlegendentry{" << v.curves[k].label << "}\n";
   }
@@ -110,7 +110,9 @@ void write_figure(std::ostringstream& out, const VariantResult& v) {
     out << "};\n";
   }
   out << "\\end{axis}\n\\end{tikzpicture}\\end{center}\n";
-  out << "{\\small Lines: the derived closed form. Circles: the numeric route ("
+  out << "{\\small Lines: the derived closed form"
+      << (v.spec.kind == VariantKind::Kernel ? " (dashed for $\\beta<0$; where S is even in $\\beta$ they lie under the solid ones)" : "")
+      << ". Circles: the numeric route ("
       << (v.spec.kind == VariantKind::Kernel ? "quadrature" : "exact summation")
       << ") at the grid points on these curves.}\n\n";
 }
@@ -236,7 +238,8 @@ std::string report_latex(const RunResult& run) {
          "is below $10^{-(P-5)}$; if a route misses its error target the point is \\emph{inconclusive}, never agree. "
          "A published claim is first tested for symbolic equivalence with the derivation, then compared numerically "
          "on a fixed point set; a disagreement is shown with its worst point at full precision. "
-         "Digits of agreement are $-\\log_{10}(|a-b|/\\max(|a|,|b|))$.\n\n";
+         "Digits of agreement are $-\\log_{10}(|a-b|/\\max(|a|,|b|))$, capped at $P+10$, the internal "
+         "precision of the routes: a figure of $P+10$ means no difference was measurable.\n\n";
 
   for (const auto& v : run.variants) write_variant(out, v, run);
 

@@ -10,6 +10,7 @@
 #include "proofs/sequence_derivation.hpp"
 #include "proofs/symbols.hpp"
 #include "src/claim_check.hpp"
+#include "src/route_comparison.hpp"
 #include "src/variant_checks.hpp"
 
 namespace attnverify {
@@ -86,39 +87,26 @@ VariantResult check_sequence_variant(const Spec& spec, unsigned digits, const Pr
     r.point = sequence_point(p);
     r.method = "direct summation of all n terms";
     const unsigned long n = static_cast<unsigned long>(p[1].to_long());
-    num::SequenceSum sum;
-    std::string failure;
+    NumericOutcome outcome;
     try {
-      sum = num::sum_sequence(spec.definition, p[0], n, digits);
-      r.error_digits = sum.error_digits;
-      r.values.emplace_back("numeric", num::to_decimal(sum.S, digits));
+      const num::SequenceSum sum = num::sum_sequence(spec.definition, p[0], n, digits);
+      outcome = {true, sum.S, sum.error_digits, ""};
       Curve& mark = marks[exact_text(p[0])];
       mark.label = "$\\lambda=" + exact_text(p[0]) + "$";
-      {
-        num::ScopedPrecision scope(sum.precision);
-        mark.points.emplace_back(static_cast<double>(n), sum.S.convert_to<double>());
-      }
+      num::ScopedPrecision scope(sum.precision);
+      mark.points.emplace_back(static_cast<double>(n), sum.S.convert_to<double>());
     } catch (const num::EvaluationError& err) {
-      failure = std::string("summation failed: ") + err.what();
+      outcome.failure = std::string("summation failed: ") + err.what();
     }
     if (!derived) {
       r.verdict = Verdict::NotApplicable;
       r.expected = "not-applicable";
+      if (outcome.ok) r.values.emplace_back("numeric", num::to_decimal(outcome.value, digits));
       r.detail = "no closed form: " + d.reason;
-      result.records.push_back(std::move(r));
-      continue;
+    } else {
+      judge_closed_vs_numeric(r, (p[0] == 1 ? *at_one : *general)(p), outcome, digits);
+      if (p[0] == 1) r.method += " (closed form: the derived lambda = 1 case)";
     }
-    const num::Evaluation c = (p[0] == 1 ? *at_one : *general)(p);
-    r.values.insert(r.values.begin(), {"closed", num::to_decimal(c.value, digits)});
-    double agree = 0;
-    if (c.converged && failure.empty()) {
-      num::ScopedPrecision scope(std::max(c.precision, sum.precision));
-      agree = num::digits_of_agreement(c.value, sum.S, digits + num::kGuardDigits);
-      r.digits = agree;
-    }
-    const Judgement j = judge_agreement(agree, sum.error_digits, c.converged, failure.empty() ? (c.converged ? "" : c.failure) : failure, digits);
-    r.verdict = j.verdict;
-    r.detail = j.reason + (p[0] == 1 && derived ? (j.reason.empty() ? "" : " ") + std::string("(lambda = 1: the derived ratio-1 case)") : "");
     result.records.push_back(std::move(r));
   }
   for (auto& [key, mark] : marks) result.marks.push_back(std::move(mark));

@@ -16,6 +16,7 @@ namespace attnverify {
 /// A plotted series; coordinates are for display only (8 significant digits).
 struct Curve {
   std::string label;
+  bool dashed = false;  ///< drawn dashed (kernels: beta < 0)
   std::vector<std::pair<double, double>> points;
 };
 
