@@ -146,7 +146,8 @@ CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& d
         record.values.emplace_back("numeric_route", num::to_decimal(w->first, digits));
         record.detail += fmt::format(
             " The numeric route reproduces the derived value there ({:.1f} digits) and not the claim ({:.1f} digits).",
-            num::digits_of_agreement(w->first, worst_derived, digits), num::digits_of_agreement(w->first, worst_claim, digits));
+            num::digits_of_agreement(w->first, worst_derived, digits + num::kGuardDigits),
+            num::digits_of_agreement(w->first, worst_claim, digits + num::kGuardDigits));
       }
     }
     record.detail += undefined_note;
