@@ -23,84 +23,18 @@ Real to_real(const numeric& value) {
 }
 
 CompiledExpression::CompiledExpression(const ex& e, std::vector<ex> variables, unsigned digits)
-    : variables_(std::move(variables)), digits_(digits) {
+    : digits_(digits), program_(compile_program(e, variables)) {
   ScopedPrecision scope(digits_);
-  compile(e);
-  stack_.resize(program_.size() + 1);
-}
-
-std::size_t CompiledExpression::push_constant(const numeric& value) {
-  if (!value.is_real()) throw EvaluationError("complex constant in expression");
-  constants_.push_back(to_real(value));
-  return constants_.size() - 1;
-}
-
-void CompiledExpression::compile(const ex& e) {
-  if (is_exactly_a<numeric>(e)) {
-    program_.push_back({Op::Constant, static_cast<long>(push_constant(ex_to<numeric>(e)))});
-    return;
-  }
-  if (is_a<symbol>(e)) {
-    for (std::size_t k = 0; k < variables_.size(); ++k) {
-      if (variables_[k].is_equal(e)) {
-        program_.push_back({Op::Variable, static_cast<long>(k)});
-        return;
-      }
-    }
-    std::ostringstream os;
-    os << e;
-    throw EvaluationError("no value given for symbol '" + os.str() + "'");
-  }
-  if (is_a<constant>(e)) {
-    if (!e.is_equal(Pi)) throw EvaluationError("unsupported constant");
-    constants_.push_back(boost::math::constants::pi<Real>());
-    program_.push_back({Op::Constant, static_cast<long>(constants_.size() - 1)});
-    return;
-  }
-  if (is_exactly_a<add>(e) || is_exactly_a<mul>(e)) {
-    for (const auto& operand : e) compile(operand);
-    program_.push_back({is_exactly_a<add>(e) ? Op::Add : Op::Mul, static_cast<long>(e.nops())});
-    return;
-  }
-  if (is_exactly_a<power>(e)) {
-    compile(e.op(0));
-    const ex exponent = e.op(1);
-    if (exponent.info(info_flags::integer) && is_exactly_a<numeric>(exponent)) {
-      program_.push_back({Op::PowInt, ex_to<numeric>(exponent).to_long()});
-    } else if (exponent.is_equal(numeric(1, 2))) {
-      program_.push_back({Op::Sqrt});
-    } else if (exponent.is_equal(numeric(-1, 2))) {
-      program_.push_back({Op::Sqrt});
-      program_.push_back({Op::PowInt, -1});
-    } else {
-      compile(exponent);
-      program_.push_back({Op::Pow});
-    }
-    return;
-  }
-  if (is_a<function>(e)) {
-    const std::string name = ex_to<function>(e).get_name();
-    static const std::vector<std::pair<std::string, Op>> unary{
-        {"exp", Op::Exp},   {"log", Op::Log},   {"erf", Op::Erf},   {"erfc", Op::Erfc},
-        {"tanh", Op::Tanh}, {"sinh", Op::Sinh}, {"cosh", Op::Cosh}, {"relu", Op::Relu},
-        {"step", Op::Step}, {"abs", Op::Abs}};
-    for (const auto& [fname, op] : unary) {
-      if (fname == name && e.nops() == 1) {
-        compile(e.op(0));
-        program_.push_back({op});
-        return;
-      }
-    }
-    throw EvaluationError("no numeric evaluation for function '" + name + "'");
-  }
-  throw EvaluationError("cannot evaluate '" + sym::to_text(e) + "'");
+  for (const ex& c : program_.constants)
+    constants_.push_back(c.is_equal(Pi) ? boost::math::constants::pi<Real>() : to_real(ex_to<numeric>(c)));
+  stack_.resize(program_.stack_depth);
 }
 
 Real CompiledExpression::evaluate_unchecked(const std::vector<Real>& point) const {
   ScopedPrecision scope(digits_);
   cancellation_digits_ = 0;
   std::size_t top = 0;  // stack_[0..top) is live
-  for (const Instruction& ins : program_) {
+  for (const Instruction& ins : program_.code) {
     switch (ins.op) {
       case Op::Constant: stack_[top++] = constants_[static_cast<std::size_t>(ins.argument)]; break;
       case Op::Variable:  // mpfr_set keeps the program's precision whatever the input's

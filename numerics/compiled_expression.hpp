@@ -1,8 +1,7 @@
 // Evaluation of GiNaC expressions in MPFR arithmetic (Boost.Multiprecision Real).
 //
-// The expression tree is compiled once into a postfix program (add, mul, integer
-// and real powers, sqrt, exp, log, erf, erfc, tanh, sinh, cosh, relu, step, abs,
-// numbers, pi, variables) and then evaluated at any point. Constants are converted
+// The expression tree is compiled once into a postfix program
+// (numerics/expression_program.hpp) and then evaluated at any point. Constants are converted
 // exactly from GiNaC rationals (one correct rounding, proofs/mpfr_bridge.hpp);
 // nothing passes through double. erf and erfc call MPFR's correctly rounded
 // mpfr_erf / mpfr_erfc; exp, log, pow go through Boost.Multiprecision to MPFR.
@@ -18,16 +17,10 @@
 #include <string>
 #include <vector>
 
+#include "numerics/expression_program.hpp"
 #include "numerics/precision.hpp"
 
 namespace attnverify::num {
-
-/// The expression could not be evaluated: an unsupported node at compile time, or a
-/// non-finite result (division by zero, log of a negative number, overflow).
-class EvaluationError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 class CompiledExpression {
  public:
@@ -44,7 +37,7 @@ class CompiledExpression {
 
   unsigned digits() const { return digits_; }
   /// Number of instructions: an upper bound on the roundings in one evaluation.
-  std::size_t size() const { return program_.size(); }
+  std::size_t size() const { return program_.code.size(); }
 
   /// Decimal digits lost to cancellation in the last evaluation: the maximum over
   /// every sum of log10(max |term| / |sum|) (0 when no sum cancelled by more than
@@ -53,17 +46,8 @@ class CompiledExpression {
   double last_cancellation_digits() const { return cancellation_digits_; }
 
  private:
-  enum class Op { Constant, Variable, Add, Mul, PowInt, Pow, Sqrt, Exp, Log, Erf, Erfc, Tanh, Sinh, Cosh, Relu, Step, Abs };
-  struct Instruction {
-    Op op;
-    long argument = 0;  // constant/variable index, operand count, or integer exponent
-  };
-  void compile(const GiNaC::ex& e);
-  std::size_t push_constant(const GiNaC::numeric& value);
-
-  std::vector<GiNaC::ex> variables_;
   unsigned digits_;
-  std::vector<Instruction> program_;
+  ExpressionProgram program_;
   std::vector<Real> constants_;
   mutable std::vector<Real> stack_;
   mutable double cancellation_digits_ = 0;

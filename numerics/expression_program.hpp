@@ -1,0 +1,43 @@
+// A GiNaC expression compiled once into a postfix program that any number type can
+// interpret: numerics/compiled_expression.hpp (MPFR, for closed forms and quadrature
+// integrands) and numerics/double_expression.hpp (double, for Monte Carlo).
+//
+// Instructions: push a constant or a variable; add or multiply the top k values;
+// integer power, real power, sqrt; exp, log, erf, erfc, tanh, sinh, cosh, relu,
+// step (step(0) = 1/2, GiNaC's convention), abs. Constants are kept exact (GiNaC
+// rationals, or pi) so that each interpreter rounds them once, at its own precision.
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace attnverify::num {
+
+/// The expression could not be evaluated: an unsupported node at compile time, or a
+/// non-finite result (division by zero, log of a negative number, overflow).
+class EvaluationError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class Op { Constant, Variable, Add, Mul, PowInt, Pow, Sqrt, Exp, Log, Erf, Erfc, Tanh, Sinh, Cosh, Relu, Step, Abs };
+
+struct Instruction {
+  Op op;
+  long argument = 0;  ///< constant/variable index, operand count, or integer exponent
+};
+
+struct ExpressionProgram {
+  std::vector<Instruction> code;
+  std::vector<GiNaC::ex> constants;  ///< exact rationals, or Pi
+  std::size_t stack_depth = 0;       ///< enough stack slots for any evaluation
+};
+
+/// Compiles `e` with `variables` bound by position. Throws EvaluationError for a
+/// symbol not in `variables`, a complex constant or an unsupported function.
+ExpressionProgram compile_program(const GiNaC::ex& e, const std::vector<GiNaC::ex>& variables);
+
+}  // namespace attnverify::num
