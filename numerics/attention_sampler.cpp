@@ -1,0 +1,165 @@
+#include "numerics/attention_sampler.hpp"
+
+#define EIGEN_DONT_PARALLELIZE
+#include <Eigen/Dense>
+#include <boost/random/mersenne_twister.hpp>
+#include <boost/random/normal_distribution.hpp>
+#include <omp.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "numerics/double_expression.hpp"
+
+namespace attnverify::num {
+
+using Clock = std::chrono::steady_clock;
+using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+std::uint64_t splitmix64(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+void SampleMoments::merge(const SampleMoments& o) {
+  if (o.count == 0) {
+    non_finite += o.non_finite;
+    return;
+  }
+  const double n = count + o.count;
+  const double du = o.mean_u - mean_u, dv = o.mean_v - mean_v;
+  const double w = count * o.count / n;
+  m2_u += o.m2_u + du * du * w;
+  m2_v += o.m2_v + dv * dv * w;
+  c_uv += o.c_uv + du * dv * w;
+  mean_u += du * o.count / n;
+  mean_v += dv * o.count / n;
+  count = n;
+  non_finite += o.non_finite;
+}
+
+namespace {
+std::uint64_t bits(double x) {
+  std::uint64_t b;
+  std::memcpy(&b, &x, sizeof b);
+  return b;
+}
+}  // namespace
+
+struct AttentionSampler::Impl {
+  GiNaC::ex f, x;
+  unsigned d;
+  double beta, gamma;
+  std::uint64_t stream;
+  Eigen::VectorXd q, mu;
+  double sigma;
+};
+
+AttentionSampler::AttentionSampler(const GiNaC::ex& f, const GiNaC::ex& x, unsigned d, double beta, double gamma,
+                                   std::uint64_t seed) {
+  auto impl = std::make_shared<Impl>();
+  impl->f = f;
+  impl->x = x;
+  impl->d = d;
+  impl->beta = beta;
+  impl->gamma = gamma;
+  (void)DoubleExpression(f, x);  // compile errors surface here
+  impl->stream = splitmix64(splitmix64(splitmix64(seed) ^ d) ^ bits(beta)) ^ splitmix64(bits(gamma));
+  // geometry from its own generator: a random unit direction q, and w orthogonal to q
+  boost::random::mt19937_64 g(splitmix64(impl->stream ^ 0x5eedULL));
+  boost::random::normal_distribution<double> normal;
+  Eigen::VectorXd q(d), w(d);
+  for (unsigned k = 0; k < d; ++k) q[k] = normal(g);
+  q.normalize();
+  w.setZero();
+  if (d >= 2) {
+    for (unsigned k = 0; k < d; ++k) w[k] = normal(g);
+    w -= w.dot(q) * q;
+    w.normalize();
+  }
+  impl->q = q;
+  impl->mu = beta * q + w;
+  impl->sigma = gamma;  // ||q|| = 1
+  impl_ = impl;
+}
+
+double AttentionSampler::realised_beta() const { return impl_->q.dot(impl_->mu); }
+double AttentionSampler::realised_gamma() const { return impl_->sigma * impl_->q.norm(); }
+
+SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, SamplerTimings* timings) const {
+  const Impl& s = *impl_;
+  const long blocks = static_cast<long>((n + kBlockRows - 1) / kBlockRows);
+  std::vector<SampleMoments> per_block(static_cast<std::size_t>(blocks));
+  std::vector<SamplerTimings> per_thread(static_cast<std::size_t>(omp_get_max_threads() + 1));
+  const int team = threads > 0 ? static_cast<int>(threads) : omp_get_max_threads();
+#pragma omp parallel num_threads(team)
+  {
+    const DoubleExpression f(s.f, s.x);  // one evaluator per thread (it has a scratch stack)
+    RowMatrix keys(kBlockRows, s.d);
+    Eigen::VectorXd scores(kBlockRows);
+    std::vector<double> u(kBlockRows), v(kBlockRows);
+    SamplerTimings& mine = per_thread[static_cast<std::size_t>(omp_get_thread_num())];
+#pragma omp for schedule(static)
+    for (long b = 0; b < blocks; ++b) {
+      const auto t0 = Clock::now();
+      boost::random::mt19937_64 gen(splitmix64(s.stream ^ splitmix64(static_cast<std::uint64_t>(b))));
+      boost::random::normal_distribution<double> normal;
+      double* data = keys.data();
+      const std::size_t count = kBlockRows * s.d;
+      for (std::size_t k = 0; k < count; ++k) data[k] = normal(gen);
+      const auto t1 = Clock::now();
+      keys *= s.sigma;                       // k_j = mu + sigma * eps_j
+      keys.rowwise() += s.mu.transpose();
+      scores.noalias() = keys * s.q;         // q.k_j
+      const auto t2 = Clock::now();
+      SampleMoments m;
+      std::size_t used = 0;
+      for (std::size_t j = 0; j < kBlockRows; ++j) {
+        const double a = f(scores[static_cast<Eigen::Index>(j)]);
+        if (!std::isfinite(a)) {
+          m.non_finite += 1;
+          continue;
+        }
+        u[used] = std::fabs(a);
+        v[used] = a * a;
+        ++used;
+      }
+      if (used > 0) {  // two-pass moments within the block
+        double su = 0, sv = 0;
+        for (std::size_t j = 0; j < used; ++j) { su += u[j]; sv += v[j]; }
+        m.count = static_cast<double>(used);
+        m.mean_u = su / m.count;
+        m.mean_v = sv / m.count;
+        for (std::size_t j = 0; j < used; ++j) {
+          const double du = u[j] - m.mean_u, dv = v[j] - m.mean_v;
+          m.m2_u += du * du;
+          m.m2_v += dv * dv;
+          m.c_uv += du * dv;
+        }
+      }
+      per_block[static_cast<std::size_t>(b)] = m;
+      const auto t3 = Clock::now();
+      mine.generate += std::chrono::duration<double>(t1 - t0).count();
+      mine.matvec += std::chrono::duration<double>(t2 - t1).count();
+      mine.reduce += std::chrono::duration<double>(t3 - t2).count();
+      mine.normals += static_cast<double>(count);
+    }
+  }
+  SampleMoments total;
+  for (const SampleMoments& m : per_block) total.merge(m);  // fixed order: thread-count independent
+  if (timings) {
+    for (const SamplerTimings& t : per_thread) {
+      timings->generate += t.generate;
+      timings->matvec += t.matvec;
+      timings->reduce += t.reduce;
+      timings->normals += t.normals;
+    }
+  }
+  return total;
+}
+
+}  // namespace attnverify::num

@@ -1,0 +1,74 @@
+// Monte Carlo over real attention weights (the sampled route, DESIGN §1).
+//
+// For a kernel f, a query q in R^d and keys k_1..k_n ~ N(mu, sigma^2 I), the weights
+// are a_j = f(q.k_j) and their sparsity is
+//   S_n = mean|a| / sqrt(mean a^2).
+// The geometry is built to hit a requested (beta, gamma): q is a unit vector in a
+// direction drawn from the seed, sigma = gamma / ||q|| = gamma, and
+// mu = beta q + w with w orthogonal to q, ||w|| = 1 (d >= 2), so that q.mu = beta.
+// Keys are materialised in blocks of kBlockRows x d (Eigen, row-major), scored with a
+// matrix-vector product, and reduced to the moments of u = |a| and v = a^2.
+//
+// Randomness: each block has its own boost::random::mt19937_64, seeded by
+// splitmix64 of (seed, d, beta, gamma, block index); normals come from
+// boost::random::normal_distribution (ziggurat). Blocks run in parallel with OpenMP
+// and their moments are merged in block order (Chan, Golub & LeVeque 1979), so the
+// result is bitwise identical at any thread count. Runs with n1 < n2 share their
+// first blocks (nested samples).
+//
+// The estimate (numerics/sparsity_estimate.hpp) uses the delta method on the sample
+// moments for the standard error, and the second-order delta term for the finite-n
+// bias of the ratio estimator.
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <cstdint>
+#include <memory>
+
+namespace attnverify::num {
+
+inline constexpr unsigned long kBlockRows = 4096;
+
+/// Moments of u = |a| and v = a^2 over a sample: count, means, and centred sums of
+/// squares and cross products (Welford/Chan form, stable to merge).
+struct SampleMoments {
+  double count = 0;
+  double mean_u = 0, mean_v = 0;
+  double m2_u = 0, m2_v = 0, c_uv = 0;
+  double non_finite = 0;  ///< weights that were not finite (counted, not used)
+
+  /// Adds another sample's moments (Chan et al. pairwise update).
+  void merge(const SampleMoments& other);
+};
+
+/// Wall-clock seconds summed over threads, by phase.
+struct SamplerTimings {
+  double generate = 0, matvec = 0, reduce = 0;
+  double normals = 0;  ///< normals generated
+};
+
+class AttentionSampler {
+ public:
+  /// f is an expression in x; d >= 1; gamma > 0. Throws EvaluationError if f cannot
+  /// be compiled.
+  AttentionSampler(const GiNaC::ex& f, const GiNaC::ex& x, unsigned d, double beta, double gamma,
+                   std::uint64_t seed);
+
+  /// Draws n keys (rounded up to whole blocks of kBlockRows) and returns the moments.
+  /// `threads` = 0 uses OpenMP's default. `timings`, if given, receives the phase times.
+  SampleMoments sample(unsigned long n, unsigned threads = 0, SamplerTimings* timings = nullptr) const;
+
+  /// q.mu and sigma*||q|| as realised in double: the (beta, gamma) actually sampled.
+  double realised_beta() const;
+  double realised_gamma() const;
+
+ private:
+  struct Impl;
+  std::shared_ptr<const Impl> impl_;
+};
+
+/// splitmix64 (Steele, Lea & Flood 2014): the seed hash for per-block generators.
+std::uint64_t splitmix64(std::uint64_t x);
+
+}  // namespace attnverify::num
