@@ -106,19 +106,22 @@ SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, Sample
 #pragma omp for schedule(static)
     for (long b = 0; b < blocks; ++b) {
       const auto t0 = Clock::now();
+      // the last block may be partial: its generator draws only the rows needed, so a
+      // smaller n is always a prefix of a larger one
+      const std::size_t rows = std::min<std::size_t>(kBlockRows, n - static_cast<std::size_t>(b) * kBlockRows);
       boost::random::mt19937_64 gen(splitmix64(s.stream ^ splitmix64(static_cast<std::uint64_t>(b))));
       boost::random::normal_distribution<double> normal;
       double* data = keys.data();
-      const std::size_t count = kBlockRows * s.d;
+      const std::size_t count = rows * s.d;
       for (std::size_t k = 0; k < count; ++k) data[k] = normal(gen);
       const auto t1 = Clock::now();
       keys *= s.sigma;                       // k_j = mu + sigma * eps_j
       keys.rowwise() += s.mu.transpose();
-      scores.noalias() = keys * s.q;         // q.k_j
+      scores.noalias() = keys * s.q;         // q.k_j (rows past `rows` are stale and unused)
       const auto t2 = Clock::now();
       SampleMoments m;
       std::size_t used = 0;
-      for (std::size_t j = 0; j < kBlockRows; ++j) {
+      for (std::size_t j = 0; j < rows; ++j) {
         const double a = f(scores[static_cast<Eigen::Index>(j)]);
         if (!std::isfinite(a)) {
           m.non_finite += 1;

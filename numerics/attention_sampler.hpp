@@ -55,7 +55,7 @@ class AttentionSampler {
   AttentionSampler(const GiNaC::ex& f, const GiNaC::ex& x, unsigned d, double beta, double gamma,
                    std::uint64_t seed);
 
-  /// Draws n keys (rounded up to whole blocks of kBlockRows) and returns the moments.
+  /// Draws exactly n keys and returns the moments of their weights.
   /// `threads` = 0 uses OpenMP's default. `timings`, if given, receives the phase times.
   SampleMoments sample(unsigned long n, unsigned threads = 0, SamplerTimings* timings = nullptr) const;
 

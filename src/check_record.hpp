@@ -17,7 +17,7 @@ using NamedValues = std::vector<std::pair<std::string, std::string>>;
 
 struct CheckRecord {
   std::string variant;
-  std::string check;   ///< closed-vs-quadrature | closed-vs-summation | claim
+  std::string check;   ///< closed-vs-quadrature | closed-vs-summation | claim | sampled | asymptote
   std::string claim;   ///< claim id, for check == "claim"
   NamedValues point;   ///< parameter -> exact value text
   Verdict verdict = Verdict::Inconclusive;
@@ -26,6 +26,14 @@ struct CheckRecord {
   std::optional<double> digits;        ///< digits of agreement (worst point for claims)
   std::optional<double> error_digits;  ///< -log10 of the numeric route's relative error estimate
   NamedValues values;  ///< decimal strings at full working precision
+  // sampled checks (DESIGN §4a): keys per sample, dimension, seed and statistics
+  std::optional<unsigned long> n;
+  std::optional<unsigned> d;
+  std::optional<unsigned long> seed;
+  std::optional<double> z;               ///< (S_n - reference) / standard error
+  std::optional<double> p_value;         ///< two-sided, normal approximation
+  std::optional<double> standard_error;  ///< delta method
+  std::optional<double> bias;            ///< estimated finite-n bias of S_n
   std::string detail;  ///< reason or finding, one or two sentences
 
   bool unexpected() const { return to_string(verdict) != expected; }

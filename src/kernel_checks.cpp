@@ -8,6 +8,7 @@
 #include "src/claim_check.hpp"
 #include "src/kernel_route.hpp"
 #include "src/route_comparison.hpp"
+#include "src/sampled_checks.hpp"
 #include "src/variant_checks.hpp"
 
 namespace attnverify {
@@ -22,8 +23,11 @@ NamedValues kernel_point(const GridPoint& p) { return {{"beta", exact_text(p[0])
 // route's values at the grid points with those beta as marks.
 void kernel_curves(const sym::KernelDerivation& d, VariantResult& result, unsigned digits) {
   const auto& s = sym::symbols();
-  result.x_label = "$\\gamma$";
-  result.y_label = "$S(\\beta,\\gamma)$";
+  result.grid_figure.x_label = "$\\gamma$";
+  result.grid_figure.y_label = "$S(\\beta,\\gamma)$";
+  result.grid_figure.caption =
+      "Lines: the derived closed form (dashed for $\\beta<0$; where S is even in $\\beta$ they lie under the solid "
+      "ones). Circles: the quadrature route at the grid points on these curves.";
   if (d.status != sym::KernelDerivation::Status::Derived) return;
   num::CompiledExpression S(d.S, {s.beta, s.gamma}, digits);
   for (int beta = -2; beta <= 2; ++beta) {
@@ -37,13 +41,14 @@ void kernel_curves(const sym::KernelDerivation& d, VariantResult& result, unsign
       } catch (const num::EvaluationError&) {
       }
     }
-    result.curves.push_back(std::move(curve));
+    result.grid_figure.curves.push_back(std::move(curve));
   }
 }
 
 }  // namespace
 
-VariantResult check_kernel_variant(const Spec& spec, unsigned digits, const Progress& progress) {
+VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
+  const unsigned digits = options.digits;
   const auto& s = sym::symbols();
   VariantResult result;
   result.spec = spec;
@@ -87,7 +92,7 @@ VariantResult check_kernel_variant(const Spec& spec, unsigned digits, const Prog
     }
     result.records.push_back(std::move(r));
   }
-  for (auto& [key, mark] : marks) result.marks.push_back(std::move(mark));
+  for (auto& [key, mark] : marks) result.grid_figure.marks.push_back(std::move(mark));
   kernel_curves(d, result, digits);
 
   const NumericWitness witness = [&](const GridPoint& p) -> std::optional<std::pair<Real, double>> {
@@ -95,6 +100,7 @@ VariantResult check_kernel_variant(const Spec& spec, unsigned digits, const Prog
     if (!n.ok) return std::nullopt;
     return std::make_pair(n.S, n.error_digits);
   };
+  run_sampled_checks(spec, d, route, options, result, progress);
   for (const Claim& claim : spec.claims) {
     progress(fmt::format("[{}] claim {}", spec.name, claim.id));
     if (!derived) {

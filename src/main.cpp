@@ -88,13 +88,15 @@ int main(int argc, char** argv) {
   std::string out_dir = "reports/out";
   std::string bibliography_path;
   unsigned digits = 50;
-  unsigned long seed = 20231201;
+  unsigned long seed = attnverify::kDefaultSeed;
+  unsigned threads = 0;
   bool no_pdf = false, quiet = false;
   run->add_option("specs", paths, "Spec files or directories (default: specs/)");
   run->add_option("--out", out_dir, "Output directory (default: reports/out)");
   run->add_option("--digits", digits, "Working precision in decimal digits: 30, 50 or 100 (default 50)")
       ->check(CLI::IsMember({30u, 50u, 100u}));
-  run->add_option("--seed", seed, "Seed recorded for sampled checks (default 20231201)");
+  auto* seed_option = run->add_option("--seed", seed, "Seed of the sampled checks; overrides the specs' seeds (default: each spec's [sampling] seed, else 20231201)");
+  run->add_option("--threads", threads, "Threads for sampling (default: all cores); results do not depend on it");
   run->add_option("--bibliography", bibliography_path, "Bibliography file (default: bibliography.toml beside the specs)");
   run->add_flag("--no-pdf", no_pdf, "Write report.tex but do not compile it");
   run->add_flag("--quiet", quiet, "No progress messages");
@@ -118,7 +120,8 @@ int main(int argc, char** argv) {
     const auto specs = load_all(paths, bibliography_path, bibliography);
     attnverify::RunOptions options;
     options.digits = digits;
-    options.seed = seed;
+    if (seed_option->count() > 0) options.seed_override = seed;
+    options.threads = threads;
     options.command = command;
     const auto start = std::chrono::steady_clock::now();
     const attnverify::Progress progress = [&](const std::string& message) {

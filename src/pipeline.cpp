@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "src/multiple_comparisons.hpp"
 #include "src/spec_error.hpp"
 #include "src/version.hpp"
 
@@ -27,9 +28,15 @@ RunResult run_suite(const std::vector<Spec>& specs, const Bibliography& bibliogr
   result.options = options;
   result.bibliography = bibliography;
   for (const Spec& spec : specs) {
-    result.variants.push_back(spec.kind == VariantKind::Kernel ? check_kernel_variant(spec, options.digits, progress)
-                                                               : check_sequence_variant(spec, options.digits, progress));
+    result.variants.push_back(spec.kind == VariantKind::Kernel ? check_kernel_variant(spec, options, progress)
+                                                               : check_sequence_variant(spec, options, progress));
   }
+  // sampled checks are judged together: Holm's procedure over the whole run
+  std::vector<CheckRecord*> sampled;
+  for (auto& v : result.variants)
+    for (auto& r : v.records)
+      if (r.check == "sampled") sampled.push_back(&r);
+  apply_holm(sampled, options.family_alpha);
   return result;
 }
 

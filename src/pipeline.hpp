@@ -5,16 +5,11 @@
 #include <vector>
 
 #include "src/bibliography.hpp"
+#include "src/run_options.hpp"
 #include "src/variant_checks.hpp"
 #include "src/variant_result.hpp"
 
 namespace attnverify {
-
-struct RunOptions {
-  unsigned digits = 50;          ///< working precision P (30, 50 or 100)
-  unsigned long seed = 20231201; ///< recorded for the sampled route (issue 3); no check draws yet
-  std::string command;           ///< the command line, recorded in every output
-};
 
 struct RunResult {
   RunOptions options;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "numerics/sparsity_estimate.hpp"
 #include "proofs/printing.hpp"
 
 namespace attnverify {
@@ -68,7 +70,7 @@ GridStats grid_stats(const VariantResult& v) {
   GridStats st;
   std::vector<double> digits;
   for (const auto& r : v.records) {
-    if (r.check == "claim") continue;
+    if (r.check != "closed-vs-quadrature" && r.check != "closed-vs-summation") continue;
     ++st.total;
     switch (r.verdict) {
       case Verdict::Agree: ++st.agree; break;
@@ -89,7 +91,7 @@ GridStats grid_stats(const VariantResult& v) {
   return st;
 }
 
-void write_figure(std::ostringstream& out, const VariantResult& v) {
+void write_figure(std::ostringstream& out, const Figure& v) {
   if (v.curves.empty() && v.marks.empty()) return;
   out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[width=0.8\\linewidth, height=6.5cm, xlabel={" << v.x_label
       << "}, ylabel={" << v.y_label << "}, legend pos=outer north east, legend style={font=\\small}, grid=major";
@@ -110,11 +112,52 @@ void write_figure(std::ostringstream& out, const VariantResult& v) {
     out << "};\n";
   }
   out << "\\end{axis}\n\\end{tikzpicture}\\end{center}\n";
-  out << "{\\small Lines: the derived closed form"
-      << (v.spec.kind == VariantKind::Kernel ? " (dashed for $\\beta<0$; where S is even in $\\beta$ they lie under the solid ones)" : "")
-      << ". Circles: the numeric route ("
-      << (v.spec.kind == VariantKind::Kernel ? "quadrature" : "exact summation")
-      << ") at the grid points on these curves.}\n\n";
+  if (!v.caption.empty()) out << "{\\small " << v.caption << "}\n\n";
+}
+
+void write_table(std::ostringstream& out, const Table& t) {
+  out << "\\begin{center}{\\small\\begin{longtable}{" << std::string(t.header.size(), 'l') << "}\\toprule\n";
+  for (std::size_t k = 0; k < t.header.size(); ++k) out << (k ? " & " : "") << t.header[k];
+  out << "\\\\\\midrule\n";
+  for (const auto& row : t.rows) {
+    for (std::size_t k = 0; k < row.size(); ++k) out << (k ? " & " : "") << row[k];
+    out << "\\\\\n";
+  }
+  out << "\\bottomrule\\end{longtable}}\\end{center}\n";
+  if (!t.caption.empty()) out << "{\\small " << t.caption << "}\n\n";
+}
+
+void write_sampled_table(std::ostringstream& out, const VariantResult& v, const RunResult& run) {
+  std::vector<const CheckRecord*> rows;
+  for (const auto& r : v.records)
+    if (r.check == "sampled") rows.push_back(&r);
+  if (rows.empty()) return;
+  std::size_t agree = 0;
+  double max_z = 0;
+  for (const auto* r : rows) {
+    agree += r->verdict == Verdict::Agree;
+    if (r->z) max_z = std::max(max_z, std::fabs(*r->z));
+  }
+  out << "\\subsection*{Closed form vs sampled attention weights}\n";
+  out << fmt::format("{} sampled checks: {} agree; largest $|z|$ = {:.2f}. ", rows.size(), agree, max_z);
+  out << "Keys $k_j\\sim\\mathcal N(\\mu,\\sigma^2 I)$ are drawn in $d$ dimensions with $q\\cdot\\mu=\\beta$ and "
+         "$\\sigma\\|q\\|=\\gamma$; $S_n$ is the sparsity of the $n$ weights $f(q\\cdot k_j)$. The interval is the "
+         "delta-method 95\\% confidence interval; bias $b$ is the second-order delta estimate of "
+         "$\\mathbb{E}S_n-S$, and $z=(S_n-b-S)/\\mathrm{SE}$ (a point is inconclusive when $|b|>0.5$\\,SE). Verdicts: Holm's "
+         "procedure at family-wise $\\alpha=" << run.options.family_alpha << "$ over every sampled check of the run. Seed "
+      << (rows.front()->seed ? std::to_string(*rows.front()->seed) : "") << ".\n\n";
+  out << "\\begin{center}{\\small\\begin{longtable}{rrrrllrrl}\\toprule\n"
+         "$\\beta$ & $\\gamma$ & $d$ & $n$ & $S_n\\pm$ 95\\% CI & reference $S$ & $z$ & bias/SE & verdict\\\\\\midrule\n";
+  for (const auto* r : rows) {
+    const std::string sampled = r->values.size() > 0 ? r->values[0].second : "";
+    const std::string reference = r->values.size() > 1 ? r->values[1].second.substr(0, 10) : "";
+    out << r->point[0].second << " & " << r->point[1].second << " & " << (r->d ? *r->d : 0u) << " & "
+        << (r->n ? *r->n : 0ul) << " & " << fmt::format("{:.6f} $\\pm$ {:.1e}", std::stod(sampled), num::kZ95 * r->standard_error.value_or(0))
+        << " & " << reference << " & " << (r->z ? fmt::format("{:+.2f}", *r->z) : "--") << " & "
+        << (r->bias && r->standard_error && *r->standard_error > 0 ? fmt::format("{:.3f}", *r->bias / *r->standard_error) : "--")
+        << " & " << verdict_text(*r) << "\\\\\n";
+  }
+  out << "\\bottomrule\\end{longtable}}\\end{center}\n";
 }
 
 void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord& r) {
@@ -170,13 +213,18 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
   out << "\n\n";
   std::size_t listed = 0;
   for (const auto& r : v.records) {
-    if (r.check == "claim" || r.verdict == Verdict::Agree || r.verdict == Verdict::NotApplicable) continue;
+    if ((r.check != "closed-vs-quadrature" && r.check != "closed-vs-summation") || r.verdict == Verdict::Agree ||
+        r.verdict == Verdict::NotApplicable)
+      continue;
     if (listed++ == 0) out << "Points that did not agree:\\begin{itemize}\n";
     if (listed <= 12) out << "\\item " << point_math(r.point) << ": " << verdict_text(r) << " --- " << latex_escape(r.detail) << "\n";
   }
   if (listed > 12) out << fmt::format("\\item \\dots\\ and {} more (see results.json)\n", listed - 12);
   if (listed) out << "\\end{itemize}\n";
-  write_figure(out, v);
+  write_figure(out, v.grid_figure);
+  write_sampled_table(out, v, run);
+  for (const Table& t : v.tables) write_table(out, t);
+  for (const Figure& f : v.figures) write_figure(out, f);
 
   if (!spec.claims.empty()) out << "\\subsection*{Published claims}\n";
   for (const Claim& claim : spec.claims)
@@ -212,7 +260,7 @@ std::string report_latex(const RunResult& run) {
   out << "\\section*{Run}\n\\begin{tabular}{ll}\\toprule\n";
   out << "working precision & " << run.options.digits << " decimal digits (agreement required: "
       << fmt::format("{:.0f}", required_digits(run.options.digits)) << " digits)\\\\\n";
-  out << "seed & " << run.options.seed << "\\\\\n";
+  out << "seed & " << (run.options.seed_override ? std::to_string(*run.options.seed_override) + " (--seed)" : std::string("per spec (see each sampled table)")) << "\\\\\n";
   for (const auto& [name, version] : library_versions()) out << latex_escape(name) << " & " << latex_escape(version) << "\\\\\n";
   out << "command & \\texttt{" << latex_escape(run.options.command) << "}\\\\\n\\bottomrule\\end{tabular}\n\n";
 

@@ -1,5 +1,6 @@
 #include "src/results_json.hpp"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -20,6 +21,9 @@ json named(const NamedValues& values) {
   return out;
 }
 
+// Statistics to 4 significant digits (their own uncertainty is far larger).
+json significant(double value) { return std::stod(fmt::format("{:.4g}", value)); }
+
 // Figures rounded to 0.1 digit: enough to read, and stable across platforms.
 json figure(double value) { return std::round(value * 10) / 10; }
 
@@ -30,7 +34,9 @@ std::string results_json(const RunResult& run) {
   json meta;
   meta["version"] = library_versions().front().second;
   meta["digits"] = run.options.digits;
-  meta["seed"] = run.options.seed;
+  meta["seed"] = run.options.seed_for(std::nullopt);
+  meta["seed_source"] = run.options.seed_override ? "--seed" : "specs ([sampling] seed, else the default)";
+  meta["multiple_comparisons"] = {{"method", "Holm"}, {"family_alpha", run.options.family_alpha}};
   meta["command"] = run.options.command;
   json libraries = json::object();
   for (const auto& [name, version] : library_versions()) libraries[name] = version;
@@ -67,12 +73,19 @@ std::string results_json(const RunResult& run) {
       c["check"] = r.check;
       if (!r.claim.empty()) c["claim"] = r.claim;
       if (!r.point.empty()) c["point"] = named(r.point);
+      if (r.n) c["n"] = *r.n;
+      if (r.d) c["d"] = *r.d;
+      if (r.seed) c["seed"] = *r.seed;
       c["verdict"] = to_string(r.verdict);
       c["expected"] = r.expected;
       c["method"] = r.method;
       if (r.digits) c["digits"] = figure(*r.digits);
       if (r.error_digits) c["error_digits"] = figure(*r.error_digits);
       if (!r.values.empty()) c["values"] = named(r.values);
+      if (r.z) c["z"] = std::round(*r.z * 1000) / 1000;
+      if (r.p_value) c["p_value"] = significant(*r.p_value);
+      if (r.standard_error) c["standard_error"] = significant(*r.standard_error);
+      if (r.bias) c["bias"] = significant(*r.bias);
       if (!r.detail.empty()) c["detail"] = r.detail;
       checks.push_back(c);
     }

@@ -24,9 +24,10 @@ NamedValues sequence_point(const GridPoint& p) { return {{"lambda", exact_text(p
 // S_n against n (log axes) for lambda in {1/2, 9/10, 99/100, 1}.
 void sequence_curves(const sym::SequenceDerivation& d, VariantResult& result, unsigned digits) {
   const auto& s = sym::symbols();
-  result.x_label = "$n$";
-  result.y_label = "$S_n(\\lambda)$";
-  result.log_axes = true;
+  result.grid_figure.x_label = "$n$";
+  result.grid_figure.y_label = "$S_n(\\lambda)$";
+  result.grid_figure.log_axes = true;
+  result.grid_figure.caption = "Lines: the derived closed form. Circles: exact summation at the grid points.";
   if (d.status != sym::SequenceDerivation::Status::Derived) return;
   num::CompiledExpression general(d.S, {s.lambda, s.n}, digits);
   num::CompiledExpression at_one(d.S_at_lambda_one, {s.lambda, s.n}, digits);
@@ -44,13 +45,14 @@ void sequence_curves(const sym::SequenceDerivation& d, VariantResult& result, un
       } catch (const num::EvaluationError&) {
       }
     }
-    result.curves.push_back(std::move(curve));
+    result.grid_figure.curves.push_back(std::move(curve));
   }
 }
 
 }  // namespace
 
-VariantResult check_sequence_variant(const Spec& spec, unsigned digits, const Progress& progress) {
+VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
+  const unsigned digits = options.digits;
   const auto& s = sym::symbols();
   VariantResult result;
   result.spec = spec;
@@ -109,7 +111,7 @@ VariantResult check_sequence_variant(const Spec& spec, unsigned digits, const Pr
     }
     result.records.push_back(std::move(r));
   }
-  for (auto& [key, mark] : marks) result.marks.push_back(std::move(mark));
+  for (auto& [key, mark] : marks) result.grid_figure.marks.push_back(std::move(mark));
   sequence_curves(d, result, digits);
 
   const NumericWitness witness = [&](const GridPoint& p) -> std::optional<std::pair<Real, double>> {

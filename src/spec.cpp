@@ -118,6 +118,60 @@ void read_grid(Spec& spec, TomlReader& root) {
   if (spec.grid.empty()) root.fail("grid", "the grid is empty");
 }
 
+// A positive integer or a list of them, each within [1, limit].
+std::vector<unsigned long> read_counts(TomlReader& table, const std::string& key, unsigned long lowest, unsigned long limit) {
+  const toml::node* node = table.optional_node(key);
+  if (!node) table.fail(key, "missing");
+  std::vector<const toml::node*> items;
+  if (node->is_array()) {
+    for (const auto& item : *node->as_array()) items.push_back(&item);
+    if (items.empty()) table.fail(key, "empty list");
+  } else {
+    items.push_back(node);
+  }
+  std::vector<unsigned long> out;
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    const std::string item = table.path(key) + (node->is_array() ? "[" + std::to_string(k) + "]" : "");
+    if (!items[k]->is_integer()) throw SpecError(table.file(), line_of(*items[k]), item, "expected an integer");
+    const long long v = items[k]->as_integer()->get();
+    if (v < static_cast<long long>(lowest) || v > static_cast<long long>(limit))
+      throw SpecError(table.file(), line_of(*items[k]), item,
+                      "must lie in [" + std::to_string(lowest) + ", " + std::to_string(limit) + "] (found " + std::to_string(v) + ")");
+    out.push_back(static_cast<unsigned long>(v));
+  }
+  return out;
+}
+
+void read_sampling(Spec& spec, TomlReader& root) {
+  const toml::table* table = root.optional_table("sampling");
+  if (!table) return;
+  if (spec.kind != VariantKind::Kernel)
+    root.fail("sampling", "the sampled route applies to kernel variants only (sequence weights are deterministic)");
+  TomlReader reader(*table, spec.file, "sampling", line_of(*table));
+  SamplingPlan plan;
+  for (unsigned long d : read_counts(reader, "d", 1, kMaxSamplingDimension)) plan.dimensions.push_back(static_cast<unsigned>(d));
+  plan.sizes = read_counts(reader, "n", 2, kMaxSamplingSize);
+  const toml::array* points = reader.optional_array("points");
+  if (!points || points->empty()) reader.fail("points", "missing: give the (beta, gamma) points to sample");
+  for (std::size_t k = 0; k < points->size(); ++k) {
+    const toml::node& node = (*points)[k];
+    const std::string key = "sampling.points[" + std::to_string(k) + "]";
+    if (!node.is_array() || node.as_array()->size() != 2)
+      throw SpecError(spec.file, line_of(node), key, "each point is a pair [beta, gamma]");
+    GridPoint p{read_exact_number((*node.as_array())[0], spec.file, key + "[0]"),
+                read_exact_number((*node.as_array())[1], spec.file, key + "[1]")};
+    const std::string problem = parameter_problem(spec.kind, 1, p[1]);
+    if (!problem.empty()) throw SpecError(spec.file, line_of(node), key, problem);
+    plan.points.push_back(p);
+  }
+  if (const auto seed = reader.optional_integer("seed")) {
+    if (*seed < 0) reader.fail("seed", "must be a non-negative integer");
+    plan.seed = static_cast<unsigned long>(*seed);
+  }
+  reader.finish();
+  spec.sampling = plan;
+}
+
 void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography) {
   const toml::array* claims = root.optional_array("claims");
   if (!claims) return;
@@ -189,6 +243,7 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography) {
   variant.finish();
   read_grid(spec, root);
   read_claims(spec, root, bibliography);
+  read_sampling(spec, root);
   root.finish();
   return spec;
 }

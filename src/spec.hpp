@@ -35,6 +35,14 @@ struct Claim {
 /// (beta, gamma) or (lambda, n).
 using GridPoint = std::vector<GiNaC::numeric>;
 
+/// The sampled route of a kernel variant: Monte Carlo over real attention weights.
+struct SamplingPlan {
+  std::vector<unsigned> dimensions;          ///< d values
+  std::vector<unsigned long> sizes;          ///< n values (keys per sample)
+  std::vector<GridPoint> points;             ///< (beta, gamma)
+  std::optional<unsigned long> seed;         ///< the spec's seed, if given
+};
+
 struct Spec {
   std::string file;
   std::string name;
@@ -46,6 +54,7 @@ struct Spec {
   GiNaC::ex definition;         ///< f(x) or a_i(lambda, n, i)
   std::vector<GridPoint> grid;  ///< every point to check closed form vs numeric route
   std::vector<Claim> claims;
+  std::optional<SamplingPlan> sampling;  ///< kernels only
 
   /// Parameter names in grid order: {"beta","gamma"} or {"lambda","n"}.
   std::vector<std::string> parameter_names() const;
@@ -58,6 +67,8 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography);
 /// Upper bounds enforced on grids (bad input beyond them is refused with a message).
 inline constexpr std::size_t kMaxGridPoints = 100000;
 inline constexpr unsigned long kMaxSequenceLength = 10000000;
+inline constexpr unsigned kMaxSamplingDimension = 4096;
+inline constexpr unsigned long kMaxSamplingSize = 100000000;
 
 std::string to_string(VariantKind kind);
 

@@ -3,17 +3,18 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace attnverify {
 
 std::string terminal_summary(const RunResult& run) {
   std::string out = fmt::format("attnverify {}: working precision {} digits (agree at >= {:.0f}), seed {}\n",
                                 library_versions().front().second, run.options.digits,
-                                required_digits(run.options.digits), run.options.seed);
+                                required_digits(run.options.digits), run.options.seed_for(std::nullopt));
   std::size_t total = 0;
   for (const auto& v : run.variants) {
-    std::size_t grid = 0, agree = 0;
-    double worst = 1e9;
+    std::size_t grid = 0, agree = 0, sampled = 0, sampled_agree = 0;
+    double worst = 1e9, max_z = 0;
     std::string claims;
     for (const auto& r : v.records) {
       ++total;
@@ -22,12 +23,19 @@ std::string terminal_summary(const RunResult& run) {
                               r.unexpected() ? "  UNEXPECTED (spec expects " + r.expected + ")" : "");
         continue;
       }
+      if (r.check == "sampled") {
+        ++sampled;
+        sampled_agree += r.verdict == Verdict::Agree;
+        if (r.z) max_z = std::max(max_z, std::fabs(*r.z));
+        continue;
+      }
       ++grid;
       agree += r.verdict == Verdict::Agree;
       if (r.digits) worst = std::min(worst, *r.digits);
     }
     out += fmt::format("  {:<10} {:<8} {:<14} grid {}/{} agree", v.spec.name, to_string(v.spec.kind), v.status, agree, grid);
     if (worst < 1e9) out += fmt::format(" (worst {:.1f} digits)", worst);
+    if (sampled) out += fmt::format("; sampled {}/{} agree (max |z| {:.2f})", sampled_agree, sampled, max_z);
     out += claims + "\n";
   }
   const std::size_t unexpected = run.unexpected_count();

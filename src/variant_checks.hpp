@@ -5,6 +5,7 @@
 #include <functional>
 #include <string>
 
+#include "src/run_options.hpp"
 #include "src/variant_result.hpp"
 
 namespace attnverify {
@@ -12,7 +13,7 @@ namespace attnverify {
 /// Receives one-line progress messages for long runs.
 using Progress = std::function<void(const std::string&)>;
 
-VariantResult check_kernel_variant(const Spec& spec, unsigned digits, const Progress& progress);
-VariantResult check_sequence_variant(const Spec& spec, unsigned digits, const Progress& progress);
+VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
+VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
 
 }  // namespace attnverify

@@ -20,6 +20,22 @@ struct Curve {
   std::vector<std::pair<double, double>> points;
 };
 
+/// A report figure: closed-form lines and numeric-route marks.
+struct Figure {
+  std::string x_label, y_label;
+  bool log_axes = false;
+  std::vector<Curve> curves;  ///< lines
+  std::vector<Curve> marks;   ///< circles, coloured like the line of the same label
+  std::string caption;
+};
+
+/// A report table (also summarised in results.json through the records).
+struct Table {
+  std::string caption;
+  std::vector<std::string> header;  ///< LaTeX column heads
+  std::vector<std::vector<std::string>> rows;
+};
+
 struct VariantResult {
   Spec spec;
   std::string status;  ///< derived | no-closed-form
@@ -28,10 +44,9 @@ struct VariantResult {
   std::vector<std::pair<std::string, GiNaC::ex>> forms;  ///< (label, derived expression)
   std::vector<std::string> notes;                        ///< derived limits and similar facts
   std::vector<CheckRecord> records;
-  std::vector<Curve> curves;  ///< closed form
-  std::vector<Curve> marks;   ///< numeric route at grid points
-  std::string x_label, y_label;
-  bool log_axes = false;
+  Figure grid_figure;             ///< S against gamma (kernels) or n (sequences)
+  std::vector<Table> tables;      ///< sampled results, asymptotes
+  std::vector<Figure> figures;    ///< further figures (convergence in n)
 };
 
 }  // namespace attnverify

@@ -1,0 +1,123 @@
+// The sampled route (numerics/attention_sampler.hpp, src/sampled_checks.hpp):
+// calibration of the z-scores over fixed seeds, power against a 1% error, bitwise
+// determinism across thread counts, nested samples, and the geometry hitting
+// (beta, gamma).
+#define BOOST_TEST_MODULE sampling
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+
+#include "numerics/adaptive_evaluation.hpp"
+#include "numerics/attention_sampler.hpp"
+#include "numerics/sparsity_estimate.hpp"
+#include "proofs/expression_parser.hpp"
+#include "proofs/kernel_derivation.hpp"
+#include "proofs/symbols.hpp"
+#include "src/multiple_comparisons.hpp"
+#include "src/sampled_checks.hpp"
+
+using namespace attnverify;
+using GiNaC::numeric;
+
+namespace {
+
+const GiNaC::ex& relu2() {
+  static const GiNaC::ex f = sym::parse_expression("relu(x)^2", {"x"});
+  return f;
+}
+
+// The derived S of relu^2 at (beta, gamma), to double.
+double closed_relu2(const numeric& beta, const numeric& gamma) {
+  const auto& s = sym::symbols();
+  const sym::KernelDerivation d = sym::derive_kernel(relu2());
+  const num::AdaptiveEvaluator S(d.S, {s.beta, s.gamma}, 30);
+  return S({beta, gamma}).value.convert_to<double>();
+}
+
+CheckRecord judged(const num::SampleMoments& m, double reference) {
+  CheckRecord r;
+  r.check = "sampled";
+  judge_sample(r, num::estimate_sparsity(m), m.non_finite, reference);
+  return r;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(z_scores_of_a_correct_closed_form_are_calibrated_over_24_seeds) {
+  // relu^2 at (beta, gamma) = (1/2, 1), d = 16, n = 1e5, seeds 1..24. For a correct
+  // closed form the z-scores are approximately N(0, 1): over 24 seeds their mean must
+  // lie within +-0.5 of 0 (2.4 standard errors of a mean of 24) and their rms within
+  // [0.7, 1.3] (about 2 standard errors of an rms of 24).
+  const double reference = closed_relu2(numeric(1, 2), numeric(1));
+  const auto& s = sym::symbols();
+  double sum = 0, sum_sq = 0;
+  const int seeds = 24;
+  for (int seed = 1; seed <= seeds; ++seed) {
+    const num::AttentionSampler sampler(relu2(), s.x, 16, 0.5, 1.0, static_cast<std::uint64_t>(seed));
+    const CheckRecord r = judged(sampler.sample(100000), reference);
+    BOOST_REQUIRE(r.z.has_value());
+    sum += *r.z;
+    sum_sq += *r.z * *r.z;
+  }
+  const double mean = sum / seeds, rms = std::sqrt(sum_sq / seeds);
+  BOOST_TEST_CONTEXT("mean z " << mean << ", rms z " << rms) {
+    BOOST_TEST(std::fabs(mean) <= 0.5);
+    BOOST_TEST(rms >= 0.7);
+    BOOST_TEST(rms <= 1.3);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(relu2_S_times_1_01_is_judged_disagree_at_n_1e6) {
+  const double S = closed_relu2(numeric(1), numeric(1));
+  const auto& s = sym::symbols();
+  const num::AttentionSampler sampler(relu2(), s.x, 16, 1.0, 1.0, 20231201);
+  const num::SampleMoments m = sampler.sample(1000000);
+  CheckRecord wrong = judged(m, 1.01 * S), right = judged(m, S);
+  std::vector<CheckRecord*> both{&wrong, &right};
+  apply_holm(both, 0.01);
+  BOOST_TEST_CONTEXT("wrong: " << wrong.detail << " | right: " << right.detail) {
+    BOOST_TEST(to_string(wrong.verdict) == "disagree");
+    BOOST_TEST(std::fabs(*wrong.z) > 10.0);  // a 1% error is ~16 standard errors at n = 1e6
+    BOOST_TEST(to_string(right.verdict) == "agree");
+  }
+}
+
+BOOST_AUTO_TEST_CASE(samples_are_identical_at_any_thread_count_and_nested_in_n) {
+  const auto& s = sym::symbols();
+  const num::AttentionSampler sampler(relu2(), s.x, 16, -0.5, 1.0, 7);
+  const num::SampleMoments one = sampler.sample(50000, 1), two = sampler.sample(50000, 2), three = sampler.sample(50000, 3);
+  BOOST_TEST(one.mean_u == two.mean_u);
+  BOOST_TEST(one.m2_v == two.m2_v);
+  BOOST_TEST(one.c_uv == three.c_uv);
+  // a smaller n is a prefix of a larger one: one block drawn alone equals the first block of n = 50000
+  const num::SampleMoments small = sampler.sample(4096, 1), first_block_of_large = sampler.sample(4096, 2);
+  BOOST_TEST(small.mean_v == first_block_of_large.mean_v);
+  BOOST_TEST(one.count == 50000.0);
+}
+
+BOOST_AUTO_TEST_CASE(geometry_hits_the_requested_beta_and_gamma) {
+  const auto& s = sym::symbols();
+  for (unsigned d : {1u, 16u, 256u}) {
+    const num::AttentionSampler sampler(relu2(), s.x, d, -1.25, 0.75, 3);
+    BOOST_TEST(std::fabs(sampler.realised_beta() - (-1.25)) < 1e-12);
+    BOOST_TEST(std::fabs(sampler.realised_gamma() - 0.75) < 1e-12);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(holm_rejects_step_down) {
+  // p-values 0.001, 0.004, 0.03 at alpha 0.01 with m = 3: thresholds 0.0033, 0.005, 0.01
+  // -> the first two are rejected, the third is not.
+  std::vector<CheckRecord> records(3);
+  const double ps[] = {0.03, 0.001, 0.004};
+  std::vector<CheckRecord*> pointers;
+  for (int k = 0; k < 3; ++k) {
+    records[k].verdict = Verdict::Agree;
+    records[k].p_value = ps[k];
+    records[k].z = 0;
+    pointers.push_back(&records[k]);
+  }
+  BOOST_TEST(apply_holm(pointers, 0.01) == 3u);
+  BOOST_TEST(to_string(records[0].verdict) == "agree");
+  BOOST_TEST(to_string(records[1].verdict) == "disagree");
+  BOOST_TEST(to_string(records[2].verdict) == "disagree");
+}
