@@ -104,20 +104,32 @@ BOOST_AUTO_TEST_CASE(geometry_hits_the_requested_beta_and_gamma) {
   }
 }
 
-BOOST_AUTO_TEST_CASE(holm_rejects_step_down) {
-  // p-values 0.001, 0.004, 0.03 at alpha 0.01 with m = 3: thresholds 0.0033, 0.005, 0.01
-  // -> the first two are rejected, the third is not.
-  std::vector<CheckRecord> records(3);
-  const double ps[] = {0.03, 0.001, 0.004};
+namespace {
+// Verdicts that Holm's procedure at alpha = 0.01 gives to the p-values, in input order.
+std::vector<std::string> holm_verdicts(const std::vector<double>& ps) {
+  std::vector<CheckRecord> records(ps.size());
   std::vector<CheckRecord*> pointers;
-  for (int k = 0; k < 3; ++k) {
+  for (std::size_t k = 0; k < ps.size(); ++k) {
     records[k].verdict = Verdict::Agree;
     records[k].p_value = ps[k];
     records[k].z = 0;
     pointers.push_back(&records[k]);
   }
-  BOOST_TEST(apply_holm(pointers, 0.01) == 3u);
-  BOOST_TEST(to_string(records[0].verdict) == "agree");
-  BOOST_TEST(to_string(records[1].verdict) == "disagree");
-  BOOST_TEST(to_string(records[2].verdict) == "disagree");
+  apply_holm(pointers, 0.01);
+  std::vector<std::string> out;
+  for (const auto& r : records) out.push_back(to_string(r.verdict));
+  return out;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(holm_rejects_step_down_and_differs_from_bonferroni_and_from_no_correction) {
+  // m = 3, thresholds 0.01/3, 0.01/2, 0.01: 0.001 <= 0.0033, 0.004 <= 0.005,
+  // 0.0095 <= 0.01, so Holm rejects all three (Bonferroni, 0.0033 for all, only one).
+  const std::vector<std::string> a = holm_verdicts({0.0095, 0.001, 0.004});
+  BOOST_TEST((a == std::vector<std::string>{"disagree", "disagree", "disagree"}));
+  // m = 4, thresholds 0.0025, 0.0033, 0.005, 0.01: 0.001 is rejected; 0.004 > 0.0033
+  // stops the procedure, so 0.0045 is kept although it is below 0.01 (no correction
+  // would reject three).
+  const std::vector<std::string> b = holm_verdicts({0.004, 0.001, 0.0045, 0.02});
+  BOOST_TEST((b == std::vector<std::string>{"agree", "disagree", "agree", "agree"}));
 }
