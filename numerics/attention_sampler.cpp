@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include "numerics/double_expression.hpp"
@@ -51,7 +52,9 @@ std::uint64_t bits(double x) {
 }  // namespace
 
 struct AttentionSampler::Impl {
-  GiNaC::ex f, x;
+  // No GiNaC values here: sample() runs in OpenMP threads, and GiNaC's reference
+  // counting is not thread-safe. f is compiled once into a plain DoubleExpression.
+  std::optional<DoubleExpression> f;
   unsigned d;
   double beta, gamma;
   std::uint64_t stream;
@@ -62,12 +65,10 @@ struct AttentionSampler::Impl {
 AttentionSampler::AttentionSampler(const GiNaC::ex& f, const GiNaC::ex& x, unsigned d, double beta, double gamma,
                                    std::uint64_t seed) {
   auto impl = std::make_shared<Impl>();
-  impl->f = f;
-  impl->x = x;
+  impl->f.emplace(f, x);  // compile errors surface here
   impl->d = d;
   impl->beta = beta;
   impl->gamma = gamma;
-  (void)DoubleExpression(f, x);  // compile errors surface here
   impl->stream = splitmix64(splitmix64(splitmix64(seed) ^ d) ^ bits(beta)) ^ splitmix64(bits(gamma));
   // geometry from its own generator: a random unit direction q, and w orthogonal to q
   boost::random::mt19937_64 g(splitmix64(impl->stream ^ 0x5eedULL));
@@ -98,7 +99,7 @@ SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, Sample
   const int team = threads > 0 ? static_cast<int>(threads) : omp_get_max_threads();
 #pragma omp parallel num_threads(team)
   {
-    const DoubleExpression f(s.f, s.x);  // one evaluator per thread (it has a scratch stack)
+    const DoubleExpression f = *s.f;  // a copy per thread (it has a scratch stack)
     RowMatrix keys(kBlockRows, s.d);
     Eigen::VectorXd scores(kBlockRows);
     std::vector<double> u(kBlockRows), v(kBlockRows);

@@ -5,18 +5,19 @@
 
 namespace attnverify::num {
 
-DoubleExpression::DoubleExpression(const GiNaC::ex& e, const GiNaC::ex& variable)
-    : program_(compile_program(e, {variable})) {
-  for (const GiNaC::ex& c : program_.constants)
+DoubleExpression::DoubleExpression(const GiNaC::ex& e, const GiNaC::ex& variable) {
+  const ExpressionProgram program = compile_program(e, {variable});
+  code_ = program.code;
+  for (const GiNaC::ex& c : program.constants)
     constants_.push_back(c.is_equal(GiNaC::Pi) ? boost::math::constants::pi<double>()
                                                : GiNaC::ex_to<GiNaC::numeric>(c).to_double());
-  stack_.resize(program_.stack_depth);
+  stack_.resize(program.stack_depth);
 }
 
 double DoubleExpression::operator()(double x) const {
   double* st = stack_.data();
   std::size_t top = 0;
-  for (const Instruction& ins : program_.code) {
+  for (const Instruction& ins : code_) {
     switch (ins.op) {
       case Op::Constant: st[top++] = constants_[static_cast<std::size_t>(ins.argument)]; break;
       case Op::Variable: st[top++] = x; break;
