@@ -3,8 +3,9 @@
 // is_identically_zero(e) returns true only with a proof that e = 0 on the real
 // domain of the symbols: it applies the identities of proofs/canonical_form.hpp
 // (erfc -> 1 - erf, power splitting for positive bases, merging of exponentials),
+// replaces radicals of sums and symbolic powers (lambda^n) by fresh symbols, and
 // takes the rational normal form with every remaining transcendental subexpression
-// (erf(.), sqrt(2), pi^(1/4), lambda^n, ...) treated as an independent symbol, then
+// (erf(.), sqrt(2), pi^(1/4), ...) treated as an independent symbol, then
 // groups the numerator by its exponential factor exp(r_k(beta, gamma)) and requires
 // every group's coefficient to normalise to 0. Treating dependent subexpressions as
 // independent can only miss a zero, never invent one, so `false` means "not shown"
