@@ -49,6 +49,41 @@ void sequence_curves(const sym::SequenceDerivation& d, VariantResult& result, un
   }
 }
 
+// S_n against its derived large-n asymptote C(lambda) n^p (decay: sqrt((1+lambda)/
+// ((1-lambda) n))) at the grid points with lambda < 1. The sequence is deterministic,
+// so this replaces the sampled route (issue 3): it shows where finite n departs.
+void asymptote_table(const sym::SequenceDerivation& d, const Spec& spec, unsigned digits, VariantResult& result) {
+  if (d.status != sym::SequenceDerivation::Status::Derived || !d.asymptote_derived) return;
+  const auto& s = sym::symbols();
+  const GiNaC::ex asymptote = d.asymptote_coefficient * GiNaC::pow(s.n, d.asymptote_power);
+  const num::AdaptiveEvaluator exact(d.S, {s.lambda, s.n}, digits), approx(asymptote, {s.lambda, s.n}, digits);
+  Table table;
+  table.header = {"$\\lambda$", "$n$", "$S_n$", "asymptote $" + sym::to_latex(asymptote) + "$", "ratio"};
+  for (const GridPoint& p : spec.grid) {
+    if (p[0] >= 1) continue;
+    const num::Evaluation e = exact(p), a = approx(p);
+    if (!e.converged || !a.converged) continue;
+    num::ScopedPrecision scope(std::max(e.precision, a.precision));
+    const num::Real ratio = e.value / a.value;
+    table.rows.push_back({exact_text(p[0]), exact_text(p[1]), num::to_decimal(e.value, 10), num::to_decimal(a.value, 10),
+                          num::to_decimal(ratio, 10)});
+    CheckRecord r;
+    r.variant = spec.name;
+    r.check = "asymptote";
+    r.point = sequence_point(p);
+    r.verdict = Verdict::NotApplicable;
+    r.expected = "not-applicable";
+    r.method = "derived closed form against its derived large-n asymptote";
+    r.values = {{"S_n", num::to_decimal(e.value, digits)}, {"asymptote", num::to_decimal(a.value, digits)},
+                {"ratio", num::to_decimal(ratio, digits)}};
+    result.records.push_back(std::move(r));
+  }
+  table.caption = "The sequence is deterministic, so no sampled route applies; instead $S_n$ is set against its "
+                  "large-$n$ asymptote, derived by $\\lambda^n\\to 0$. The ratio tends to 1 as $n\\to\\infty$ "
+                  "and shows where finite $n$ departs from it.";
+  if (!table.rows.empty()) result.tables.push_back(std::move(table));
+}
+
 }  // namespace
 
 VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
@@ -113,6 +148,8 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
   }
   for (auto& [key, mark] : marks) result.grid_figure.marks.push_back(std::move(mark));
   sequence_curves(d, result, digits);
+
+  asymptote_table(d, spec, digits, result);
 
   const NumericWitness witness = [&](const GridPoint& p) -> std::optional<std::pair<Real, double>> {
     try {
