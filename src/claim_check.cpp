@@ -163,3 +163,17 @@ CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& d
 }
 
 }  // namespace attnverify
+
+namespace attnverify {
+
+void check_claims(const Spec& spec, const GiNaC::ex* derived_S, const std::string& no_closed_form_reason,
+                  unsigned digits, const NumericWitness& witness, std::vector<CheckRecord>& records,
+                  const std::function<void(const std::string&)>& progress) {
+  for (const Claim& claim : spec.claims) {
+    progress(fmt::format("[{}] claim {}", spec.name, claim.id));
+    records.push_back(derived_S ? check_claim(spec, claim, *derived_S, digits, witness)
+                                : claim_without_derivation(spec, claim, no_closed_form_reason));
+  }
+}
+
+}  // namespace attnverify

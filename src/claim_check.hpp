@@ -28,4 +28,10 @@ CheckRecord claim_without_derivation(const Spec& spec, const Claim& claim, const
 CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& derived_S, unsigned digits,
                         const NumericWitness& witness);
 
+/// Judges every claim of the spec against `derived_S` (or, when it is null, records
+/// each as inconclusive with `no_closed_form_reason`), appending to `records`.
+void check_claims(const Spec& spec, const GiNaC::ex* derived_S, const std::string& no_closed_form_reason,
+                  unsigned digits, const NumericWitness& witness, std::vector<CheckRecord>& records,
+                  const std::function<void(const std::string&)>& progress);
+
 }  // namespace attnverify

@@ -159,14 +159,7 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
       return std::nullopt;
     }
   };
-  for (const Claim& claim : spec.claims) {
-    progress(fmt::format("[{}] claim {}", spec.name, claim.id));
-    if (!derived) {
-      result.records.push_back(claim_without_derivation(spec, claim, d.reason));
-      continue;
-    }
-    result.records.push_back(check_claim(spec, claim, d.S, digits, witness));
-  }
+  check_claims(spec, derived ? &d.S : nullptr, d.reason, digits, witness, result.records, progress);
   return result;
 }
 
