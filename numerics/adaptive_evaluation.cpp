@@ -8,7 +8,7 @@ namespace attnverify::num {
 
 AdaptiveEvaluator::AdaptiveEvaluator(GiNaC::ex e, std::vector<GiNaC::ex> variables, unsigned target_digits)
     : expression_(std::move(e)), variables_(std::move(variables)), target_(target_digits) {
-  (void)at_precision(target_ + kGuardDigits);  // compile errors surface here
+  max_digits_ = at_precision(target_ + kGuardDigits).max_digits();  // compile errors surface here
 }
 
 const CompiledExpression& AdaptiveEvaluator::at_precision(unsigned digits) const {
@@ -19,71 +19,74 @@ const CompiledExpression& AdaptiveEvaluator::at_precision(unsigned digits) const
 
 Evaluation AdaptiveEvaluator::operator()(const std::vector<GiNaC::numeric>& point) const {
   Evaluation out;
-  double cancellation = 0;
+  struct Sample {
+    Real value;
+    double cancellation;  // digits lost to cancellation (+inf: total loss)
+  };
   auto evaluate = [&](unsigned digits) {
     ScopedPrecision scope(digits);
     std::vector<Real> values;
     for (const auto& v : point) values.push_back(to_real(v));
     const CompiledExpression& program = at_precision(digits);
-    Real value = program(values);
-    cancellation = program.last_cancellation_digits();
-    return value;
+    Sample sample{program(values), 0};
+    sample.cancellation = program.last_cancellation_digits();
+    return sample;
   };
-  const unsigned ceiling = 16 * target_;
+  // 16 P digits, or lower where a function cannot be evaluated higher (erf/erfc)
+  const unsigned ceiling = max_digits_ ? std::min(16 * target_, max_digits_) : 16 * target_;
   const double need = target_ + 2;
-  unsigned low = target_ + kGuardDigits;
-  unsigned high = low + std::max(20u, low / 2);
-  Real previous;
+  auto accurate = [&](const Sample& x, unsigned digits) { return x.cancellation < static_cast<double>(digits) - need; };
+  // Confirms `first` (at precision p) by a second precision: above p, or below it at the
+  // ceiling. Returns true and fills `out` when the two agree to `need` digits.
+  auto confirm = [&](const Sample& first, unsigned p, bool total_loss) {
+    unsigned q = p + std::max(20u, p / 2);
+    if (q > ceiling) q = p - std::max(10u, p / 10);
+    if (q <= target_ + kGuardDigits / 2) return false;
+    const Sample second = evaluate(q);
+    if (total_loss != !std::isfinite(second.cancellation)) return false;
+    if (!total_loss && !accurate(second, q)) return false;
+    ScopedPrecision scope(std::max(p, q));
+    const double agree = digits_of_agreement(first.value, second.value, std::min(p, q));
+    out.digits = agree;
+    if (agree < need) return false;
+    out.converged = true;
+    out.value = q > p ? second.value : first.value;
+    out.precision = std::max(p, q);
+    return true;
+  };
   std::string last_failure;
-  bool have_previous = false;
-  try {
-    previous = evaluate(low);
-    have_previous = true;
-  } catch (const EvaluationError& err) {
-    last_failure = err.what();
-  }
-  while (high <= ceiling) {
-    // enough digits to cover the measured cancellation, and at least double
-    auto next_precision = [&] {
-      const double wanted = std::isfinite(cancellation) ? need + cancellation + kGuardDigits : 2.0 * high;
-      return std::max(2 * high, static_cast<unsigned>(std::ceil(wanted)));
-    };
+  unsigned p = target_ + kGuardDigits;
+  while (true) {
+    Sample x;
     try {
-      Real current = evaluate(high);
-      ScopedPrecision scope(high);
-      const bool total_loss = !std::isfinite(cancellation);
-      const bool last = next_precision() > ceiling;
-      const bool accurate = !total_loss && cancellation < high - need;
-      if (have_previous && (accurate || (total_loss && last))) {
-        const double agree = digits_of_agreement(previous, current, low);
-        if (agree >= need) {
-          out.converged = true;
-          out.value = current;
-          out.digits = agree;
-          out.precision = high;
-          if (total_loss)
-            out.note = "a sum vanished to rounding level at every precision up to " + std::to_string(high) +
-                       " digits and was taken as an exact zero";
-          return out;
-        }
-        out.digits = agree;
-      }
-      previous = current;
-      have_previous = true;
+      x = evaluate(p);
     } catch (const EvaluationError& err) {
       last_failure = err.what();
-      have_previous = false;
+      if (p >= ceiling) break;
+      p = std::min(2 * p, ceiling);
+      continue;
     }
-    low = high;
-    high = next_precision();
+    out.value = x.value;
+    out.precision = p;
+    const bool total_loss = !std::isfinite(x.cancellation);
+    try {
+      if (accurate(x, p) && confirm(x, p, false)) return out;
+      if (total_loss && p == ceiling && confirm(x, p, true)) {
+        out.note = "a sum vanished to rounding level at every precision up to " + std::to_string(p) +
+                   " digits and was taken as an exact zero";
+        return out;
+      }
+    } catch (const EvaluationError& err) {
+      last_failure = err.what();
+    }
+    if (p >= ceiling) break;
+    const double wanted = total_loss ? 2.0 * p : need + x.cancellation + kGuardDigits;
+    p = std::min(std::max(p + std::max(20u, p / 2), static_cast<unsigned>(std::ceil(wanted))), ceiling);
   }
-  out.value = previous;
-  out.precision = low;
-  if (!last_failure.empty())
-    out.failure = last_failure;
-  else
-    out.failure = "did not reach " + std::to_string(target_) + " digits by " + std::to_string(low) +
-                  " digits of working precision (cancellation)";
+  out.failure = !last_failure.empty()
+                    ? last_failure
+                    : "did not reach " + std::to_string(target_) + " digits by " + std::to_string(out.precision) +
+                          " digits of working precision (cancellation)";
   return out;
 }
 

@@ -4,17 +4,19 @@
 // cancel, and a published formula written with 1 + erf(beta/(sqrt2 gamma)) cancels
 // catastrophically for beta/gamma << 0 (1 + erf(-21.2) is 1e-197 but rounds to
 // exactly 0 at 60 and at 90 digits). Evaluating at one precision would hide that,
-// and so would comparing two precisions alone. Instead the expression is evaluated
-// at p1 = P + 10 digits and p2 > p1; a value is accepted when
-//   (a) it agrees with the previous precision's value to at least P + 2 digits, and
-//   (b) at the current precision the digits lost to cancellation in any sum
-//       (CompiledExpression::last_cancellation_digits) leave at least P + 2 digits.
-// Otherwise the precision grows (enough to cover the measured cancellation, and at
-// least doubling) up to a ceiling of 16 P digits. A sum that has lost everything
-// (exactly 0, or rounding noise) at every precision up to the ceiling is taken to
-// be a true zero, i.e. zero to within 10^-(16 P) relative: the value is accepted if
-// (a) holds, and `note` says so. The figure `digits` is the agreement of the last
-// two evaluations: an estimate of the correct digits, not a bound.
+// and so would comparing two precisions alone. The loop, starting at p = P + 10:
+//   - evaluate at p and measure the digits lost to cancellation in every sum
+//     (CompiledExpression::last_cancellation_digits);
+//   - if at least P + 2 digits survive, confirm at a second precision (above p, or
+//     below it at the ceiling); accept when the two agree to P + 2 digits;
+//   - on partial loss, go to P + 2 + loss + 10 digits; on total loss (a sum at
+//     rounding level, or 0), double p;
+//   - up to a ceiling of 16 P digits, or kMaxErfDigits = 295 for expressions with
+//     erf/erfc (MPFR 4.2.0 aborts above; numerics/expression_program.hpp).
+// A sum that has lost everything at the ceiling and again just below it is taken to
+// be a true zero (zero to within 10^-ceiling relative), accepted if the two values
+// agree, and `note` says so. `digits` is the agreement of the two precisions: an
+// estimate of the correct digits, not a bound.
 #pragma once
 
 #include <ginac/ginac.h>
@@ -50,6 +52,7 @@ class AdaptiveEvaluator {
   GiNaC::ex expression_;
   std::vector<GiNaC::ex> variables_;
   unsigned target_;
+  unsigned max_digits_ = 0;
   mutable std::map<unsigned, std::unique_ptr<CompiledExpression>> compiled_;
 };
 

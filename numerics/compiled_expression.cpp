@@ -24,6 +24,9 @@ Real to_real(const numeric& value) {
 
 CompiledExpression::CompiledExpression(const ex& e, std::vector<ex> variables, unsigned digits)
     : digits_(digits), program_(compile_program(e, variables)) {
+  if (program_.max_digits() != 0 && digits_ > program_.max_digits())
+    throw EvaluationError("erf/erfc are not evaluated above " + std::to_string(program_.max_digits()) +
+                          " digits: MPFR 4.2.0 aborts there for some arguments (numerics/expression_program.hpp)");
   ScopedPrecision scope(digits_);
   for (const ex& c : program_.constants)
     constants_.push_back(c.is_equal(Pi) ? boost::math::constants::pi<Real>() : to_real(ex_to<numeric>(c)));

@@ -25,7 +25,8 @@ namespace attnverify::num {
 class CompiledExpression {
  public:
   /// Compiles `e` with `variables` bound by position; throws EvaluationError for a
-  /// symbol not in `variables` or an unsupported function.
+  /// symbol not in `variables`, an unsupported function, or erf/erfc requested above
+  /// kMaxErfDigits (numerics/expression_program.hpp).
   CompiledExpression(const GiNaC::ex& e, std::vector<GiNaC::ex> variables, unsigned digits);
 
   /// Value at `point` (same order as the variables). Throws EvaluationError if the
@@ -36,6 +37,8 @@ class CompiledExpression {
   Real evaluate_unchecked(const std::vector<Real>& point) const;
 
   unsigned digits() const { return digits_; }
+  /// The highest precision this expression may be compiled for (0: unlimited).
+  unsigned max_digits() const { return program_.max_digits(); }
   /// Number of instructions: an upper bound on the roundings in one evaluation.
   std::size_t size() const { return program_.code.size(); }
 

@@ -74,6 +74,12 @@ void compile_into(const ex& e, const std::vector<ex>& variables_, ExpressionProg
 
 }  // namespace
 
+unsigned ExpressionProgram::max_digits() const {
+  for (const Instruction& ins : code)
+    if (ins.op == Op::Erf || ins.op == Op::Erfc) return kMaxErfDigits;
+  return 0;
+}
+
 ExpressionProgram compile_program(const ex& e, const std::vector<ex>& variables) {
   ExpressionProgram out;
   compile_into(e, variables, out);

@@ -30,10 +30,22 @@ struct Instruction {
   long argument = 0;  ///< constant/variable index, operand count, or integer exponent
 };
 
+/// The highest precision, in decimal digits, at which erf and erfc are evaluated.
+/// Measured on Debian 12's MPFR 4.2.0: mpfr_erf and mpfr_erfc abort on an internal
+/// assertion (erf.c:247) for some arguments above about 1000 bits, e.g. erf(-sqrt 3)
+/// at 425 of 564 precisions tried between 1026 and 3994 bits, and for 22 of 480
+/// arguments sqrt(k/4) between 1000 and 3400 bits; no failure in 80 000 cases below
+/// 1024 bits. 295 digits are about 984 bits.
+inline constexpr unsigned kMaxErfDigits = 295;
+
 struct ExpressionProgram {
   std::vector<Instruction> code;
   std::vector<GiNaC::ex> constants;  ///< exact rationals, or Pi
   std::size_t stack_depth = 0;       ///< enough stack slots for any evaluation
+
+  /// The highest precision (decimal digits) this program may be evaluated at:
+  /// kMaxErfDigits if it calls erf or erfc, else unlimited (0).
+  unsigned max_digits() const;
 };
 
 /// Compiles `e` with `variables` bound by position. Throws EvaluationError for a

@@ -73,10 +73,12 @@ CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& d
   }
   const sym::EquivalenceProof proof = sym::prove_equal(claim.S, derived_S, sign_at_reference);
 
-  // 2. numeric comparison on the documented point set
+  // 2. numeric comparison on the documented point set. The sets avoid the removable
+  // singularities of published forms (lambda = 1), so a claim that is not finite at a
+  // point where S is (0/0, a negative radicand) disagrees there.
   double worst = std::numeric_limits<double>::infinity();
-  GridPoint worst_point;
-  Real worst_claim, worst_derived;
+  GridPoint worst_point, undefined_point;
+  Real worst_claim, worst_derived, undefined_derived;
   std::size_t compared = 0, undefined = 0;
   std::string failure;
   for (const GridPoint& p : claim_points(spec.kind)) {
@@ -88,7 +90,10 @@ CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& d
     }
     if (!c.converged) {
       if (c.failure.find("not finite") != std::string::npos) {
-        ++undefined;  // the published formula is undefined there (e.g. 0/0)
+        if (undefined++ == 0) {
+          undefined_point = p;
+          undefined_derived = d.value;
+        }
         continue;
       }
       failure = "the claim did not evaluate at " + describe_point(point_text(spec, p)) + ": " + c.failure;
@@ -104,60 +109,78 @@ CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& d
       worst_derived = d.value;
     }
   }
-  if (compared == 0) {
-    record.verdict = Verdict::Inconclusive;
-    record.method = "numeric";
-    record.detail = failure.empty() ? "the claim is undefined at every comparison point" : failure;
-    return record;
-  }
-  record.digits = worst;
-  record.point = point_text(spec, worst_point);
-  record.values = {{"claim", num::to_decimal(worst_claim, digits)}, {"derived", num::to_decimal(worst_derived, digits)}};
-  const std::string where = fmt::format("{} of {} points", compared, compared + undefined);
-  const std::string undefined_note =
-      undefined ? fmt::format(" The claim is undefined (not finite) at {} of the points.", undefined) : "";
+  const std::size_t total = compared + undefined;
+  const std::string where = fmt::format("{} points", total);
 
   if (proof.proved) {
     record.method = "symbolic";
-    if (worst >= need && failure.empty()) {
+    record.digits = worst;
+    if (compared > 0) {
+      record.point = point_text(spec, worst_point);
+      record.values = {{"claim", num::to_decimal(worst_claim, digits)}, {"derived", num::to_decimal(worst_derived, digits)}};
+    }
+    if (compared == total && compared > 0 && worst >= need && failure.empty()) {
       record.verdict = Verdict::Agree;
       record.detail = "Proved: " + proof.method + ". Numeric cross-check at " + where +
-                      fmt::format(": worst agreement {:.1f} digits.", worst) + undefined_note;
+                      fmt::format(": worst agreement {:.1f} digits.", worst);
     } else {
       record.verdict = Verdict::Inconclusive;
       record.detail = "A symbolic proof was found but the numeric cross-check failed (" +
-                      (failure.empty() ? fmt::format("worst agreement {:.1f} digits", worst) : failure) +
+                      (!failure.empty() ? failure
+                                        : undefined ? fmt::format("the claim is not finite at {} points", undefined)
+                                                    : fmt::format("worst agreement {:.1f} digits", worst)) +
                       "); this points to a defect in attnverify.";
     }
     return record;
   }
   record.method = "numeric";
-  if (worst < need) {
+  auto add_witness = [&](const GridPoint& p, const Real& derived_value, const Real* claim_value) {
+    if (!witness) return;
+    const auto w = witness(p);
+    if (!w) return;
+    num::ScopedPrecision scope(digits + num::kGuardDigits);
+    record.values.emplace_back("numeric_route", num::to_decimal(w->first, digits));
+    record.detail += fmt::format(" The numeric route reproduces the derived value there ({:.1f} digits)",
+                                 num::digits_of_agreement(w->first, derived_value, digits + num::kGuardDigits));
+    record.detail += claim_value ? fmt::format(" and not the claim ({:.1f} digits).",
+                                               num::digits_of_agreement(w->first, *claim_value, digits + num::kGuardDigits))
+                                 : std::string(".");
+  };
+  if (undefined > 0) {
     record.verdict = Verdict::Disagree;
+    record.digits = 0;
+    record.point = point_text(spec, undefined_point);
+    record.values = {{"claim", "not finite"}, {"derived", num::to_decimal(undefined_derived, digits)}};
+    record.detail = fmt::format(
+        "Not equivalent: at {} the claim is not finite (undefined or complex) but the derived S is {}; the claim "
+        "is not finite at {} of {} points.",
+        describe_point(record.point), num::to_decimal(undefined_derived, 12), undefined, where);
+    add_witness(undefined_point, undefined_derived, nullptr);
+  } else if (compared == 0) {
+    record.verdict = Verdict::Inconclusive;
+    record.detail = failure;
+  } else if (worst < need) {
+    record.verdict = Verdict::Disagree;
+    record.digits = worst;
+    record.point = point_text(spec, worst_point);
+    record.values = {{"claim", num::to_decimal(worst_claim, digits)}, {"derived", num::to_decimal(worst_derived, digits)}};
     const Real relative = abs(Real(worst_claim - worst_derived)) / abs(worst_derived);
     record.detail = fmt::format(
         "Not equivalent: at {} the claim gives {} but the derived S is {} (relative difference {}, {:.1f} digits of "
         "agreement; worst of {}).",
         describe_point(record.point), num::to_decimal(worst_claim, 12), num::to_decimal(worst_derived, 12),
         num::to_decimal(relative, 3), worst, where);
-    if (witness) {
-      if (const auto w = witness(worst_point)) {
-        num::ScopedPrecision scope(digits + num::kGuardDigits);
-        record.values.emplace_back("numeric_route", num::to_decimal(w->first, digits));
-        record.detail += fmt::format(
-            " The numeric route reproduces the derived value there ({:.1f} digits) and not the claim ({:.1f} digits).",
-            num::digits_of_agreement(w->first, worst_derived, digits + num::kGuardDigits),
-            num::digits_of_agreement(w->first, worst_claim, digits + num::kGuardDigits));
-      }
-    }
-    record.detail += undefined_note;
+    add_witness(worst_point, worst_derived, &worst_claim);
   } else if (!failure.empty()) {
     record.verdict = Verdict::Inconclusive;
     record.detail = failure;
   } else {
     record.verdict = Verdict::Agree;
+    record.digits = worst;
+    record.point = point_text(spec, worst_point);
+    record.values = {{"claim", num::to_decimal(worst_claim, digits)}, {"derived", num::to_decimal(worst_derived, digits)}};
     record.detail = "No symbolic proof found; agreement at " + where +
-                    fmt::format(" to at least {:.1f} digits (numeric evidence, not a proof).", worst) + undefined_note;
+                    fmt::format(" to at least {:.1f} digits (numeric evidence, not a proof).", worst);
   }
   return record;
 }

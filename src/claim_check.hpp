@@ -3,9 +3,10 @@
 // on the documented point set (src/claim_points.hpp). The verdict:
 //   agree     symbolic proof (method "symbolic"), confirmed at every point; or no
 //             proof but every point agrees to >= P - 5 digits (method "numeric");
-//   disagree  some point where both evaluations converged differs by more than
-//             10^-(P-5); the worst point is the counterexample, and the numeric
-//             route (quadrature or summation) is run there as a third witness;
+//   disagree  the claim is not finite at a point where S is, or some point where
+//             both evaluations converged differs by more than 10^-(P-5); that point
+//             is the counterexample, and the numeric route (quadrature or
+//             summation) is run there as a third witness;
 //   inconclusive  an evaluation did not converge, or proof and numbers conflict.
 // A spec's `expected` never enters the computation; it only marks the record.
 #pragma once
