@@ -92,10 +92,27 @@ GridStats grid_stats(const VariantResult& v) {
 }
 
 void write_figure(std::ostringstream& out, const Figure& v) {
-  if (v.curves.empty() && v.marks.empty()) return;
+  // pgfplots fails ("Dimension too large") on a degenerate axis range, so a figure
+  // with fewer than two distinct x values is not drawn, and equal y values get limits.
+  std::set<double> xs, ys;
+  for (const auto* group : {&v.curves, &v.marks})
+    for (const Curve& c : *group)
+      for (const auto& [x, y] : c.points) {
+        xs.insert(x);
+        ys.insert(y);
+      }
+  if (xs.size() < 2) {
+    if (!xs.empty()) out << "{\\small (A figure against " << v.x_label << " needs at least two values; there is one.)}\n\n";
+    return;
+  }
   out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[width=0.8\\linewidth, height=6.5cm, xlabel={" << v.x_label
       << "}, ylabel={" << v.y_label << "}, legend pos=outer north east, legend style={font=\\small}, grid=major";
   if (v.log_axes) out << ", xmode=log, ymode=log";
+  if (ys.size() == 1) {
+    const double y = *ys.begin();
+    out << (v.log_axes ? fmt::format(", ymin={:.8g}, ymax={:.8g}", y / 2, y * 2)
+                       : fmt::format(", ymin={:.8g}, ymax={:.8g}", y - 1, y + 1));
+  }
   out << "]\n";
   std::map<std::string, std::string> color_of;
   for (std::size_t k = 0; k < v.curves.size(); ++k) {

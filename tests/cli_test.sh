@@ -44,6 +44,8 @@ check "small run wrote report.pdf" test -s "$work/a/report.pdf"
 check "known erratum is computed as disagree" grep -q '"verdict": "disagree"' "$work/a/results.json"
 check "no nan or inf in outputs" bash -c "! grep -qiwE 'nan|inf' '$work/a/results.json' '$work/a/report.tex'"
 check "second run (1 thread) exits 0" expect_exit 0 "$bin" run "$src/tests/specs/small" $bib --quiet --out "$work/b" --no-pdf --threads 1
+check "100-digit run exits 0" expect_exit 0 "$bin" run "$src/tests/specs/small" $bib --quiet --out "$work/p100" --no-pdf --digits 100
+check "30-digit run exits 0" expect_exit 0 "$bin" run "$src/tests/specs/small" $bib --quiet --out "$work/p30" --no-pdf --digits 30
 strip() { grep -v '"command"' "$1" | grep -v '^command &'; }
 check "results.json is reproducible (any thread count)" cmp -s <(strip "$work/a/results.json") <(strip "$work/b/results.json")
 check "report.tex is reproducible" cmp -s <(strip "$work/a/report.tex") <(strip "$work/b/report.tex")
