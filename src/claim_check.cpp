@@ -185,17 +185,78 @@ CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& d
   return record;
 }
 
-}  // namespace attnverify
 
-namespace attnverify {
+
+CheckRecord check_claim_against_numeric(const Spec& spec, const Claim& claim, unsigned digits,
+                                        const NumericWitness& witness, const std::string& no_closed_form_reason) {
+  CheckRecord record = claim_without_derivation(spec, claim, no_closed_form_reason);
+  record.method = "numeric (no closed form; reference: the numeric route)";
+  const auto symbols = parameter_symbols(spec);
+  const double need = required_digits(digits);
+  num::AdaptiveEvaluator claimed(claim.S, symbols, digits);
+  double worst = std::numeric_limits<double>::infinity();
+  std::string failure;
+  std::size_t points = 0;
+  for (const GridPoint& p : claim_points(spec.kind)) {
+    ++points;
+    const num::Evaluation c = claimed(p);
+    const auto w = witness(p);
+    const NamedValues where = point_text(spec, p);
+    if (!w || w->second < need) {
+      failure = "the numeric route missed its error target at " + describe_point(where);
+      continue;
+    }
+    num::ScopedPrecision scope(digits + num::kGuardDigits);
+    if (!c.converged) {
+      if (c.failure.find("not finite") == std::string::npos) {
+        failure = "the claim did not evaluate at " + describe_point(where) + ": " + c.failure;
+        continue;
+      }
+      record.verdict = Verdict::Disagree;
+      record.digits = 0;
+      record.point = where;
+      record.values = {{"claim", "not finite"}, {"numeric_route", num::to_decimal(w->first, digits)}};
+      record.detail = "Not equivalent: at " + describe_point(where) + " the claim is not finite but the numeric route gives " +
+                      num::to_decimal(w->first, 12) + ".";
+      return record;
+    }
+    const double agree = num::digits_of_agreement(c.value, w->first, digits + num::kGuardDigits);
+    if (agree < worst) {
+      worst = agree;
+      record.digits = agree;
+      record.point = where;
+      record.values = {{"claim", num::to_decimal(c.value, digits)}, {"numeric_route", num::to_decimal(w->first, digits)}};
+    }
+  }
+  if (record.digits && worst < need) {
+    record.verdict = Verdict::Disagree;
+    record.detail = fmt::format("Not equivalent: at {} the claim gives {} but the numeric route gives {} ({:.1f} digits of "
+                                "agreement). There is no closed form: {}.",
+                                describe_point(record.point), record.values[0].second.substr(0, 14),
+                                record.values[1].second.substr(0, 14), worst, no_closed_form_reason);
+  } else if (!failure.empty() || !record.digits) {
+    record.verdict = Verdict::Inconclusive;
+    record.detail = failure.empty() ? "no comparison point could be evaluated" : failure;
+  } else {
+    record.verdict = Verdict::Agree;
+    record.detail = fmt::format("No closed form ({}); the claim agrees with the numeric route at {} points to at least "
+                                "{:.1f} digits (numeric evidence, not a proof).",
+                                no_closed_form_reason, points, worst);
+  }
+  return record;
+}
 
 void check_claims(const Spec& spec, const GiNaC::ex* derived_S, const std::string& no_closed_form_reason,
                   unsigned digits, const NumericWitness& witness, std::vector<CheckRecord>& records,
                   const std::function<void(const std::string&)>& progress) {
   for (const Claim& claim : spec.claims) {
     progress(fmt::format("[{}] claim {}", spec.name, claim.id));
-    records.push_back(derived_S ? check_claim(spec, claim, *derived_S, digits, witness)
-                                : claim_without_derivation(spec, claim, no_closed_form_reason));
+    if (derived_S)
+      records.push_back(check_claim(spec, claim, *derived_S, digits, witness));
+    else if (witness)
+      records.push_back(check_claim_against_numeric(spec, claim, digits, witness, no_closed_form_reason));
+    else
+      records.push_back(claim_without_derivation(spec, claim, no_closed_form_reason));
   }
 }
 

@@ -29,8 +29,14 @@ CheckRecord claim_without_derivation(const Spec& spec, const Claim& claim, const
 CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& derived_S, unsigned digits,
                         const NumericWitness& witness);
 
-/// Judges every claim of the spec against `derived_S` (or, when it is null, records
-/// each as inconclusive with `no_closed_form_reason`), appending to `records`.
+/// Without a closed form: the claim against the numeric route (quadrature or
+/// summation) on the same point set, with the same rule; the reference's own error
+/// estimate must meet the target or the point is inconclusive.
+CheckRecord check_claim_against_numeric(const Spec& spec, const Claim& claim, unsigned digits,
+                                        const NumericWitness& witness, const std::string& no_closed_form_reason);
+
+/// Judges every claim of the spec against `derived_S`, or, when it is null, against
+/// the numeric route `witness` (inconclusive if there is none), appending to `records`.
 void check_claims(const Spec& spec, const GiNaC::ex* derived_S, const std::string& no_closed_form_reason,
                   unsigned digits, const NumericWitness& witness, std::vector<CheckRecord>& records,
                   const std::function<void(const std::string&)>& progress);

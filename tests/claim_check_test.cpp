@@ -9,6 +9,7 @@
 #include "proofs/kernel_derivation.hpp"
 #include "src/claim_check.hpp"
 #include "src/kernel_route.hpp"
+#include "numerics/compiled_expression.hpp"
 
 using namespace attnverify;
 using GiNaC::ex;
@@ -94,4 +95,34 @@ BOOST_FIXTURE_TEST_CASE(a_claim_with_the_right_square_but_the_wrong_sign_is_not_
     BOOST_TEST(to_string(r.verdict) == "disagree");
     BOOST_TEST(r.method == "numeric");
   }
+}
+
+BOOST_AUTO_TEST_CASE(without_a_closed_form_claims_are_judged_against_quadrature) {
+  // cosh is outside the engine's class (it does not rewrite cosh into exponentials),
+  // so the derivation reports no closed form. By hand, with X = beta + gamma eps:
+  //   E cosh X = e^(gamma^2/2) cosh(beta),  E cosh^2 X = (1 + e^(2 gamma^2) cosh(2 beta)) / 2.
+  Spec spec;
+  spec.name = "cosh";
+  spec.kind = VariantKind::Kernel;
+  spec.definition = sym::parse_expression("cosh(x)", {"x"});
+  const sym::KernelDerivation d = sym::derive_kernel(spec.definition);
+  BOOST_REQUIRE((d.status == sym::KernelDerivation::Status::NoClosedForm));
+  const KernelRoute route(d, 30);
+  const NumericWitness witness = [&](const GridPoint& p) -> std::optional<std::pair<num::Real, double>> {
+    const NumericS n = route(p);
+    if (!n.ok) return std::nullopt;
+    return std::make_pair(n.S, n.error_digits);
+  };
+  auto claim = [](const std::string& text) {
+    Claim c;
+    c.id = "cosh";
+    c.S = sym::parse_expression(text, {"beta", "gamma"});
+    return c;
+  };
+  const CheckRecord right = check_claim_against_numeric(
+      spec, claim("exp(gamma^2/2)*cosh(beta)/sqrt((1 + exp(2*gamma^2)*cosh(2*beta))/2)"), 30, witness, d.reason);
+  BOOST_TEST_CONTEXT(right.detail) { BOOST_TEST(to_string(right.verdict) == "agree"); }
+  const CheckRecord wrong = check_claim_against_numeric(
+      spec, claim("exp(gamma^2/2)*cosh(beta)/sqrt((1 + exp(gamma^2)*cosh(2*beta))/2)"), 30, witness, d.reason);
+  BOOST_TEST_CONTEXT(wrong.detail) { BOOST_TEST(to_string(wrong.verdict) == "disagree"); }
 }
