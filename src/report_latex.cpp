@@ -144,6 +144,17 @@ void write_table(std::ostringstream& out, const Table& t) {
   if (!t.caption.empty()) out << "{\\small " << t.caption << "}\n\n";
 }
 
+// "agree/total" of a variant's sampled checks, or "--" without any.
+std::string sampled_summary(const VariantResult& v) {
+  std::size_t total = 0, agree = 0;
+  for (const auto& r : v.records) {
+    if (r.check != "sampled") continue;
+    ++total;
+    agree += r.verdict == Verdict::Agree;
+  }
+  return total ? fmt::format("{}/{}", agree, total) : "--";
+}
+
 void write_sampled_table(std::ostringstream& out, const VariantResult& v, const RunResult& run) {
   std::vector<const CheckRecord*> rows;
   for (const auto& r : v.records)
@@ -281,8 +292,8 @@ std::string report_latex(const RunResult& run) {
   for (const auto& [name, version] : library_versions()) out << latex_escape(name) << " & " << latex_escape(version) << "\\\\\n";
   out << "command & \\texttt{" << latex_escape(run.options.command) << "}\\\\\n\\bottomrule\\end{tabular}\n\n";
 
-  out << "\\section*{Summary}\n\\begin{longtable}{llllrl}\\toprule\n"
-         "variant & kind & closed form & grid (agree/total) & worst digits & claims\\\\\\midrule\n";
+  out << "\\section*{Summary}\n\\begin{longtable}{lllllrl}\\toprule\n"
+         "variant & kind & closed form & grid (agree/total) & sampled & worst digits & claims\\\\\\midrule\n";
   for (const auto& v : run.variants) {
     const GridStats st = grid_stats(v);
     std::string claims;
@@ -290,8 +301,9 @@ std::string report_latex(const RunResult& run) {
       if (r.check == "claim")
         claims += (claims.empty() ? "" : "; ") + latex_escape(r.claim) + ": " + to_string(r.verdict) + (r.unexpected() ? " (!)" : "");
     out << latex_escape(v.spec.name) << " & " << to_string(v.spec.kind) << " & " << v.status << " & "
-        << fmt::format("{}/{}", st.agree, st.total) << " & " << (st.worst_record ? fmt::format("{:.1f}", st.worst) : "--")
-        << " & \\parbox[t]{5.5cm}{\\raggedright " << (claims.empty() ? "--" : claims) << "}\\\\\n";
+        << fmt::format("{}/{}", st.agree, st.total) << " & " << sampled_summary(v) << " & "
+        << (st.worst_record ? fmt::format("{:.1f}", st.worst) : "--")
+        << " & \\parbox[t]{4.5cm}{\\raggedright " << (claims.empty() ? "--" : claims) << "}\\\\\n";
   }
   out << "\\bottomrule\\end{longtable}\n";
   const std::size_t unexpected = run.unexpected_count();
