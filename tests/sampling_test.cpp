@@ -60,6 +60,7 @@ BOOST_AUTO_TEST_CASE(z_scores_of_a_correct_closed_form_are_calibrated_over_24_se
     sum_sq += *r.z * *r.z;
   }
   const double mean = sum / seeds, rms = std::sqrt(sum_sq / seeds);
+  BOOST_TEST_MESSAGE("calibration over 24 seeds: mean z = " << mean << ", rms z = " << rms);
   BOOST_TEST_CONTEXT("mean z " << mean << ", rms z " << rms) {
     BOOST_TEST(std::fabs(mean) <= 0.5);
     BOOST_TEST(rms >= 0.7);
@@ -75,6 +76,7 @@ BOOST_AUTO_TEST_CASE(relu2_S_times_1_01_is_judged_disagree_at_n_1e6) {
   CheckRecord wrong = judged(m, 1.01 * S), right = judged(m, S);
   std::vector<CheckRecord*> both{&wrong, &right};
   apply_holm(both, 0.01);
+  BOOST_TEST_MESSAGE("power at n = 1e6: z(1.01 S) = " << *wrong.z << ", z(S) = " << *right.z);
   BOOST_TEST_CONTEXT("wrong: " << wrong.detail << " | right: " << right.detail) {
     BOOST_TEST(to_string(wrong.verdict) == "disagree");
     BOOST_TEST(std::fabs(*wrong.z) > 10.0);  // a 1% error is ~16 standard errors at n = 1e6
