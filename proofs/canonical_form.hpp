@@ -14,7 +14,6 @@
 
 #include <ginac/ginac.h>
 
-#include <map>
 #include <vector>
 
 namespace attnverify::sym {

@@ -37,6 +37,8 @@ struct CheckRecord {
   std::string detail;  ///< reason or finding, one or two sentences
 
   bool unexpected() const { return to_string(verdict) != expected; }
+  /// A closed-form-vs-numeric-route check at a grid point (not a claim, sample or asymptote).
+  bool is_grid_check() const { return check == "closed-vs-quadrature" || check == "closed-vs-summation"; }
 };
 
 /// Exact text of a rational: a terminating decimal when there is one ("-0.25"),

@@ -22,13 +22,6 @@ std::vector<GiNaC::ex> parameter_symbols(const Spec& spec) {
   return out;
 }
 
-NamedValues point_text(const Spec& spec, const GridPoint& p) {
-  NamedValues out;
-  const auto names = spec.parameter_names();
-  for (std::size_t k = 0; k < p.size(); ++k) out.emplace_back(names[k], exact_text(p[k]));
-  return out;
-}
-
 std::string describe_point(const NamedValues& point) {
   std::string out;
   for (const auto& [name, value] : point) out += (out.empty() ? "" : ", ") + name + " = " + value;
@@ -85,7 +78,7 @@ CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& d
     const num::Evaluation d = derived(p);
     const num::Evaluation c = claimed(p);
     if (!d.converged) {
-      failure = "the derivation did not evaluate at " + describe_point(point_text(spec, p)) + ": " + d.failure;
+      failure = "the derivation did not evaluate at " + describe_point(spec.named_point(p)) + ": " + d.failure;
       continue;
     }
     if (!c.converged) {
@@ -96,7 +89,7 @@ CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& d
         }
         continue;
       }
-      failure = "the claim did not evaluate at " + describe_point(point_text(spec, p)) + ": " + c.failure;
+      failure = "the claim did not evaluate at " + describe_point(spec.named_point(p)) + ": " + c.failure;
       continue;
     }
     ++compared;
@@ -116,7 +109,7 @@ CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& d
     record.method = "symbolic";
     record.digits = worst;
     if (compared > 0) {
-      record.point = point_text(spec, worst_point);
+      record.point = spec.named_point(worst_point);
       record.values = {{"claim", num::to_decimal(worst_claim, digits)}, {"derived", num::to_decimal(worst_derived, digits)}};
     }
     if (compared == total && compared > 0 && worst >= need && failure.empty()) {
@@ -149,7 +142,7 @@ CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& d
   if (undefined > 0) {
     record.verdict = Verdict::Disagree;
     record.digits = 0;
-    record.point = point_text(spec, undefined_point);
+    record.point = spec.named_point(undefined_point);
     record.values = {{"claim", "not finite"}, {"derived", num::to_decimal(undefined_derived, digits)}};
     record.detail = fmt::format(
         "Not equivalent: at {} the claim is not finite (undefined or complex) but the derived S is {}; the claim "
@@ -162,7 +155,7 @@ CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& d
   } else if (worst < need) {
     record.verdict = Verdict::Disagree;
     record.digits = worst;
-    record.point = point_text(spec, worst_point);
+    record.point = spec.named_point(worst_point);
     record.values = {{"claim", num::to_decimal(worst_claim, digits)}, {"derived", num::to_decimal(worst_derived, digits)}};
     const Real relative = abs(Real(worst_claim - worst_derived)) / abs(worst_derived);
     record.detail = fmt::format(
@@ -177,7 +170,7 @@ CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& d
   } else {
     record.verdict = Verdict::Agree;
     record.digits = worst;
-    record.point = point_text(spec, worst_point);
+    record.point = spec.named_point(worst_point);
     record.values = {{"claim", num::to_decimal(worst_claim, digits)}, {"derived", num::to_decimal(worst_derived, digits)}};
     record.detail = "No symbolic proof found; agreement at " + where +
                     fmt::format(" to at least {:.1f} digits (numeric evidence, not a proof).", worst);
@@ -201,7 +194,7 @@ CheckRecord check_claim_against_numeric(const Spec& spec, const Claim& claim, un
     ++points;
     const num::Evaluation c = claimed(p);
     const auto w = witness(p);
-    const NamedValues where = point_text(spec, p);
+    const NamedValues where = spec.named_point(p);
     if (!w || w->second < need) {
       failure = "the numeric route missed its error target at " + describe_point(where);
       continue;

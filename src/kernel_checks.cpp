@@ -17,8 +17,6 @@ using num::Real;
 
 namespace {
 
-NamedValues kernel_point(const GridPoint& p) { return {{"beta", exact_text(p[0])}, {"gamma", exact_text(p[1])}}; }
-
 // S against gamma for beta in {-2, -1, 0, 1, 2}: closed-form curves, and the numeric
 // route's values at the grid points with those beta as marks.
 void kernel_curves(const sym::KernelDerivation& d, VariantResult& result, unsigned digits) {
@@ -73,7 +71,7 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
     CheckRecord r;
     r.variant = spec.name;
     r.check = "closed-vs-quadrature";
-    r.point = kernel_point(p);
+    r.point = spec.named_point(p);
     r.method = "tanh-sinh/exp-sinh quadrature";
     const NumericS numeric = route(p);
     if (numeric.ok && p[0].is_integer() && p[0] >= -2 && p[0] <= 2) {
@@ -100,7 +98,7 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
     if (!n.ok) return std::nullopt;
     return std::make_pair(n.S, n.error_digits);
   };
-  run_sampled_checks(spec, d, route, options, result, progress);
+  run_sampled_checks(spec, closed.get(), route, options, result, progress);
   check_claims(spec, derived ? &d.S : nullptr, d.reason, digits, witness, result.records, progress);
   return result;
 }

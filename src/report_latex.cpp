@@ -70,7 +70,7 @@ GridStats grid_stats(const VariantResult& v) {
   GridStats st;
   std::vector<double> digits;
   for (const auto& r : v.records) {
-    if (r.check != "closed-vs-quadrature" && r.check != "closed-vs-summation") continue;
+    if (!r.is_grid_check()) continue;
     ++st.total;
     switch (r.verdict) {
       case Verdict::Agree: ++st.agree; break;
@@ -241,9 +241,7 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
   out << "\n\n";
   std::size_t listed = 0;
   for (const auto& r : v.records) {
-    if ((r.check != "closed-vs-quadrature" && r.check != "closed-vs-summation") || r.verdict == Verdict::Agree ||
-        r.verdict == Verdict::NotApplicable)
-      continue;
+    if (!r.is_grid_check() || r.verdict == Verdict::Agree || r.verdict == Verdict::NotApplicable) continue;
     if (listed++ == 0) out << "Points that did not agree:\\begin{itemize}\n";
     if (listed <= 12) out << "\\item " << point_math(r.point) << ": " << verdict_text(r) << " --- " << latex_escape(r.detail) << "\n";
   }

@@ -38,15 +38,12 @@ void judge_sample(CheckRecord& r, const num::SparsityEstimate& est, double non_f
   r.verdict = Verdict::Agree;  // provisional: Holm's procedure may reject it
 }
 
-void run_sampled_checks(const Spec& spec, const sym::KernelDerivation& derivation, const KernelRoute& route,
+void run_sampled_checks(const Spec& spec, const num::AdaptiveEvaluator* closed, const KernelRoute& route,
                         const RunOptions& options, VariantResult& result, const Progress& progress) {
   if (!spec.sampling) return;
   const SamplingPlan& plan = *spec.sampling;
   const auto& s = sym::symbols();
   const unsigned long seed = options.seed_for(plan.seed);
-  const bool derived = derivation.status == sym::KernelDerivation::Status::Derived;
-  std::unique_ptr<num::AdaptiveEvaluator> closed;
-  if (derived) closed = std::make_unique<num::AdaptiveEvaluator>(derivation.S, std::vector<GiNaC::ex>{s.beta, s.gamma}, options.digits);
 
   Figure figure;
   figure.x_label = "$n$";
@@ -62,7 +59,7 @@ void run_sampled_checks(const Spec& spec, const sym::KernelDerivation& derivatio
     // reference S: the closed form, else the quadrature route
     num::Real reference_value;
     std::string reference_text, reference_kind;
-    if (derived) {
+    if (closed) {
       const num::Evaluation e = (*closed)(p);
       reference_value = e.value;
       reference_kind = "closed form";
@@ -86,7 +83,7 @@ void run_sampled_checks(const Spec& spec, const sym::KernelDerivation& derivatio
         CheckRecord r;
         r.variant = spec.name;
         r.check = "sampled";
-        r.point = {{"beta", exact_text(p[0])}, {"gamma", exact_text(p[1])}};
+        r.point = spec.named_point(p);
         r.method = "Monte Carlo, delta-method standard error, reference: " + reference_kind;
         r.n = n;
         r.d = d;

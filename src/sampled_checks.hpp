@@ -12,6 +12,7 @@
 // tabulates the records.
 #pragma once
 
+#include "numerics/adaptive_evaluation.hpp"
 #include "numerics/sparsity_estimate.hpp"
 #include "proofs/kernel_derivation.hpp"
 #include "src/kernel_route.hpp"
@@ -23,7 +24,9 @@ namespace attnverify {
 /// from an estimate and the reference S (rules above).
 void judge_sample(CheckRecord& record, const num::SparsityEstimate& estimate, double non_finite, double reference);
 
-void run_sampled_checks(const Spec& spec, const sym::KernelDerivation& derivation, const KernelRoute& route,
+/// `closed` evaluates the derived S at (beta, gamma); null when there is no closed
+/// form, and then `route` (quadrature) gives the reference.
+void run_sampled_checks(const Spec& spec, const num::AdaptiveEvaluator* closed, const KernelRoute& route,
                         const RunOptions& options, VariantResult& result, const Progress& progress);
 
 }  // namespace attnverify

@@ -19,8 +19,6 @@ using num::Real;
 
 namespace {
 
-NamedValues sequence_point(const GridPoint& p) { return {{"lambda", exact_text(p[0])}, {"n", exact_text(p[1])}}; }
-
 // S_n against n (log axes) for lambda in {1/2, 9/10, 99/100, 1}.
 void sequence_curves(const sym::SequenceDerivation& d, VariantResult& result, unsigned digits) {
   const auto& s = sym::symbols();
@@ -52,11 +50,13 @@ void sequence_curves(const sym::SequenceDerivation& d, VariantResult& result, un
 // S_n against its derived large-n asymptote C(lambda) n^p (decay: sqrt((1+lambda)/
 // ((1-lambda) n))) at the grid points with lambda < 1. The sequence is deterministic,
 // so this replaces the sampled route (issue 3): it shows where finite n departs.
-void asymptote_table(const sym::SequenceDerivation& d, const Spec& spec, unsigned digits, VariantResult& result) {
-  if (d.status != sym::SequenceDerivation::Status::Derived || !d.asymptote_derived) return;
+// `exact` evaluates the derived S_n (0 < lambda < 1) at (lambda, n).
+void asymptote_table(const sym::SequenceDerivation& d, const num::AdaptiveEvaluator& exact, const Spec& spec,
+                     unsigned digits, VariantResult& result) {
+  if (!d.asymptote_derived) return;
   const auto& s = sym::symbols();
   const GiNaC::ex asymptote = d.asymptote_coefficient * GiNaC::pow(s.n, d.asymptote_power);
-  const num::AdaptiveEvaluator exact(d.S, {s.lambda, s.n}, digits), approx(asymptote, {s.lambda, s.n}, digits);
+  const num::AdaptiveEvaluator approx(asymptote, {s.lambda, s.n}, digits);
   Table table;
   table.header = {"$\\lambda$", "$n$", "$S_n$", "asymptote $" + sym::to_latex(asymptote) + "$", "ratio"};
   for (const GridPoint& p : spec.grid) {
@@ -70,7 +70,7 @@ void asymptote_table(const sym::SequenceDerivation& d, const Spec& spec, unsigne
     CheckRecord r;
     r.variant = spec.name;
     r.check = "asymptote";
-    r.point = sequence_point(p);
+    r.point = spec.named_point(p);
     r.verdict = Verdict::NotApplicable;
     r.expected = "not-applicable";
     r.method = "derived closed form against its derived large-n asymptote";
@@ -121,7 +121,7 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
     CheckRecord r;
     r.variant = spec.name;
     r.check = "closed-vs-summation";
-    r.point = sequence_point(p);
+    r.point = spec.named_point(p);
     r.method = "direct summation of all n terms";
     const unsigned long n = static_cast<unsigned long>(p[1].to_long());
     NumericOutcome outcome;
@@ -149,7 +149,7 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
   for (auto& [key, mark] : marks) result.grid_figure.marks.push_back(std::move(mark));
   sequence_curves(d, result, digits);
 
-  asymptote_table(d, spec, digits, result);
+  if (derived) asymptote_table(d, *general, spec, digits, result);
 
   const NumericWitness witness = [&](const GridPoint& p) -> std::optional<std::pair<Real, double>> {
     try {

@@ -18,6 +18,13 @@ std::vector<std::string> Spec::parameter_names() const {
                                      : std::vector<std::string>{"lambda", "n"};
 }
 
+std::vector<std::pair<std::string, std::string>> Spec::named_point(const GridPoint& p) const {
+  std::vector<std::pair<std::string, std::string>> out;
+  const auto names = parameter_names();
+  for (std::size_t k = 0; k < p.size() && k < names.size(); ++k) out.emplace_back(names[k], exact_text(p[k]));
+  return out;
+}
+
 namespace {
 
 GiNaC::ex parse_in_spec(const TomlReader& reader, const std::string& key, const std::string& text,

@@ -58,6 +58,9 @@ struct Spec {
 
   /// Parameter names in grid order: {"beta","gamma"} or {"lambda","n"}.
   std::vector<std::string> parameter_names() const;
+
+  /// The point as (parameter name, exact value text) pairs, e.g. {("beta","-1"),("gamma","0.5")}.
+  std::vector<std::pair<std::string, std::string>> named_point(const GridPoint& p) const;
 };
 
 /// Loads and validates one spec file. Claim sources must be keys of `bibliography`.

@@ -29,7 +29,7 @@ std::string terminal_summary(const RunResult& run) {
         if (r.z) max_z = std::max(max_z, std::fabs(*r.z));
         continue;
       }
-      if (r.check != "closed-vs-quadrature" && r.check != "closed-vs-summation") continue;
+      if (!r.is_grid_check()) continue;
       ++grid;
       agree += r.verdict == Verdict::Agree;
       if (r.digits) worst = std::min(worst, *r.digits);

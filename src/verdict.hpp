@@ -9,7 +9,6 @@
 // The same rule decides each point of a claim's numeric comparison.
 #pragma once
 
-#include <optional>
 #include <string>
 
 namespace attnverify {
