@@ -55,6 +55,7 @@ Evaluation AdaptiveEvaluator::operator()(const std::vector<GiNaC::numeric>& poin
     return true;
   };
   std::string last_failure;
+  bool nonfinite_after_cancellation = false;
   unsigned p = target_ + kGuardDigits;
   while (true) {
     Sample x;
@@ -62,12 +63,17 @@ Evaluation AdaptiveEvaluator::operator()(const std::vector<GiNaC::numeric>& poin
       x = evaluate(p);
     } catch (const EvaluationError& err) {
       last_failure = err.what();
+      const double lost = at_precision(p).last_cancellation_digits();
+      nonfinite_after_cancellation = !std::isfinite(lost) || lost >= static_cast<double>(p) - need;
+      out.not_finite = !nonfinite_after_cancellation;
       if (p >= ceiling) break;
       p = std::min(2 * p, ceiling);
       continue;
     }
     out.value = x.value;
     out.precision = p;
+    out.not_finite = false;
+    last_failure.clear();
     const bool total_loss = !std::isfinite(x.cancellation);
     try {
       if (accurate(x, p) && confirm(x, p, false)) return out;
@@ -83,6 +89,10 @@ Evaluation AdaptiveEvaluator::operator()(const std::vector<GiNaC::numeric>& poin
     const double wanted = total_loss ? 2.0 * p : need + x.cancellation + kGuardDigits;
     p = std::min(std::max(p + std::max(20u, p / 2), static_cast<unsigned>(std::ceil(wanted))), ceiling);
   }
+  if (!last_failure.empty() && nonfinite_after_cancellation)
+    last_failure = "undecided: not finite at every precision up to " + std::to_string(p) +
+                   " digits, but a sum feeding it had cancelled completely (catastrophic cancellation, not a proven "
+                   "singularity)";
   out.failure = !last_failure.empty()
                     ? last_failure
                     : "did not reach " + std::to_string(target_) + " digits by " + std::to_string(out.precision) +

@@ -16,7 +16,10 @@
 // A sum that has lost everything at the ceiling and again just below it is taken to
 // be a true zero (zero to within 10^-ceiling relative), accepted if the two values
 // agree, and `note` says so. `digits` is the agreement of the two precisions: an
-// estimate of the correct digits, not a bound.
+// estimate of the correct digits, not a bound. A value that is not finite at every
+// precision is `not_finite` only if the last attempt lost fewer than p - P - 2 digits
+// to cancellation; otherwise (1 + erf(-41) rounding to 0 under a square root, say)
+// the failure says the point could not be decided.
 #pragma once
 
 #include <ginac/ginac.h>
@@ -37,6 +40,10 @@ struct Evaluation {
   unsigned precision = 0; ///< decimal digits of the last evaluation
   std::string failure;    ///< why it did not converge
   std::string note;       ///< set when a sum was taken as a true zero at the ceiling
+  /// Not finite (division by zero, a negative radicand, overflow) at every precision
+  /// up to the ceiling, with the last attempt free of cancellation: the expression
+  /// really is undefined here. False when cancellation could have caused it.
+  bool not_finite = false;
 };
 
 class AdaptiveEvaluator {

@@ -7,6 +7,18 @@
 //   n       positive  the sequence length
 //   i       real      the position in a sequence, i = 1..n
 //
+// Non-negative linear attention (kind feature_map, Su2023 eq. 8-9), a_j = q~.k~_j
+// with k~ of mean mu~ and covariance Sigma~; every symbol is positive:
+//   qmu     q~^T mu~              qSq     q~^T Sigma~ q~
+//   q1      ||q~||_1              q2      ||q~||_2
+//   mu      the common mean of iid components of k~    sigma   their std deviation
+//   snr     mu/sigma, the signal-to-noise ratio of k~  r       ||q~||_2 / ||q~||_1
+//   d       the dimension of q~ and k~
+// The sparsity measure of a vector x of n entries (kind measure, Su2023-sparsity):
+//   E_abs   E|x| = ||x||_1 / n    E_sq    E x^2 = ||x||_2^2 / n
+//   Var_abs Var|x| = E_sq - E_abs^2
+//   x1      ||x||_1               x2      ||x||_2
+//
 // Assumptions are encoded in the symbol classes (GiNaC realsymbol / possymbol), so
 // that sqrt(exp(u)) -> exp(u/2) and |lambda^(n-i)| -> lambda^(n-i) hold
 // automatically (DESIGN §6). Printed names are the plain ASCII names; LaTeX names
@@ -27,6 +39,20 @@ struct Symbols {
   GiNaC::possymbol lambda{"lambda", "\\lambda"};
   GiNaC::possymbol n{"n"};
   GiNaC::realsymbol i{"i"};
+  GiNaC::possymbol qmu{"qmu", "\\tilde q^{\\top}\\tilde\\mu"};
+  GiNaC::possymbol qSq{"qSq", "\\tilde q^{\\top}\\tilde\\Sigma\\tilde q"};
+  GiNaC::possymbol q1{"q1", "\\|\\tilde q\\|_1"};
+  GiNaC::possymbol q2{"q2", "\\|\\tilde q\\|_2"};
+  GiNaC::possymbol mu{"mu", "\\tilde\\mu"};
+  GiNaC::possymbol sigma{"sigma", "\\tilde\\sigma"};
+  GiNaC::possymbol snr{"snr", "\\rho"};
+  GiNaC::possymbol r{"r"};
+  GiNaC::possymbol d{"d"};
+  GiNaC::possymbol E_abs{"E_abs", "\\mathbb{E}|x|"};
+  GiNaC::possymbol E_sq{"E_sq", "\\mathbb{E}x^2"};
+  GiNaC::possymbol Var_abs{"Var_abs", "\\mathbb{V}\\mathrm{ar}|x|"};
+  GiNaC::possymbol x1{"x1", "\\|x\\|_1"};
+  GiNaC::possymbol x2{"x2", "\\|x\\|_2"};
 
   /// The symbol called `name`; throws std::out_of_range for a name outside the table.
   const GiNaC::symbol& by_name(const std::string& name) const;

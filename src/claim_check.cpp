@@ -16,10 +16,36 @@ using num::Real;
 
 namespace {
 
-std::vector<GiNaC::ex> parameter_symbols(const Spec& spec) {
-  std::vector<GiNaC::ex> out;
-  for (const auto& name : spec.parameter_names()) out.push_back(sym::symbols().by_name(name));
-  return out;
+// Evaluates one expression at claim points: compiled once over the domain's symbols
+// when the point is rational, else by exact substitution into a constant expression.
+class PointEvaluator {
+ public:
+  PointEvaluator(const GiNaC::ex& e, const ClaimDomain& domain, unsigned digits) : e_(e), digits_(digits) {
+    if (!domain.symbols.empty()) fast_ = std::make_unique<num::AdaptiveEvaluator>(e, domain.symbols, digits);
+  }
+  num::Evaluation operator()(const ClaimPoint& p) const {
+    if (p.rational && fast_) return (*fast_)(*p.rational);
+    try {
+      return num::AdaptiveEvaluator(e_.subs(p.substitution), {}, digits_)({});
+    } catch (const std::exception& err) {
+      num::Evaluation failed;
+      failed.failure = err.what();
+      return failed;
+    }
+  }
+
+ private:
+  GiNaC::ex e_;
+  unsigned digits_;
+  std::unique_ptr<num::AdaptiveEvaluator> fast_;
+};
+
+PointWitness on_grid_points(const NumericWitness& witness) {
+  if (!witness) return {};
+  return [witness](const ClaimPoint& p) -> std::optional<std::pair<Real, double>> {
+    if (!p.rational) return std::nullopt;
+    return witness(*p.rational);
+  };
 }
 
 std::string describe_point(const NamedValues& point) {
@@ -43,53 +69,59 @@ CheckRecord claim_without_derivation(const Spec& spec, const Claim& claim, const
 }
 
 CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& derived_S, unsigned digits,
-                        const NumericWitness& witness) {
+                        const NumericWitness& witness, unsigned long seed) {
+  return check_claim_on_domain(spec, claim, claim.S, derived_S, claim_domain(spec, seed), digits, on_grid_points(witness));
+}
+
+CheckRecord check_claim_on_domain(const Spec& spec, const Claim& claim, const GiNaC::ex& claim_S,
+                                  const GiNaC::ex& derived_S, const ClaimDomain& domain, unsigned digits,
+                                  const PointWitness& witness) {
   CheckRecord record;
   record.variant = spec.name;
   record.check = "claim";
   record.claim = claim.id;
   record.expected = claim.expected;
-  const auto symbols = parameter_symbols(spec);
   const double need = required_digits(digits);
 
-  num::AdaptiveEvaluator claimed(claim.S, symbols, digits);
-  num::AdaptiveEvaluator derived(derived_S, symbols, digits);
+  const PointEvaluator claimed(claim_S, domain, digits);
+  const PointEvaluator derived(derived_S, domain, digits);
 
   // 1. symbolic equivalence
   std::function<std::optional<bool>()> sign_at_reference;
-  if (spec.kind == VariantKind::Kernel) {  // (beta, gamma) ranges over a connected set
+  if (domain.reference) {  // the parameters range over a connected set
     sign_at_reference = [&]() -> std::optional<bool> {
-      const num::Evaluation e = claimed(kernel_reference_point());
+      const num::Evaluation e = claimed(*domain.reference);
       if (!e.converged) return std::nullopt;
       return e.value > 0;
     };
   }
-  const sym::EquivalenceProof proof = sym::prove_equal(claim.S, derived_S, sign_at_reference);
+  const sym::EquivalenceProof proof = sym::prove_equal(claim_S, derived_S, sign_at_reference);
 
   // 2. numeric comparison on the documented point set. The sets avoid the removable
   // singularities of published forms (lambda = 1), so a claim that is not finite at a
   // point where S is (0/0, a negative radicand) disagrees there.
   double worst = std::numeric_limits<double>::infinity();
-  GridPoint worst_point, undefined_point;
+  const ClaimPoint* worst_point = nullptr;
+  const ClaimPoint* undefined_point = nullptr;
   Real worst_claim, worst_derived, undefined_derived;
   std::size_t compared = 0, undefined = 0;
   std::string failure;
-  for (const GridPoint& p : claim_points(spec.kind)) {
+  for (const ClaimPoint& p : domain.points) {
     const num::Evaluation d = derived(p);
     const num::Evaluation c = claimed(p);
     if (!d.converged) {
-      failure = "the derivation did not evaluate at " + describe_point(spec.named_point(p)) + ": " + d.failure;
+      failure = "the derivation did not evaluate at " + describe_point(p.where) + ": " + d.failure;
       continue;
     }
     if (!c.converged) {
-      if (c.failure.find("not finite") != std::string::npos) {
+      if (c.not_finite) {
         if (undefined++ == 0) {
-          undefined_point = p;
+          undefined_point = &p;
           undefined_derived = d.value;
         }
         continue;
       }
-      failure = "the claim did not evaluate at " + describe_point(spec.named_point(p)) + ": " + c.failure;
+      failure = "the claim did not evaluate at " + describe_point(p.where) + ": " + c.failure;
       continue;
     }
     ++compared;
@@ -97,19 +129,19 @@ CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& d
     const double agree = num::digits_of_agreement(c.value, d.value, digits + num::kGuardDigits);
     if (agree < worst) {
       worst = agree;
-      worst_point = p;
+      worst_point = &p;
       worst_claim = c.value;
       worst_derived = d.value;
     }
   }
   const std::size_t total = compared + undefined;
-  const std::string where = fmt::format("{} points", total);
+  const std::string where = total == domain.points.size() ? domain.description : fmt::format("{} points", total);
 
   if (proof.proved) {
     record.method = "symbolic";
     record.digits = worst;
     if (compared > 0) {
-      record.point = spec.named_point(worst_point);
+      record.point = worst_point->where;
       record.values = {{"claim", num::to_decimal(worst_claim, digits)}, {"derived", num::to_decimal(worst_derived, digits)}};
     }
     if (compared == total && compared > 0 && worst >= need && failure.empty()) {
@@ -127,13 +159,14 @@ CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& d
     return record;
   }
   record.method = "numeric";
-  auto add_witness = [&](const GridPoint& p, const Real& derived_value, const Real* claim_value) {
+  auto add_witness = [&](const ClaimPoint& p, const Real& derived_value, const Real* claim_value) {
     if (!witness) return;
     const auto w = witness(p);
     if (!w) return;
     num::ScopedPrecision scope(digits + num::kGuardDigits);
     record.values.emplace_back("numeric_route", num::to_decimal(w->first, digits));
-    record.detail += fmt::format(" The numeric route reproduces the derived value there ({:.1f} digits)",
+    record.detail += fmt::format(" The {} reproduces the derived value there ({:.1f} digits)",
+                                 p.rational ? "numeric route" : "direct computation from the vectors",
                                  num::digits_of_agreement(w->first, derived_value, digits + num::kGuardDigits));
     record.detail += claim_value ? fmt::format(" and not the claim ({:.1f} digits).",
                                                num::digits_of_agreement(w->first, *claim_value, digits + num::kGuardDigits))
@@ -142,20 +175,20 @@ CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& d
   if (undefined > 0) {
     record.verdict = Verdict::Disagree;
     record.digits = 0;
-    record.point = spec.named_point(undefined_point);
+    record.point = undefined_point->where;
     record.values = {{"claim", "not finite"}, {"derived", num::to_decimal(undefined_derived, digits)}};
     record.detail = fmt::format(
         "Not equivalent: at {} the claim is not finite (undefined or complex) but the derived S is {}; the claim "
         "is not finite at {} of {} points.",
         describe_point(record.point), num::to_decimal(undefined_derived, 12), undefined, where);
-    add_witness(undefined_point, undefined_derived, nullptr);
+    add_witness(*undefined_point, undefined_derived, nullptr);
   } else if (compared == 0) {
     record.verdict = Verdict::Inconclusive;
     record.detail = failure;
   } else if (worst < need) {
     record.verdict = Verdict::Disagree;
     record.digits = worst;
-    record.point = spec.named_point(worst_point);
+    record.point = worst_point->where;
     record.values = {{"claim", num::to_decimal(worst_claim, digits)}, {"derived", num::to_decimal(worst_derived, digits)}};
     const Real relative = abs(Real(worst_claim - worst_derived)) / abs(worst_derived);
     record.detail = fmt::format(
@@ -163,14 +196,14 @@ CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& d
         "agreement; worst of {}).",
         describe_point(record.point), num::to_decimal(worst_claim, 12), num::to_decimal(worst_derived, 12),
         num::to_decimal(relative, 3), worst, where);
-    add_witness(worst_point, worst_derived, &worst_claim);
+    add_witness(*worst_point, worst_derived, &worst_claim);
   } else if (!failure.empty()) {
     record.verdict = Verdict::Inconclusive;
     record.detail = failure;
   } else {
     record.verdict = Verdict::Agree;
     record.digits = worst;
-    record.point = spec.named_point(worst_point);
+    record.point = worst_point->where;
     record.values = {{"claim", num::to_decimal(worst_claim, digits)}, {"derived", num::to_decimal(worst_derived, digits)}};
     record.detail = "No symbolic proof found; agreement at " + where +
                     fmt::format(" to at least {:.1f} digits (numeric evidence, not a proof).", worst);
@@ -181,27 +214,28 @@ CheckRecord check_claim(const Spec& spec, const Claim& claim, const GiNaC::ex& d
 
 
 CheckRecord check_claim_against_numeric(const Spec& spec, const Claim& claim, unsigned digits,
-                                        const NumericWitness& witness, const std::string& no_closed_form_reason) {
+                                        const NumericWitness& witness, const std::string& no_closed_form_reason,
+                                        unsigned long seed) {
   CheckRecord record = claim_without_derivation(spec, claim, no_closed_form_reason);
   record.method = "numeric (no closed form; reference: the numeric route)";
-  const auto symbols = parameter_symbols(spec);
   const double need = required_digits(digits);
-  num::AdaptiveEvaluator claimed(claim.S, symbols, digits);
+  const ClaimDomain domain = claim_domain(spec, seed);
+  const PointEvaluator claimed(claim.S, domain, digits);
   double worst = std::numeric_limits<double>::infinity();
   std::string failure;
   std::size_t points = 0;
-  for (const GridPoint& p : claim_points(spec.kind)) {
+  for (const ClaimPoint& p : domain.points) {
     ++points;
     const num::Evaluation c = claimed(p);
-    const auto w = witness(p);
-    const NamedValues where = spec.named_point(p);
+    const auto w = witness(*p.rational);
+    const NamedValues& where = p.where;
     if (!w || w->second < need) {
       failure = "the numeric route missed its error target at " + describe_point(where);
       continue;
     }
     num::ScopedPrecision scope(digits + num::kGuardDigits);
     if (!c.converged) {
-      if (c.failure.find("not finite") == std::string::npos) {
+      if (!c.not_finite) {
         failure = "the claim did not evaluate at " + describe_point(where) + ": " + c.failure;
         continue;
       }
@@ -240,14 +274,14 @@ CheckRecord check_claim_against_numeric(const Spec& spec, const Claim& claim, un
 }
 
 void check_claims(const Spec& spec, const GiNaC::ex* derived_S, const std::string& no_closed_form_reason,
-                  unsigned digits, const NumericWitness& witness, std::vector<CheckRecord>& records,
+                  unsigned digits, unsigned long seed, const NumericWitness& witness, std::vector<CheckRecord>& records,
                   const std::function<void(const std::string&)>& progress) {
   for (const Claim& claim : spec.claims) {
     progress(fmt::format("[{}] claim {}", spec.name, claim.id));
     if (derived_S)
-      records.push_back(check_claim(spec, claim, *derived_S, digits, witness));
+      records.push_back(check_claim(spec, claim, *derived_S, digits, witness, seed));
     else if (witness)
-      records.push_back(check_claim_against_numeric(spec, claim, digits, witness, no_closed_form_reason));
+      records.push_back(check_claim_against_numeric(spec, claim, digits, witness, no_closed_form_reason, seed));
     else
       records.push_back(claim_without_derivation(spec, claim, no_closed_form_reason));
   }

@@ -1,27 +1,54 @@
-// The fixed, documented point sets at which a claim is compared numerically with
-// the derivation when symbolic equivalence is not shown (LaCASt style: small
-// rationals of both signs, avoiding special values only where the domain demands).
+// The documented point sets at which a claim is compared numerically with the
+// derivation (LaCASt style; DESIGN §1, issue 4): fixed small rationals of both signs,
+// plus random points drawn from the run's recorded seed.
 //
-//   kernel   beta  in {-2, -1, -1/2, 0, 1/2, 1, 2}
-//            gamma in {1/4, 1/2, 1, 2, 3}                         35 points
-//   sequence lambda in {1/10, 1/2, 9/10, 99/100}
-//            n      in {1, 2, 3, 10, 100}                         20 points
-//            (lambda = 1 is excluded: published forms are 0/0 there; the
-//             derivation's lambda = 1 case is checked on the grid instead)
-// The reference point for the sign argument of proofs/equivalence.hpp is
-// (beta, gamma) = (1/2, 1).
+//   kernel      fixed: beta in {-2, -1, -1/2, 0, 1/2, 1, 2} x gamma in {1/4, 1/2, 1, 2, 3}
+//               (35 points); random: 16 points, beta = k/100 with k uniform in
+//               [-300, 300], gamma = m/100 with m uniform in [25, 300]
+//   sequence    fixed: lambda in {1/10, 1/2, 9/10, 99/100} x n in {1, 2, 3, 10, 100}
+//               (20 points); random: 16 points, lambda = m/1000 with m in [1, 999],
+//               n in [1, 1000]. lambda = 1 is excluded: published forms are 0/0
+//               there; the derivation's lambda = 1 case is checked on the grid.
+//   feature_map the spec's explicit cases (q~, mu~, Sigma~); claims that use mu or
+//               sigma (iid components, Su2023 eq. 9) only at the iid cases
+//   measure     the spec's explicit vectors x
+// Random draws: std::mt19937_64 seeded with the run seed, value = lo + draw mod
+// (hi - lo + 1), beta before gamma (lambda before n) for each point.
+// The reference point for the sign argument of proofs/equivalence.hpp: (beta, gamma)
+// = (1/2, 1) for kernels; the first case or vector for feature maps and measures
+// (their invariants range over connected sets); none for sequences (integer n).
 // Documented for users in docs/spec-format.md ("How claims are judged").
 #pragma once
 
+#include <ginac/ginac.h>
+
+#include <optional>
+#include <string>
 #include <vector>
 
+#include "src/check_record.hpp"
 #include "src/spec.hpp"
 
 namespace attnverify {
 
-std::vector<GridPoint> claim_points(VariantKind kind);
+struct ClaimPoint {
+  NamedValues where;                  ///< for reports: parameter -> exact value text
+  GiNaC::lst substitution;            ///< symbol == exact value (may be irrational, e.g. q2 = sqrt(5))
+  std::optional<GridPoint> rational;  ///< kernel, sequence: the point in parameter order
+};
 
-/// The reference point for a kernel claim's sign: (beta, gamma) = (1/2, 1).
-GridPoint kernel_reference_point();
+struct ClaimDomain {
+  std::vector<GiNaC::ex> symbols;       ///< the order of ClaimPoint::rational
+  std::vector<ClaimPoint> points;
+  std::optional<ClaimPoint> reference;  ///< sign reference of a connected domain
+  std::string description;              ///< e.g. "35 fixed and 16 random points (seed 20231201)"
+};
+
+/// The point set for a spec's claims. `iid_only` (feature maps) keeps the cases
+/// with iid components.
+ClaimDomain claim_domain(const Spec& spec, unsigned long seed, bool iid_only = false);
+
+/// "(1, 2, 1/2)"
+std::string vector_text(const std::vector<GiNaC::numeric>& v);
 
 }  // namespace attnverify

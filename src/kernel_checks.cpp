@@ -99,7 +99,7 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
     return std::make_pair(n.S, n.error_digits);
   };
   run_sampled_checks(spec, closed.get(), route, options, result, progress);
-  check_claims(spec, derived ? &d.S : nullptr, d.reason, digits, witness, result.records, progress);
+  check_claims(spec, derived ? &d.S : nullptr, d.reason, digits, options.seed_for(std::nullopt), witness, result.records, progress);
   return result;
 }
 

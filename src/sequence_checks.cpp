@@ -159,7 +159,7 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
       return std::nullopt;
     }
   };
-  check_claims(spec, derived ? &d.S : nullptr, d.reason, digits, witness, result.records, progress);
+  check_claims(spec, derived ? &d.S : nullptr, d.reason, digits, options.seed_for(std::nullopt), witness, result.records, progress);
   return result;
 }
 

@@ -11,11 +11,34 @@ namespace attnverify {
 
 using GiNaC::numeric;
 
-std::string to_string(VariantKind kind) { return kind == VariantKind::Kernel ? "kernel" : "sequence"; }
+std::string to_string(VariantKind kind) {
+  switch (kind) {
+    case VariantKind::Kernel: return "kernel";
+    case VariantKind::Sequence: return "sequence";
+    case VariantKind::FeatureMap: return "feature_map";
+    case VariantKind::Measure: return "measure";
+  }
+  return "?";
+}
 
 std::vector<std::string> Spec::parameter_names() const {
-  return kind == VariantKind::Kernel ? std::vector<std::string>{"beta", "gamma"}
-                                     : std::vector<std::string>{"lambda", "n"};
+  switch (kind) {
+    case VariantKind::Kernel: return {"beta", "gamma"};
+    case VariantKind::Sequence: return {"lambda", "n"};
+    case VariantKind::FeatureMap: return {"qmu", "qSq", "q1", "q2", "mu", "sigma"};
+    case VariantKind::Measure: return {"E_abs", "E_sq", "Var_abs", "x1", "x2", "n"};
+  }
+  return {};
+}
+
+std::vector<std::string> Spec::property_parameters() const {
+  switch (kind) {
+    case VariantKind::Kernel:
+    case VariantKind::Sequence: return parameter_names();
+    case VariantKind::FeatureMap: return {"snr", "r"};
+    case VariantKind::Measure: return {};
+  }
+  return {};
 }
 
 std::vector<std::pair<std::string, std::string>> Spec::named_point(const GridPoint& p) const {
@@ -26,16 +49,6 @@ std::vector<std::pair<std::string, std::string>> Spec::named_point(const GridPoi
 }
 
 namespace {
-
-GiNaC::ex parse_in_spec(const TomlReader& reader, const std::string& key, const std::string& text,
-                        const std::vector<std::string>& symbols) {
-  try {
-    return sym::parse_expression(text, symbols);
-  } catch (const sym::ExpressionError& err) {
-    std::string where = err.column > 0 ? " (column " + std::to_string(err.column) + " of the expression)" : "";
-    reader.fail(key, std::string("cannot use expression '") + text + "': " + err.what() + where);
-  }
-}
 
 // Why `value` is not allowed for parameter `index` of the kind, or "" when it is.
 std::string parameter_problem(VariantKind kind, std::size_t index, const numeric& value) {
@@ -91,10 +104,96 @@ std::vector<numeric> read_axis(TomlReader& grid, const std::string& key, Variant
   return values;
 }
 
+// A list of exact numbers (each >= 0 when `nonnegative`), or a single number when
+// `scalar_size` > 0, broadcast to that length.
+std::vector<numeric> read_vector(const toml::node& node, const std::string& file, const std::string& key, bool nonnegative,
+                                 std::size_t scalar_size = 0) {
+  std::vector<numeric> out;
+  if (node.is_array()) {
+    const toml::array& array = *node.as_array();
+    if (array.empty()) throw SpecError(file, line_of(node), key, "empty vector");
+    for (std::size_t k = 0; k < array.size(); ++k) out.push_back(read_exact_number(array[k], file, key + "[" + std::to_string(k) + "]"));
+  } else if (scalar_size > 0) {
+    out.assign(scalar_size, read_exact_number(node, file, key));
+  } else {
+    throw SpecError(file, line_of(node), key, "expected a list of numbers");
+  }
+  if (nonnegative)
+    for (const numeric& v : out)
+      if (v.is_negative()) throw SpecError(file, line_of(node), key, "entries must be >= 0 (found " + exact_text(v) + ")");
+  return out;
+}
+
+// feature_map: [[grid.cases]] with q (>= 0), mu (>= 0; a number means the same for
+// every component) and Sigma (a d x d symmetric matrix, or a number c for c I).
+void read_cases(Spec& spec, TomlReader& grid) {
+  const toml::array* cases = grid.optional_array("cases");
+  if (!cases || cases->empty()) grid.fail("cases", "missing: give [[grid.cases]] tables with q, mu and Sigma");
+  for (std::size_t k = 0; k < cases->size(); ++k) {
+    const toml::node& node = (*cases)[k];
+    const std::string prefix = "grid.cases[" + std::to_string(k) + "]";
+    if (!node.is_table()) throw SpecError(spec.file, line_of(node), prefix, "expected a table with q, mu and Sigma");
+    TomlReader reader(*node.as_table(), spec.file, prefix, line_of(node));
+    sym::LinearCase c;
+    const toml::node* q = reader.optional_node("q");
+    const toml::node* mu = reader.optional_node("mu");
+    const toml::node* Sigma = reader.optional_node("Sigma");
+    if (!q) reader.fail("q", "missing (the vector q~ = phi(q), entries >= 0)");
+    if (!mu) reader.fail("mu", "missing (the mean of k~, a vector or one number for every component)");
+    if (!Sigma) reader.fail("Sigma", "missing (the covariance of k~, a matrix or one number c for c I)");
+    c.q = read_vector(*q, spec.file, reader.path("q"), true);
+    const std::size_t d = c.q.size();
+    if (std::all_of(c.q.begin(), c.q.end(), [](const numeric& v) { return v.is_zero(); }))
+      reader.fail("q", "q~ is all zero (S is 0/0)");
+    c.mu = read_vector(*mu, spec.file, reader.path("mu"), true, d);
+    if (c.mu.size() != d) reader.fail("mu", "has " + std::to_string(c.mu.size()) + " entries but q has " + std::to_string(d));
+    if (Sigma->is_array()) {
+      const toml::array& rows = *Sigma->as_array();
+      if (rows.size() != d) reader.fail("Sigma", "must be " + std::to_string(d) + " x " + std::to_string(d));
+      for (std::size_t i = 0; i < d; ++i) {
+        c.Sigma.push_back(read_vector(rows[i], spec.file, reader.path("Sigma") + "[" + std::to_string(i) + "]", false));
+        if (c.Sigma.back().size() != d) reader.fail("Sigma", "must be " + std::to_string(d) + " x " + std::to_string(d), &rows[i]);
+      }
+    } else {
+      const numeric v = read_exact_number(*Sigma, spec.file, reader.path("Sigma"));
+      c.Sigma.assign(d, std::vector<numeric>(d, numeric(0)));
+      for (std::size_t i = 0; i < d; ++i) c.Sigma[i][i] = v;
+    }
+    for (std::size_t i = 0; i < d; ++i) {
+      if (c.Sigma[i][i].is_negative()) reader.fail("Sigma", "a variance (diagonal entry) is negative");
+      for (std::size_t j = 0; j < i; ++j)
+        if (c.Sigma[i][j] != c.Sigma[j][i]) reader.fail("Sigma", "is not symmetric");
+    }
+    const auto m = sym::linear_case_moments(c);
+    if (!m.mean.is_positive()) reader.fail("mu", "q~ . mu~ must be > 0 (S is 0/0 or undefined)");
+    if (m.qSq.is_negative()) reader.fail("Sigma", "q~^T Sigma~ q~ < 0: Sigma is not a covariance");
+    reader.finish();
+    spec.cases.push_back(std::move(c));
+  }
+}
+
+// measure: vectors = [[x_1, ..., x_n], ...], not all zero
+void read_vectors(Spec& spec, TomlReader& grid) {
+  const toml::array* vectors = grid.optional_array("vectors");
+  if (!vectors || vectors->empty()) grid.fail("vectors", "missing: give the vectors x at which to check, e.g. vectors = [[1, 0, 0], [1, 2, 3]]");
+  for (std::size_t k = 0; k < vectors->size(); ++k) {
+    const std::string key = "grid.vectors[" + std::to_string(k) + "]";
+    std::vector<numeric> x = read_vector((*vectors)[k], spec.file, key, false);
+    if (std::all_of(x.begin(), x.end(), [](const numeric& v) { return v.is_zero(); }))
+      throw SpecError(spec.file, line_of((*vectors)[k]), key, "the vector is all zero (S is 0/0)");
+    spec.vectors.push_back(std::move(x));
+  }
+}
+
 void read_grid(Spec& spec, TomlReader& root) {
   const toml::table* table = root.optional_table("grid");
   if (!table) root.fail("grid", "missing: give the points where closed form and numeric route are compared");
   TomlReader grid(*table, spec.file, "grid", line_of(*table));
+  if (spec.kind == VariantKind::FeatureMap || spec.kind == VariantKind::Measure) {
+    spec.kind == VariantKind::FeatureMap ? read_cases(spec, grid) : read_vectors(spec, grid);
+    grid.finish();
+    return;
+  }
   const auto names = spec.parameter_names();
   const std::vector<numeric> first = read_axis(grid, names[0], spec.kind, 0);
   const std::vector<numeric> second = read_axis(grid, names[1], spec.kind, 1);
@@ -195,7 +294,7 @@ void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography)
       reader.fail("source", "unknown source '" + claim.source + "' (not a key of the bibliography)");
     claim.equation = reader.optional_string("equation").value_or("");
     claim.text = reader.required_string("S");
-    claim.S = parse_in_spec(reader, "S", claim.text, spec.parameter_names());
+    claim.S = parse_expression_at(reader, "S", claim.text, spec.parameter_names());
     claim.latex = reader.optional_string("latex").value_or("");
     claim.expected = reader.optional_string("expected").value_or("agree");
     if (claim.expected != "agree" && claim.expected != "disagree" && claim.expected != "inconclusive")
@@ -239,18 +338,30 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography) {
   if (kind == "kernel") {
     spec.kind = VariantKind::Kernel;
     spec.definition_text = variant.required_string("f");
-    spec.definition = parse_in_spec(variant, "f", spec.definition_text, {"x"});
+    spec.definition = parse_expression_at(variant, "f", spec.definition_text, {"x"});
   } else if (kind == "sequence") {
     spec.kind = VariantKind::Sequence;
     spec.definition_text = variant.required_string("weight");
-    spec.definition = parse_in_spec(variant, "weight", spec.definition_text, {"lambda", "n", "i"});
+    spec.definition = parse_expression_at(variant, "weight", spec.definition_text, {"lambda", "n", "i"});
+  } else if (kind == "feature_map") {
+    spec.kind = VariantKind::FeatureMap;
+  } else if (kind == "measure") {
+    spec.kind = VariantKind::Measure;
   } else {
-    variant.fail("kind", "must be 'kernel' or 'sequence' (found '" + kind + "')");
+    variant.fail("kind", "must be 'kernel', 'sequence', 'feature_map' or 'measure' (found '" + kind + "')");
   }
   variant.finish();
   read_grid(spec, root);
   read_claims(spec, root, bibliography);
   read_sampling(spec, root);
+  spec.properties = read_properties(root, path, bibliography, spec.property_parameters());
+  for (const Property& p : spec.properties)
+    for (const Claim& c : spec.claims)
+      if (c.id == p.id) throw SpecError(path, p.line, "properties", "id '" + p.id + "' is also a claim id");
+  for (const Property& p : spec.properties)
+    for (const PropertyCheck& c : p.checks)
+      if (c.kind == PropertyKind::Sampled && !spec.sampling)
+        throw SpecError(path, c.line, "properties", "property '" + p.id + "' checks the sampled route but the spec has no [sampling]");
   root.finish();
   return spec;
 }

@@ -10,14 +10,18 @@
 #include <string>
 #include <vector>
 
+#include "proofs/linear_attention.hpp"
 #include "src/bibliography.hpp"
+#include "src/property_spec.hpp"
 
 namespace attnverify {
 
-enum class VariantKind { Kernel, Sequence };
+/// kernel: a_j ∝ f(q.k_j); sequence: explicit weights a_i; feature_map: non-negative
+/// linear attention a_j = q~.k~_j (Su2023 eq. 8-9); measure: S(x) of a vector itself.
+enum class VariantKind { Kernel, Sequence, FeatureMap, Measure };
 
-/// One published claim about S, as an expression in the variant's parameters
-/// (beta, gamma for kernels; lambda, n for sequences).
+/// One published claim about S, as an expression in the variant's claim symbols
+/// (Spec::parameter_names()).
 struct Claim {
   std::string id;
   std::string source;    ///< bibliography key
@@ -52,12 +56,23 @@ struct Spec {
   VariantKind kind = VariantKind::Kernel;
   std::string definition_text;  ///< f(x) or a_i as written
   GiNaC::ex definition;         ///< f(x) or a_i(lambda, n, i)
-  std::vector<GridPoint> grid;  ///< every point to check closed form vs numeric route
+  std::vector<GridPoint> grid;  ///< kernel, sequence: every point to check closed form vs numeric route
+  /// feature_map: explicit (q~, mu~, Sigma~) cases until phi-derived moments land
+  std::vector<sym::LinearCase> cases;
+  /// measure: explicit vectors x
+  std::vector<std::vector<GiNaC::numeric>> vectors;
+  std::vector<Property> properties;
   std::vector<Claim> claims;
   std::optional<SamplingPlan> sampling;  ///< kernels only
 
-  /// Parameter names in grid order: {"beta","gamma"} or {"lambda","n"}.
+  /// Symbols a claim may use, in grid order for kernels and sequences:
+  /// {"beta","gamma"}, {"lambda","n"}; feature_map {"qmu","qSq","q1","q2","mu","sigma"};
+  /// measure {"E_abs","E_sq","Var_abs","x1","x2","n"} (proofs/symbols.hpp).
   std::vector<std::string> parameter_names() const;
+
+  /// Parameters of the S that property checks examine: kernel (beta, gamma),
+  /// sequence (lambda, n), feature_map (snr, r), measure none.
+  std::vector<std::string> property_parameters() const;
 
   /// The point as (parameter name, exact value text) pairs, e.g. {("beta","-1"),("gamma","0.5")}.
   std::vector<std::pair<std::string, std::string>> named_point(const GridPoint& p) const;

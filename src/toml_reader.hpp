@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "src/spec_error.hpp"
 
@@ -49,6 +50,12 @@ class TomlReader {
 /// read as the shortest decimal that round-trips (0.1 -> 1/10). NaN and inf are
 /// refused. `key` names the value in error messages.
 GiNaC::numeric read_exact_number(const toml::node& node, const std::string& file, const std::string& key);
+
+/// Parses a spec expression (proofs/expression_parser.hpp) found under `key` of
+/// `reader`, allowing `symbols`; a failure is a SpecError naming the file, line, key
+/// and the column within the expression.
+GiNaC::ex parse_expression_at(const TomlReader& reader, const std::string& key, const std::string& text,
+                              const std::vector<std::string>& symbols);
 
 /// 1-based line of a node (0 when unknown).
 std::size_t line_of(const toml::node& node);
