@@ -7,6 +7,7 @@
 #include "proofs/symbols.hpp"
 #include "src/claim_check.hpp"
 #include "src/kernel_route.hpp"
+#include "src/property_checks.hpp"
 #include "src/route_comparison.hpp"
 #include "src/sampled_checks.hpp"
 #include "src/variant_checks.hpp"
@@ -100,6 +101,7 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
   };
   run_sampled_checks(spec, closed.get(), route, options, result, progress);
   check_claims(spec, derived ? &d.S : nullptr, d.reason, digits, options.seed_for(std::nullopt), witness, result.records, progress);
+  check_properties(spec, {derived ? d.S : GiNaC::ex(0), nullptr}, options, result, progress);
   return result;
 }
 

@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "src/multiple_comparisons.hpp"
+#include "src/property_checks.hpp"
 #include "src/spec_error.hpp"
 #include "src/version.hpp"
 
@@ -28,8 +29,7 @@ RunResult run_suite(const std::vector<Spec>& specs, const Bibliography& bibliogr
   result.options = options;
   result.bibliography = bibliography;
   for (const Spec& spec : specs) {
-    result.variants.push_back(spec.kind == VariantKind::Kernel ? check_kernel_variant(spec, options, progress)
-                                                               : check_sequence_variant(spec, options, progress));
+    result.variants.push_back(check_variant(spec, options, progress));
   }
   // sampled checks are judged together: Holm's procedure over the whole run
   std::vector<CheckRecord*> sampled;
@@ -37,7 +37,18 @@ RunResult run_suite(const std::vector<Spec>& specs, const Bibliography& bibliogr
     for (auto& r : v.records)
       if (r.check == "sampled") sampled.push_back(&r);
   apply_holm(sampled, options.family_alpha);
+  for (auto& v : result.variants) judge_sampled_properties(v);
   return result;
+}
+
+VariantResult check_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
+  switch (spec.kind) {
+    case VariantKind::Kernel: return check_kernel_variant(spec, options, progress);
+    case VariantKind::Sequence: return check_sequence_variant(spec, options, progress);
+    case VariantKind::FeatureMap: return check_feature_map_variant(spec, options, progress);
+    case VariantKind::Measure: return check_measure_variant(spec, options, progress);
+  }
+  throw std::logic_error("unknown variant kind");
 }
 
 std::vector<std::string> collect_spec_files(const std::vector<std::string>& paths) {

@@ -10,6 +10,7 @@
 #include "proofs/sequence_derivation.hpp"
 #include "proofs/symbols.hpp"
 #include "src/claim_check.hpp"
+#include "src/property_checks.hpp"
 #include "src/route_comparison.hpp"
 #include "src/variant_checks.hpp"
 
@@ -160,6 +161,7 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
     }
   };
   check_claims(spec, derived ? &d.S : nullptr, d.reason, digits, options.seed_for(std::nullopt), witness, result.records, progress);
+  check_properties(spec, {derived ? d.S : GiNaC::ex(0), &d}, options, result, progress);
   return result;
 }
 

@@ -15,5 +15,10 @@ using Progress = std::function<void(const std::string&)>;
 
 VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
 VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
+VariantResult check_feature_map_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
+VariantResult check_measure_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
+
+/// Dispatches on spec.kind.
+VariantResult check_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
 
 }  // namespace attnverify

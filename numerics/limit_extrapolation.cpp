@@ -1,0 +1,79 @@
+#include "numerics/limit_extrapolation.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "numerics/compiled_expression.hpp"
+
+namespace attnverify::num {
+
+LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero, const Real& claimed, unsigned digits) {
+  LimitEstimate out;
+  const Real tol = pow(Real(10), -static_cast<int>(digits) + 5) * (abs(claimed) > 1 ? abs(claimed) : Real(1));
+  std::vector<Real> values, distance;
+  std::vector<int> exponents;
+  for (int k = 1; k <= 40; ++k) {
+    Real value;
+    try {
+      value = f(to_zero ? -k : k);
+    } catch (const EvaluationError&) {
+      break;
+    }
+    values.push_back(value);
+    distance.push_back(abs(Real(value - claimed)));
+    exponents.push_back(k);
+  }
+  if (values.empty()) {
+    out.summary = "the function could not be evaluated near the limit point";
+    return out;
+  }
+  const std::size_t n = values.size();
+  out.last_value = values.back();
+  out.last_exponent = exponents.back();
+  const char* var = to_zero ? "10^-" : "10^";
+  // reached: within tol from some k on
+  std::size_t first = n;
+  for (std::size_t k = n; k-- > 0;) {
+    if (distance[k] > tol) break;
+    first = k;
+  }
+  auto local_rate = [&](std::size_t k) {  // decades of |f - L| per decade of t, from k-1 to k
+    return (log10(distance[k - 1]) - log10(distance[k])).convert_to<double>();
+  };
+  if (first < n) {
+    out.outcome = LimitOutcome::Reached;
+    out.reached_exponent = exponents[first];
+    std::string rate;
+    if (first >= 2 && distance[first - 1] > 0 && distance[first - 2] > 0) {
+      out.rate = local_rate(first - 1);
+      rate = fmt::format("; before that |S - L| fell by {:.3g} decades per decade", out.rate);
+    }
+    out.summary = fmt::format("|S - L| <= 10^-{} from parameter = {}{} on (last point {}{}: S = {}){}", digits - 5, var,
+                              exponents[first], var, out.last_exponent, to_decimal(out.last_value, 6), rate);
+    return out;
+  }
+  if (n >= 3 && abs(Real(values[n - 1] - values[n - 2])) <= tol && abs(Real(values[n - 2] - values[n - 3])) <= tol) {
+    out.outcome = LimitOutcome::SettledElsewhere;
+    out.summary = fmt::format("the values settle at {} (parameter = {}{}), {} away from the claimed limit",
+                              to_decimal(out.last_value, 20), var, out.last_exponent, to_decimal(distance.back(), 6));
+    return out;
+  }
+  if (n >= 4) {
+    const double p1 = local_rate(n - 1), p2 = local_rate(n - 2), p3 = local_rate(n - 3);
+    const bool stable = std::abs(p1 - p2) <= 0.01 * std::abs(p1) && std::abs(p2 - p3) <= 0.01 * std::abs(p1);
+    out.rate = p1;
+    if (stable && p1 > 0.05) {
+      out.outcome = LimitOutcome::PowerLaw;
+      out.summary = fmt::format("|S - L| ~ C t^{:.4g} (local exponent stable over the last 3 decades; at parameter = {}{}, "
+                                "|S - L| = {})",
+                                p1, var, out.last_exponent, to_decimal(distance.back(), 6));
+      return out;
+    }
+  }
+  out.summary = fmt::format("no convergence pattern up to parameter = {}{} (S = {}, |S - L| = {})", var, out.last_exponent,
+                            to_decimal(out.last_value, 10), to_decimal(distance.back(), 6));
+  return out;
+}
+
+}  // namespace attnverify::num

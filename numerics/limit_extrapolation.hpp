@@ -1,0 +1,42 @@
+// Numeric limit of a function of one parameter v as v -> 0 or v -> inf, when no
+// series expansion is available (issue 4: "numeric extrapolation with its rate
+// stated").
+//
+// The function is evaluated at v_k = 10^(-k) (to 0) or 10^k (to inf), k = 1..40, at
+// working precision (MPFR's exponent range keeps e^(-v^2) representable far beyond
+// double). Against a claimed limit L, with tolerance tol = 10^-(P-5) max(1, |L|):
+//   reached    |f(v_k) - L| <= tol from some k on: the claim holds numerically;
+//   elsewhere  successive values settle (|f(v_k) - f(v_k-1)| <= tol) at a value
+//              farther than tol from L: the limit is that value, not L;
+//   power law  |f(v_k) - L| ~ C t_k^p (t = v or 1/v) with the local exponent p
+//              stable to 1% over the last 3 steps and p > 0: converging at rate t^p;
+//   otherwise  undecided.
+// The local exponent p_k = log10(D_k / D_(k+1)) (per decade of t) is reported as the
+// rate. This is numeric evidence, not a proof.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "numerics/precision.hpp"
+
+namespace attnverify::num {
+
+enum class LimitOutcome { Reached, SettledElsewhere, PowerLaw, Undecided };
+
+struct LimitEstimate {
+  LimitOutcome outcome = LimitOutcome::Undecided;
+  Real last_value;          ///< f at the last point evaluated
+  int last_exponent = 0;    ///< that point is 10^(+-last_exponent)
+  int reached_exponent = 0; ///< Reached: the first k with |f - L| <= tol
+  double rate = 0;          ///< local exponent p (decades of |f - L| per decade of t)
+  std::string summary;      ///< one sentence with the figures
+};
+
+/// `f(e)` is the function at v = 10^e (exact powers of ten, e = -k or k). It may
+/// throw EvaluationError (the sequence ends there). `to_zero` selects v -> 0.
+/// `digits` is P; call under a precision of at least P + 10 digits.
+LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero, const Real& claimed, unsigned digits);
+
+}  // namespace attnverify::num
