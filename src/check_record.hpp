@@ -38,7 +38,9 @@ struct CheckRecord {
 
   bool unexpected() const { return to_string(verdict) != expected; }
   /// A closed-form-vs-numeric-route check at a grid point (not a claim, sample or asymptote).
-  bool is_grid_check() const { return check == "closed-vs-quadrature" || check == "closed-vs-summation"; }
+  bool is_grid_check() const {
+    return check == "closed-vs-quadrature" || check == "closed-vs-summation" || check == "closed-vs-direct";
+  }
 };
 
 /// Exact text of a rational: a terminating decimal when there is one ("-0.25"),

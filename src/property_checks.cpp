@@ -144,7 +144,7 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
       substitution.append(s.by_name(name) == v);
       part.point.emplace_back(name, exact_text(v));
     }
-    part.point.emplace_back(c.parameter, to_zero ? "0" : "inf");
+    part.point.emplace_back(c.parameter, to_zero ? "-> 0" : "-> inf");
     const std::string where = describe(NamedValues(part.point.begin(), part.point.end() - 1)) +
                               (fixed.empty() ? "" : ", ") + c.parameter + " -> " + c.to;
     std::optional<ex> limit;
@@ -498,7 +498,9 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
       smallest = margin;
       any = true;
       part.point = p.where;
-      part.values = {{"S", num::to_decimal(a.value, digits)}, {"bound", num::to_decimal(b.value, digits)}};
+      part.values = {{"smallest relative margin", num::to_decimal(margin, 3)},
+                     {"S", num::to_decimal(a.value, digits)},
+                     {"bound", num::to_decimal(b.value, digits)}};
     }
   }
   // symbolic: S, bound > 0, so S < bound iff (bound/S)^2 - 1 > 0; lambda^n is
@@ -535,8 +537,8 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
   if (violations > 0) {
     part.verdict = Verdict::Disagree;
     part.finding = fmt::format("S {} bound fails at {} of {} points, e.g. at {} (S = {}, bound = {}).{}", c.relation, violations,
-                               checked, describe(part.point), part.values[0].second.substr(0, 14),
-                               part.values[1].second.substr(0, 14), ratio);
+                               checked, describe(part.point), part.values[1].second.substr(0, 14),
+                               part.values[2].second.substr(0, 14), ratio);
   } else if (proved) {
     part.verdict = Verdict::Agree;
     part.method = "symbolic (sign of (bound/S)^2 - 1), with the point set and grid";
@@ -753,6 +755,7 @@ void judge_sampled_properties(VariantResult& result) {
       record->point.emplace_back("n", std::to_string(*worst->n));
       record->values = worst->values;
     }
+    record->values.insert(record->values.begin(), {"max |z|", fmt::format("{:.2f}", max_z)});
     const std::string figures = fmt::format("{} sampled checks, d in {{{}}}, n up to {}; largest |z| = {:.2f}", count, dim_text,
                                             largest_n, max_z);
     if (count == 0) {

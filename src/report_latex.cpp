@@ -28,6 +28,7 @@ const char* kPreamble = R"(\documentclass[10pt]{article}
 \usepackage{pgfplots}
 \pgfplotsset{compat=1.17}
 \usepackage[hidelinks]{hyperref}
+\DeclareUnicodeCharacter{221D}{\ensuremath{\propto}}\DeclareUnicodeCharacter{2264}{\ensuremath{\le}}\DeclareUnicodeCharacter{2265}{\ensuremath{\ge}}\DeclareUnicodeCharacter{00B7}{\ensuremath{\cdot}}
 \setlength{\parindent}{0pt}
 \setlength{\parskip}{4pt}
 % \fitformula{math}: display math, shrunk to the line width only when wider.
@@ -46,9 +47,16 @@ const std::vector<std::string> kColors{"blue", "red", "black", "orange", "teal"}
 
 std::string point_math(const NamedValues& point) {
   std::string out;
+  static const std::set<std::string> greek{"beta", "gamma", "lambda", "mu", "sigma", "Sigma"};
   for (const auto& [k, v] : point) {
-    const std::string name = (k == "n") ? "n" : "\\" + k;
-    out += (out.empty() ? "" : ",\\ ") + name + "=" + v;
+    const std::string name = greek.count(k) ? "\\" + k
+                             : k == "snr"    ? "\\rho"
+                             : k.size() == 1 ? k
+                                             : "\\mathrm{" + latex_escape(k) + "}";
+    const bool limit = v.rfind("-> ", 0) == 0;  // a limit point, "-> 0" or "-> inf"
+    const std::string target = limit ? v.substr(3) : v;
+    const std::string value = target == "inf" ? "\\infty" : latex_escape(target);
+    out += (out.empty() ? "" : ",\\ ") + name + (limit ? "\\to " : "=") + value;
   }
   return "$" + out + "$";
 }
@@ -215,6 +223,13 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
     out << "Kernel variant $a_j \\propto f(q\\cdot k_j)$ with $f(x) = " << sym::to_latex(spec.definition)
         << "$; $X = \\beta + \\gamma\\varepsilon$, $\\varepsilon\\sim\\mathcal N(0,1)$, "
            "$S(\\beta,\\gamma) = \\mathbb{E}|f(X)|/\\sqrt{\\mathbb{E} f(X)^2}$.\n\n";
+  } else if (spec.kind == VariantKind::FeatureMap) {
+    out << "Non-negative linear attention $a_j = \\tilde q\\cdot\\tilde k_j$ with $\\tilde q, \\tilde k \\ge 0$; the law of "
+           "$\\tilde k$ enters through its mean $\\tilde\\mu$ and covariance $\\tilde\\Sigma$, given at explicit cases. "
+           "The direct route computes $\\mathbb{E}a$ and $\\mathbb{E}a^2$ from the vectors in exact arithmetic.\n\n";
+  } else if (spec.kind == VariantKind::Measure) {
+    out << "The sparsity measure of a vector $x$ of $n$ entries, $S(x) = \\mathbb{E}|x|/\\sqrt{\\mathbb{E}x^2}$ with the "
+           "empirical expectation; the direct route computes it from each vector in exact arithmetic.\n\n";
   } else {
     out << "Sequence variant with weights $a_i = " << sym::to_latex(spec.definition)
         << "$, $i = 1,\\dots,n$, $\\lambda\\in(0,1]$; $S_n = \\frac{1}{n}\\sum_i|a_i| \\big/ \\sqrt{\\frac1n\\sum_i a_i^2}$.\n\n";
@@ -230,7 +245,10 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
 
   const GridStats st = grid_stats(v);
   out << "\\subsection*{Closed form vs "
-      << (spec.kind == VariantKind::Kernel ? "quadrature" : "exact summation") << "}\n";
+      << (spec.kind == VariantKind::Kernel     ? "quadrature"
+          : spec.kind == VariantKind::Sequence ? "exact summation"
+                                               : "direct computation")
+      << "}\n";
   out << fmt::format("{} grid points: {} agree, {} disagree, {} inconclusive", st.total, st.agree, st.disagree, st.inconclusive);
   if (st.not_applicable) out << fmt::format(", {} not applicable", st.not_applicable);
   out << fmt::format(" (working precision {} digits; agreement required: {:.0f} digits).", run.options.digits,
@@ -256,6 +274,58 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
   for (const Claim& claim : spec.claims)
     for (const auto& r : v.records)
       if (r.check == "claim" && r.claim == claim.id) write_claim(out, claim, r);
+  if (!spec.properties.empty()) out << "\\subsection*{Qualitative claims (property checks)}\n";
+  for (const Property& p : spec.properties)
+    for (const auto& r : v.records)
+      if (r.check == "property" && r.claim == p.id) {
+        out << "\\subsubsection*{" << latex_escape(p.id) << "}\n";
+        out << "Source: \\cite{" << p.source << "}" << (p.equation.empty() ? "" : ", equation " + latex_escape(p.equation))
+            << ". Claim: \\emph{" << latex_escape(p.statement) << "} Verdict: " << verdict_text(r)
+            << " (method: " << latex_escape(r.method) << ").\n\n" << latex_escape(r.detail) << "\n\n";
+        if (p.expected != "agree") out << "Spec note (expected " << p.expected << "): " << latex_escape(p.reason) << "\n\n";
+        if (!p.note.empty()) out << latex_escape(p.note) << "\n\n";
+      }
+}
+
+// The report's "Claims" section: every claim and property of the run in one table,
+// then a plain-language finding for each one that disagrees.
+void write_claims_section(std::ostringstream& out, const RunResult& run) {
+  out << "\\section*{Claims}\n"
+         "Every published claim of the specs, with the verdict computed by attnverify and the method that decided it. "
+         "The figure is the worst digits of agreement (formulas) or the decisive value (properties); the "
+         "counterexample is the point of largest discrepancy, reproduced by an independent route (quadrature, "
+         "summation or direct computation), given in full below.\n\n";
+  out << "{\\footnotesize\\setlength{\\tabcolsep}{2.5pt}\\begin{longtable}{p{2.5cm}p{1.4cm}p{1.5cm}p{1.7cm}p{3.1cm}p{2.3cm}p{2.7cm}}\\toprule\n"
+         "id & variant & source & verdict & method & figure & counterexample\\\\\\midrule\\endhead\n";
+  std::vector<std::pair<const CheckRecord*, std::string>> findings;
+  for (const auto& v : run.variants)
+    for (const auto& r : v.records) {
+      if (r.check != "claim" && r.check != "property") continue;
+      std::string source, equation;
+      for (const auto& c : v.spec.claims)
+        if (c.id == r.claim) source = c.source, equation = c.equation;
+      for (const auto& p : v.spec.properties)
+        if (p.id == r.claim) source = p.source, equation = p.equation;
+      std::string figure = "--";
+      if (r.digits) figure = fmt::format("{:.1f} digits", *r.digits);
+      else if (!r.values.empty()) figure = r.values.front().first + " = " + r.values.front().second.substr(0, 24);
+      if (r.check == "property" && !r.values.empty() && !r.digits)
+        figure = r.values.front().first + " = " + r.values.front().second.substr(0, 24);
+      out << "\\raggedright " << latex_escape(r.claim) << " & " << latex_escape(v.spec.name) << " & \\cite{" << source << "}"
+          << (equation.empty() ? "" : " " + latex_escape(equation)) << " & " << verdict_text(r) << " & "
+          << latex_escape(r.method) << " & " << latex_escape(figure) << " & "
+          << (r.verdict == Verdict::Disagree
+                  ? point_math(NamedValues(r.point.begin(), r.point.begin() + std::min<std::size_t>(r.point.size(), 2)))
+                  : std::string("--"))
+          << "\\\\\n";
+      if (r.verdict == Verdict::Disagree) findings.emplace_back(&r, v.spec.name);
+    }
+  out << "\\bottomrule\\end{longtable}}\n";
+  if (findings.empty()) return;
+  out << "\\subsection*{Findings}\n\\begin{itemize}\n";
+  for (const auto& [r, variant] : findings)
+    out << "\\item \\textbf{" << latex_escape(r->claim) << "} (" << latex_escape(variant) << "): " << latex_escape(r->detail) << "\n";
+  out << "\\end{itemize}\n";
 }
 
 }  // namespace
@@ -296,9 +366,9 @@ std::string report_latex(const RunResult& run) {
     const GridStats st = grid_stats(v);
     std::string claims;
     for (const auto& r : v.records)
-      if (r.check == "claim")
+      if (r.check == "claim" || r.check == "property")
         claims += (claims.empty() ? "" : "; ") + latex_escape(r.claim) + ": " + to_string(r.verdict) + (r.unexpected() ? " (!)" : "");
-    out << latex_escape(v.spec.name) << " & " << to_string(v.spec.kind) << " & " << v.status << " & "
+    out << latex_escape(v.spec.name) << " & " << latex_escape(to_string(v.spec.kind)) << " & " << v.status << " & "
         << fmt::format("{}/{}", st.agree, st.total) << " & " << sampled_summary(v) << " & "
         << (st.worst_record ? fmt::format("{:.1f}", st.worst) : "--")
         << " & \\parbox[t]{4.5cm}{\\raggedright " << (claims.empty() ? "--" : claims) << "}\\\\\n";
@@ -316,12 +386,14 @@ std::string report_latex(const RunResult& run) {
          "Digits of agreement are $-\\log_{10}(|a-b|/\\max(|a|,|b|))$, capped at $P+10$, the internal "
          "precision of the routes: a figure of $P+10$ means no difference was measurable.\n\n";
 
+  write_claims_section(out, run);
   for (const auto& v : run.variants) write_variant(out, v, run);
 
   std::set<std::string> keys;
   for (const auto& v : run.variants) {
     if (!v.spec.source.empty()) keys.insert(v.spec.source);
     for (const auto& c : v.spec.claims) keys.insert(c.source);
+    for (const auto& p : v.spec.properties) keys.insert(p.source);
   }
   if (!keys.empty()) {
     out << "\\begin{thebibliography}{99}\n";

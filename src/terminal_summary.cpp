@@ -18,8 +18,9 @@ std::string terminal_summary(const RunResult& run) {
     std::string claims;
     for (const auto& r : v.records) {
       ++total;
-      if (r.check == "claim") {
-        claims += fmt::format("\n    claim {:<20} {:<13} [{}]{}", r.claim, to_string(r.verdict), r.method,
+      if (r.check == "claim" || r.check == "property") {
+        const std::string method = r.method.size() > 48 ? r.method.substr(0, 45) + "..." : r.method;
+        claims += fmt::format("\n    {:<8} {:<24} {:<13} [{}]{}", r.check, r.claim, to_string(r.verdict), method,
                               r.unexpected() ? "  UNEXPECTED (spec expects " + r.expected + ")" : "");
         continue;
       }
