@@ -1,0 +1,128 @@
+// Property checks and the derivations behind Su2023's qualitative claims, each
+// asserted against an independent value with its provenance:
+//   - identity floor: S(0, gamma) = E|eps| / sqrt(E eps^2) = sqrt(2/pi) (half-normal mean);
+//   - relu^2 infimum over beta >= 0: E relu(eps)^2 / sqrt(E relu(eps)^4) = (1/2)/sqrt(3/2) = 1/sqrt(6)
+//     (E eps^2 1{eps>0} = 1/2, E eps^4 1{eps>0} = 3/2);
+//   - ||y||_2/||y||_1 in [d^(-1/2), 1] (Cauchy-Schwarz and ||y||_2 <= ||y||_1);
+//   - the eq. 11 bound: (bound/S)^2 = 1/(1 - lambda^n) > 1 (by hand from eq. 11);
+//   - relu^2 is not even in beta (S(-1,1) != S(1,1)).
+#define BOOST_TEST_MODULE property
+#include <boost/test/unit_test.hpp>
+
+#include "proofs/expression_parser.hpp"
+#include "proofs/linear_attention.hpp"
+#include "proofs/norm_ratio.hpp"
+#include "proofs/positivity.hpp"
+#include "proofs/symbols.hpp"
+#include "src/pipeline.hpp"
+#include "src/spec.hpp"
+
+using namespace attnverify;
+using GiNaC::ex;
+
+namespace {
+
+const CheckRecord& property(const VariantResult& v, const std::string& id) {
+  for (const auto& r : v.records)
+    if (r.check == "property" && r.claim == id) return r;
+  throw std::runtime_error("no property " + id);
+}
+
+VariantResult run_spec(const std::string& file) {
+  const std::string dir = std::string(ATTNVERIFY_SOURCE_DIR) + "/specs/";
+  const Bibliography bib = load_bibliography(dir + "bibliography.toml");
+  RunOptions options;
+  options.digits = 30;
+  Spec spec = load_spec(dir + file, bib);
+  spec.sampling.reset();  // the sampled route has its own tests
+  spec.properties.erase(std::remove_if(spec.properties.begin(), spec.properties.end(),
+                                       [](const Property& p) { return p.checks.front().kind == PropertyKind::Sampled; }),
+                        spec.properties.end());
+  return run_suite({spec}, bib, options, [](const std::string&) {}).variants.front();
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(identity_floor_is_sqrt_2_over_pi_at_beta_0_and_S_is_even) {
+  const VariantResult v = run_spec("identity.toml");
+  const CheckRecord& floor = property(v, "Su2023-Q-id-floor");
+  BOOST_TEST_CONTEXT(floor.detail) {
+    BOOST_TEST(to_string(floor.verdict) == "agree");
+    BOOST_REQUIRE(!floor.values.empty());
+    BOOST_TEST(floor.values[0].second == "sqrt(2)/sqrt(pi)");
+    BOOST_TEST(floor.point[0].second == "0");  // beta = 0
+  }
+  const CheckRecord& even = property(v, "Su2023-Q-id-even");
+  BOOST_TEST(even.method == "symbolic");
+  BOOST_TEST(to_string(even.verdict) == "agree");
+}
+
+BOOST_AUTO_TEST_CASE(relu2_infimum_over_nonnegative_beta_is_one_over_sqrt6) {
+  const VariantResult v = run_spec("relu2.toml");
+  const CheckRecord& r = property(v, "Su2023-Q-relu2");
+  BOOST_TEST_CONTEXT(r.detail) {
+    BOOST_TEST(to_string(r.verdict) == "agree");
+    BOOST_REQUIRE(r.values.size() >= 2);
+    BOOST_TEST(r.values[1].second.substr(0, 22) == "0.40824829046386301636");  // 1/sqrt(6)
+  }
+}
+
+BOOST_AUTO_TEST_CASE(relu2_is_not_even_in_beta) {
+  Spec spec;
+  spec.name = "relu2";
+  spec.kind = VariantKind::Kernel;
+  spec.definition = sym::parse_expression("relu(x)^2", {"x"});
+  spec.grid = {{GiNaC::numeric(1), GiNaC::numeric(1)}};
+  Property p;
+  p.id = "not-even";
+  p.source = "Su2023";
+  PropertyCheck c;
+  c.kind = PropertyKind::Even;
+  c.parameter = "beta";
+  p.checks = {c};
+  spec.properties = {p};
+  RunOptions options;
+  options.digits = 30;
+  const VariantResult v = run_suite({spec}, {}, options, [](const std::string&) {}).variants.front();
+  const CheckRecord& r = property(v, "not-even");
+  BOOST_TEST_CONTEXT(r.detail) { BOOST_TEST(to_string(r.verdict) == "disagree"); }
+}
+
+BOOST_AUTO_TEST_CASE(norm_ratio_extremes_match_cauchy_schwarz) {
+  for (unsigned d : {1u, 2u, 5u, 16u}) {
+    const sym::NormRatioExtremes e = sym::norm_ratio_extremes(d);
+    BOOST_TEST((e.maximum - 1).is_zero());
+    BOOST_TEST(GiNaC::normal(GiNaC::pow(e.minimum, 2) - GiNaC::numeric(1, d)).is_zero());
+    BOOST_TEST((e.maximiser.front() - 1).is_zero());
+  }
+}
+
+BOOST_AUTO_TEST_CASE(linear_claims_and_the_norm_ratio_claims_are_judged) {
+  const VariantResult v = run_spec("nonneg-linear.toml");
+  std::map<std::string, std::string> verdicts;
+  for (const auto& r : v.records)
+    if (r.check == "claim" || r.check == "property") verdicts[r.claim] = to_string(r.verdict);
+  BOOST_TEST(verdicts["Su2023-eq8"] == "agree");
+  BOOST_TEST(verdicts["Su2023-eq9"] == "agree");
+  BOOST_TEST(verdicts["Su2023-copy-eq8"] == "disagree");
+  BOOST_TEST(verdicts["Su2023-copy-eq9"] == "disagree");
+  BOOST_TEST(verdicts["Su2023-Q-linear-snr"] == "agree");
+  BOOST_TEST(verdicts["Su2023-Q-linear-d"] == "disagree");       // the maximum is 1, not sqrt(d)
+  BOOST_TEST(verdicts["Su2023-copy-Q-linear-d"] == "disagree");  // d^(-1/2) is the minimum
+}
+
+BOOST_AUTO_TEST_CASE(eq11_bound_is_proved_and_a_too_small_bound_is_refuted) {
+  const auto& s = sym::symbols();
+  const GiNaC::possymbol u("u");
+  // (bound/S)^2 - 1 = u/(1 - u) with u = lambda^n in (0, 1): positive
+  BOOST_TEST(sym::is_provably_positive(u / (1 - u), {s.lambda, u}));
+  BOOST_TEST(!sym::is_provably_positive(-u / (1 - u), {s.lambda, u}));
+  BOOST_TEST(!sym::is_provably_positive(u - ex(1) / 2, {s.lambda, u}));  // changes sign on (0, 1)
+  const VariantResult v = run_spec("decay.toml");
+  const CheckRecord& bound = property(v, "Su2023-eq11-bound");
+  BOOST_TEST_CONTEXT(bound.detail) {
+    BOOST_TEST(to_string(bound.verdict) == "agree");
+    BOOST_TEST(bound.method.find("symbolic") == 0u);
+  }
+  BOOST_TEST(to_string(property(v, "Su2023-Q-decay").verdict) == "agree");
+}
