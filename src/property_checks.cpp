@@ -119,6 +119,8 @@ Part check_even(const Spec& spec, const PropertyCheck& c, const ex& S, const Run
 }
 
 // ---------------------------------------------------------------- limit
+Part combine(const std::vector<Part>& parts);
+
 Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget& target, const RunOptions& options) {
   const unsigned digits = options.digits;
   const auto& s = sym::symbols();
@@ -229,27 +231,7 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
     }
     parts.push_back(part);
   }
-  // combine the combinations
-  Part out;
-  out.verdict = Verdict::Agree;
-  std::set<std::string> methods;
-  for (const Part& part : parts) {
-    methods.insert(part.method);
-    out.finding += (out.finding.empty() ? "" : " ") + part.finding;
-    if (part.verdict == Verdict::Disagree && out.verdict != Verdict::Disagree) {
-      out.verdict = Verdict::Disagree;
-      out.point = part.point;
-      out.values = part.values;
-    } else if (part.verdict == Verdict::Inconclusive && out.verdict == Verdict::Agree) {
-      out.verdict = Verdict::Inconclusive;
-    }
-  }
-  for (const auto& m : methods) out.method += (out.method.empty() ? "" : "; ") + m;
-  if (out.point.empty() && !parts.empty()) {
-    out.point = parts.front().point;
-    out.values = parts.front().values;
-  }
-  return out;
+  return combine(parts);
 }
 
 // ---------------------------------------------------------------- infimum / supremum
