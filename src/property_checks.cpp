@@ -12,6 +12,7 @@
 #include "numerics/compiled_expression.hpp"
 #include "numerics/extremum_search.hpp"
 #include "numerics/limit_extrapolation.hpp"
+#include "proofs/canonical_form.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/limits.hpp"
 #include "proofs/norm_ratio.hpp"
@@ -435,18 +436,6 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
 }
 
 // ---------------------------------------------------------------- bound
-// lambda^(k n) -> u^k for integer k (u = lambda^n in (0, 1) when lambda in (0, 1), n > 0)
-struct PowerAtom : GiNaC::map_function {
-  ex base, exponent, atom;
-  ex operator()(const ex& e) override {
-    if (GiNaC::is_exactly_a<GiNaC::power>(e) && e.op(0).is_equal(base)) {
-      const ex k = GiNaC::normal(e.op(1) / exponent);
-      if (GiNaC::is_exactly_a<numeric>(k) && GiNaC::ex_to<numeric>(k).is_integer()) return GiNaC::pow(atom, k);
-    }
-    return e.map(*this);
-  }
-};
-
 Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const RunOptions& options) {
   Part part;
   const unsigned digits = options.digits;
@@ -486,28 +475,27 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
     }
   }
   // symbolic: S, bound > 0, so S < bound iff (bound/S)^2 - 1 > 0; lambda^n is
-  // replaced by u in (0, 1) for sequences (lambda in (0, 1), n > 0)
+  // atomized for sequences (atomize_symbolic_powers): an atom in (0, 1), as lambda in (0, 1), n > 0
   std::string ratio;
   bool proved = false;
   try {
     const auto& s = sym::symbols();
-    const GiNaC::possymbol u("u");
     ex r = GiNaC::pow(below ? c.bound / S : S / c.bound, 2);
     std::vector<ex> unit;
-    if (spec.kind == VariantKind::Sequence) {
-      PowerAtom atomize;
-      atomize.base = s.lambda;
-      atomize.exponent = s.n;
-      atomize.atom = u;
-      r = atomize(r);
-      unit = {s.lambda, u};
+    GiNaC::exmap atoms;
+    const bool sequence = spec.kind == VariantKind::Sequence;
+    if (sequence) {
+      r = sym::atomize_symbolic_powers(r, atoms);
+      unit = {s.lambda};
+      for (const auto& [atom, power] : atoms)  // lambda^n in (0, 1) for lambda in (0, 1), n > 0
+        if (power.op(0).is_equal(s.lambda) && power.op(1).info(GiNaC::info_flags::positive)) unit.push_back(atom);
     }
     r = GiNaC::normal(r);
-    if (!r.has(s.lambda) || spec.kind != VariantKind::Sequence || !r.has(s.n)) {
+    if (!sequence || !r.has(s.lambda) || !r.has(s.n)) {
       proved = strict ? sym::is_provably_positive(r - 1, unit) : false;
-      ratio = std::string(" Symbolically (") + (below ? "bound/S" : "S/bound") + ")^2 = " +
-              sym::to_text(spec.kind == VariantKind::Sequence ? r.subs(u == GiNaC::pow(s.lambda, s.n)) : r) +
-              (proved ? ", and (ratio - 1) is proved > 0 on the domain" + std::string(spec.kind == VariantKind::Sequence ? " (0 < lambda^n < 1)" : "") : "") + ".";
+      ratio = std::string(" Symbolically (") + (below ? "bound/S" : "S/bound") + ")^2 = " + sym::to_text(r.subs(atoms)) +
+              (proved ? ", and (ratio - 1) is proved > 0 on the domain" + std::string(sequence ? " (0 < lambda^n < 1)" : "") : "") +
+              ".";
     }
   } catch (const std::exception&) {
   }
