@@ -6,20 +6,34 @@ namespace attnverify::num {
 
 namespace {
 
-constexpr int kGridSize = 41;
 constexpr int kRounds = 3;
 constexpr int kGoldenSteps = 90;
 
 bool geometric(const SearchAxis& a) { return a.lo > 0 && a.hi / a.lo >= 100; }
 
-// grid coordinate u in [0, 1] -> parameter value
-Real at(const SearchAxis& a, const Real& u) {
+}  // namespace
+
+Real axis_value(const SearchAxis& a, const Real& u) {
   if (a.hi == a.lo) return a.lo;
   if (geometric(a)) return a.lo * pow(Real(a.hi / a.lo), u);
   return a.lo + (a.hi - a.lo) * u;
 }
 
-}  // namespace
+std::vector<std::vector<Real>> grid_coordinates(std::size_t dims) {
+  std::vector<std::vector<Real>> out;
+  if (dims == 0 || dims > 2) return out;
+  const int total = dims == 1 ? kGridPoints : kGridPoints * kGridPoints;
+  for (int k = 0; k < total; ++k) {
+    std::vector<Real> u(dims);
+    int rest = k;
+    for (std::size_t j = 0; j < dims; ++j) {
+      u[j] = Real(rest % kGridPoints) / (kGridPoints - 1);
+      rest /= kGridPoints;
+    }
+    out.push_back(std::move(u));
+  }
+  return out;
+}
 
 ExtremumResult search_extremum(const std::function<Real(const std::vector<Real>&)>& f, const std::vector<SearchAxis>& box,
                                bool maximise) {
@@ -27,7 +41,7 @@ ExtremumResult search_extremum(const std::function<Real(const std::vector<Real>&
   const std::size_t dims = box.size();
   auto score = [&](const std::vector<Real>& u, Real& value) {
     std::vector<Real> x(dims);
-    for (std::size_t k = 0; k < dims; ++k) x[k] = at(box[k], u[k]);
+    for (std::size_t k = 0; k < dims; ++k) x[k] = axis_value(box[k], u[k]);
     ++out.evaluations;
     try {
       value = f(x);
@@ -40,15 +54,7 @@ ExtremumResult search_extremum(const std::function<Real(const std::vector<Real>&
   // grid
   std::vector<Real> best_u;
   Real best;
-  std::vector<int> index(dims, 0);
-  const int total = dims == 1 ? kGridSize : kGridSize * kGridSize;
-  for (int k = 0; k < total && dims <= 2; ++k) {
-    std::vector<Real> u(dims);
-    int rest = k;
-    for (std::size_t j = 0; j < dims; ++j) {
-      u[j] = Real(rest % kGridSize) / (kGridSize - 1);
-      rest /= kGridSize;
-    }
+  for (const std::vector<Real>& u : grid_coordinates(dims)) {
     Real value;
     if (score(u, value) && (best_u.empty() || value < best)) {
       best = value;
@@ -58,7 +64,7 @@ ExtremumResult search_extremum(const std::function<Real(const std::vector<Real>&
   if (best_u.empty()) return out;
   // golden-section refinement, coordinate by coordinate
   const Real ratio = (sqrt(Real(5)) - 1) / 2;
-  const Real cell = Real(1) / (kGridSize - 1);
+  const Real cell = Real(1) / (kGridPoints - 1);
   Real previous = best;
   for (int round = 0; round < kRounds; ++round) {
     previous = best;
@@ -103,7 +109,7 @@ ExtremumResult search_extremum(const std::function<Real(const std::vector<Real>&
   }
   out.found = true;
   out.argument.resize(dims);
-  for (std::size_t k = 0; k < dims; ++k) out.argument[k] = at(box[k], best_u[k]);
+  for (std::size_t k = 0; k < dims; ++k) out.argument[k] = axis_value(box[k], best_u[k]);
   out.value = maximise ? Real(-best) : best;
   return out;
 }

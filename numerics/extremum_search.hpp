@@ -25,6 +25,15 @@ struct SearchAxis {
   Real lo, hi;
 };
 
+/// Grid coordinates u in [0, 1]^dims of the search grid: kGridPoints per axis, every
+/// combination, the first axis fastest (dims is 1 or 2; empty otherwise).
+inline constexpr int kGridPoints = 41;
+std::vector<std::vector<Real>> grid_coordinates(std::size_t dims);
+
+/// The parameter value at grid coordinate u of an axis: geometric when lo > 0 and
+/// hi/lo >= 100, else linear.
+Real axis_value(const SearchAxis& axis, const Real& u);
+
 struct ExtremumResult {
   bool found = false;
   std::vector<Real> argument;  ///< the best point

@@ -69,6 +69,18 @@ std::string decimal(const ex& e, unsigned digits, unsigned shown) {
   return num::to_decimal(v.value, shown);
 }
 
+// The check's `over` ranges in the order of the variant's parameters.
+std::vector<num::SearchAxis> box_of(const Spec& spec, const PropertyCheck& c, std::vector<std::pair<numeric, numeric>>& ranges) {
+  std::vector<num::SearchAxis> box;
+  for (const auto& name : spec.property_parameters())
+    for (const auto& [key, range] : c.over)
+      if (key == name) {
+        ranges.push_back(range);
+        box.push_back({num::to_real(range.first), num::to_real(range.second)});
+      }
+  return box;
+}
+
 // ---------------------------------------------------------------- even
 Part check_even(const Spec& spec, const PropertyCheck& c, const ex& S, const RunOptions& options) {
   Part part;
@@ -252,14 +264,10 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
   const bool maximise = c.kind == PropertyKind::Supremum;
   const auto names = spec.property_parameters();
   const auto symbols = parameter_symbols(spec);
-  std::vector<std::pair<numeric, numeric>> ranges;
-  for (const auto& name : names)
-    for (const auto& [key, range] : c.over)
-      if (key == name) ranges.push_back(range);
   num::ScopedPrecision scope(digits + num::kGuardDigits);
+  std::vector<std::pair<numeric, numeric>> ranges;
+  const std::vector<num::SearchAxis> box = box_of(spec, c, ranges);
   const num::CompiledExpression f(S, symbols, digits + num::kGuardDigits);
-  std::vector<num::SearchAxis> box;
-  for (const auto& [lo, hi] : ranges) box.push_back({num::to_real(lo), num::to_real(hi)});
   const num::ExtremumResult found = num::search_extremum([&](const std::vector<Real>& x) { return f(x); }, box, maximise);
   std::string box_text;
   for (std::size_t k = 0; k < names.size(); ++k)
@@ -377,26 +385,15 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
   const bool proved = sym::is_manifestly_nonnegative(decreasing ? ex(-derivative) : derivative) && !derivative.is_zero();
   const auto names = spec.property_parameters();
   const auto symbols = parameter_symbols(spec);
-  std::vector<num::SearchAxis> box;
-  std::vector<std::pair<numeric, numeric>> ranges;
-  for (const auto& name : names)
-    for (const auto& [key, range] : c.over)
-      if (key == name) ranges.push_back(range);
   num::ScopedPrecision scope(digits + num::kGuardDigits);
+  std::vector<std::pair<numeric, numeric>> ranges;
+  const std::vector<num::SearchAxis> box = box_of(spec, c, ranges);
   const num::CompiledExpression dS(derivative, symbols, digits + num::kGuardDigits);
   std::size_t checked = 0, wrong = 0;
-  const int per_axis = 41;
-  const std::size_t total = names.size() == 1 ? per_axis : per_axis * per_axis;
   Real worst;
-  for (std::size_t k = 0; k < total; ++k) {
+  for (const std::vector<Real>& u : num::grid_coordinates(box.size())) {  // the extremum search's grid
     std::vector<Real> x;
-    std::size_t rest = k;
-    for (const auto& [lo, hi] : ranges) {
-      const Real u = Real(rest % per_axis) / (per_axis - 1);
-      rest /= per_axis;
-      const Real a = num::to_real(lo), b = num::to_real(hi);
-      x.push_back(a > 0 && b / a >= 100 ? Real(a * pow(Real(b / a), u)) : Real(a + (b - a) * u));
-    }
+    for (std::size_t j = 0; j < box.size(); ++j) x.push_back(num::axis_value(box[j], u[j]));
     Real value;
     try {
       value = dS(x);
@@ -428,7 +425,7 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
     part.verdict = Verdict::Agree;
     part.method = "derivative sign on a grid";
     part.finding = fmt::format("dS/d{} {} at all {} points of a {}-point-per-axis grid over the box (numeric evidence).",
-                               c.parameter, sign, checked, per_axis);
+                               c.parameter, sign, checked, num::kGridPoints);
   } else {
     part.finding = "the derivative could not be evaluated on the box";
   }
