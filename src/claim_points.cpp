@@ -88,6 +88,7 @@ ClaimDomain claim_domain(const Spec& spec, unsigned long seed, bool iid_only) {
                    {"mu", vector_text(spec.cases[k].mu)},
                    {"Sigma", matrix_text(spec.cases[k].Sigma)}};
         p.substitution = m.substitution();
+        p.index = k;
         domain.points.push_back(std::move(p));
       }
       if (!domain.points.empty()) domain.reference = domain.points.front();
@@ -95,10 +96,12 @@ ClaimDomain claim_domain(const Spec& spec, unsigned long seed, bool iid_only) {
       break;
     }
     case VariantKind::Measure: {
-      for (const auto& x : spec.vectors) {
+      for (std::size_t k = 0; k < spec.vectors.size(); ++k) {
+        const auto& x = spec.vectors[k];
         ClaimPoint p;
         p.where = {{"x", vector_text(x)}};
         p.substitution = sym::vector_moments(x).substitution();
+        p.index = k;
         domain.points.push_back(std::move(p));
       }
       if (!domain.points.empty()) domain.reference = domain.points.front();

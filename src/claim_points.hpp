@@ -35,6 +35,7 @@ struct ClaimPoint {
   NamedValues where;                  ///< for reports: parameter -> exact value text
   GiNaC::lst substitution;            ///< symbol == exact value (may be irrational, e.g. q2 = sqrt(5))
   std::optional<GridPoint> rational;  ///< kernel, sequence: the point in parameter order
+  std::size_t index = 0;              ///< feature_map, measure: position in spec.cases / spec.vectors
 };
 
 struct ClaimDomain {

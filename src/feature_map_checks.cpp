@@ -4,27 +4,16 @@
 // given by its mean and covariance at explicit cases.
 #include <fmt/format.h>
 
-#include "numerics/adaptive_evaluation.hpp"
 #include "proofs/linear_attention.hpp"
 #include "proofs/symbols.hpp"
 #include "src/claim_check.hpp"
+#include "src/direct_route.hpp"
 #include "src/property_checks.hpp"
-#include "src/route_comparison.hpp"
 #include "src/variant_checks.hpp"
 
 namespace attnverify {
 
-using num::Real;
-
 namespace {
-
-// E a / sqrt(E a^2) from the vectors: exact moments, one square root.
-std::optional<std::pair<Real, double>> direct(const sym::LinearCase& c, unsigned digits) {
-  const auto m = sym::linear_case_moments(c);
-  const num::Evaluation e = num::AdaptiveEvaluator(GiNaC::ex(m.mean) / GiNaC::sqrt(GiNaC::ex(m.second_moment)), {}, digits)({});
-  if (!e.converged) return std::nullopt;
-  return std::make_pair(e.value, static_cast<double>(digits + num::kGuardDigits));
-}
 
 bool uses_iid_symbols(const GiNaC::ex& e) {
   const auto& s = sym::symbols();
@@ -50,27 +39,15 @@ VariantResult check_feature_map_variant(const Spec& spec, const RunOptions& opti
                          "and $r = \\|\\tilde q\\|_2/\\|\\tilde q\\|_1$.");
 
   // closed form (invariants) vs direct computation from the vectors, at every case
-  const ClaimDomain cases = claim_domain(spec, options.seed_for(std::nullopt));
-  for (std::size_t k = 0; k < spec.cases.size(); ++k) {
-    CheckRecord r;
-    r.variant = spec.name;
-    r.check = "closed-vs-direct";
-    r.point = cases.points[k].where;
-    r.method = "exact moments of q~.k~ from the vectors";
-    const auto reference = direct(spec.cases[k], digits);
-    NumericOutcome outcome;
-    if (reference) outcome = {true, reference->first, reference->second, ""};
-    else outcome.failure = "the direct computation did not converge";
-    judge_closed_vs_numeric(r, num::AdaptiveEvaluator(d.S_general.subs(cases.points[k].substitution), {}, digits)({}), outcome,
-                            digits);
-    result.records.push_back(std::move(r));
-  }
+  const DirectRoute direct = [&](std::size_t index) {
+    const auto m = sym::linear_case_moments(spec.cases[index]);
+    return direct_S(m.mean, m.second_moment, digits);  // a >= 0: E|a| = E a
+  };
+  check_closed_vs_direct(spec, claim_domain(spec, options.seed_for(std::nullopt)), d.S_general, direct,
+                         "exact moments of q~.k~ from the vectors", digits, result.records);
 
   // claims: general ones on every case, iid ones (mu, sigma) on the iid cases
-  const PointWitness witness = [&](const ClaimPoint& p) -> std::optional<std::pair<Real, double>> {
-    const std::size_t index = std::stoul(p.where.front().second) - 1;
-    return direct(spec.cases[index], digits);
-  };
+  const PointWitness witness = direct_witness(direct);
   for (const Claim& claim : spec.claims) {
     progress(fmt::format("[{}] claim {}", spec.name, claim.id));
     const bool iid = uses_iid_symbols(claim.S);
