@@ -30,4 +30,10 @@ std::string exact_text(const GiNaC::numeric& value) {
   return (value.is_negative() ? "-" : "") + digits;
 }
 
+std::string describe_point(const NamedValues& point) {
+  std::string out;
+  for (const auto& [name, value] : point) out += (out.empty() ? "" : ", ") + name + " = " + value;
+  return out;
+}
+
 }  // namespace attnverify

@@ -43,6 +43,9 @@ struct CheckRecord {
   }
 };
 
+/// "beta = -1, gamma = 0.5": a point for messages.
+std::string describe_point(const NamedValues& point);
+
 /// Exact text of a rational: a terminating decimal when there is one ("-0.25"),
 /// else "p/q".
 std::string exact_text(const GiNaC::numeric& value);

@@ -48,12 +48,6 @@ PointWitness on_grid_points(const NumericWitness& witness) {
   };
 }
 
-std::string describe_point(const NamedValues& point) {
-  std::string out;
-  for (const auto& [name, value] : point) out += (out.empty() ? "" : ", ") + name + " = " + value;
-  return out;
-}
-
 }  // namespace
 
 CheckRecord claim_without_derivation(const Spec& spec, const Claim& claim, const std::string& reason) {

@@ -45,12 +45,6 @@ std::vector<ex> parameter_symbols(const Spec& spec) {
   return out;
 }
 
-std::string describe(const NamedValues& point) {
-  std::string out;
-  for (const auto& [name, value] : point) out += (out.empty() ? "" : ", ") + name + " = " + value;
-  return out;
-}
-
 // Whether two exact numbers are equal: symbolically if possible, else to P - 5 digits.
 // Returns the digits of agreement (P + 10 when proved equal).
 double agreement(const ex& a, const ex& b, unsigned digits) {
@@ -96,7 +90,7 @@ Part check_even(const Spec& spec, const PropertyCheck& c, const ex& S, const Run
   for (const ClaimPoint& point : domain.points) {
     const num::Evaluation a = at(*point.rational), b = at_mirror(*point.rational);
     if (!a.converged || !b.converged) {
-      failure = "S did not evaluate at " + describe(point.where);
+      failure = "S did not evaluate at " + describe_point(point.where);
       continue;
     }
     num::ScopedPrecision scope(std::max(a.precision, b.precision));
@@ -118,7 +112,7 @@ Part check_even(const Spec& spec, const PropertyCheck& c, const ex& S, const Run
     part.verdict = Verdict::Disagree;
     part.method = "numeric";
     part.finding = fmt::format("S is not even in {}: at {} S = {} but with {} negated S = {}.", c.parameter,
-                               describe(part.point), part.values[0].second.substr(0, 14), c.parameter,
+                               describe_point(part.point), part.values[0].second.substr(0, 14), c.parameter,
                                part.values[1].second.substr(0, 14));
   } else if (!proved && failure.empty() && part.digits) {
     part.verdict = Verdict::Agree;
@@ -160,7 +154,7 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
       part.point.emplace_back(name, exact_text(v));
     }
     part.point.emplace_back(c.parameter, to_zero ? "-> 0" : "-> inf");
-    const std::string where = describe(NamedValues(part.point.begin(), part.point.end() - 1)) +
+    const std::string where = describe_point(NamedValues(part.point.begin(), part.point.end() - 1)) +
                               (fixed.empty() ? "" : ", ") + c.parameter + " -> " + c.to;
     std::optional<ex> limit;
     std::string how;
@@ -297,7 +291,7 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
   }
   part.point = where;
   std::optional<ex> exact;
-  std::string attained = describe(where);
+  std::string attained = describe_point(where);
   // exact when the snapped coordinates fix S (a valley along the others is fine)
   const ex value = GiNaC::normal(S.subs(exact_point));
   bool fixed = true;
@@ -420,7 +414,7 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
     part.verdict = Verdict::Disagree;
     part.method = "derivative sign on a grid";
     part.finding = fmt::format("S is not {} in {}: dS/d{} has the wrong sign at {} of {} grid points, e.g. at {} ({}).",
-                               c.direction, c.parameter, c.parameter, wrong, checked, describe(part.point), part.values[0].second);
+                               c.direction, c.parameter, c.parameter, wrong, checked, describe_point(part.point), part.values[0].second);
   } else if (checked > 0) {
     part.verdict = Verdict::Agree;
     part.method = "derivative sign on a grid";
@@ -452,7 +446,7 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
     const num::Evaluation a = value(*p.rational), b = bound(*p.rational);
     if (!a.converged || !b.converged) {
       if (!b.converged && b.not_finite) continue;  // an infinite bound holds trivially
-      failure = "S or the bound did not evaluate at " + describe(p.where);
+      failure = "S or the bound did not evaluate at " + describe_point(p.where);
       continue;
     }
     ++checked;
@@ -507,7 +501,7 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
   if (violations > 0) {
     part.verdict = Verdict::Disagree;
     part.finding = fmt::format("S {} bound fails at {} of {} points, e.g. at {} (S = {}, bound = {}).{}", c.relation, violations,
-                               checked, describe(part.point), part.values[1].second.substr(0, 14),
+                               checked, describe_point(part.point), part.values[1].second.substr(0, 14),
                                part.values[2].second.substr(0, 14), ratio);
   } else if (proved) {
     part.verdict = Verdict::Agree;
@@ -523,7 +517,7 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
   } else {
     part.verdict = Verdict::Agree;
     part.finding = fmt::format("S {} bound at all {} points; the smallest relative margin is {} at {}.{}", c.relation, checked,
-                               num::to_decimal(smallest, 4), describe(part.point), ratio);
+                               num::to_decimal(smallest, 4), describe_point(part.point), ratio);
   }
   return part;
 }

@@ -309,8 +309,6 @@ void write_claims_section(std::ostringstream& out, const RunResult& run) {
       std::string figure = "--";
       if (r.digits) figure = fmt::format("{:.1f} digits", *r.digits);
       else if (!r.values.empty()) figure = r.values.front().first + " = " + r.values.front().second.substr(0, 24);
-      if (r.check == "property" && !r.values.empty() && !r.digits)
-        figure = r.values.front().first + " = " + r.values.front().second.substr(0, 24);
       out << "\\raggedright " << latex_escape(r.claim) << " & " << latex_escape(v.spec.name) << " & \\cite{" << source << "}"
           << (equation.empty() ? "" : " " + latex_escape(equation)) << " & " << verdict_text(r) << " & "
           << latex_escape(r.method) << " & " << latex_escape(figure) << " & "
