@@ -80,6 +80,7 @@ Real CompiledExpression::evaluate_unchecked(const std::vector<Real>& point) cons
       case Op::Sqrt: stack_[top - 1] = sqrt(stack_[top - 1]); break;
       case Op::Exp: stack_[top - 1] = exp(stack_[top - 1]); break;
       case Op::Log: stack_[top - 1] = log(stack_[top - 1]); break;
+      case Op::Log1p: stack_[top - 1] = log1p(stack_[top - 1]); break;
       case Op::Erf: mpfr_erf(stack_[top - 1].backend().data(), stack_[top - 1].backend().data(), MPFR_RNDN); break;
       case Op::Erfc: mpfr_erfc(stack_[top - 1].backend().data(), stack_[top - 1].backend().data(), MPFR_RNDN); break;
       case Op::Tanh: stack_[top - 1] = tanh(stack_[top - 1]); break;

@@ -43,6 +43,7 @@ double DoubleExpression::operator()(double x) const {
       case Op::Sqrt: st[top - 1] = std::sqrt(st[top - 1]); break;
       case Op::Exp: st[top - 1] = std::exp(st[top - 1]); break;
       case Op::Log: st[top - 1] = std::log(st[top - 1]); break;
+      case Op::Log1p: st[top - 1] = std::log1p(st[top - 1]); break;
       case Op::Erf: st[top - 1] = std::erf(st[top - 1]); break;
       case Op::Erfc: st[top - 1] = std::erfc(st[top - 1]); break;
       case Op::Tanh: st[top - 1] = std::tanh(st[top - 1]); break;

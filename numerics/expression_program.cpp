@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "proofs/activations.hpp"
 #include "proofs/printing.hpp"
+#include "proofs/relu.hpp"
 
 namespace attnverify::num {
 
@@ -65,6 +67,17 @@ void compile_into(const ex& e, const std::vector<ex>& variables_, ExpressionProg
         out.code.push_back({op});
         return;
       }
+    }
+    if (name == "softplus" && e.nops() == 1) {
+      compile_into(sym::relu(e.op(0)), variables_, out);
+      compile_into(exp(-abs(e.op(0))), variables_, out);
+      out.code.push_back({Op::Log1p});
+      out.code.push_back({Op::Add, 2});
+      return;
+    }
+    if (const auto definition = sym::activation_definition(name, e.op(0)); definition && e.nops() == 1) {
+      compile_into(*definition, variables_, out);
+      return;
     }
     throw EvaluationError("no numeric evaluation for function '" + name + "'");
   }

@@ -3,8 +3,10 @@
 // integrands) and numerics/double_expression.hpp (double, for Monte Carlo).
 //
 // Instructions: push a constant or a variable; add or multiply the top k values;
-// integer power, real power, sqrt; exp, log, erf, erfc, tanh, sinh, cosh, relu,
-// step (step(0) = 1/2, GiNaC's convention), abs. Constants are kept exact (GiNaC
+// integer power, real power, sqrt; exp, log, log1p, erf, erfc, tanh, sinh, cosh,
+// relu, step (step(0) = 1/2, GiNaC's convention), abs. The activations of
+// proofs/activations.hpp compile to their elementary definitions; softplus(z) as
+// relu(z) + log1p(exp(-|z|)), which neither overflows nor loses the left tail. Constants are kept exact (GiNaC
 // rationals, or pi) so that each interpreter rounds them once, at its own precision.
 #pragma once
 
@@ -23,7 +25,7 @@ class EvaluationError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-enum class Op { Constant, Variable, Add, Mul, PowInt, Pow, Sqrt, Exp, Log, Erf, Erfc, Tanh, Sinh, Cosh, Relu, Step, Abs };
+enum class Op { Constant, Variable, Add, Mul, PowInt, Pow, Sqrt, Exp, Log, Log1p, Erf, Erfc, Tanh, Sinh, Cosh, Relu, Step, Abs };
 
 struct Instruction {
   Op op;

@@ -25,6 +25,9 @@ ExpPolyTerm term_from_product(const ex& term, const symbol& x) {
         throw NotInClass("the exponent of '" + to_text(f) + "' is not linear in x");
       out.slope += argument.coeff(x, 1);
       out.offset += argument.coeff(x, 0);
+    } else if (is_a<function>(f)) {
+      throw NotInClass("'" + to_text(f) + "' is outside the class of piecewise exp-polynomials (DESIGN §2): its "
+                       "Gaussian moments E|f(X)| and E f(X)^2 are not reduced to truncated normal moments");
     } else {
       throw NotInClass("the factor '" + to_text(f) + "' is not of the form c*x^m*exp(a*x+b)");
     }

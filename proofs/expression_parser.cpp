@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
+#include <stdexcept>
 
+#include "proofs/activations.hpp"
 #include "proofs/erf.hpp"
+#include "proofs/kinked_functions.hpp"
 #include "proofs/relu.hpp"
 #include "proofs/symbols.hpp"
 
@@ -11,109 +15,270 @@ namespace attnverify::sym {
 
 using namespace GiNaC;
 
-const std::vector<std::string>& supported_functions() {
-  static const std::vector<std::string> names{"exp",  "log",  "sqrt", "erf",  "erfc", "relu",
-                                              "step", "abs",  "tanh", "sinh", "cosh"};
-  return names;
-}
-
 namespace {
 
-// GiNaC reads "0.1" as a float at the current Digits; specs mean the exact decimal.
-// Rewrite every decimal literal d.ddd[e±k] as the rational (dddd/10^m) before parsing.
-std::string decimals_as_rationals(const std::string& text) {
-  std::string out;
-  std::size_t k = 0;
-  auto is_ident = [&](std::size_t j) {
-    return j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_');
+// A function of the language: its accepted argument counts (0 = any) and the
+// expression it builds. Kinked functions are rewritten in relu and step here.
+struct FunctionRule {
+  std::string name;
+  std::vector<std::size_t> arities;
+  std::function<ex(const std::vector<ex>&)> build;
+};
+
+const std::vector<FunctionRule>& function_rules() {
+  static const std::vector<FunctionRule> rules{
+      {"exp", {1}, [](const auto& a) { return exp(a[0]); }},
+      {"log", {1}, [](const auto& a) { return log(a[0]); }},
+      {"sqrt", {1}, [](const auto& a) { return sqrt(a[0]); }},
+      {"erf", {1}, [](const auto& a) { return erf(a[0]); }},
+      {"erfc", {1}, [](const auto& a) { return erfc(a[0]); }},
+      {"tanh", {1}, [](const auto& a) { return tanh(a[0]); }},
+      {"sinh", {1}, [](const auto& a) { return sinh(a[0]); }},
+      {"cosh", {1}, [](const auto& a) { return cosh(a[0]); }},
+      {"abs", {1}, [](const auto& a) { return abs(a[0]); }},
+      {"relu", {1}, [](const auto& a) { return relu(a[0]); }},
+      {"step", {1}, [](const auto& a) { return step(a[0]); }},
+      {"max", {2}, [](const auto& a) { return max_of(a[0], a[1]); }},
+      {"min", {2}, [](const auto& a) { return min_of(a[0], a[1]); }},
+      {"clip", {3}, [](const auto& a) { return clip(a[0], a[1], a[2]); }},
+      {"leaky_relu", {1, 2}, [](const auto& a) { return leaky_relu(a[0], a.size() == 2 ? a[1] : default_leaky_slope()); }},
+      {"elu", {1, 2}, [](const auto& a) { return elu(a[0], a.size() == 2 ? a[1] : ex(1)); }},
+      {"piecewise", {0}, [](const auto& a) { return piecewise(a, symbols().x); }},
+      {"sigmoid", {1}, [](const auto& a) { return sigmoid(a[0]); }},
+      {"softplus", {1}, [](const auto& a) { return softplus(a[0]); }},
+      {"gelu", {1}, [](const auto& a) { return gelu(a[0]); }},
+      {"silu", {1}, [](const auto& a) { return silu(a[0]); }},
   };
-  while (k < text.size()) {
-    const bool starts_number = std::isdigit(static_cast<unsigned char>(text[k])) ||
-                               (text[k] == '.' && k + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[k + 1])));
-    const bool inside_identifier = k > 0 && is_ident(k - 1) && !std::isdigit(static_cast<unsigned char>(text[k - 1]));
-    if (!starts_number || inside_identifier) {
-      out += text[k++];
-      continue;
-    }
-    std::string digits;
-    long scale = 0;
-    bool decimal = false;
-    while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k]))) digits += text[k++];
-    if (k < text.size() && text[k] == '.') {
-      decimal = true;
-      ++k;
-      while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k]))) {
-        digits += text[k++];
-        ++scale;
-      }
-    }
-    if (k + 1 < text.size() && (text[k] == 'e' || text[k] == 'E') &&
-        (std::isdigit(static_cast<unsigned char>(text[k + 1])) ||
-         ((text[k + 1] == '+' || text[k + 1] == '-') && k + 2 < text.size() && std::isdigit(static_cast<unsigned char>(text[k + 2]))))) {
-      decimal = true;
-      ++k;
-      bool negative = false;
-      if (text[k] == '+' || text[k] == '-') negative = text[k++] == '-';
-      long exponent = 0;
-      while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k]))) exponent = exponent * 10 + (text[k++] - '0');
-      scale += negative ? exponent : -exponent;
-    }
-    if (!decimal) {
-      out += digits;
-    } else if (scale >= 0) {
-      out += "(" + digits + "/1" + std::string(static_cast<std::size_t>(scale), '0') + ")";
-    } else {
-      out += "(" + digits + std::string(static_cast<std::size_t>(-scale), '0') + ")";
-    }
-  }
+  return rules;
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
   return out;
 }
 
-void check_functions(const ex& e) {
-  for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it) {
-    if (!is_a<function>(*it)) continue;
-    const std::string name = ex_to<function>(*it).get_name();
-    const auto& allowed = supported_functions();
-    if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
-      std::string list;
-      for (const auto& f : allowed) list += (list.empty() ? "" : ", ") + f;
-      throw ExpressionError("function '" + name + "' is not supported (supported: " + list + ")", 0);
+// Recursive descent over
+//   expression := term (('+' | '-') term)*
+//   term       := unary (('*' | '/') unary)*
+//   unary      := ('-' | '+') unary | power
+//   power      := primary (('^' | '**') unary)?          (right-associative; -x^2 = -(x^2))
+//   primary    := number | name | name '(' expression (',' expression)* ')' | '(' expression ')'
+// Numbers are decimals with an optional exponent, read exactly (0.1 = 1/10).
+class Reader {
+ public:
+  Reader(const std::string& text, std::map<std::string, ex> names, std::vector<std::string> allowed)
+      : text_(text), names_(std::move(names)), allowed_(std::move(allowed)) {}
+
+  ex read() {
+    skip_space();
+    ex e = expression();
+    skip_space();
+    if (pos_ < text_.size()) fail("unexpected '" + std::string(1, text_[pos_]) + "' after a complete expression");
+    return e;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& message, std::size_t at) const { throw ExpressionError(message, at + 1); }
+  [[noreturn]] void fail(const std::string& message) const { fail(message, pos_); }
+
+  void skip_space() {
+    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+  }
+  bool at(char c) {
+    skip_space();
+    return pos_ < text_.size() && text_[pos_] == c;
+  }
+  bool accept(char c) {
+    if (!at(c)) return false;
+    ++pos_;
+    return true;
+  }
+  bool at_power() {
+    skip_space();
+    return pos_ < text_.size() && (text_[pos_] == '^' || text_.compare(pos_, 2, "**") == 0);
+  }
+  std::string describe_here() const {
+    return pos_ >= text_.size() ? std::string("the end of the expression") : "'" + std::string(1, text_[pos_]) + "'";
+  }
+
+  ex expression() {
+    ex e = term();
+    while (true) {
+      if (accept('+')) e += term();
+      else if (accept('-')) e -= term();
+      else return e;
     }
   }
-}
+
+  ex term() {
+    ex e = unary();
+    while (true) {
+      skip_space();
+      if (at_power()) return e;  // '**' is a power, not two products
+      if (accept('*')) {
+        e *= unary();
+      } else if (at('/')) {
+        const std::size_t where = pos_;
+        ++pos_;
+        const ex d = unary();
+        if (d.is_zero()) fail("division by zero", where);
+        e /= d;
+      } else {
+        return e;
+      }
+    }
+  }
+
+  ex unary() {
+    if (accept('-')) return -unary();
+    if (accept('+')) return unary();
+    return power();
+  }
+
+  ex power() {
+    const ex base = primary();
+    if (!at_power()) return base;
+    pos_ += text_[pos_] == '^' ? 1 : 2;
+    const ex exponent = unary();
+    if (base.is_zero() && is_exactly_a<numeric>(exponent) && !ex_to<numeric>(exponent).is_positive())
+      fail("0 to a non-positive power");
+    if (base.is_equal(exp(ex(1)))) return exp(exponent);  // e^u as one exponential
+    return pow(base, exponent);
+  }
+
+  ex primary() {
+    skip_space();
+    if (pos_ >= text_.size()) fail("expected a number, a name or '(' but the expression ends here");
+    const char c = text_[pos_];
+    if (c == '(') {
+      ++pos_;
+      const ex e = expression();
+      if (!accept(')')) fail("expected ')' but found " + describe_here());
+      return e;
+    }
+    if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') return number();
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') return name();
+    fail("expected a number, a name or '(' but found '" + std::string(1, c) + "'");
+  }
+
+  ex number() {
+    const std::size_t start = pos_;
+    std::string digits;
+    long scale = 0;
+    while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) digits += text_[pos_++];
+    if (pos_ < text_.size() && text_[pos_] == '.') {
+      ++pos_;
+      while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
+        digits += text_[pos_++];
+        ++scale;
+      }
+    }
+    if (digits.empty()) fail("a number needs at least one digit", start);
+    if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
+      std::size_t k = pos_ + 1;
+      bool negative = false;
+      if (k < text_.size() && (text_[k] == '+' || text_[k] == '-')) negative = text_[k++] == '-';
+      if (k >= text_.size() || !std::isdigit(static_cast<unsigned char>(text_[k])))
+        fail("the exponent of a number needs digits", pos_);
+      long exponent = 0;
+      while (k < text_.size() && std::isdigit(static_cast<unsigned char>(text_[k]))) {
+        exponent = exponent * 10 + (text_[k++] - '0');
+        if (exponent > 100000) fail("the exponent of this number is too large", start);
+      }
+      scale += negative ? exponent : -exponent;
+      pos_ = k;
+    }
+    if (pos_ < text_.size() && (std::isalpha(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_'))
+      fail("a number is followed by a name; write the product with '*'", pos_);
+    numeric value(digits.c_str());
+    return scale >= 0 ? value / pow(numeric(10), scale) : value * pow(numeric(10), -scale);
+  }
+
+  ex name() {
+    const std::size_t start = pos_;
+    while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_')) ++pos_;
+    const std::string id = text_.substr(start, pos_ - start);
+    if (!at('(')) {
+      const auto it = names_.find(id);
+      if (it != names_.end()) return it->second;
+      const auto& rules = function_rules();
+      if (std::any_of(rules.begin(), rules.end(), [&](const FunctionRule& r) { return r.name == id; }))
+        fail("'" + id + "' is a function; call it with parentheses, as " + id + "(...)", start);
+      std::vector<std::string> available = allowed_;
+      for (const auto& [n, value] : names_)
+        if (std::find(available.begin(), available.end(), n) == available.end() && n != "Pi") available.push_back(n);
+      fail("unknown name '" + id + "' (allowed names here: " + joined(available) + ")", start);
+    }
+    ++pos_;  // '('
+    std::vector<ex> arguments;
+    if (!accept(')')) {
+      while (true) {
+        arguments.push_back(expression());
+        if (accept(')')) break;
+        if (!accept(',')) fail("expected ',' or ')' in the arguments of '" + id + "' but found " + describe_here());
+      }
+    }
+    const auto& rules = function_rules();
+    const auto rule = std::find_if(rules.begin(), rules.end(), [&](const FunctionRule& r) { return r.name == id; });
+    if (rule == rules.end()) fail("unknown function '" + id + "' (supported: " + joined(supported_functions()) + ")", start);
+    const bool any = rule->arities.front() == 0;
+    if (!any && std::find(rule->arities.begin(), rule->arities.end(), arguments.size()) == rule->arities.end()) {
+      std::string counts;
+      for (std::size_t k : rule->arities) counts += (counts.empty() ? "" : " or ") + std::to_string(k);
+      fail("'" + id + "' takes " + counts + " argument(s), got " + std::to_string(arguments.size()), start);
+    }
+    try {
+      return rule->build(arguments);
+    } catch (const std::invalid_argument& err) {
+      fail(err.what(), start);
+    }
+  }
+
+  const std::string& text_;
+  std::size_t pos_ = 0;
+  std::map<std::string, ex> names_;
+  std::vector<std::string> allowed_;
+};
 
 }  // namespace
 
-ex parse_expression(const std::string& text, const std::vector<std::string>& allowed_symbols) {
+const std::vector<std::string>& supported_functions() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const auto& r : function_rules()) out.push_back(r.name);
+    return out;
+  }();
+  return names;
+}
+
+bool is_reserved_name(const std::string& name) {
+  const auto& f = supported_functions();
+  const auto& s = Symbols::names();
+  return name == "pi" || name == "Pi" || name == "e" || std::find(f.begin(), f.end(), name) != f.end() ||
+         std::find(s.begin(), s.end(), name) != s.end();
+}
+
+ex parse_expression(const std::string& text, const std::vector<std::string>& allowed_symbols,
+                    const NamedConstants& constants) {
   if (std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isspace(c); }))
     throw ExpressionError("empty expression", 0);
-  // Make sure the project's functions are registered before the parser looks them up.
-  (void)erf(ex(0));
-  (void)relu(ex(0));
-  symtab table;
-  for (const auto& name : allowed_symbols) table[name] = symbols().by_name(name);
-  table["pi"] = Pi;
-  table["Pi"] = Pi;
-  parser reader(table, /*strict=*/true);
-  ex result;
-  const std::string rewritten = decimals_as_rationals(text);
-  const auto hint = [&](std::string message) {
-    if (message.find("symbol") != std::string::npos && message.find("not found") != std::string::npos) {
-      std::string names;
-      for (const auto& s : allowed_symbols) names += (names.empty() ? "" : ", ") + s;
-      message += " (allowed symbols here: " + (names.empty() ? std::string("none") : names) + ", pi)";
-    }
-    return message;
-  };
-  try {
-    result = reader(rewritten);
-  } catch (const parse_error& err) {
-    // Columns refer to the rewritten text only when no decimal was rewritten.
-    throw ExpressionError(hint(err.what()), rewritten == text ? err.column : 0);
-  } catch (const std::exception& err) {
-    throw ExpressionError(hint(err.what()), 0);
-  }
-  check_functions(result);
+  std::map<std::string, ex> names;
+  for (const auto& name : allowed_symbols) names[name] = symbols().by_name(name);
+  for (const auto& [name, value] : constants) names[name] = value;
+  names["pi"] = Pi;
+  names["Pi"] = Pi;
+  names["e"] = exp(ex(1));
+  std::vector<std::string> allowed = allowed_symbols;
+  for (const auto& [name, value] : constants) allowed.push_back(name);
+  allowed.push_back("pi");
+  allowed.push_back("e");
+  Reader reader(text, names, allowed);
+  const ex result = reader.read();
+  if (result.has(symbols().x) &&
+      std::find(allowed_symbols.begin(), allowed_symbols.end(), "x") == allowed_symbols.end())
+    throw ExpressionError("piecewise(...) is defined in the kernel argument x, which is not available here",
+                          text.find("piecewise") == std::string::npos ? 0 : text.find("piecewise") + 1);
   return result;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "proofs/canonical_form.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/relu.hpp"
 
@@ -83,7 +84,7 @@ void split_recursive(const ex& f, const Interval& where, const symbol& x, std::v
   const ex argument = call->op(0);
   std::vector<ex> roots;
   try {
-    roots = real_polynomial_roots(argument, x);
+    roots = real_roots(argument, x);
   } catch (const NotInClass& err) {
     throw NotInClass("cannot locate the breakpoints of '" + to_text(*call) + "': " + err.what());
   }
@@ -131,30 +132,100 @@ std::vector<ex> real_polynomial_roots(const ex& polynomial, const symbol& x) {
   return roots;
 }
 
-Piecewise split_into_pieces(const ex& f, const symbol& x) {
-  Piecewise out;
-  split_recursive(f, Interval{}, x, out.pieces);
+namespace {
+
+// cosh(u), sinh(u) of x as exponentials, so that cosh(x) is the exp-polynomial
+// (exp(x) + exp(-x))/2
+struct HyperbolicAsExp : public map_function {
+  const symbol& x;
+  explicit HyperbolicAsExp(const symbol& x) : x(x) {}
+  ex operator()(const ex& e) override {
+    const ex mapped = e.map(*this);
+    if (!mapped.has(x)) return mapped;
+    if (is_ex_the_function(mapped, cosh)) return (exp(mapped.op(0)) + exp(-mapped.op(0))) / 2;
+    if (is_ex_the_function(mapped, sinh)) return (exp(mapped.op(0)) - exp(-mapped.op(0))) / 2;
+    return mapped;
+  }
+};
+
+std::vector<ex> sorted_unique(std::vector<ex> roots) {
+  std::sort(roots.begin(), roots.end(), [](const ex& a, const ex& b) { return approximate(a) < approximate(b); });
+  std::vector<ex> out;
+  for (const ex& r : roots)
+    if (out.empty() || !(approximate(r) == approximate(out.back()))) out.push_back(r);
   return out;
 }
+
+}  // namespace
+
+std::vector<ex> real_roots(const ex& g, const symbol& x) {
+  const ex expanded = g.expand();
+  if (expanded.is_polynomial(x)) {
+    if (expanded.degree(x) <= 2) return real_polynomial_roots(expanded, x);
+    std::vector<ex> roots;
+    const ex factored = factor(expanded);
+    for (const ex& f : factors_of(factored)) {
+      const ex base = is_exactly_a<power>(f) ? f.op(0) : f;
+      if (!base.has(x)) continue;
+      const std::vector<ex> r = real_polynomial_roots(base, x);
+      roots.insert(roots.end(), r.begin(), r.end());
+    }
+    return sorted_unique(roots);
+  }
+  const std::vector<ExpPolyTerm> terms = to_exp_poly(expanded, x);
+  // group by the exponent's slope: sum_k p_k(x) exp(a_k x)
+  std::vector<std::pair<ex, ex>> groups;  // (slope, polynomial factor including exp(offset))
+  for (const ExpPolyTerm& t : terms) {
+    const ex part = t.coefficient * pow(x, t.power) * exp(t.offset);
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return (g.first - t.slope).is_zero(); });
+    if (it == groups.end()) groups.emplace_back(t.slope, part);
+    else it->second += part;
+  }
+  if (groups.size() == 1) return real_roots(groups[0].second, x);  // p(x) exp(a x): the roots of p
+  if (groups.size() == 2 && !groups[0].second.has(x) && !groups[1].second.has(x)) {
+    const ex ratio = (-groups[1].second / groups[0].second).normal();
+    if (sign_of(ratio) <= 0) return {};
+    return {(log(ratio) / (groups[0].first - groups[1].first)).normal()};
+  }
+  throw NotInClass("cannot locate the real roots of '" + to_text(g) + "' exactly");
+}
+
+Piecewise split_into_pieces(const ex& f, const symbol& x) {
+  Piecewise out;
+  HyperbolicAsExp as_exp(x);
+  split_recursive(as_exp(f), Interval{}, x, out.pieces);
+  return out;
+}
+
+namespace {
+
+// True when every exp-polynomial term of the piece has one common, constant sign on
+// its interval (x^m of odd m counts only where the interval avoids 0): no sign change.
+bool keeps_one_sign(const Piece& piece, const symbol& x) {
+  const std::vector<ExpPolyTerm> terms = to_exp_poly(piece.expr, x);
+  const ex t = test_point(piece.where);
+  const bool interval_avoids_zero = !strictly_inside(0, piece.where);
+  int common = 0;
+  for (const auto& term : terms) {
+    if (term.power % 2 == 1 && !interval_avoids_zero) return false;
+    const int s = sign_of(term.coefficient) * (term.power % 2 == 1 ? sign_of(t) : 1);
+    if (common != 0 && s != common) return false;
+    common = s;
+  }
+  return true;
+}
+
+}  // namespace
 
 Piecewise absolute_value(const Piecewise& f, const symbol& x) {
   Piecewise out;
   for (const Piece& piece : f.pieces) {
     std::vector<ex> sign_changes;
-    if (is_polynomial_piece(piece.expr, x)) {
-      sign_changes = real_polynomial_roots(piece.expr, x);
-    } else {
-      // exp-polynomial: accept only when every term keeps one common sign on the interval
-      const std::vector<ExpPolyTerm> terms = to_exp_poly(piece.expr, x);
-      const ex t = test_point(piece.where);
-      const bool interval_avoids_zero = !strictly_inside(0, piece.where);
-      int common = 0;
-      for (const auto& term : terms) {
-        if (term.power % 2 == 1 && !interval_avoids_zero)
-          throw NotInClass("cannot locate where '" + to_text(piece.expr) + "' changes sign");
-        const int s = sign_of(term.coefficient) * (term.power % 2 == 1 ? sign_of(t) : 1);
-        if (common != 0 && s != common) throw NotInClass("cannot locate where '" + to_text(piece.expr) + "' changes sign");
-        common = s;
+    if (is_polynomial_piece(piece.expr, x) || !keeps_one_sign(piece, x)) {
+      try {
+        sign_changes = real_roots(piece.expr, x);
+      } catch (const NotInClass& err) {
+        throw NotInClass("cannot locate where '" + to_text(piece.expr) + "' changes sign: " + err.what());
       }
     }
     for (const Interval& sub : subdivide(piece.where, sign_changes)) {

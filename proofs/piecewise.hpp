@@ -1,18 +1,20 @@
 // Piecewise decomposition of a kernel f(x) built from exp-polynomials and
 // relu / step / abs (DESIGN §2).
 //
-// split_into_pieces(f) finds the breakpoints (real roots of the arguments of relu,
-// step and abs; arguments may be polynomials of degree <= 2 in x with constant
-// coefficients, nested calls are resolved innermost first), and on each open
+// split_into_pieces(f) first writes cosh and sinh of x as exponentials, then finds
+// the breakpoints (real roots of the arguments of relu, step and abs, located by
+// real_roots below; nested calls are resolved innermost first), and on each open
 // interval between breakpoints replaces every call by its branch there:
 //   relu(u) -> u or 0,   step(u) -> 1 or 0,   abs(u) -> u or -u,
 // chosen by the sign of u at an interior test point. The result is a list of pieces
-// whose expressions are smooth exp-polynomials (proofs/exp_poly.hpp).
+// whose expressions are smooth exp-polynomials (proofs/exp_poly.hpp). The kinked
+// functions max, min, clip, elu, leaky_relu and piecewise reach this as relu and
+// step (proofs/kinked_functions.hpp).
 //
-// absolute_value() splits pieces further where they change sign (polynomial pieces
-// of degree <= 2: exact roots; exp-polynomial pieces: only when every term has the
-// same constant sign on the interval) and flips negative pieces; square() squares
-// each piece. Both keep the class closed, as DESIGN §2 requires.
+// absolute_value() splits pieces further where they change sign (located by
+// real_roots, unless every term keeps one sign on the interval) and flips negative
+// pieces; square() squares each piece. Both keep the class closed, as DESIGN §2
+// requires.
 #pragma once
 
 #include <ginac/ginac.h>
@@ -54,5 +56,13 @@ Piecewise square(const Piecewise& f);
 /// Real roots of a polynomial of degree <= 2 in x with constant coefficients, in
 /// increasing order, as exact expressions. Throws NotInClass otherwise.
 std::vector<GiNaC::ex> real_polynomial_roots(const GiNaC::ex& polynomial, const GiNaC::symbol& x);
+
+/// Real roots of g(x) = 0, exact, in increasing order (repeated roots once), for
+///  - polynomials whose irreducible factors over the rationals have degree <= 2
+///    (GiNaC factor), e.g. x^3 - x, x^4 - 1;
+///  - p(x) exp(a x + b): the roots of p;
+///  - c1 exp(a1 x + b1) + c2 exp(a2 x + b2), a1 != a2: x = (log(-c2/c1) + b2 - b1)/(a1 - a2)
+///    when -c2/c1 > 0, else none. Throws NotInClass for anything else.
+std::vector<GiNaC::ex> real_roots(const GiNaC::ex& g, const GiNaC::symbol& x);
 
 }  // namespace attnverify::sym

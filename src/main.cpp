@@ -31,7 +31,8 @@ constexpr int kExitOutputFailed = 3;
 std::vector<attnverify::Spec> load_all(const std::vector<std::string>& paths, const std::string& bibliography_path,
                                        attnverify::Bibliography& bibliography) {
   const auto files = attnverify::collect_spec_files(paths);
-  bibliography = attnverify::load_bibliography(attnverify::find_bibliography(files, bibliography_path));
+  const std::string bibliography_file = attnverify::find_bibliography(files, bibliography_path);
+  bibliography = bibliography_file.empty() ? attnverify::Bibliography{} : attnverify::load_bibliography(bibliography_file);
   std::vector<attnverify::Spec> specs;
   for (const auto& file : files) specs.push_back(attnverify::load_spec(file, bibliography));
   for (std::size_t a = 0; a < specs.size(); ++a)

@@ -76,9 +76,7 @@ std::string find_bibliography(const std::vector<std::string>& spec_files, const 
   if (!explicit_path.empty()) return explicit_path;
   if (spec_files.empty()) return "bibliography.toml";
   const fs::path beside = fs::path(spec_files.front()).parent_path() / "bibliography.toml";
-  if (!fs::exists(beside))
-    throw SpecError(beside.string(), 0, "", "bibliography not found; put bibliography.toml beside the specs or pass --bibliography");
-  return beside.string();
+  return fs::exists(beside) ? beside.string() : std::string();
 }
 
 std::vector<std::pair<std::string, std::string>> library_versions() {

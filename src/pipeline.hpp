@@ -30,7 +30,8 @@ RunResult run_suite(const std::vector<Spec>& specs, const Bibliography& bibliogr
 std::vector<std::string> collect_spec_files(const std::vector<std::string>& paths);
 
 /// The bibliography for the given spec files: `explicit_path` if non-empty, else
-/// bibliography.toml beside the first spec file.
+/// bibliography.toml beside the first spec file, else "" (none: specs without
+/// claims need no bibliography; a source then fails as unknown).
 std::string find_bibliography(const std::vector<std::string>& spec_files, const std::string& explicit_path);
 
 /// Library versions recorded in reports: attnverify, GiNaC, CLN, Boost, MPFR.

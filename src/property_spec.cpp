@@ -195,7 +195,7 @@ std::vector<Property> read_properties(TomlReader& root, const std::string& file,
     p.line = line_of(node);
     p.id = reader.required_string("id");
     p.source = reader.required_string("source");
-    if (!bibliography.count(p.source)) reader.fail("source", "unknown source '" + p.source + "' (not a key of the bibliography)");
+    if (!bibliography.count(p.source)) reader.fail("source", "unknown source '" + p.source + "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, or --bibliography)");
     p.equation = reader.optional_string("equation").value_or("");
     p.statement = reader.required_string("statement");
     p.expected = reader.optional_string("expected").value_or("agree");

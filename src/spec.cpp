@@ -291,7 +291,7 @@ void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography)
     claim.id = reader.required_string("id");
     claim.source = reader.required_string("source");
     if (!bibliography.count(claim.source))
-      reader.fail("source", "unknown source '" + claim.source + "' (not a key of the bibliography)");
+      reader.fail("source", "unknown source '" + claim.source + "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, or --bibliography)");
     claim.equation = reader.optional_string("equation").value_or("");
     claim.text = reader.required_string("S");
     claim.S = parse_expression_at(reader, "S", claim.text, spec.parameter_names());
@@ -333,7 +333,7 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography) {
   spec.description = variant.optional_string("description").value_or("");
   spec.source = variant.optional_string("source").value_or("");
   if (!spec.source.empty() && !bibliography.count(spec.source))
-    variant.fail("source", "unknown source '" + spec.source + "' (not a key of the bibliography)");
+    variant.fail("source", "unknown source '" + spec.source + "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, or --bibliography)");
   const std::string kind = variant.required_string("kind");
   if (kind == "kernel") {
     spec.kind = VariantKind::Kernel;
