@@ -1,6 +1,9 @@
 #include "src/kernel_route.hpp"
 
+#include <algorithm>
 #include <cmath>
+
+#include "numerics/sign_changes.hpp"
 
 #include "proofs/scoped_digits.hpp"
 #include "proofs/symbols.hpp"
@@ -23,13 +26,27 @@ std::vector<GiNaC::numeric> numeric_kinks(const std::vector<GiNaC::ex>& kinks) {
   }
   return out;
 }
+
+// Where the engine found no closed form it did not locate the sign changes of f
+// either (gelu, silu: at 0): find them numerically over |x| <= 1000, which holds
+// every abscissa the grid's quadrature needs for |beta| + 15 gamma <= 1000.
+std::vector<GiNaC::numeric> kinks_of_abs(const sym::KernelDerivation& derivation, unsigned digits) {
+  std::vector<GiNaC::numeric> kinks = numeric_kinks(derivation.kinks_abs);
+  if (derivation.status == sym::KernelDerivation::Status::Derived) return kinks;
+  for (const auto& root : num::locate_sign_changes(derivation.f, sym::symbols().x, -1000, 1000, 1.0 / 64, digits + num::kGuardDigits))
+    if (std::none_of(kinks.begin(), kinks.end(), [&](const GiNaC::numeric& k) { return abs(k - root) < GiNaC::numeric(1, 1000000); }))
+      kinks.push_back(root);
+  std::sort(kinks.begin(), kinks.end(), [](const GiNaC::numeric& a, const GiNaC::numeric& b) { return a < b; });
+  return kinks;
+}
+
 }  // namespace
 
 KernelRoute::KernelRoute(const sym::KernelDerivation& derivation, unsigned digits)
     : digits_(digits),
       quadrature_(digits),
       f_(derivation.f, {sym::symbols().x}, digits + num::kGuardDigits),
-      kinks_abs_(numeric_kinks(derivation.kinks_abs)),
+      kinks_abs_(kinks_of_abs(derivation, digits)),
       kinks_square_(numeric_kinks(derivation.kinks_square)) {}
 
 NumericS KernelRoute::operator()(const GridPoint& point) const {

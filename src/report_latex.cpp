@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -221,7 +222,7 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
   if (!spec.description.empty()) out << latex_escape(spec.description) << "\n\n";
   if (spec.kind == VariantKind::Kernel) {
     out << "Kernel variant $a_j \\propto f(q\\cdot k_j)$ with $f(x) = " << sym::to_latex(spec.definition)
-        << "$; $X = \\beta + \\gamma\\varepsilon$, $\\varepsilon\\sim\\mathcal N(0,1)$, "
+        << "$ (spec: \\texttt{" << latex_escape(spec.definition_text) << "}); $X = \\beta + \\gamma\\varepsilon$, $\\varepsilon\\sim\\mathcal N(0,1)$, "
            "$S(\\beta,\\gamma) = \\mathbb{E}|f(X)|/\\sqrt{\\mathbb{E} f(X)^2}$.\n\n";
   } else if (spec.kind == VariantKind::FeatureMap) {
     out << "Non-negative linear attention $a_j = \\tilde q\\cdot\\tilde k_j$ with $\\tilde q, \\tilde k \\ge 0$; the law of "
@@ -240,10 +241,24 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
     for (const auto& [label, e] : v.forms) out << "\\fitformula{" << label << " = " << sym::to_latex(e) << "}\n\n";
     for (const auto& note : v.notes) out << note << "\n\n";
   } else {
-    out << "\\textbf{No closed form}: " << latex_escape(v.reason) << ". Only the numeric route was run.\n\n";
+    out << "\\textbf{No closed form}: " << latex_escape(v.reason) << ".\n\n"
+        << "\\textbf{Only the quadrature" << (v.spec.sampling ? " and sampled routes were" : " route was")
+        << " used for this variant}: the values below are not checked against a derivation, only against "
+        << (v.spec.sampling ? "each other (the Monte Carlo estimates against the quadrature values) and " : "")
+        << "the quadrature's own error target.\n\n";
   }
 
   const GridStats st = grid_stats(v);
+  if (v.status != "derived" && spec.kind == VariantKind::Kernel) {
+    double worst_error = std::numeric_limits<double>::infinity();
+    for (const auto& r : v.records)
+      if (r.is_grid_check() && r.error_digits) worst_error = std::min(worst_error, *r.error_digits);
+    out << "\\subsection*{Quadrature only}\n"
+        << fmt::format("{} grid points: {} computed to the quadrature's error target $10^{{-{:.0f}}}$, {} inconclusive",
+                       st.total, st.not_applicable, required_digits(run.options.digits), st.inconclusive);
+    if (std::isfinite(worst_error)) out << fmt::format(" (worst error estimate $10^{{-{:.1f}}}$)", worst_error);
+    out << ". The values are in results.json (check \\texttt{closed-vs-quadrature}, value \\texttt{numeric}).\n\n";
+  } else {
   out << "\\subsection*{Closed form vs "
       << (spec.kind == VariantKind::Kernel     ? "quadrature"
           : spec.kind == VariantKind::Sequence ? "exact summation"
@@ -257,6 +272,7 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
     out << fmt::format(" Digits of agreement: worst {:.1f}, median {:.1f}; the worst point is ", st.worst, st.median)
         << point_math(st.worst_record->point) << ".";
   out << "\n\n";
+  }
   std::size_t listed = 0;
   for (const auto& r : v.records) {
     if (!r.is_grid_check() || r.verdict == Verdict::Agree || r.verdict == Verdict::NotApplicable) continue;

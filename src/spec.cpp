@@ -294,7 +294,7 @@ void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography)
       reader.fail("source", "unknown source '" + claim.source + "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, or --bibliography)");
     claim.equation = reader.optional_string("equation").value_or("");
     claim.text = reader.required_string("S");
-    claim.S = parse_expression_at(reader, "S", claim.text, spec.parameter_names());
+    claim.S = parse_expression_at(reader, "S", claim.text, spec.parameter_names(), spec.constants);
     claim.latex = reader.optional_string("latex").value_or("");
     claim.expected = reader.optional_string("expected").value_or("agree");
     if (claim.expected != "agree" && claim.expected != "disagree" && claim.expected != "inconclusive")
@@ -307,6 +307,37 @@ void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography)
     for (const Claim& other : spec.claims)
       if (other.id == claim.id) reader.fail("id", "duplicate claim id '" + claim.id + "'");
     spec.claims.push_back(std::move(claim));
+  }
+}
+
+// [variant.parameters]: named constants, each a number or a string holding a constant
+// expression (in pi and e), e.g. alpha = 0.1, c = "sqrt(2)".
+void read_parameters(Spec& spec, TomlReader& variant) {
+  const toml::table* table = variant.optional_table("parameters");
+  if (!table) return;
+  for (const auto& [key, node] : *table) {
+    const std::string name(key.str());
+    const std::string where = variant.path("parameters." + name);
+    if (!std::regex_match(name, std::regex("[A-Za-z][A-Za-z0-9_]*")))
+      throw SpecError(spec.file, line_of(node), where, "a parameter name must be a letter followed by letters, digits or '_'");
+    if (sym::is_reserved_name(name))
+      throw SpecError(spec.file, line_of(node), where, "'" + name + "' is already a symbol, a function or a constant of the language");
+    GiNaC::ex value;
+    if (node.is_string()) {
+      const std::string text = node.as_string()->get();
+      try {
+        value = sym::parse_expression(text, {});
+      } catch (const sym::ExpressionError& err) {
+        const std::string column = err.column > 0 ? " (column " + std::to_string(err.column) + " of the expression)" : "";
+        throw SpecError(spec.file, line_of(node), where, "cannot use expression '" + text + "': " + err.what() + column);
+      }
+      const GiNaC::ex approx = value.evalf();
+      if (!GiNaC::is_exactly_a<GiNaC::numeric>(approx) || !GiNaC::ex_to<GiNaC::numeric>(approx).is_real())
+        throw SpecError(spec.file, line_of(node), where, "'" + text + "' is not a real constant");
+    } else {
+      value = read_exact_number(node, spec.file, where);
+    }
+    spec.constants[name] = value;
   }
 }
 
@@ -334,15 +365,16 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography) {
   spec.source = variant.optional_string("source").value_or("");
   if (!spec.source.empty() && !bibliography.count(spec.source))
     variant.fail("source", "unknown source '" + spec.source + "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, or --bibliography)");
+  read_parameters(spec, variant);
   const std::string kind = variant.required_string("kind");
   if (kind == "kernel") {
     spec.kind = VariantKind::Kernel;
     spec.definition_text = variant.required_string("f");
-    spec.definition = parse_expression_at(variant, "f", spec.definition_text, {"x"});
+    spec.definition = parse_expression_at(variant, "f", spec.definition_text, {"x"}, spec.constants);
   } else if (kind == "sequence") {
     spec.kind = VariantKind::Sequence;
     spec.definition_text = variant.required_string("weight");
-    spec.definition = parse_expression_at(variant, "weight", spec.definition_text, {"lambda", "n", "i"});
+    spec.definition = parse_expression_at(variant, "weight", spec.definition_text, {"lambda", "n", "i"}, spec.constants);
   } else if (kind == "feature_map") {
     spec.kind = VariantKind::FeatureMap;
   } else if (kind == "measure") {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "proofs/expression_parser.hpp"
 #include "proofs/linear_attention.hpp"
 #include "src/bibliography.hpp"
 #include "src/property_spec.hpp"
@@ -55,6 +56,7 @@ struct Spec {
   std::string source;  ///< bibliography key of the variant's origin (may be empty)
   VariantKind kind = VariantKind::Kernel;
   std::string definition_text;  ///< f(x) or a_i as written
+  sym::NamedConstants constants;  ///< [variant.parameters]: name -> exact constant, usable in f, weight, phi and claims
   GiNaC::ex definition;         ///< f(x) or a_i(lambda, n, i)
   std::vector<GridPoint> grid;  ///< kernel, sequence: every point to check closed form vs numeric route
   /// feature_map: explicit (q~, mu~, Sigma~) cases until phi-derived moments land

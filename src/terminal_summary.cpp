@@ -32,10 +32,12 @@ std::string terminal_summary(const RunResult& run) {
       }
       if (!r.is_grid_check()) continue;
       ++grid;
-      agree += r.verdict == Verdict::Agree;
+      agree += r.verdict == Verdict::Agree || r.verdict == Verdict::NotApplicable;
       if (r.digits) worst = std::min(worst, *r.digits);
     }
-    out += fmt::format("  {:<10} {:<8} {:<14} grid {}/{} agree", v.spec.name, to_string(v.spec.kind), v.status, agree, grid);
+    const bool derived = v.status == "derived";
+    out += fmt::format("  {:<10} {:<8} {:<14} {} {}/{} {}", v.spec.name, to_string(v.spec.kind), v.status,
+                       derived ? "grid" : "quadrature only:", agree, grid, derived ? "agree" : "to target");
     if (worst < 1e9) out += fmt::format(" (worst {:.1f} digits)", worst);
     if (sampled) out += fmt::format("; sampled {}/{} agree (max |z| {:.2f})", sampled_agree, sampled, max_z);
     out += claims + "\n";

@@ -108,9 +108,9 @@ GiNaC::numeric read_exact_number(const toml::node& node, const std::string& file
 }
 
 GiNaC::ex parse_expression_at(const TomlReader& reader, const std::string& key, const std::string& text,
-                              const std::vector<std::string>& symbols) {
+                              const std::vector<std::string>& symbols, const sym::NamedConstants& constants) {
   try {
-    return sym::parse_expression(text, symbols);
+    return sym::parse_expression(text, symbols, constants);
   } catch (const sym::ExpressionError& err) {
     const std::string where = err.column > 0 ? " (column " + std::to_string(err.column) + " of the expression)" : "";
     reader.fail(key, std::string("cannot use expression '") + text + "': " + err.what() + where);

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "proofs/expression_parser.hpp"
 #include "src/spec_error.hpp"
 
 namespace attnverify {
@@ -52,10 +53,10 @@ class TomlReader {
 GiNaC::numeric read_exact_number(const toml::node& node, const std::string& file, const std::string& key);
 
 /// Parses a spec expression (proofs/expression_parser.hpp) found under `key` of
-/// `reader`, allowing `symbols`; a failure is a SpecError naming the file, line, key
-/// and the column within the expression.
+/// `reader`, allowing `symbols` and the spec's named `constants`; a failure is a
+/// SpecError naming the file, line, key and the column within the expression.
 GiNaC::ex parse_expression_at(const TomlReader& reader, const std::string& key, const std::string& text,
-                              const std::vector<std::string>& symbols);
+                              const std::vector<std::string>& symbols, const sym::NamedConstants& constants = {});
 
 /// 1-based line of a node (0 when unknown).
 std::size_t line_of(const toml::node& node);
