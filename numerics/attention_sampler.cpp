@@ -62,6 +62,31 @@ struct AttentionSampler::Impl {
   double sigma;
 };
 
+SampleMoments moments_of_weights(const double* a, std::size_t count) {
+  SampleMoments m;
+  double su = 0, sv = 0;
+  for (std::size_t j = 0; j < count; ++j) {
+    if (!std::isfinite(a[j])) {
+      m.non_finite += 1;
+      continue;
+    }
+    su += std::fabs(a[j]);
+    sv += a[j] * a[j];
+    m.count += 1;
+  }
+  if (m.count == 0) return m;
+  m.mean_u = su / m.count;  // two passes: means, then centred sums
+  m.mean_v = sv / m.count;
+  for (std::size_t j = 0; j < count; ++j) {
+    if (!std::isfinite(a[j])) continue;
+    const double du = std::fabs(a[j]) - m.mean_u, dv = a[j] * a[j] - m.mean_v;
+    m.m2_u += du * du;
+    m.m2_v += dv * dv;
+    m.c_uv += du * dv;
+  }
+  return m;
+}
+
 AttentionSampler::AttentionSampler(const GiNaC::ex& f, const GiNaC::ex& x, unsigned d, double beta, double gamma,
                                    std::uint64_t seed) {
   auto impl = std::make_shared<Impl>();
@@ -102,7 +127,7 @@ SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, Sample
     const DoubleExpression f = *s.f;  // a copy per thread (it has a scratch stack)
     RowMatrix keys(kBlockRows, s.d);
     Eigen::VectorXd scores(kBlockRows);
-    std::vector<double> u(kBlockRows), v(kBlockRows);
+    std::vector<double> u(kBlockRows);
     SamplerTimings& mine = per_thread[static_cast<std::size_t>(omp_get_thread_num())];
 #pragma omp for schedule(static)
     for (long b = 0; b < blocks; ++b) {
@@ -120,31 +145,8 @@ SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, Sample
       keys.rowwise() += s.mu.transpose();
       scores.noalias() = keys * s.q;         // q.k_j (rows past `rows` are stale and unused)
       const auto t2 = Clock::now();
-      SampleMoments m;
-      std::size_t used = 0;
-      for (std::size_t j = 0; j < rows; ++j) {
-        const double a = f(scores[static_cast<Eigen::Index>(j)]);
-        if (!std::isfinite(a)) {
-          m.non_finite += 1;
-          continue;
-        }
-        u[used] = std::fabs(a);
-        v[used] = a * a;
-        ++used;
-      }
-      if (used > 0) {  // two-pass moments within the block
-        double su = 0, sv = 0;
-        for (std::size_t j = 0; j < used; ++j) { su += u[j]; sv += v[j]; }
-        m.count = static_cast<double>(used);
-        m.mean_u = su / m.count;
-        m.mean_v = sv / m.count;
-        for (std::size_t j = 0; j < used; ++j) {
-          const double du = u[j] - m.mean_u, dv = v[j] - m.mean_v;
-          m.m2_u += du * du;
-          m.m2_v += dv * dv;
-          m.c_uv += du * dv;
-        }
-      }
+      for (std::size_t j = 0; j < rows; ++j) u[j] = f(scores[static_cast<Eigen::Index>(j)]);
+      const SampleMoments m = moments_of_weights(u.data(), rows);
       per_block[static_cast<std::size_t>(b)] = m;
       const auto t3 = Clock::now();
       mine.generate += std::chrono::duration<double>(t1 - t0).count();

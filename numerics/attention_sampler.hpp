@@ -42,6 +42,10 @@ struct SampleMoments {
   void merge(const SampleMoments& other);
 };
 
+/// The moments of u = |a| and v = a^2 over a[0..count), two-pass within the block;
+/// non-finite weights are counted in non_finite and left out.
+SampleMoments moments_of_weights(const double* a, std::size_t count);
+
 /// Wall-clock seconds summed over threads, by phase.
 struct SamplerTimings {
   double generate = 0, matvec = 0, reduce = 0;

@@ -1,5 +1,9 @@
 #include "src/claim_points.hpp"
 
+#include <algorithm>
+
+#include "proofs/feature_moments.hpp"
+
 #include <random>
 
 #include "proofs/sparsity_measure.hpp"
@@ -45,6 +49,24 @@ std::string vector_text(const std::vector<numeric>& v) {
   return out + ")";
 }
 
+std::string components_text(const std::vector<numeric>& v) {
+  const bool constant = std::all_of(v.begin(), v.end(), [&](const numeric& x) { return x == v.front(); });
+  if (constant) return exact_text(v.front()) + (v.size() > 1 ? " (every component)" : "");
+  if (v.size() <= 8) return vector_text(v);
+  bool ramp = true;
+  for (std::size_t k = 2; k < v.size(); ++k) ramp = ramp && (v[k] - v[k - 1] == v[1] - v[0]);
+  if (ramp) return "from " + exact_text(v.front()) + " to " + exact_text(v.back()) + " (evenly spaced)";
+  return "(" + exact_text(v[0]) + ", " + exact_text(v[1]) + ", ..., " + exact_text(v.back()) + ")";
+}
+
+NamedValues phi_case_description(const PhiCase& c, std::size_t index) {
+  return {{"case", std::to_string(index + 1)},
+          {"d", std::to_string(c.q.size())},
+          {"q", components_text(c.q)},
+          {"mu", components_text(c.mu)},
+          {"sigma", components_text(c.sigma)}};
+}
+
 ClaimDomain claim_domain(const Spec& spec, unsigned long seed, bool iid_only) {
   ClaimDomain domain;
   const auto& s = sym::symbols();
@@ -79,6 +101,22 @@ ClaimDomain claim_domain(const Spec& spec, unsigned long seed, bool iid_only) {
       break;
     }
     case VariantKind::FeatureMap: {
+      if (spec.has_phi()) {
+        const sym::FeatureMoments moments = sym::derive_feature_moments(spec.definition);
+        if (!moments.derived) break;  // no invariants in closed form: no claim points
+        for (std::size_t k = 0; k < spec.phi_cases.size(); ++k) {
+          const PhiCase& c = spec.phi_cases[k];
+          if (iid_only && !c.iid()) continue;
+          ClaimPoint p;
+          p.where = phi_case_description(c, k);
+          p.substitution = sym::feature_case(moments, c.q, c.mu, c.sigma).substitution;
+          p.index = k;
+          domain.points.push_back(std::move(p));
+        }
+        if (!domain.points.empty()) domain.reference = domain.points.front();
+        domain.description = std::to_string(domain.points.size()) + (iid_only ? " iid" : "") + " cases of the spec";
+        break;
+      }
       for (std::size_t k = 0; k < spec.cases.size(); ++k) {
         const auto m = sym::linear_case_moments(spec.cases[k]);
         if (iid_only && !m.iid) continue;

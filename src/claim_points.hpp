@@ -9,7 +9,8 @@
 //               (20 points); random: 16 points, lambda = m/1000 with m in [1, 999],
 //               n in [1, 1000]. lambda = 1 is excluded: published forms are 0/0
 //               there; the derivation's lambda = 1 case is checked on the grid.
-//   feature_map the spec's explicit cases (q~, mu~, Sigma~); claims that use mu or
+//   feature_map the spec's explicit cases (q~, mu~, Sigma~), or with phi its cases
+//               (q, mu, sigma) with the derived invariants; claims that use mu or
 //               sigma (iid components, Su2023 eq. 9) only at the iid cases
 //   measure     the spec's explicit vectors x
 // Random draws: std::mt19937_64 seeded with the run seed, value = lo + draw mod
@@ -51,5 +52,12 @@ ClaimDomain claim_domain(const Spec& spec, unsigned long seed, bool iid_only = f
 
 /// "(1, 2, 1/2)"
 std::string vector_text(const std::vector<GiNaC::numeric>& v);
+
+/// A component vector in short form: "1/2 (every component)", "from -1 to 2 (evenly
+/// spaced)", the list when d <= 8, else "(a, b, ..., z)".
+std::string components_text(const std::vector<GiNaC::numeric>& v);
+
+/// The report and results.json description of a phi case: case, d, q, mu, sigma.
+NamedValues phi_case_description(const PhiCase& c, std::size_t index);
 
 }  // namespace attnverify

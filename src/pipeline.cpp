@@ -45,7 +45,9 @@ VariantResult check_variant(const Spec& spec, const RunOptions& options, const P
   switch (spec.kind) {
     case VariantKind::Kernel: return check_kernel_variant(spec, options, progress);
     case VariantKind::Sequence: return check_sequence_variant(spec, options, progress);
-    case VariantKind::FeatureMap: return check_feature_map_variant(spec, options, progress);
+    case VariantKind::FeatureMap:
+      return spec.has_phi() ? check_phi_feature_map_variant(spec, options, progress)
+                            : check_feature_map_variant(spec, options, progress);
     case VariantKind::Measure: return check_measure_variant(spec, options, progress);
   }
   throw std::logic_error("unknown variant kind");

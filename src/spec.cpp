@@ -21,6 +21,12 @@ std::string to_string(VariantKind kind) {
   return "?";
 }
 
+bool PhiCase::iid() const {
+  for (std::size_t k = 1; k < mu.size(); ++k)
+    if (mu[k] != mu[0] || sigma[k] != sigma[0]) return false;
+  return true;
+}
+
 std::vector<std::string> Spec::parameter_names() const {
   switch (kind) {
     case VariantKind::Kernel: return {"beta", "gamma"};
@@ -126,7 +132,66 @@ std::vector<numeric> read_vector(const toml::node& node, const std::string& file
 
 // feature_map: [[grid.cases]] with q (>= 0), mu (>= 0; a number means the same for
 // every component) and Sigma (a d x d symmetric matrix, or a number c for c I).
+// A component vector of a phi case: a number (every component), a list of length d,
+// or { from = a, to = b } (evenly spaced from a to b over the d components).
+std::vector<numeric> read_components(TomlReader& reader, const std::string& key, std::size_t d) {
+  const toml::node* node = reader.optional_node(key);
+  if (!node) reader.fail(key, "missing: a number, a list of d numbers, or { from = a, to = b }");
+  if (const toml::table* range = node->as_table()) {
+    TomlReader r(*range, reader.file(), reader.path(key), line_of(*node));
+    const toml::node* from = r.optional_node("from");
+    const toml::node* to = r.optional_node("to");
+    if (!from || !to) r.fail(from ? "to" : "from", "missing: a range needs from and to");
+    const numeric a = read_exact_number(*from, reader.file(), r.path("from"));
+    const numeric b = read_exact_number(*to, reader.file(), r.path("to"));
+    r.finish();
+    std::vector<numeric> out;
+    for (std::size_t k = 0; k < d; ++k) out.push_back(d == 1 ? a : a + (b - a) * numeric(static_cast<long>(k)) / numeric(static_cast<long>(d - 1)));
+    return out;
+  }
+  std::vector<numeric> out = read_vector(*node, reader.file(), reader.path(key), false, d);
+  if (out.size() != d) reader.fail(key, "has " + std::to_string(out.size()) + " entries but d = " + std::to_string(d));
+  return out;
+}
+
+// feature_map with phi: [[grid.cases]] with d (optional when a list fixes it), q, mu
+// and sigma (> 0), each a number, a list or a range (read_components).
+void read_phi_cases(Spec& spec, TomlReader& grid) {
+  const toml::array* cases = grid.optional_array("cases");
+  if (!cases || cases->empty()) grid.fail("cases", "missing: give [[grid.cases]] tables with q, mu and sigma (and d)");
+  for (std::size_t k = 0; k < cases->size(); ++k) {
+    const toml::node& node = (*cases)[k];
+    const std::string prefix = "grid.cases[" + std::to_string(k) + "]";
+    if (!node.is_table()) throw SpecError(spec.file, line_of(node), prefix, "expected a table with d, q, mu and sigma");
+    TomlReader reader(*node.as_table(), spec.file, prefix, line_of(node));
+    std::size_t d = 0;
+    if (const auto given = reader.optional_integer("d")) {
+      if (*given < 1 || *given > static_cast<long>(kMaxSamplingDimension))
+        reader.fail("d", "must be between 1 and " + std::to_string(kMaxSamplingDimension));
+      d = static_cast<std::size_t>(*given);
+    } else {
+      for (const char* key : {"q", "mu", "sigma"}) {
+        const toml::node* n = reader.optional_node(key);
+        if (n && n->is_array()) d = n->as_array()->size();
+      }
+      if (d == 0) reader.fail("d", "missing: give d, or a list for q, mu or sigma");
+    }
+    PhiCase c;
+    c.q = read_components(reader, "q", d);
+    c.mu = read_components(reader, "mu", d);
+    c.sigma = read_components(reader, "sigma", d);
+    for (const numeric& s : c.sigma)
+      if (!s.is_positive()) reader.fail("sigma", "every standard deviation must be > 0 (found " + exact_text(s) + ")");
+    reader.finish();
+    spec.phi_cases.push_back(std::move(c));
+  }
+}
+
 void read_cases(Spec& spec, TomlReader& grid) {
+  if (spec.has_phi()) {
+    read_phi_cases(spec, grid);
+    return;
+  }
   const toml::array* cases = grid.optional_array("cases");
   if (!cases || cases->empty()) grid.fail("cases", "missing: give [[grid.cases]] tables with q, mu and Sigma");
   for (std::size_t k = 0; k < cases->size(); ++k) {
@@ -251,10 +316,21 @@ std::vector<unsigned long> read_counts(TomlReader& table, const std::string& key
 void read_sampling(Spec& spec, TomlReader& root) {
   const toml::table* table = root.optional_table("sampling");
   if (!table) return;
-  if (spec.kind != VariantKind::Kernel)
-    root.fail("sampling", "the sampled route applies to kernel variants only (sequence weights are deterministic)");
+  if (spec.kind != VariantKind::Kernel && !spec.has_phi())
+    root.fail("sampling", "the sampled route applies to kernel variants and feature maps given by phi only "
+                          "(sequence weights are deterministic; explicit moments have no keys to draw)");
   TomlReader reader(*table, spec.file, "sampling", line_of(*table));
   SamplingPlan plan;
+  if (spec.has_phi()) {  // the cases fix q, mu, sigma and d: only n and the seed
+    plan.sizes = read_counts(reader, "n", 2, kMaxSamplingSize);
+    if (const auto seed = reader.optional_integer("seed")) {
+      if (*seed < 0) reader.fail("seed", "must be a non-negative integer");
+      plan.seed = static_cast<unsigned long>(*seed);
+    }
+    reader.finish();
+    spec.sampling = plan;
+    return;
+  }
   for (unsigned long d : read_counts(reader, "d", 1, kMaxSamplingDimension)) plan.dimensions.push_back(static_cast<unsigned>(d));
   plan.sizes = read_counts(reader, "n", 2, kMaxSamplingSize);
   const toml::array* points = reader.optional_array("points");
@@ -377,6 +453,10 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography) {
     spec.definition = parse_expression_at(variant, "weight", spec.definition_text, {"lambda", "n", "i"}, spec.constants);
   } else if (kind == "feature_map") {
     spec.kind = VariantKind::FeatureMap;
+    if (const auto phi = variant.optional_string("phi")) {
+      spec.definition_text = *phi;
+      spec.definition = parse_expression_at(variant, "phi", spec.definition_text, {"x"}, spec.constants);
+    }
   } else if (kind == "measure") {
     spec.kind = VariantKind::Measure;
   } else {

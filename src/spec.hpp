@@ -48,6 +48,13 @@ struct SamplingPlan {
   std::optional<unsigned long> seed;         ///< the spec's seed, if given
 };
 
+/// A feature-map case in raw coordinates: q, mu, sigma of length d (sigma > 0).
+struct PhiCase {
+  std::vector<GiNaC::numeric> q, mu, sigma;
+  /// True when every component has the same (mu, sigma): iid components of k~.
+  bool iid() const;
+};
+
 struct Spec {
   std::string file;
   std::string name;
@@ -59,13 +66,19 @@ struct Spec {
   sym::NamedConstants constants;  ///< [variant.parameters]: name -> exact constant, usable in f, weight, phi and claims
   GiNaC::ex definition;         ///< f(x) or a_i(lambda, n, i)
   std::vector<GridPoint> grid;  ///< kernel, sequence: every point to check closed form vs numeric route
-  /// feature_map: explicit (q~, mu~, Sigma~) cases until phi-derived moments land
+  /// feature_map without phi: explicit (q~, mu~, Sigma~) cases
   std::vector<sym::LinearCase> cases;
+  /// feature_map with phi (definition = phi(x)): raw query q and key law
+  /// k ~ N(mu, diag(sigma^2)); q~ = phi(q), mu~ and Sigma~ are derived from phi
+  std::vector<PhiCase> phi_cases;
   /// measure: explicit vectors x
   std::vector<std::vector<GiNaC::numeric>> vectors;
   std::vector<Property> properties;
   std::vector<Claim> claims;
-  std::optional<SamplingPlan> sampling;  ///< kernels only
+  std::optional<SamplingPlan> sampling;  ///< kernels; feature maps with phi (n and seed only)
+
+  /// feature_map defined by phi (rather than by explicit moments)
+  bool has_phi() const { return kind == VariantKind::FeatureMap && !definition_text.empty(); }
 
   /// Symbols a claim may use, in grid order for kernels and sequences:
   /// {"beta","gamma"}, {"lambda","n"}; feature_map {"qmu","qSq","q1","q2","mu","sigma"};

@@ -16,6 +16,8 @@ using Progress = std::function<void(const std::string&)>;
 VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
 VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
 VariantResult check_feature_map_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
+/// Feature maps given by phi: derived moments, quadrature, Monte Carlo (src/phi_feature_map_checks.cpp).
+VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
 VariantResult check_measure_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
 
 /// Dispatches on spec.kind.
