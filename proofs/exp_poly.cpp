@@ -26,8 +26,9 @@ ExpPolyTerm term_from_product(const ex& term, const symbol& x) {
       out.slope += argument.coeff(x, 1);
       out.offset += argument.coeff(x, 0);
     } else if (is_a<function>(f)) {
-      throw NotInClass("'" + to_text(f) + "' is outside the class of piecewise exp-polynomials (DESIGN §2): its "
-                       "Gaussian moments E|f(X)| and E f(X)^2 are not reduced to truncated normal moments");
+      throw NotInClass("'" + to_text(f) + "' is outside the class of piecewise sums of c x^m exp(a x) "
+                       "(docs/spec-format.md, closed forms), so its Gaussian moments are not reduced to "
+                       "truncated normal moments");
     } else {
       throw NotInClass("the factor '" + to_text(f) + "' is not of the form c*x^m*exp(a*x+b)");
     }

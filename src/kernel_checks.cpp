@@ -27,7 +27,10 @@ void kernel_curves(const sym::KernelDerivation& d, VariantResult& result, unsign
   result.grid_figure.caption =
       "Lines: the derived closed form (dashed for $\\beta<0$; where S is even in $\\beta$ they lie under the solid "
       "ones). Circles: the quadrature route at the grid points on these curves.";
-  if (d.status != sym::KernelDerivation::Status::Derived) return;
+  if (d.status != sym::KernelDerivation::Status::Derived) {
+    result.grid_figure.caption = "Circles: the quadrature route at the grid points with integer $\\beta$ (no closed form to draw).";
+    return;
+  }
   num::CompiledExpression S(d.S, {s.beta, s.gamma}, digits);
   for (int beta = -2; beta <= 2; ++beta) {
     Curve curve{fmt::format("$\\beta={}$", beta), beta < 0, {}};

@@ -95,7 +95,7 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
       const NumericS& q = quadrature(c.mu[i], c.sigma[i]);
       // E phi, E phi^2 and the variance (the diagonal of Sigma~); the variance's error
       // estimate loses the digits that m2 - m1^2 cancels
-      const char* names[] = {"E phi", "E phi^2", "Var phi"};
+      const char* names[] = {"mean", "mean square", "variance"};
       for (int which = 0; which < 3; ++which) {
         CheckRecord r;
         r.variant = spec.name;

@@ -177,18 +177,23 @@ void write_sampled_table(std::ostringstream& out, const VariantResult& v, const 
   }
   out << "\\subsection*{Closed form vs sampled attention weights}\n";
   out << fmt::format("{} sampled checks: {} agree; largest $|z|$ = {:.2f}. ", rows.size(), agree, max_z);
-  out << "Keys $k_j\\sim\\mathcal N(\\mu,\\sigma^2 I)$ are drawn in $d$ dimensions with $q\\cdot\\mu=\\beta$ and "
-         "$\\sigma\\|q\\|=\\gamma$; $S_n$ is the sparsity of the $n$ weights $f(q\\cdot k_j)$. The interval is the "
-         "delta-method 95\\% confidence interval; bias $b$ is the second-order delta estimate of "
+  const bool feature_map = v.spec.kind == VariantKind::FeatureMap;
+  out << (feature_map ? "Keys $k_j\\sim\\mathcal N(\\mu,\\operatorname{diag}\\sigma^2)$ are drawn in $d$ dimensions with the "
+                        "case's $q$, $\\mu$, $\\sigma$; $S_n$ is the sparsity of the $n$ weights $\\phi(q)\\cdot\\phi(k_j)$, and the "
+                        "reference is eq.~(8) with the derived $\\tilde\\mu$, $\\tilde\\Sigma$. The interval is the "
+                      : "Keys $k_j\\sim\\mathcal N(\\mu,\\sigma^2 I)$ are drawn in $d$ dimensions with $q\\cdot\\mu=\\beta$ and "
+                        "$\\sigma\\|q\\|=\\gamma$; $S_n$ is the sparsity of the $n$ weights $f(q\\cdot k_j)$. The interval is the ")
+      << "delta-method 95\\% confidence interval; bias $b$ is the second-order delta estimate of "
          "$\\mathbb{E}S_n-S$, and $z=(S_n-b-S)/\\mathrm{SE}$ (a point is inconclusive when $|b|>0.5$\\,SE). Verdicts: Holm's "
          "procedure at family-wise $\\alpha=" << run.options.family_alpha << "$ over every sampled check of the run. Seed "
       << (rows.front()->seed ? std::to_string(*rows.front()->seed) : "") << ".\n\n";
   out << "\\begin{center}{\\small\\begin{longtable}{rrrrllrrl}\\toprule\n"
-         "$\\beta$ & $\\gamma$ & $d$ & $n$ & $S_n\\pm$ 95\\% CI & reference $S$ & $z$ & bias/SE & verdict\\\\\\midrule\n";
+      << (feature_map ? "case & & " : "$\\beta$ & $\\gamma$ & ")
+      << "$d$ & $n$ & $S_n\\pm$ 95\\% CI & reference $S$ & $z$ & bias/SE & verdict\\\\\\midrule\n";
   for (const auto* r : rows) {
     const std::string sampled = r->values.size() > 0 ? r->values[0].second : "";
     const std::string reference = r->values.size() > 1 ? r->values[1].second.substr(0, 10) : "";
-    out << r->point[0].second << " & " << r->point[1].second << " & " << (r->d ? *r->d : 0u) << " & "
+    out << r->point[0].second << " & " << (feature_map ? "" : r->point[1].second) << " & " << (r->d ? *r->d : 0u) << " & "
         << (r->n ? *r->n : 0ul) << " & " << fmt::format("{:.6f} $\\pm$ {:.1e}", std::stod(sampled), num::kZ95 * r->standard_error.value_or(0))
         << " & " << reference << " & " << (r->z ? fmt::format("{:+.2f}", *r->z) : "--") << " & "
         << (r->bias && r->standard_error && *r->standard_error > 0 ? fmt::format("{:.3f}", *r->bias / *r->standard_error) : "--")
@@ -224,6 +229,13 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
     out << "Kernel variant $a_j \\propto f(q\\cdot k_j)$ with $f(x) = " << sym::to_latex(spec.definition)
         << "$ (spec: \\texttt{" << latex_escape(spec.definition_text) << "}); $X = \\beta + \\gamma\\varepsilon$, $\\varepsilon\\sim\\mathcal N(0,1)$, "
            "$S(\\beta,\\gamma) = \\mathbb{E}|f(X)|/\\sqrt{\\mathbb{E} f(X)^2}$.\n\n";
+  } else if (spec.has_phi()) {
+    out << "Non-negative linear attention $a_j = \\phi(q)\\cdot\\phi(k_j)$ with $\\phi(x) = " << sym::to_latex(spec.definition)
+        << "$ (spec: \\texttt{" << latex_escape(spec.definition_text)
+        << "}) applied componentwise, and keys $k\\sim\\mathcal N(\\mu,\\operatorname{diag}\\sigma^2)$ in $d$ dimensions. "
+           "The mean $\\tilde\\mu$ and covariance $\\tilde\\Sigma$ of $\\phi(k)$ are derived from $\\phi$ and checked "
+           "against quadrature of each moment; $S$ (eq.~8) is checked against $S$ from the quadrature moments at every case, "
+           "and against Monte Carlo over real $q$ and keys.\n\n";
   } else if (spec.kind == VariantKind::FeatureMap) {
     out << "Non-negative linear attention $a_j = \\tilde q\\cdot\\tilde k_j$ with $\\tilde q, \\tilde k \\ge 0$; the law of "
            "$\\tilde k$ enters through its mean $\\tilde\\mu$ and covariance $\\tilde\\Sigma$, given at explicit cases. "
@@ -260,7 +272,7 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
     out << ". The values are in results.json (check \\texttt{closed-vs-quadrature}, value \\texttt{numeric}).\n\n";
   } else {
   out << "\\subsection*{Closed form vs "
-      << (spec.kind == VariantKind::Kernel     ? "quadrature"
+      << (spec.kind == VariantKind::Kernel || spec.has_phi() ? "quadrature"
           : spec.kind == VariantKind::Sequence ? "exact summation"
                                                : "direct computation")
       << "}\n";
