@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs docs/tutorial.md as written: every block after "<!-- tutorial-file: PATH -->" is
+# written to PATH, and every block after "<!-- tutorial-run: CODE -->" is run and must
+# exit with CODE. Runs in a scratch directory holding build/attnverify and specs/.
+# Usage: tutorial_test.sh ATTNVERIFY_BINARY SOURCE_DIR
+set -euo pipefail
+binary=$1
+source_dir=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/build" "$work/specs"
+ln -s "$binary" "$work/build/attnverify"
+cp "$source_dir/specs/bibliography.toml" "$work/specs/"
+cd "$work"
+/usr/bin/python3 - "$source_dir/docs/tutorial.md" <<'PY'
+import re, subprocess, sys, os
+text = open(sys.argv[1]).read()
+steps = re.findall(r"<!-- tutorial-(file|run): ([^ ]+) -->\n```[a-z]*\n(.*?)```", text, re.S)
+assert len(steps) >= 7, f"only {len(steps)} tutorial steps found"
+for kind, arg, body in steps:
+    if kind == "file":
+        os.makedirs(os.path.dirname(arg) or ".", exist_ok=True)
+        open(arg, "w").write(body)
+        print(f"wrote {arg}")
+        continue
+    expected = int(arg)
+    r = subprocess.run(body, shell=True, capture_output=True, text=True)
+    print(f"$ {body.strip()}  -> exit {r.returncode}")
+    if r.returncode != expected:
+        print(r.stdout[-3000:], r.stderr[-3000:])
+        sys.exit(f"tutorial step exited {r.returncode}, the tutorial says {expected}")
+    if expected == 2 and "column" not in r.stderr:
+        sys.exit("the typo step did not report a column: " + r.stderr)
+for path in ["mine/report/report.pdf", "mine/report/results.json", "mine/report-silu/results.json"]:
+    assert os.path.exists(path), path + " missing"
+import json
+res = json.load(open("mine/report/results.json"))
+verdicts = {c["claim"]: c["verdict"] for c in res["checks"] if c.get("check") == "claim"}
+assert verdicts == {"shift-of-eq6": "agree", "no-effect": "disagree"}, verdicts
+silu = json.load(open("mine/report-silu/results.json"))
+assert silu["variants"][0]["closed_form"]["status"] == "no-closed-form", silu["variants"][0]
+print("tutorial: all steps as documented")
+PY
