@@ -138,6 +138,29 @@ bool is_transcendental_factor(const ex& f) {
 
 }  // namespace
 
+namespace {
+
+struct ReadableArguments : public map_function {
+  ex operator()(const ex& e) override {
+    const ex mapped = e.map(*this);
+    if (!(is_exp(mapped) || is_ex_the_function(mapped, erf) || is_ex_the_function(mapped, erfc))) return mapped;
+    ex argument = mapped.op(0).normal();
+    try {
+      argument = factor(argument);
+    } catch (const std::exception&) {  // factor() accepts polynomials over Q only: keep the normal form
+    }
+    if (is_exp(mapped)) return exp(argument);
+    return is_ex_the_function(mapped, erf) ? erf(argument) : erfc(argument);
+  }
+};
+
+}  // namespace
+
+ex readable_arguments(const ex& e) {
+  ReadableArguments readable;
+  return readable(e);
+}
+
 ex collect_transcendentals(const ex& e) {
   const ex expanded = merge_exponentials(e.expand());
   std::vector<ex> kernels;
@@ -159,7 +182,7 @@ ex collect_transcendentals(const ex& e) {
     }
   }
   ex result = 0;
-  for (std::size_t k = 0; k < kernels.size(); ++k) result += factor(coefficients[k].normal()) * kernels[k];
+  for (std::size_t k = 0; k < kernels.size(); ++k) result += factor(coefficients[k].normal()) * readable_arguments(kernels[k]);
   return result;
 }
 

@@ -10,6 +10,7 @@
 //   collect_transcendentals: sum of coefficient * (exp/erf/erfc factors), with each
 //                        coefficient brought to a normal rational form; used for
 //                        readable, reproducible printing of derived closed forms.
+//   readable_arguments:  arguments of exp/erf/erfc normalised and factored, for printing.
 #pragma once
 
 #include <ginac/ginac.h>
@@ -42,6 +43,11 @@ GiNaC::ex atomize_symbolic_powers(const GiNaC::ex& e, GiNaC::exmap& atoms);
 /// Rational normal form (GiNaC normal()) taken with symbolic powers atomized, then
 /// substituted back: (lambda^(2n) - 1)/(lambda^n - 1) -> lambda^n + 1.
 GiNaC::ex normal_with_power_atoms(const GiNaC::ex& e);
+
+/// Each argument of exp, erf and erfc in rational normal form, factored over Q when it
+/// is a polynomial ratio: exp(-1/(2 g^2) - b^2/(2 g^2) + b/g^2) -> exp(-(b-1)^2/(2 g^2)).
+/// For printing: merge_exponentials expands exponents again.
+GiNaC::ex readable_arguments(const GiNaC::ex& e);
 
 /// Groups an expanded sum by its transcendental factors (products of exp, erf and
 /// erfc) and normalises each coefficient: sum_k c_k(beta, gamma) * T_k.

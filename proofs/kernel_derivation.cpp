@@ -21,7 +21,7 @@ KernelDerivation derive_kernel(const ex& f) {
     out.kinks_abs = absolute.boundaries();
     out.mean_abs = gaussian_expectation(absolute, s.x, s.beta, s.gamma);
     out.mean_square = gaussian_expectation(square(pieces), s.x, s.beta, s.gamma);
-    out.S = merge_exponentials(out.mean_abs / sqrt(out.mean_square));
+    out.S = readable_arguments(merge_exponentials(out.mean_abs / sqrt(out.mean_square)));
     out.status = KernelDerivation::Status::Derived;
   } catch (const NotInClass& err) {
     out.status = KernelDerivation::Status::NoClosedForm;

@@ -318,6 +318,14 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
 // The report's "Claims" section: every claim and property of the run in one table,
 // then a plain-language finding for each one that disagrees.
 void write_claims_section(std::ostringstream& out, const RunResult& run) {
+  const bool any = std::any_of(run.variants.begin(), run.variants.end(), [](const VariantResult& v) {
+    return std::any_of(v.records.begin(), v.records.end(), [](const CheckRecord& r) { return r.check == "claim" || r.check == "property"; });
+  });
+  if (!any) {
+    out << "\\section*{Claims}\nThe specs of this run state no published claims or properties; the checks below compare "
+           "the routes with each other.\n\n";
+    return;
+  }
   out << "\\section*{Claims}\n"
          "Every published claim of the specs, with the verdict computed by attnverify and the method that decided it. "
          "The figure is the worst digits of agreement (formulas) or the decisive value (properties); the "
