@@ -13,14 +13,22 @@
 
 namespace attnverify {
 
-namespace {
-
-bool uses_iid_symbols(const GiNaC::ex& e) {
+void check_feature_map_claims(const Spec& spec, const sym::LinearAttentionDerivation& d, const RunOptions& options,
+                              const PointWitness& witness, VariantResult& result, const Progress& progress) {
   const auto& s = sym::symbols();
-  return e.has(s.mu) || e.has(s.sigma);
+  for (const Claim& claim : spec.claims) {
+    progress(fmt::format("[{}] claim {}", spec.name, claim.id));
+    const bool iid = claim.S.has(s.mu) || claim.S.has(s.sigma);  // eq. 9 style: iid components only
+    const ClaimDomain domain = claim_domain(spec, options.seed_for(std::nullopt), iid);
+    if (domain.points.empty()) {
+      CheckRecord r = claim_without_derivation(spec, claim, "");
+      r.detail = "the claim assumes iid components (it uses mu or sigma) but the spec has no case with iid components";
+      result.records.push_back(std::move(r));
+      continue;
+    }
+    result.records.push_back(check_claim_on_domain(spec, claim, claim.S, iid ? d.S_iid : d.S_general, domain, options.digits, witness));
+  }
 }
-
-}  // namespace
 
 VariantResult check_feature_map_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
   const unsigned digits = options.digits;
@@ -46,20 +54,7 @@ VariantResult check_feature_map_variant(const Spec& spec, const RunOptions& opti
   check_closed_vs_direct(spec, claim_domain(spec, options.seed_for(std::nullopt)), d.S_general, direct,
                          "exact moments of q~.k~ from the vectors", digits, result.records);
 
-  // claims: general ones on every case, iid ones (mu, sigma) on the iid cases
-  const PointWitness witness = direct_witness(direct);
-  for (const Claim& claim : spec.claims) {
-    progress(fmt::format("[{}] claim {}", spec.name, claim.id));
-    const bool iid = uses_iid_symbols(claim.S);
-    const ClaimDomain domain = claim_domain(spec, options.seed_for(std::nullopt), iid);
-    if (domain.points.empty()) {
-      CheckRecord r = claim_without_derivation(spec, claim, "");
-      r.detail = "the claim assumes iid components (it uses mu or sigma) but the spec has no iid case";
-      result.records.push_back(std::move(r));
-      continue;
-    }
-    result.records.push_back(check_claim_on_domain(spec, claim, claim.S, iid ? d.S_iid : d.S_general, domain, digits, witness));
-  }
+  check_feature_map_claims(spec, d, options, direct_witness(direct), result, progress);
   check_properties(spec, {d.S_snr, nullptr}, options, result, progress);
   return result;
 }

@@ -32,11 +32,6 @@ using num::Real;
 
 namespace {
 
-bool uses_iid_symbols(const GiNaC::ex& e) {
-  const auto& s = sym::symbols();
-  return e.has(s.mu) || e.has(s.sigma);
-}
-
 // Quadrature moments of phi at (mu, sigma), computed once per distinct pair.
 class QuadratureMoments {
  public:
@@ -185,23 +180,10 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
   }
 
   // 4. claims and properties
-  const PointWitness witness = direct_witness(from_quadrature);
-  for (const Claim& claim : spec.claims) {
-    progress(fmt::format("[{}] claim {}", spec.name, claim.id));
-    if (!moments.derived) {
-      result.records.push_back(claim_without_derivation(spec, claim, moments.reason));
-      continue;
-    }
-    const bool iid = uses_iid_symbols(claim.S);
-    const ClaimDomain domain = claim_domain(spec, options.seed_for(std::nullopt), iid);
-    if (domain.points.empty()) {
-      CheckRecord r = claim_without_derivation(spec, claim, "");
-      r.detail = "the claim assumes iid components (it uses mu or sigma) but the spec has no case with iid components";
-      result.records.push_back(std::move(r));
-      continue;
-    }
-    result.records.push_back(
-        check_claim_on_domain(spec, claim, claim.S, iid ? linear.S_iid : linear.S_general, domain, digits, witness));
+  if (moments.derived) {
+    check_feature_map_claims(spec, linear, options, direct_witness(from_quadrature), result, progress);
+  } else {
+    for (const Claim& claim : spec.claims) result.records.push_back(claim_without_derivation(spec, claim, moments.reason));
   }
   check_properties(spec, {linear.S_snr, nullptr}, options, result, progress);
   return result;

@@ -5,6 +5,8 @@
 #include <functional>
 #include <string>
 
+#include "proofs/linear_attention.hpp"
+#include "src/claim_check.hpp"
 #include "src/run_options.hpp"
 #include "src/variant_result.hpp"
 
@@ -19,6 +21,11 @@ VariantResult check_feature_map_variant(const Spec& spec, const RunOptions& opti
 /// Feature maps given by phi: derived moments, quadrature, Monte Carlo (src/phi_feature_map_checks.cpp).
 VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
 VariantResult check_measure_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
+
+/// The claims of a feature-map spec (both forms): general claims on every case, claims
+/// in mu or sigma (eq. 9, iid components) on the iid cases; `witness` is the numeric route.
+void check_feature_map_claims(const Spec& spec, const sym::LinearAttentionDerivation& d, const RunOptions& options,
+                              const PointWitness& witness, VariantResult& result, const Progress& progress);
 
 /// Dispatches on spec.kind.
 VariantResult check_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
