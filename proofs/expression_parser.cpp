@@ -144,6 +144,9 @@ class Reader {
     if (base.is_zero() && is_exactly_a<numeric>(exponent) && !ex_to<numeric>(exponent).is_positive())
       fail("0 to a non-positive power");
     if (base.is_equal(exp(ex(1)))) return exp(exponent);  // e^u as one exponential
+    // c^u of the kernel argument, c > 0 a number: exp(u log c), an exponential the engine knows
+    if (is_exactly_a<numeric>(base) && ex_to<numeric>(base).is_positive() && exponent.has(symbols().x))
+      return exp(exponent * log(base));
     return pow(base, exponent);
   }
 

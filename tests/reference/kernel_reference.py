@@ -46,11 +46,19 @@ VARIANTS = [
      lambda x: exp(x) if x < 0 else (1 + x if x < 1 else mpf(2)), [0, 1]),
     ("quadratic", "x^2 - 1", "derived", lambda x: x * x - 1, [-1, 1]),
     ("exp_half", "e^(x/2)", "derived", lambda x: exp(x / 2), []),
+    ("hat", "relu(1 - abs(x))", "derived", lambda x: max(1 - fabs(x), mpf(0)), [-1, 0, 1]),
+    ("abs_quadratic", "abs(x^2 - 1)", "derived", lambda x: fabs(x * x - 1), [-1, 1]),
+    ("cubic", "x^3 - 2*x", "derived", lambda x: x ** 3 - 2 * x, [-sqrt(2), 0, sqrt(2)]),
+    ("laplace", "exp(-abs(x))", "derived", lambda x: exp(-fabs(x)), [0]),
+    ("two_to_x", "2^x", "derived", lambda x: mpf(2) ** x, []),
+    ("elu_alpha2", "elu(x, 2)", "derived", lambda x: x if x > 0 else 2 * (exp(x) - 1), [0]),
     ("sigmoid", "sigmoid(x)", "no-closed-form", sigmoid, []),
     ("softplus", "softplus(x)", "no-closed-form", lambda x: log1p(exp(x)), []),
     ("gelu", "gelu(x)", "no-closed-form", lambda x: x * Phi(x), [0]),
     ("silu", "silu(x)", "no-closed-form", lambda x: x * sigmoid(x), [0]),
     ("tanh", "tanh(x)", "no-closed-form", tanh, [0]),
+    ("softsign", "x/(1 + abs(x))", "no-closed-form", lambda x: x / (1 + fabs(x)), [0]),
+    ("gauss_bump", "exp(-x^2)", "no-closed-form", lambda x: exp(-x * x), []),
 ]
 POINTS = [(mpf(-2), mpf(1) / 2), (mpf(0), mpf(1)), (mpf(1) / 2, mpf(2)), (mpf(-1), mpf(3) / 2)]
 TEXT = {mpf(-2): "-2", mpf(1) / 2: "0.5", mpf(0): "0", mpf(1): "1", mpf(2): "2", mpf(-1): "-1", mpf(3) / 2: "1.5"}
