@@ -394,7 +394,7 @@ std::string report_latex(const RunResult& run) {
   for (const auto& [name, version] : library_versions()) out << latex_escape(name) << " & " << latex_escape(version) << "\\\\\n";
   out << "command & \\texttt{" << latex_escape(run.options.command) << "}\\\\\n\\bottomrule\\end{tabular}\n\n";
 
-  out << "\\section*{Summary}\n\\begin{longtable}{lllllrl}\\toprule\n"
+  out << "\\section*{Summary}\n{\\small\\setlength{\\tabcolsep}{3pt}\\begin{longtable}{lllllrl}\\toprule\n"
          "variant & kind & closed form & grid (agree/total) & sampled & worst digits & claims\\\\\\midrule\n";
   for (const auto& v : run.variants) {
     const GridStats st = grid_stats(v);
@@ -403,11 +403,13 @@ std::string report_latex(const RunResult& run) {
       if (r.check == "claim" || r.check == "property")
         claims += (claims.empty() ? "" : "; ") + latex_escape(r.claim) + ": " + to_string(r.verdict) + (r.unexpected() ? " (!)" : "");
     out << latex_escape(v.spec.name) << " & " << latex_escape(to_string(v.spec.kind)) << " & " << v.status << " & "
-        << fmt::format("{}/{}", st.agree, st.total) << " & " << sampled_summary(v) << " & "
+        << (v.status == "derived" ? fmt::format("{}/{}", st.agree, st.total)
+                                  : fmt::format("quadrature only: {}/{}", st.not_applicable, st.total))
+        << " & " << sampled_summary(v) << " & "
         << (st.worst_record ? fmt::format("{:.1f}", st.worst) : "--")
-        << " & \\parbox[t]{4.5cm}{\\raggedright " << (claims.empty() ? "--" : claims) << "}\\\\\n";
+        << " & \\parbox[t]{4.6cm}{\\raggedright " << (claims.empty() ? "--" : claims) << "}\\\\\n";
   }
-  out << "\\bottomrule\\end{longtable}\n";
+  out << "\\bottomrule\\end{longtable}}\n";
   const std::size_t unexpected = run.unexpected_count();
   out << (unexpected == 0 ? "Every verdict is as expected.\n\n"
                           : fmt::format("\\textbf{{{} verdicts differ from what the specs expect}} (marked (!)).\n\n", unexpected));
