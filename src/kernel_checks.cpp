@@ -97,12 +97,13 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
       const double target = static_cast<double>(digits) - 5;
       if (numeric.ok && numeric.error_digits >= target) {
         r.verdict = Verdict::NotApplicable;
-        r.detail = fmt::format("no closed form ({}); the quadrature value has an error estimate of 1e-{:.1f}", d.reason,
-                               numeric.error_digits);
+        r.detail = fmt::format("no closed form ({}); the quadrature value has an error estimate of {}", d.reason,
+                               power_of_ten(-numeric.error_digits));
       } else {
         r.verdict = Verdict::Inconclusive;
         r.detail = "no closed form (" + d.reason + "), and the quadrature " +
-                   (numeric.ok ? fmt::format("error estimate 1e-{:.1f} misses the target 1e-{:.0f}", numeric.error_digits, target)
+                   (numeric.ok ? fmt::format("error estimate {} misses the target 1e-{:.0f}{}", power_of_ten(-numeric.error_digits), target,
+                                           numeric.error_digits < 1 ? " (the defining integral may not converge: f may grow like exp(c x^2) or have a non-integrable singularity)" : "")
                                : "failed: " + numeric.failure);
       }
     } else {

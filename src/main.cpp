@@ -3,11 +3,15 @@
 //   attnverify derive SPEC
 //   attnverify --help | --version
 // Exit codes: 0 every verdict as expected; 1 an unexpected verdict; 2 bad input
-// (spec or arguments); 3 the outputs could not be written or typeset.
+// (spec or arguments); 3 the outputs could not be written or typeset; 130 stopped by
+// Ctrl-C (SIGINT) or SIGTERM: the run stops at its next progress step, writes nothing,
+// and the previous outputs stay as they were (a second Ctrl-C kills at once).
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <atomic>
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <iostream>
 
@@ -27,6 +31,17 @@ namespace {
 constexpr int kExitUnexpected = 1;
 constexpr int kExitBadInput = 2;
 constexpr int kExitOutputFailed = 3;
+constexpr int kExitInterrupted = 130;  // 128 + SIGINT, the shell's convention
+
+volatile std::sig_atomic_t g_stop_signal = 0;
+
+extern "C" void on_stop_signal(int signal_number) {
+  g_stop_signal = signal_number;
+  std::signal(signal_number, SIG_DFL);  // a second Ctrl-C ends the process at once
+}
+
+/// Thrown from the progress callback once a stop signal arrived.
+struct Interrupted {};
 
 std::vector<attnverify::Spec> load_all(const std::vector<std::string>& paths, const std::string& bibliography_path,
                                        attnverify::Bibliography& bibliography) {
@@ -100,6 +115,8 @@ int main(int argc, char** argv) {
   run->add_option("--threads", threads, "Threads for sampling (default: all cores); results do not depend on it");
   run->add_option("--bibliography", bibliography_path, "Bibliography file (default: bibliography.toml beside the specs)");
   run->add_flag("--no-pdf", no_pdf, "Write report.tex but do not compile it");
+  std::size_t grid_limit = attnverify::kMaxGridPoints;
+  run->add_option("--max-grid-points", grid_limit, "Refuse grids larger than this (default 100000)")->check(CLI::PositiveNumber);
   run->add_flag("--quiet", quiet, "No progress messages");
 
   auto* derive_cmd = app.add_subcommand("derive", "Print the derived closed forms of a spec (plain text and LaTeX).");
@@ -117,6 +134,7 @@ int main(int argc, char** argv) {
   try {
     if (derive_cmd->parsed()) return derive(derive_path, bibliography_path);
 
+    attnverify::set_max_grid_points(grid_limit);
     attnverify::Bibliography bibliography;
     const auto specs = load_all(paths, bibliography_path, bibliography);
     attnverify::RunOptions options;
@@ -125,7 +143,10 @@ int main(int argc, char** argv) {
     options.threads = threads;
     options.command = command;
     const auto start = std::chrono::steady_clock::now();
+    std::signal(SIGINT, on_stop_signal);
+    std::signal(SIGTERM, on_stop_signal);
     const attnverify::Progress progress = [&](const std::string& message) {
+      if (g_stop_signal != 0) throw Interrupted{};
       if (quiet) return;
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       std::cerr << fmt::format("[{:6.1f}s] {}\n", seconds, message);
@@ -144,6 +165,11 @@ int main(int argc, char** argv) {
         progress("compiling report.pdf with latexmk");
         const auto t0 = std::chrono::steady_clock::now();
         const std::string failure = attnverify::compile_pdf(tex_path);
+        if (g_stop_signal != 0) {
+          std::cerr << "\ninterrupted during the LaTeX compile: results.json and report.tex are new, report.pdf in "
+                    << out_dir << " (if any) is the previous one\n";
+          return kExitInterrupted;
+        }
         if (!failure.empty()) {
           std::cerr << "error: " << failure;
           return kExitOutputFailed;
@@ -160,5 +186,9 @@ int main(int argc, char** argv) {
   } catch (const attnverify::SpecError& err) {
     std::cerr << "error: " << err.what() << "\n";
     return kExitBadInput;
+  } catch (const Interrupted&) {
+    std::cerr << "\ninterrupted: stopped before writing anything new; the previous results.json, report.tex and "
+                 "report.pdf in " << out_dir << " (if any) are as they were\n";
+    return kExitInterrupted;
   }
 }

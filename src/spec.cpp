@@ -21,6 +21,13 @@ std::string to_string(VariantKind kind) {
   return "?";
 }
 
+namespace {
+std::size_t grid_limit = kMaxGridPoints;
+}
+
+std::size_t max_grid_points() { return grid_limit; }
+void set_max_grid_points(std::size_t limit) { grid_limit = limit; }
+
 bool PhiCase::iid() const {
   for (std::size_t k = 1; k < mu.size(); ++k)
     if (mu[k] != mu[0] || sigma[k] != sigma[0]) return false;
@@ -96,7 +103,9 @@ std::vector<numeric> read_axis(TomlReader& grid, const std::string& key, Variant
   const numeric lo = read_exact_number(*from, grid.file(), path + ".from");
   const numeric hi = read_exact_number(*to, grid.file(), path + ".to");
   if (*count < 1) range.fail("count", "must be at least 1 (found " + std::to_string(*count) + ")");
-  if (*count > static_cast<long>(kMaxGridPoints)) range.fail("count", "exceeds the limit of " + std::to_string(kMaxGridPoints));
+  if (*count > static_cast<long>(max_grid_points()))
+    range.fail("count", "exceeds the grid limit of " + std::to_string(max_grid_points()) +
+                            " points; pass --max-grid-points N to allow more");
   if (hi < lo) grid.fail(key, "'to' is smaller than 'from'");
   if (*count == 1 && lo != hi) range.fail("count", "count = 1 needs from = to");
   for (const auto& [end, value] : {std::pair{"from", lo}, std::pair{"to", hi}}) {
@@ -264,9 +273,9 @@ void read_grid(Spec& spec, TomlReader& root) {
   const std::vector<numeric> second = read_axis(grid, names[1], spec.kind, 1);
   if (first.empty() != second.empty())
     grid.fail(first.empty() ? names[0] : names[1], "missing: give both " + names[0] + " and " + names[1]);
-  if (first.size() * second.size() > kMaxGridPoints)
+  if (first.size() * second.size() > max_grid_points())
     grid.fail(names[0], "the grid has " + std::to_string(first.size() * second.size()) + " points, above the limit of " +
-                            std::to_string(kMaxGridPoints));
+                            std::to_string(max_grid_points()) + "; pass --max-grid-points N to allow more");
   for (const auto& a : first)
     for (const auto& b : second) spec.grid.push_back({a, b});
   if (const toml::array* points = grid.optional_array("points")) {

@@ -98,7 +98,12 @@ struct Spec {
 Spec load_spec(const std::string& path, const Bibliography& bibliography);
 
 /// Upper bounds enforced on grids (bad input beyond them is refused with a message).
-inline constexpr std::size_t kMaxGridPoints = 100000;
+inline constexpr std::size_t kMaxGridPoints = 100000;  ///< the default of max_grid_points()
+
+/// The largest grid a spec may ask for (default kMaxGridPoints); `attnverify run
+/// --max-grid-points N` raises it before the specs are loaded.
+std::size_t max_grid_points();
+void set_max_grid_points(std::size_t limit);
 inline constexpr unsigned long kMaxSequenceLength = 10000000;
 inline constexpr unsigned kMaxSamplingDimension = 4096;
 inline constexpr unsigned long kMaxSamplingSize = 100000000;

@@ -20,6 +20,9 @@ std::string to_string(Verdict verdict);
 /// The digits two routes must agree to at working precision P: P - 5.
 double required_digits(unsigned working_digits);
 
+/// "1e-30.2" for exponent -30.2, "1e+0.2" for 0.2: an error estimate written from its log10.
+std::string power_of_ten(double exponent);
+
 struct Judgement {
   Verdict verdict;
   std::string reason;  ///< for inconclusive and disagree: what happened, with figures

@@ -50,5 +50,28 @@ strip() { grep -v '"command"' "$1" | grep -v '^command &'; }
 check "results.json is reproducible (any thread count)" cmp -s <(strip "$work/a/results.json") <(strip "$work/b/results.json")
 check "report.tex is reproducible" cmp -s <(strip "$work/a/report.tex") <(strip "$work/b/report.tex")
 
+# The grid limit: refused with a hint, and raised with --max-grid-points
+printf '[variant]\nname = "g"\nkind = "kernel"\nf = "relu(x)"\n[grid]\nbeta = [-1, 0, 1]\ngamma = [0.5, 1]\n' > "$work/grid6.toml"
+check "a grid above --max-grid-points is bad input" expect_exit 2 "$bin" run "$work/grid6.toml" --max-grid-points 4 --no-pdf --out "$work/g"
+check "the refusal says how to allow it" grep -q "pass --max-grid-points N to allow more" "$work/err"
+check "--max-grid-points raises the limit" expect_exit 0 "$bin" run "$work/grid6.toml" --max-grid-points 6 --no-pdf --quiet --out "$work/g"
+
+# Ctrl-C: a run over the standard suite, interrupted after 2 s, stops with 130 and
+# leaves the previous outputs of its folder byte for byte as they were.
+interrupted_run() {
+  "$bin" run "$src/specs" --out "$work/a" --no-pdf >"$work/out" 2>"$work/err" &
+  local pid=$!
+  sleep 2
+  kill -INT "$pid"
+  wait "$pid"
+  local got=$?
+  [ "$got" -eq 130 ] || { echo "  exit $got, wanted 130"; tail -3 "$work/err"; return 1; }
+}
+md5sum "$work/a/results.json" "$work/a/report.tex" "$work/a/report.pdf" > "$work/before.md5"
+check "Ctrl-C stops with exit 130" interrupted_run
+check "Ctrl-C prints a message" grep -q "interrupted: stopped before writing anything new" "$work/err"
+check "Ctrl-C leaves the previous outputs intact" md5sum --quiet -c "$work/before.md5"
+check "no temporary files left" bash -c "! ls '$work/a' | grep -q '\.tmp$'"
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]
