@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <sstream>
 #include <functional>
 #include <stdexcept>
 
@@ -139,16 +141,42 @@ class Reader {
   ex power() {
     const ex base = primary();
     if (!at_power()) return base;
+    const std::size_t where = pos_;
     pos_ += text_[pos_] == '^' ? 1 : 2;
     const ex exponent = unary();
+    check_power_size(base, exponent, where);
     if (base.is_zero() && is_exactly_a<numeric>(exponent) && !ex_to<numeric>(exponent).is_positive())
       fail("0 to a non-positive power");
     if (base.is_equal(exp(ex(1)))) return exp(exponent);  // e^u as one exponential
+    const ex result = pow(base, exponent);  // (x^2)^40 is x^80: check what GiNaC made of it
+    if (is_exactly_a<GiNaC::power>(result)) check_power_size(result.op(0), result.op(1), where);
     // c^u of the kernel argument, c > 0 a number: exp(u log c), an exponential the engine knows
     if (is_exactly_a<numeric>(base) && ex_to<numeric>(base).is_positive() && exponent.has(symbols().x))
       return exp(exponent * log(base));
-    return pow(base, exponent);
+    return result;
   }
+
+  // Powers that would take GiNaC minutes or gigabytes are refused: a number with more
+  // than kMaxNumberDigits digits, or an integer power above kMaxExpressionPower of an
+  // expression (whose expansion and truncated moments grow with the power).
+  void check_power_size(const ex& base, const ex& exponent, std::size_t where) const {
+    if (!is_exactly_a<numeric>(exponent)) return;
+    const numeric n = ex_to<numeric>(exponent);
+    if (is_exactly_a<numeric>(base)) {
+      const numeric b = ex_to<numeric>(base);
+      if (b.is_zero() || !n.is_real()) return;
+      const double size = std::fabs(n.to_double()) * std::fabs(std::log10(std::fabs(b.to_double())));
+      if (!(size <= kMaxNumberDigits))
+        fail("this power is a number of more than " + std::to_string(kMaxNumberDigits) + " digits", where);
+      return;
+    }
+    if (n.is_integer() && !(abs(n) <= kMaxExpressionPower))
+      fail("the power " + (std::ostringstream() << n).str() + " is above the limit of " +
+               std::to_string(kMaxExpressionPower) + " for powers of an expression", where);
+  }
+
+  static constexpr long kMaxNumberDigits = 10000;
+  static constexpr long kMaxExpressionPower = 64;  // x^64 derives in ~5 s, x^100 takes minutes
 
   ex primary() {
     skip_space();
@@ -187,7 +215,7 @@ class Reader {
       long exponent = 0;
       while (k < text_.size() && std::isdigit(static_cast<unsigned char>(text_[k]))) {
         exponent = exponent * 10 + (text_[k++] - '0');
-        if (exponent > 100000) fail("the exponent of this number is too large", start);
+        if (exponent > kMaxNumberDigits) fail("the exponent of this number is above " + std::to_string(kMaxNumberDigits), start);
       }
       scale += negative ? exponent : -exponent;
       pos_ = k;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages attnverify needs to build, test and typeset its reports.
 # Idempotent: packages already installed are skipped, and nothing is fetched when all are present.
-# Usage: scripts/install-deps.sh            (as root, or with sudo available)
+# Usage: scripts/install-deps.sh [--sanitizers]   (as root, or with sudo available)
 set -euo pipefail
 
 packages=(
@@ -19,6 +19,11 @@ packages=(
   # reference values in tests/bench come from Debian's mpmath
   python3 python3-mpmath
 )
+# scripts/sanitize.sh and scripts/fuzz.sh: clang with AddressSanitizer, UBSan,
+# libFuzzer (compiler-rt) and its OpenMP runtime
+if [ "${1:-}" = "--sanitizers" ]; then
+  packages+=(clang libclang-rt-14-dev libomp-14-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

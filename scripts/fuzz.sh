@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Fuzzes spec loading and expression parsing with libFuzzer (clang, ASan + UBSan).
+#   scripts/fuzz.sh              10 minutes per target (FUZZ_SECONDS=600), building first
+#   FUZZ_SECONDS=60 scripts/fuzz.sh --no-build   (what scripts/sanitize.sh runs in CI)
+# Seeds: specs/, tests/specs/bad/ and fuzz/ (corpus, expressions, regressions). Any
+# crash, sanitizer report, timeout (> 10 s for one input) or out-of-memory (> 4 GB)
+# fails the script; the input is left in build-asan/fuzz-findings/ for you to add to
+# fuzz/regressions/ (where tests/fuzz_regression_test.cpp replays it in every build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${FUZZ_SECONDS:-600}
+if [ "${1:-}" != "--no-build" ]; then
+  scripts/install-deps.sh --sanitizers
+  CC=clang CXX=clang++ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DATTNVERIFY_SANITIZE=ON -DATTNVERIFY_FUZZ=ON >/dev/null
+  cmake --build build-asan -j"$(nproc)" --target spec_fuzzer expression_fuzzer
+fi
+export LSAN_OPTIONS=suppressions=$PWD/tests/sanitizers/lsan.supp
+findings=build-asan/fuzz-findings
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$findings" "$work/spec" "$work/expression"
+cp specs/*.toml tests/specs/bad/*.toml fuzz/corpus/* "$work/spec/"
+cp fuzz/regressions/spec/* "$work/spec/" 2>/dev/null || true
+cp fuzz/expressions/* "$work/expression/"
+cp fuzz/regressions/expression/* "$work/expression/" 2>/dev/null || true
+for target in spec expression; do
+  echo "fuzz: ${target}_fuzzer for ${seconds} s"
+  if ! build-asan/fuzz/${target}_fuzzer -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
+       -artifact_prefix="$findings/${target}-" -print_final_stats=1 "$work/$target" > "$work/$target.log" 2>&1; then
+    tail -40 "$work/$target.log"
+    echo "fuzz: ${target}_fuzzer found a failing input in $findings/"
+    exit 1
+  fi
+  grep -E "stat::number_of_executed_units|DONE" "$work/$target.log" | tail -2 | sed "s/^/fuzz: ${target}: /"
+done
+echo "fuzz: no crash, sanitizer report, timeout or out-of-memory"

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The sanitizer job (run by .ci/run after scripts/test.sh): a clang build with
+# AddressSanitizer + UndefinedBehaviorSanitizer (any report aborts its test) and the
+# libFuzzer targets, then
+#  1. the test suite under the sanitizers, reduced: every test except
+#     standard_suite_test (the full suite, ~100 s in a release build and several times
+#     that instrumented); cli_test, tutorial_test and the Boost suites run the same
+#     code paths on small specs, and cli_test still interrupts a run of specs/;
+#  2. a short fuzzing run of each target (FUZZ_SECONDS, default 60 s each), seeded
+#     with the specs, the malformed-spec corpus and fuzz/regressions.
+# Leaks inside CLN/GiNaC's static tables are suppressed (tests/sanitizers/lsan.supp).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh --sanitizers
+CC=clang CXX=clang++ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DATTNVERIFY_SANITIZE=ON -DATTNVERIFY_FUZZ=ON >/dev/null
+cmake --build build-asan -j"$(nproc)"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+export LSAN_OPTIONS=suppressions=$PWD/tests/sanitizers/lsan.supp
+ctest --test-dir build-asan --output-on-failure -j"$(nproc)" -E standard_suite_test
+FUZZ_SECONDS=${FUZZ_SECONDS:-60} scripts/fuzz.sh --no-build

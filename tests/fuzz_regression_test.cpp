@@ -1,0 +1,58 @@
+// Inputs that libFuzzer once found (fuzz/regressions/, see scripts/fuzz.sh), replayed
+// in every build: each must be rejected or accepted cleanly, with only
+// ExpressionError / SpecError, and quickly (the test has a time limit).
+//   expression/huge-power-tower: 5555...**5555...^55, a power tower that made GiNaC
+//   compute a number of astronomically many digits (a hang); now refused by the
+//   reader's size limit on powers.
+#define BOOST_TEST_MODULE fuzz_regression
+#include <boost/test/unit_test.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "proofs/expression_parser.hpp"
+#include "src/spec.hpp"
+#include "src/spec_error.hpp"
+
+namespace fs = std::filesystem;
+using namespace attnverify;
+
+namespace {
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(expression_regressions_are_handled, *boost::unit_test::timeout(30)) {
+  std::size_t count = 0;
+  for (const auto& entry : fs::directory_iterator(std::string(ATTNVERIFY_SOURCE_DIR) + "/fuzz/regressions/expression")) {
+    ++count;
+    BOOST_TEST_CONTEXT(entry.path().filename().string()) {
+      try {
+        (void)sym::parse_expression(read(entry.path()), {"x"});
+      } catch (const sym::ExpressionError& err) {
+        BOOST_TEST_MESSAGE("rejected: " << err.what());
+      }
+    }
+  }
+  BOOST_TEST(count >= 1u);
+}
+
+BOOST_AUTO_TEST_CASE(spec_regressions_are_handled, *boost::unit_test::timeout(30)) {
+  const fs::path dir = std::string(ATTNVERIFY_SOURCE_DIR) + "/fuzz/regressions/spec";
+  if (!fs::exists(dir)) return;
+  Bibliography bibliography;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    BOOST_TEST_CONTEXT(entry.path().filename().string()) {
+      try {
+        (void)load_spec(entry.path().string(), bibliography);
+      } catch (const SpecError& err) {
+        BOOST_TEST_MESSAGE("rejected: " << err.what());
+      }
+    }
+  }
+}
