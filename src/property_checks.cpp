@@ -153,9 +153,9 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
       substitution.append(s.by_name(name) == v);
       part.point.emplace_back(name, exact_text(v));
     }
-    part.point.emplace_back(c.parameter, to_zero ? "-> 0" : "-> inf");
+    part.point.emplace_back(c.parameter, to_zero ? "-> 0" : "-> infinity");
     const std::string where = describe_point(NamedValues(part.point.begin(), part.point.end() - 1)) +
-                              (fixed.empty() ? "" : ", ") + c.parameter + " -> " + c.to;
+                              (fixed.empty() ? "" : ", ") + c.parameter + " -> " + (to_zero ? "0" : "infinity");
     std::optional<ex> limit;
     std::string how;
     if (target.sequence && c.parameter == "n" && !to_zero) {

@@ -54,9 +54,9 @@ std::string point_math(const NamedValues& point) {
                              : k == "snr"    ? "\\rho"
                              : k.size() == 1 ? k
                                              : "\\mathrm{" + latex_escape(k) + "}";
-    const bool limit = v.rfind("-> ", 0) == 0;  // a limit point, "-> 0" or "-> inf"
+    const bool limit = v.rfind("-> ", 0) == 0;  // a limit point, "-> 0" or "-> infinity"
     const std::string target = limit ? v.substr(3) : v;
-    const std::string value = target == "inf" ? "\\infty" : latex_escape(target);
+    const std::string value = target == "infinity" ? "\\infty" : latex_escape(target);
     out += (out.empty() ? "" : ",\\ ") + name + (limit ? "\\to " : "=") + value;
   }
   return "$" + out + "$";
