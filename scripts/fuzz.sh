@@ -2,7 +2,7 @@
 # Fuzzes spec loading and expression parsing with libFuzzer (clang, ASan + UBSan).
 #   scripts/fuzz.sh              10 minutes per target (FUZZ_SECONDS=600), building first
 #   FUZZ_SECONDS=60 scripts/fuzz.sh --no-build   (what scripts/sanitize.sh runs in CI)
-# Seeds: specs/, tests/specs/bad/ and fuzz/ (corpus, expressions, regressions). Any
+# Seeds: specs/, tests/specs/{bad,small,edge}/ and fuzz/ (expressions, regressions). Any
 # crash, sanitizer report, timeout (> 10 s for one input) or out-of-memory (> 4 GB)
 # fails the script; the input is left in build-asan/fuzz-findings/ for you to add to
 # fuzz/regressions/ (where tests/fuzz_regression_test.cpp replays it in every build).
@@ -20,14 +20,16 @@ findings=build-asan/fuzz-findings
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$findings" "$work/spec" "$work/expression"
-cp specs/*.toml tests/specs/bad/*.toml fuzz/corpus/* "$work/spec/"
-cp fuzz/regressions/spec/* "$work/spec/" 2>/dev/null || true
-cp fuzz/expressions/* "$work/expression/"
-cp fuzz/regressions/expression/* "$work/expression/" 2>/dev/null || true
 for target in spec expression; do
+  # the first folder collects new inputs; the others are read-only seeds
+  case $target in
+    spec) seeds=(specs tests/specs/bad tests/specs/small tests/specs/edge fuzz/regressions/spec) ;;
+    expression) seeds=(fuzz/expressions fuzz/regressions/expression) ;;
+  esac
   echo "fuzz: ${target}_fuzzer for ${seconds} s"
   if ! build-asan/fuzz/${target}_fuzzer -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
-       -artifact_prefix="$findings/${target}-" -print_final_stats=1 "$work/$target" > "$work/$target.log" 2>&1; then
+       -artifact_prefix="$findings/${target}-" -print_final_stats=1 "$work/$target" "${seeds[@]}" \
+       > "$work/$target.log" 2>&1; then
     tail -40 "$work/$target.log"
     echo "fuzz: ${target}_fuzzer found a failing input in $findings/"
     exit 1
