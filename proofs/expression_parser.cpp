@@ -305,7 +305,14 @@ ex parse_expression(const std::string& text, const std::vector<std::string>& all
   allowed.push_back("pi");
   allowed.push_back("e");
   Reader reader(text, names, allowed);
-  const ex result = reader.read();
+  ex result;
+  try {
+    result = reader.read();
+  } catch (const ExpressionError&) {
+    throw;
+  } catch (const std::exception& err) {  // GiNaC or CLN refusing an absurd constant (overflow, 0^-1)
+    throw ExpressionError(std::string("cannot evaluate this expression: ") + err.what(), 0);
+  }
   if (result.has(symbols().x) &&
       std::find(allowed_symbols.begin(), allowed_symbols.end(), "x") == allowed_symbols.end())
     throw ExpressionError("piecewise(...) is defined in the kernel argument x, which is not available here",

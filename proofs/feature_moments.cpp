@@ -20,6 +20,8 @@ FeatureMoments derive_feature_moments(const ex& phi) {
     out.derived = true;
   } catch (const NotInClass& err) {
     out.reason = err.what();
+  } catch (const std::exception& err) {  // GiNaC/CLN giving up (e.g. an overflowing constant): no closed form, said so
+    out.reason = std::string("the symbolic engine failed: ") + err.what();
   }
   return out;
 }

@@ -26,6 +26,9 @@ KernelDerivation derive_kernel(const ex& f) {
   } catch (const NotInClass& err) {
     out.status = KernelDerivation::Status::NoClosedForm;
     out.reason = err.what();
+  } catch (const std::exception& err) {  // GiNaC/CLN giving up (e.g. an overflowing constant): no closed form, said so
+    out.status = KernelDerivation::Status::NoClosedForm;
+    out.reason = std::string("the symbolic engine failed: ") + err.what();
   }
   return out;
 }

@@ -14,7 +14,12 @@ namespace {
 
 // The value of a real constant at GiNaC's current Digits, or an error naming `where`.
 numeric real_constant(const ex& e, const std::string& where) {
-  const ex value = e.evalf();
+  ex value;
+  try {
+    value = e.evalf();
+  } catch (const std::exception& err) {  // CLN overflow or underflow of an absurd constant
+    throw std::invalid_argument(where + ": '" + to_text(e) + "' cannot be evaluated (" + err.what() + ")");
+  }
   if (!is_exactly_a<numeric>(value) || !ex_to<numeric>(value).is_real())
     throw std::invalid_argument(where + ": '" + to_text(e) + "' must be a real constant");
   return ex_to<numeric>(value);

@@ -64,6 +64,9 @@ SequenceDerivation derive_sequence(const ex& weight) {
   } catch (const NotInClass& err) {
     out.status = SequenceDerivation::Status::NoClosedForm;
     out.reason = err.what();
+  } catch (const std::exception& err) {  // GiNaC/CLN giving up (e.g. an overflowing constant): no closed form, said so
+    out.status = SequenceDerivation::Status::NoClosedForm;
+    out.reason = std::string("the symbolic engine failed: ") + err.what();
   }
   return out;
 }

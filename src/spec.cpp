@@ -416,7 +416,12 @@ void read_parameters(Spec& spec, TomlReader& variant) {
         const std::string column = err.column > 0 ? " (column " + std::to_string(err.column) + " of the expression)" : "";
         throw SpecError(spec.file, line_of(node), where, "cannot use expression '" + text + "': " + err.what() + column);
       }
-      const GiNaC::ex approx = value.evalf();
+      GiNaC::ex approx;
+      try {
+        approx = value.evalf();
+      } catch (const std::exception& err) {  // CLN overflow of an absurd constant
+        throw SpecError(spec.file, line_of(node), where, "'" + text + "' cannot be evaluated (" + err.what() + ")");
+      }
       if (!GiNaC::is_exactly_a<GiNaC::numeric>(approx) || !GiNaC::ex_to<GiNaC::numeric>(approx).is_real())
         throw SpecError(spec.file, line_of(node), where, "'" + text + "' is not a real constant");
     } else {

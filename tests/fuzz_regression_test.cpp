@@ -4,6 +4,10 @@
 //   expression/huge-power-tower: 5555...**5555...^55, a power tower that made GiNaC
 //   compute a number of astronomically many digits (a hang); now refused by the
 //   reader's size limit on powers.
+//   expression/overflowing-breakpoint: a piecewise breakpoint 666...^(558...^0.866...),
+//   whose evaluation overflowed CLN's floats and escaped as an uncaught
+//   cln::floating_point_overflow_exception (found by a 10-minute run of scripts/fuzz.sh);
+//   now an ExpressionError naming the breakpoint.
 #define BOOST_TEST_MODULE fuzz_regression
 #include <boost/test/unit_test.hpp>
 
