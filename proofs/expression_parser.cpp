@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 #include <functional>
+#include <limits>
 #include <stdexcept>
 
 #include "proofs/activations.hpp"
@@ -27,9 +28,26 @@ struct FunctionRule {
   std::function<ex(const std::vector<ex>&)> build;
 };
 
+// exp of a constant beyond e^23000 (10^10000) would overflow GiNaC/CLN floats or
+// exhaust memory when evaluated: refused like an oversized power.
+ex checked_exponent(const ex& u) {
+  bool constant = true;
+  for (const_preorder_iterator it = u.preorder_begin(); it != u.preorder_end(); ++it)
+    if (is_a<symbol>(*it)) constant = false;
+  if (!constant) return u;
+  double value = std::numeric_limits<double>::infinity();
+  try {
+    const ex v = u.evalf();
+    if (is_exactly_a<numeric>(v)) value = abs(ex_to<numeric>(v)).to_double();
+  } catch (const std::exception&) {
+  }
+  if (!(value <= 23000)) throw std::invalid_argument("exp of a constant above 23000 in size (a number of more than 10000 digits)");
+  return u;
+}
+
 const std::vector<FunctionRule>& function_rules() {
   static const std::vector<FunctionRule> rules{
-      {"exp", {1}, [](const auto& a) { return exp(a[0]); }},
+      {"exp", {1}, [](const auto& a) { return exp(checked_exponent(a[0])); }},
       {"log", {1}, [](const auto& a) { return log(a[0]); }},
       {"sqrt", {1}, [](const auto& a) { return sqrt(a[0]); }},
       {"erf", {1}, [](const auto& a) { return erf(a[0]); }},
@@ -160,19 +178,38 @@ class Reader {
   // than kMaxNumberDigits digits, or an integer power above kMaxExpressionPower of an
   // expression (whose expansion and truncated moments grow with the power).
   void check_power_size(const ex& base, const ex& exponent, std::size_t where) const {
-    if (!is_exactly_a<numeric>(exponent)) return;
-    const numeric n = ex_to<numeric>(exponent);
-    if (is_exactly_a<numeric>(base)) {
-      const numeric b = ex_to<numeric>(base);
-      if (b.is_zero() || !n.is_real()) return;
-      const double size = std::fabs(n.to_double()) * std::fabs(std::log10(std::fabs(b.to_double())));
+    if (is_constant(base) && is_constant(exponent)) {
+      // a constant power (also with irrational exponents such as 7^(10^0.87)): its
+      // size from double approximations of base and exponent, each of which passed
+      // this check when it was built
+      const double b = approximate(base), p = approximate(exponent);
+      if (b == 0) return;
+      const double size = std::fabs(p) * std::fabs(std::log10(std::fabs(b)));
       if (!(size <= kMaxNumberDigits))
         fail("this power is a number of more than " + std::to_string(kMaxNumberDigits) + " digits", where);
       return;
     }
+    if (!is_exactly_a<numeric>(exponent)) return;
+    const numeric n = ex_to<numeric>(exponent);
     if (n.is_integer() && !(abs(n) <= kMaxExpressionPower))
       fail("the power " + (std::ostringstream() << n).str() + " is above the limit of " +
                std::to_string(kMaxExpressionPower) + " for powers of an expression", where);
+  }
+
+  static bool is_constant(const ex& e) {
+    for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
+      if (is_a<symbol>(*it)) return false;
+    return true;
+  }
+
+  // |e| as a double (inf when it does not fit or cannot be evaluated)
+  static double approximate(const ex& e) {
+    try {
+      const ex v = e.evalf();
+      if (is_exactly_a<numeric>(v)) return abs(ex_to<numeric>(v)).to_double();
+    } catch (const std::exception&) {
+    }
+    return std::numeric_limits<double>::infinity();
   }
 
   static constexpr long kMaxNumberDigits = 10000;
