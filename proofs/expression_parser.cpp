@@ -191,7 +191,7 @@ class Reader {
     }
     if (!is_exactly_a<numeric>(exponent)) return;
     const numeric n = ex_to<numeric>(exponent);
-    if (n.is_integer() && !(abs(n) <= kMaxExpressionPower))
+    if (n.is_real() && !(abs(n) <= kMaxExpressionPower))
       fail("the power " + (std::ostringstream() << n).str() + " is above the limit of " +
                std::to_string(kMaxExpressionPower) + " for powers of an expression", where);
   }

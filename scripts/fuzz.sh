@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes spec loading and expression parsing with libFuzzer (clang, ASan + UBSan).
 #   scripts/fuzz.sh              10 minutes per target (FUZZ_SECONDS=600), building first
-#   FUZZ_SECONDS=60 scripts/fuzz.sh --no-build   (what scripts/sanitize.sh runs in CI)
+#   FUZZ_RUNS=N scripts/fuzz.sh --no-build   N inputs per target from a fixed seed: the
+#                                            reproducible run scripts/sanitize.sh uses in CI
 # Seeds: specs/, tests/specs/{bad,small,edge}/ and fuzz/ (expressions, regressions). Any
 # crash, sanitizer report, timeout (> 10 s for one input) or out-of-memory (> 4 GB)
 # fails the script; the input is left in build-asan/fuzz-findings/ for you to add to
@@ -9,6 +10,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-600}
+if [ -n "${FUZZ_RUNS:-}" ]; then
+  budget=(-runs="$FUZZ_RUNS" -seed=1)   # the same inputs on every machine
+else
+  budget=(-max_total_time="$seconds")
+fi
 if [ "${1:-}" != "--no-build" ]; then
   scripts/install-deps.sh --sanitizers
   CC=clang CXX=clang++ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -29,8 +35,8 @@ for target in spec expression; do
     spec) seeds=(specs tests/specs/bad tests/specs/small tests/specs/edge fuzz/regressions/spec) ;;
     expression) seeds=(fuzz/expressions fuzz/regressions/expression) ;;
   esac
-  echo "fuzz: ${target}_fuzzer for ${seconds} s"
-  if ! build-asan/fuzz/${target}_fuzzer -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
+  echo "fuzz: ${target}_fuzzer, ${budget[*]}"
+  if ! build-asan/fuzz/${target}_fuzzer "${budget[@]}" -timeout=10 -rss_limit_mb=4096 \
        -artifact_prefix="$findings/${target}-" -print_final_stats=1 "$work/$target" "${seeds[@]}" \
        > "$work/$target.log" 2>&1; then
     tail -40 "$work/$target.log"
