@@ -14,14 +14,6 @@ std::optional<ex> activation_definition(const std::string& name, const ex& z) {
   return std::nullopt;
 }
 
-bool has_activation(const ex& e) {
-  for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it) {
-    if (!is_a<function>(*it)) continue;
-    if (activation_definition(ex_to<function>(*it).get_name(), 0)) return true;
-  }
-  return false;
-}
-
 namespace {
 
 bool is_real_number(const ex& z) { return is_exactly_a<numeric>(z) && ex_to<numeric>(z).is_real(); }

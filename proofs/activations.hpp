@@ -32,7 +32,4 @@ DECLARE_FUNCTION_1P(silu)
 /// or std::nullopt when `name` is not one of the functions above.
 std::optional<GiNaC::ex> activation_definition(const std::string& name, const GiNaC::ex& z);
 
-/// True when e calls sigmoid, softplus, gelu or silu.
-bool has_activation(const GiNaC::ex& e);
-
 }  // namespace attnverify::sym

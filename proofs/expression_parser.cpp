@@ -30,18 +30,25 @@ struct FunctionRule {
 
 // exp of a constant beyond e^23000 (10^10000) would overflow GiNaC/CLN floats or
 // exhaust memory when evaluated: refused like an oversized power.
-ex checked_exponent(const ex& u) {
-  bool constant = true;
-  for (const_preorder_iterator it = u.preorder_begin(); it != u.preorder_end(); ++it)
-    if (is_a<symbol>(*it)) constant = false;
-  if (!constant) return u;
-  double value = std::numeric_limits<double>::infinity();
+bool is_constant(const ex& e) {
+  for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
+    if (is_a<symbol>(*it)) return false;
+  return true;
+}
+
+// |e| as a double (inf when it does not fit or cannot be evaluated)
+double approximate_magnitude(const ex& e) {
   try {
-    const ex v = u.evalf();
-    if (is_exactly_a<numeric>(v)) value = abs(ex_to<numeric>(v)).to_double();
+    const ex v = e.evalf();
+    if (is_exactly_a<numeric>(v)) return abs(ex_to<numeric>(v)).to_double();
   } catch (const std::exception&) {
   }
-  if (!(value <= 23000)) throw std::invalid_argument("exp of a constant above 23000 in size (a number of more than 10000 digits)");
+  return std::numeric_limits<double>::infinity();
+}
+
+ex checked_exponent(const ex& u) {
+  if (is_constant(u) && !(approximate_magnitude(u) <= 23000))
+    throw std::invalid_argument("exp of a constant above 23000 in size (a number of more than 10000 digits)");
   return u;
 }
 
@@ -182,7 +189,7 @@ class Reader {
       // a constant power (also with irrational exponents such as 7^(10^0.87)): its
       // size from double approximations of base and exponent, each of which passed
       // this check when it was built
-      const double b = approximate(base), p = approximate(exponent);
+      const double b = approximate_magnitude(base), p = approximate_magnitude(exponent);
       if (b == 0) return;
       const double size = std::fabs(p) * std::fabs(std::log10(std::fabs(b)));
       if (!(size <= kMaxNumberDigits))
@@ -194,22 +201,6 @@ class Reader {
     if (n.is_real() && !(abs(n) <= kMaxExpressionPower))
       fail("the power " + (std::ostringstream() << n).str() + " is above the limit of " +
                std::to_string(kMaxExpressionPower) + " for powers of an expression", where);
-  }
-
-  static bool is_constant(const ex& e) {
-    for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
-      if (is_a<symbol>(*it)) return false;
-    return true;
-  }
-
-  // |e| as a double (inf when it does not fit or cannot be evaluated)
-  static double approximate(const ex& e) {
-    try {
-      const ex v = e.evalf();
-      if (is_exactly_a<numeric>(v)) return abs(ex_to<numeric>(v)).to_double();
-    } catch (const std::exception&) {
-    }
-    return std::numeric_limits<double>::infinity();
   }
 
   static constexpr long kMaxNumberDigits = 10000;

@@ -1,7 +1,7 @@
-// Feature-map variants (non-negative linear attention, Su2023 eq. 8-9): the derived
-// S in the invariants vs direct computation from the explicit vectors at each case,
-// claims, properties. Until phi-derived moments land (issue 5), the law of k~ is
-// given by its mean and covariance at explicit cases.
+// Feature-map variants given by explicit moments (non-negative linear attention,
+// Su2023 eq. 8-9): the derived S in the invariants vs direct computation from the
+// explicit vectors at each case, claims, properties. Feature maps given by phi are
+// checked in src/phi_feature_map_checks.cpp; both share check_feature_map_claims.
 #include <fmt/format.h>
 
 #include "proofs/linear_attention.hpp"
@@ -13,13 +13,15 @@
 
 namespace attnverify {
 
-void check_feature_map_claims(const Spec& spec, const sym::LinearAttentionDerivation& d, const RunOptions& options,
-                              const PointWitness& witness, VariantResult& result, const Progress& progress) {
+void check_feature_map_claims(const Spec& spec, const sym::LinearAttentionDerivation& d, const ClaimDomain& cases,
+                              const RunOptions& options, const PointWitness& witness, VariantResult& result,
+                              const Progress& progress) {
   const auto& s = sym::symbols();
+  const ClaimDomain iid_cases = claim_domain(spec, options.seed_for(std::nullopt), true);
   for (const Claim& claim : spec.claims) {
     progress(fmt::format("[{}] claim {}", spec.name, claim.id));
     const bool iid = claim.S.has(s.mu) || claim.S.has(s.sigma);  // eq. 9 style: iid components only
-    const ClaimDomain domain = claim_domain(spec, options.seed_for(std::nullopt), iid);
+    const ClaimDomain& domain = iid ? iid_cases : cases;
     if (domain.points.empty()) {
       CheckRecord r = claim_without_derivation(spec, claim, "");
       r.detail = "the claim assumes iid components (it uses mu or sigma) but the spec has no case with iid components";
@@ -51,10 +53,10 @@ VariantResult check_feature_map_variant(const Spec& spec, const RunOptions& opti
     const auto m = sym::linear_case_moments(spec.cases[index]);
     return direct_S(m.mean, m.second_moment, digits);  // a >= 0: E|a| = E a
   };
-  check_closed_vs_direct(spec, claim_domain(spec, options.seed_for(std::nullopt)), d.S_general, direct,
-                         "exact moments of q~.k~ from the vectors", digits, result.records);
+  const ClaimDomain cases = claim_domain(spec, options.seed_for(std::nullopt));
+  check_closed_vs_direct(spec, cases, d.S_general, direct, "exact moments of q~.k~ from the vectors", digits, result.records);
 
-  check_feature_map_claims(spec, d, options, direct_witness(direct), result, progress);
+  check_feature_map_claims(spec, d, cases, options, direct_witness(direct), result, progress);
   check_properties(spec, {d.S_snr, nullptr}, options, result, progress);
   return result;
 }

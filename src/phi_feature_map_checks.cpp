@@ -146,14 +146,15 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
     out.error_digits = error_digits;
     return out;
   };
+  // the cases with their derived invariants, built once (each is a sum over d components)
+  const ClaimDomain cases = claim_domain(spec, options.seed_for(std::nullopt));
   if (moments.derived)
-    check_closed_vs_direct(spec, claim_domain(spec, options.seed_for(std::nullopt)), linear.S_general, from_quadrature,
-                           "S from the quadrature moments of phi", digits, result.records);
+    check_closed_vs_direct(spec, cases, linear.S_general, from_quadrature, "S from the quadrature moments of phi", digits,
+                           result.records);
 
   // 3. sampled: real d-dimensional q and keys
   if (spec.sampling && moments.derived) {
     const unsigned long seed = options.seed_for(spec.sampling->seed);
-    const ClaimDomain cases = claim_domain(spec, seed);
     for (const ClaimPoint& p : cases.points) {
       const PhiCase& c = spec.phi_cases[p.index];
       const num::Evaluation closed = num::AdaptiveEvaluator(linear.S_general.subs(p.substitution), {}, digits)({});
@@ -181,7 +182,7 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
 
   // 4. claims and properties
   if (moments.derived) {
-    check_feature_map_claims(spec, linear, options, direct_witness(from_quadrature), result, progress);
+    check_feature_map_claims(spec, linear, cases, options, direct_witness(from_quadrature), result, progress);
   } else {
     for (const Claim& claim : spec.claims) result.records.push_back(claim_without_derivation(spec, claim, moments.reason));
   }

@@ -400,33 +400,27 @@ void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography)
 void read_parameters(Spec& spec, TomlReader& variant) {
   const toml::table* table = variant.optional_table("parameters");
   if (!table) return;
+  TomlReader parameters(*table, spec.file, variant.path("parameters"), line_of(*table));
   for (const auto& [key, node] : *table) {
     const std::string name(key.str());
-    const std::string where = variant.path("parameters." + name);
     if (!std::regex_match(name, std::regex("[A-Za-z][A-Za-z0-9_]*")))
-      throw SpecError(spec.file, line_of(node), where, "a parameter name must be a letter followed by letters, digits or '_'");
+      parameters.fail(name, "a parameter name must be a letter followed by letters, digits or '_'");
     if (sym::is_reserved_name(name))
-      throw SpecError(spec.file, line_of(node), where, "'" + name + "' is already a symbol, a function or a constant of the language");
-    GiNaC::ex value;
-    if (node.is_string()) {
-      const std::string text = node.as_string()->get();
-      try {
-        value = sym::parse_expression(text, {});
-      } catch (const sym::ExpressionError& err) {
-        const std::string column = err.column > 0 ? " (column " + std::to_string(err.column) + " of the expression)" : "";
-        throw SpecError(spec.file, line_of(node), where, "cannot use expression '" + text + "': " + err.what() + column);
-      }
-      GiNaC::ex approx;
-      try {
-        approx = value.evalf();
-      } catch (const std::exception& err) {  // CLN overflow of an absurd constant
-        throw SpecError(spec.file, line_of(node), where, "'" + text + "' cannot be evaluated (" + err.what() + ")");
-      }
-      if (!GiNaC::is_exactly_a<GiNaC::numeric>(approx) || !GiNaC::ex_to<GiNaC::numeric>(approx).is_real())
-        throw SpecError(spec.file, line_of(node), where, "'" + text + "' is not a real constant");
-    } else {
-      value = read_exact_number(node, spec.file, where);
+      parameters.fail(name, "'" + name + "' is already a symbol, a function or a constant of the language");
+    if (!node.is_string()) {
+      spec.constants[name] = read_exact_number(node, spec.file, parameters.path(name));
+      continue;
     }
+    const std::string text = node.as_string()->get();
+    const GiNaC::ex value = parse_expression_at(parameters, name, text, {});
+    GiNaC::ex approx;
+    try {
+      approx = value.evalf();
+    } catch (const std::exception& err) {  // CLN overflow of an absurd constant
+      parameters.fail(name, "'" + text + "' cannot be evaluated (" + err.what() + ")");
+    }
+    if (!GiNaC::is_exactly_a<GiNaC::numeric>(approx) || !GiNaC::ex_to<GiNaC::numeric>(approx).is_real())
+      parameters.fail(name, "'" + text + "' is not a real constant");
     spec.constants[name] = value;
   }
 }

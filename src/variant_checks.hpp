@@ -22,10 +22,12 @@ VariantResult check_feature_map_variant(const Spec& spec, const RunOptions& opti
 VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
 VariantResult check_measure_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
 
-/// The claims of a feature-map spec (both forms): general claims on every case, claims
-/// in mu or sigma (eq. 9, iid components) on the iid cases; `witness` is the numeric route.
-void check_feature_map_claims(const Spec& spec, const sym::LinearAttentionDerivation& d, const RunOptions& options,
-                              const PointWitness& witness, VariantResult& result, const Progress& progress);
+/// The claims of a feature-map spec (both forms): general claims on `cases` (the
+/// caller's claim_domain of every case), claims in mu or sigma (eq. 9, iid components)
+/// on the iid cases; `witness` is the numeric route.
+void check_feature_map_claims(const Spec& spec, const sym::LinearAttentionDerivation& d, const ClaimDomain& cases,
+                              const RunOptions& options, const PointWitness& witness, VariantResult& result,
+                              const Progress& progress);
 
 /// Dispatches on spec.kind.
 VariantResult check_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
