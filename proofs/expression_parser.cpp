@@ -46,6 +46,16 @@ double approximate_magnitude(const ex& e) {
   return std::numeric_limits<double>::infinity();
 }
 
+// Decimal digits needed to write a numeric exactly: numerator plus denominator of a
+// rational (real and imaginary parts of a complex one); 0 for floats, whose size is
+// fixed by the precision.
+double exact_digits(const numeric& r) {
+  if (!r.is_real()) return exact_digits(r.real()) + exact_digits(r.imag());
+  if (!r.is_rational()) return 0;
+  constexpr double log10_2 = 0.30102999566398120;
+  return (r.numer().int_length() + r.denom().int_length()) * log10_2;
+}
+
 ex checked_exponent(const ex& u) {
   if (is_constant(u) && !(approximate_magnitude(u) <= 23000))
     throw std::invalid_argument("exp of a constant above 23000 in size (a number of more than 10000 digits)");
@@ -170,11 +180,13 @@ class Reader {
     pos_ += text_[pos_] == '^' ? 1 : 2;
     const ex exponent = unary();
     check_power_size(base, exponent, where);
+    check_exact_size(exponent, where);
     if (base.is_zero() && is_exactly_a<numeric>(exponent) && !ex_to<numeric>(exponent).is_positive())
       fail("0 to a non-positive power");
     if (base.is_equal(exp(ex(1)))) return exp(exponent);  // e^u as one exponential
     const ex result = pow(base, exponent);  // (x^2)^40 is x^80: check what GiNaC made of it
     if (is_exactly_a<GiNaC::power>(result)) check_power_size(result.op(0), result.op(1), where);
+    check_exact_size(result, where);
     // c^u of the kernel argument, c > 0 a number: exp(u log c), an exponential the engine knows
     if (is_exactly_a<numeric>(base) && ex_to<numeric>(base).is_positive() && exponent.has(symbols().x))
       return exp(exponent * log(base));
@@ -182,8 +194,9 @@ class Reader {
   }
 
   // Powers that would take GiNaC minutes or gigabytes are refused: a number with more
-  // than kMaxNumberDigits digits, or an integer power above kMaxExpressionPower of an
-  // expression (whose expansion and truncated moments grow with the power).
+  // than kMaxNumberDigits digits (in value or in its exact numerator and denominator),
+  // or a power above kMaxExpressionPower of an expression or of a constant sum (whose
+  // expansion and truncated moments grow with the power).
   void check_power_size(const ex& base, const ex& exponent, std::size_t where) const {
     if (is_constant(base) && is_constant(exponent)) {
       // a constant power (also with irrational exponents such as 7^(10^0.87)): its
@@ -194,13 +207,36 @@ class Reader {
       const double size = std::fabs(p) * std::fabs(std::log10(std::fabs(b)));
       if (!(size <= kMaxNumberDigits))
         fail("this power is a number of more than " + std::to_string(kMaxNumberDigits) + " digits", where);
-      return;
+      // an exact rational power: (p/q)^n is written with |n| times the digits of p and
+      // q, however close to 1 its value is (0.86552^66666 ~ 1e-4180 has 540000 digits)
+      if (is_exactly_a<numeric>(base) && ex_to<numeric>(base).is_rational() && is_exactly_a<numeric>(exponent)) {
+        const double exact = p * exact_digits(ex_to<numeric>(base));
+        if (!(exact <= kMaxNumberDigits))
+          fail("this power is an exact number of more than " + std::to_string(kMaxNumberDigits) + " digits", where);
+      }
+      // a power of a constant sum, (1+pi)^9000, expands like a power of an expression
+      if (!has_sum(base)) return;
     }
     if (!is_exactly_a<numeric>(exponent)) return;
     const numeric n = ex_to<numeric>(exponent);
     if (n.is_real() && !(abs(n) <= kMaxExpressionPower))
       fail("the power " + (std::ostringstream() << n).str() + " is above the limit of " +
                std::to_string(kMaxExpressionPower) + " for powers of an expression", where);
+  }
+
+  static bool has_sum(const ex& e) {
+    for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
+      if (is_exactly_a<add>(*it)) return true;
+    return false;
+  }
+
+  // Every exact number inside e (a power's result, or the exponent of a power of an
+  // expression, which GiNaC distributes over the coefficients as exact roots) must be
+  // written with at most kMaxNumberDigits digits.
+  void check_exact_size(const ex& e, std::size_t where) const {
+    for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
+      if (is_exactly_a<numeric>(*it) && !(exact_digits(ex_to<numeric>(*it)) <= kMaxNumberDigits))
+        fail("an exact number of more than " + std::to_string(kMaxNumberDigits) + " digits", where);
   }
 
   static constexpr long kMaxNumberDigits = 10000;
