@@ -146,6 +146,8 @@ ClaimDomain claim_domain(const Spec& spec, unsigned long seed, bool iid_only) {
       domain.description = std::to_string(domain.points.size()) + " vectors of the spec";
       break;
     }
+    case VariantKind::Fact:
+      break;  // fact claims are tests, not expressions at points
   }
   return domain;
 }

@@ -49,6 +49,7 @@ VariantResult check_variant(const Spec& spec, const RunOptions& options, const P
       return spec.has_phi() ? check_phi_feature_map_variant(spec, options, progress)
                             : check_feature_map_variant(spec, options, progress);
     case VariantKind::Measure: return check_measure_variant(spec, options, progress);
+    case VariantKind::Fact: return check_fact_variant(spec, options, progress);
   }
   throw std::logic_error("unknown variant kind");
 }

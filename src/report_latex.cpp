@@ -221,6 +221,32 @@ void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord&
   if (!claim.note.empty()) out << latex_escape(claim.note) << "\n\n";
 }
 
+// A fact variant (CLAIMS.md C): each claim with its statement, verdict, method and
+// the measured figures, then the tables and figures of the tests.
+void write_fact_variant(std::ostringstream& out, const VariantResult& v) {
+  out << "Attention facts that are not about sparsity. Each claim runs a built-in test of attnverify, in the setting "
+         "the source states or in a deliberately broken setting in which the fact should fail; the verdict is computed "
+         "from what the routes measured.\n\n";
+  for (const Claim& claim : v.spec.claims)
+    for (const auto& r : v.records)
+      if (r.check == "claim" && r.claim == claim.id) {
+        out << "\\subsubsection*{Claim " << latex_escape(claim.id) << " (setting: " << latex_escape(claim.setting) << ")}\n";
+        out << "Source: \\cite{" << claim.source << "}. Statement: \\emph{" << latex_escape(claim.statement) << "}";
+        if (!claim.latex.empty()) out << "\n\n\\fitformula{" << claim.latex << "}\n\n";
+        out << " Verdict: " << verdict_text(r) << " (method: " << latex_escape(r.method) << ").\n\n"
+            << latex_escape(r.detail) << "\n\n";
+        if (!r.values.empty()) {
+          out << "{\\small\\ttfamily ";
+          for (const auto& [k, val] : r.values) out << latex_escape(k) << " = " << latex_escape(val) << "\\\\\n";
+          out << "}\n\n";
+        }
+        if (claim.expected != "agree") out << "Spec note (expected " << claim.expected << "): " << latex_escape(claim.reason) << "\n\n";
+        if (!claim.note.empty()) out << latex_escape(claim.note) << "\n\n";
+      }
+  for (const Table& t : v.tables) write_table(out, t);
+  for (const Figure& f : v.figures) write_figure(out, f);
+}
+
 void write_variant(std::ostringstream& out, const VariantResult& v, const RunResult& run) {
   const Spec& spec = v.spec;
   out << "\\section{" << latex_escape(spec.title) << " (\\texttt{" << latex_escape(spec.name) << "})}\n";
@@ -246,6 +272,10 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
   } else {
     out << "Sequence variant with weights $a_i = " << sym::to_latex(spec.definition)
         << "$, $i = 1,\\dots,n$, $\\lambda\\in(0,1]$; $S_n = \\frac{1}{n}\\sum_i|a_i| \\big/ \\sqrt{\\frac1n\\sum_i a_i^2}$.\n\n";
+  }
+  if (spec.kind == VariantKind::Fact) {
+    write_fact_variant(out, v);
+    return;
   }
   out << "\\subsection*{Derivation}\n";
   if (v.status == "derived") {

@@ -5,6 +5,7 @@
 
 #include "proofs/expression_parser.hpp"
 #include "src/check_record.hpp"
+#include "src/fact_tests.hpp"
 #include "src/toml_reader.hpp"
 
 namespace attnverify {
@@ -17,6 +18,7 @@ std::string to_string(VariantKind kind) {
     case VariantKind::Sequence: return "sequence";
     case VariantKind::FeatureMap: return "feature_map";
     case VariantKind::Measure: return "measure";
+    case VariantKind::Fact: return "fact";
   }
   return "?";
 }
@@ -40,6 +42,7 @@ std::vector<std::string> Spec::parameter_names() const {
     case VariantKind::Sequence: return {"lambda", "n"};
     case VariantKind::FeatureMap: return {"qmu", "qSq", "q1", "q2", "mu", "sigma"};
     case VariantKind::Measure: return {"E_abs", "E_sq", "Var_abs", "x1", "x2", "n"};
+    case VariantKind::Fact: return {};
   }
   return {};
 }
@@ -49,7 +52,8 @@ std::vector<std::string> Spec::property_parameters() const {
     case VariantKind::Kernel:
     case VariantKind::Sequence: return parameter_names();
     case VariantKind::FeatureMap: return {"snr", "r"};
-    case VariantKind::Measure: return {};
+    case VariantKind::Measure:
+    case VariantKind::Fact: return {};
   }
   return {};
 }
@@ -363,6 +367,22 @@ void read_sampling(Spec& spec, TomlReader& root) {
   spec.sampling = plan;
 }
 
+// [experiment] of a fact spec: trials per randomised test (1 to 1000) and the seed
+void read_experiment(Spec& spec, TomlReader& root) {
+  const toml::table* table = root.optional_table("experiment");
+  if (!table) return;
+  TomlReader experiment(*table, spec.file, "experiment", line_of(*table));
+  if (const auto trials = experiment.optional_integer("trials")) {
+    if (*trials < 1 || *trials > 1000) experiment.fail("trials", "must be between 1 and 1000 (found " + std::to_string(*trials) + ")");
+    spec.trials = static_cast<unsigned>(*trials);
+  }
+  if (const auto seed = experiment.optional_integer("seed")) {
+    if (*seed < 0) experiment.fail("seed", "must be a non-negative integer (found " + std::to_string(*seed) + ")");
+    spec.experiment_seed = static_cast<unsigned long>(*seed);
+  }
+  experiment.finish();
+}
+
 void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography) {
   const toml::array* claims = root.optional_array("claims");
   if (!claims) return;
@@ -378,8 +398,26 @@ void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography)
     if (!bibliography.count(claim.source))
       reader.fail("source", "unknown source '" + claim.source + "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, or --bibliography)");
     claim.equation = reader.optional_string("equation").value_or("");
-    claim.text = reader.required_string("S");
-    claim.S = parse_expression_at(reader, "S", claim.text, spec.parameter_names(), spec.constants);
+    if (spec.kind == VariantKind::Fact) {
+      claim.statement = reader.required_string("statement");
+      claim.test = reader.required_string("test");
+      const FactTest* test = find_fact_test(claim.test);
+      if (!test) {
+        std::string names;
+        for (const FactTest& t : fact_tests()) names += (names.empty() ? "" : ", ") + t.name;
+        reader.fail("test", "unknown test '" + claim.test + "' (tests: " + names + ")");
+      }
+      claim.setting = reader.optional_string("setting").value_or("as-stated");
+      if (claim.setting != "as-stated" &&
+          std::find(test->settings.begin(), test->settings.end(), claim.setting) == test->settings.end()) {
+        std::string names = "as-stated";
+        for (const std::string& s : test->settings) names += ", " + s;
+        reader.fail("setting", "test '" + claim.test + "' has no setting '" + claim.setting + "' (settings: " + names + ")");
+      }
+    } else {
+      claim.text = reader.required_string("S");
+      claim.S = parse_expression_at(reader, "S", claim.text, spec.parameter_names(), spec.constants);
+    }
     claim.latex = reader.optional_string("latex").value_or("");
     claim.expected = reader.optional_string("expected").value_or("agree");
     if (claim.expected != "agree" && claim.expected != "disagree" && claim.expected != "inconclusive")
@@ -467,11 +505,14 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography) {
     }
   } else if (kind == "measure") {
     spec.kind = VariantKind::Measure;
+  } else if (kind == "fact") {
+    spec.kind = VariantKind::Fact;
   } else {
-    variant.fail("kind", "must be 'kernel', 'sequence', 'feature_map' or 'measure' (found '" + kind + "')");
+    variant.fail("kind", "must be 'kernel', 'sequence', 'feature_map', 'measure' or 'fact' (found '" + kind + "')");
   }
   variant.finish();
-  read_grid(spec, root);
+  if (spec.kind == VariantKind::Fact) read_experiment(spec, root);
+  else read_grid(spec, root);
   read_claims(spec, root, bibliography);
   read_sampling(spec, root);
   spec.properties = read_properties(root, path, bibliography, spec.property_parameters());

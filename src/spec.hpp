@@ -19,7 +19,9 @@ namespace attnverify {
 
 /// kernel: a_j ∝ f(q.k_j); sequence: explicit weights a_i; feature_map: non-negative
 /// linear attention a_j = q~.k~_j (Su2023 eq. 8-9); measure: S(x) of a vector itself.
-enum class VariantKind { Kernel, Sequence, FeatureMap, Measure };
+/// fact: attention facts that are not about S (CLAIMS.md C), each claim a built-in
+/// test (src/fact_tests.hpp).
+enum class VariantKind { Kernel, Sequence, FeatureMap, Measure, Fact };
 
 /// One published claim about S, as an expression in the variant's claim symbols
 /// (Spec::parameter_names()).
@@ -34,6 +36,10 @@ struct Claim {
   std::string reason;    ///< why a non-agree verdict is expected
   std::string note;
   std::size_t line = 0;  ///< line of the claim in the spec
+  // fact claims (no S): the statement, the built-in test and its setting
+  std::string statement;
+  std::string test;
+  std::string setting = "as-stated";  ///< or a deliberately broken setting of the test
 };
 
 /// A grid point: exact parameter values, in the kind's parameter order
@@ -76,6 +82,9 @@ struct Spec {
   std::vector<Property> properties;
   std::vector<Claim> claims;
   std::optional<SamplingPlan> sampling;  ///< kernels; feature maps with phi (n and seed only)
+  /// fact: [experiment] trials (random trials per randomised test) and seed
+  unsigned trials = 24;
+  std::optional<unsigned long> experiment_seed;
 
   /// feature_map defined by phi (rather than by explicit moments)
   bool has_phi() const { return kind == VariantKind::FeatureMap && !definition_text.empty(); }

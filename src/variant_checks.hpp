@@ -21,6 +21,8 @@ VariantResult check_feature_map_variant(const Spec& spec, const RunOptions& opti
 /// Feature maps given by phi: derived moments, quadrature, Monte Carlo (src/phi_feature_map_checks.cpp).
 VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
 VariantResult check_measure_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
+/// Attention facts (CLAIMS.md C): each claim a built-in test (src/fact_checks.cpp).
+VariantResult check_fact_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
 
 /// The claims of a feature-map spec (both forms): general claims on `cases` (the
 /// caller's claim_domain of every case), claims in mu or sigma (eq. 9, iid components)

@@ -1,0 +1,44 @@
+// Robustness of softmax attention to noise on the logits (Su2023-robust; CLAIMS.md C,
+// Robust-1), by Monte Carlo.
+//
+//   o  = sum_i e^{s_i} v_i / sum_i e^{s_i},
+//   o~ = sum_i e^{s_i + eps_i} v_i / sum_i e^{s_i + eps_i},
+// with eps_i iid and independent of (s_i, v_i). Both are ratio estimators of
+// E[e^s v] / E[e^s]: by independence E[e^{s+eps} v] = E[e^eps] E[e^s v], and the
+// factor E[e^eps] cancels, so |o~ - o| -> 0 at the CLT rate n^{-1/2} whenever
+// E[e^{2 eps}] and E[e^{2s} v^2] are finite. Noise correlated with the scores
+// (eps = s + xi, the broken setting) changes the limit to E[e^{2s} v] / E[e^{2s}].
+//
+// Laws: scores s ~ N(0, 1) or uniform on [-sqrt 3, sqrt 3]; values v = s + N(0, 1);
+// noise eps ~ N(0, 1) (E e^eps = e^{1/2}), uniform on [-sqrt 3, sqrt 3]
+// (E e^eps = sinh(sqrt 3)/sqrt 3), or Gumbel with scale 1/4 (E e^eps = Gamma(3/4));
+// the standard Gumbel (scale 1) has E e^eps = Gamma(0) = infinity and is left out.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace attnverify::num {
+
+enum class NoiseLaw { Gaussian, Uniform, Gumbel };
+enum class ScoreLaw { Gaussian, Uniform };
+
+std::string to_string(NoiseLaw law);
+std::string to_string(ScoreLaw law);
+
+struct RobustnessCurve {
+  NoiseLaw noise;
+  ScoreLaw scores;
+  std::vector<unsigned long> sizes;  ///< n
+  std::vector<double> mean_gap;      ///< mean over repetitions of |o~ - o|
+  double slope = 0;                  ///< least-squares slope of log mean_gap against log n
+  double slope_standard_error = 0;   ///< from the scatter of the repetitions (delta method per n, then weighted fit)
+};
+
+/// |o~ - o| at n = 10^2 .. 10^5 (decades), `repetitions` draws per n, seeded and
+/// deterministic; `correlated` uses eps = s + noise.
+RobustnessCurve measure_noise_robustness(NoiseLaw noise, ScoreLaw scores, bool correlated, unsigned repetitions,
+                                         std::uint64_t seed);
+
+}  // namespace attnverify::num
