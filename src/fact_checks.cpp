@@ -193,7 +193,8 @@ CheckRecord robustness_claim(const Spec& spec, const Claim& claim, const RunOpti
   figure.y_label = "mean $|\\tilde o - o|$";
   figure.log_axes = true;
   figure.caption = fmt::format("Claim {} ({}): mean $|\\tilde o - o|$ over {} repetitions against $n$, one line per "
-                               "(noise, scores) law; a slope of $-1/2$ is the $O(n^{{-1/2}})$ rate.",
+                               "law, labelled noise / scores (N: $\\mathcal N(0,1)$, U: uniform on $[-\\sqrt3, \\sqrt3]$, G: Gumbel with "
+                               "scale 1/4); a slope of $-1/2$ is the $O(n^{{-1/2}})$ rate.",
                                claim.id, claim.setting, repetitions);
   std::vector<std::pair<std::string, Finding>> routes;
   std::string summary;
@@ -208,7 +209,8 @@ CheckRecord robustness_claim(const Spec& spec, const Claim& claim, const RunOpti
       summary += fmt::format("{}{}: slope {:.3f} +- {:.3f} (z = {:.2f}), gap {:.3g} at n = 100, {:.3g} at n = 1e5",
                              summary.empty() ? "" : "; ", name, c.slope, c.slope_standard_error, z, c.mean_gap.front(),
                              c.mean_gap.back());
-      Curve curve{fmt::format("{} / {}", num::to_string(noise), num::to_string(scores)), false, {}};
+      const char* noise_letter = noise == num::NoiseLaw::Gaussian ? "N" : noise == num::NoiseLaw::Uniform ? "U" : "G";
+      Curve curve{fmt::format("{} / {}", noise_letter, scores == num::ScoreLaw::Gaussian ? "N" : "U"), false, {}};
       for (std::size_t k = 0; k < c.sizes.size(); ++k) curve.points.emplace_back(static_cast<double>(c.sizes[k]), c.mean_gap[k]);
       figure.curves.push_back(std::move(curve));
     }
