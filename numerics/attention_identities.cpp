@@ -71,8 +71,8 @@ T relative_deviation(const Matrix<T>& lhs, const Matrix<T>& rhs) {
 }
 
 struct TrialOutcome {
-  double residual = 0;  // relative
-  double effect = -1;   // relative; -1 when the identity has no "changes" part
+  double residual = 0;           // relative
+  std::optional<double> effect;  // relative; empty when the identity has no "changes" part
 };
 
 template <class T>
@@ -246,10 +246,7 @@ IdentityTrials run_identity_trials(AttentionIdentity identity, const IdentitySet
       summary.worst_residual_relative = t.residual;
       summary.worst_trial = fmt::format("trial {}: d = {}, n = {}, m = {}", k, p.d, p.n, p.m);
     }
-    if (t.effect >= 0) {
-      const double effect = t.effect / eps;
-      summary.effect_eps = k == 0 ? effect : std::min(summary.effect_eps, effect);
-    }
+    if (t.effect) summary.effect_eps = std::min(summary.effect_eps.value_or(*t.effect / eps), *t.effect / eps);
     summary.largest_d = std::max(summary.largest_d, p.d);
     summary.largest_n = std::max(summary.largest_n, p.n);
   }

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "proofs/attention_identities.hpp"
@@ -30,7 +31,9 @@ struct IdentityTrials {
   unsigned digits = 0;               ///< working precision; 0 for double
   double residual_eps = 0;           ///< largest residual over the trials, units of eps
   double tolerance_eps = 0;          ///< 16 (d + n) at the trial with the largest residual
-  double effect_eps = 0;             ///< smallest effect over the trials (units of eps); 0 if none measured
+  /// smallest effect over the trials (units of eps), for identities with a "changes"
+  /// part (Perm-4, Perm-6); empty for the others
+  std::optional<double> effect_eps;
   double worst_residual_relative = 0;  ///< the largest residual as a relative number (eps * residual_eps)
   unsigned largest_d = 0, largest_n = 0;
   std::string worst_trial;           ///< "d = .., n = .., m = .., trial k"

@@ -37,8 +37,9 @@ Finding small(const num::IdentityTrials& t) {
 }
 
 Finding large_effect(const num::IdentityTrials& t) {
-  if (t.effect_eps > kClearlyNonzero * t.tolerance_eps) return Finding::Holds;
-  if (t.effect_eps <= t.tolerance_eps) return Finding::Fails;
+  if (!t.effect_eps) return Finding::Undecided;
+  if (*t.effect_eps > kClearlyNonzero * t.tolerance_eps) return Finding::Holds;
+  if (*t.effect_eps <= t.tolerance_eps) return Finding::Fails;
   return Finding::Undecided;
 }
 
@@ -63,6 +64,18 @@ Verdict combine(const std::vector<std::pair<std::string, Finding>>& routes, std:
   for (const auto& [name, f] : routes) reason += (reason.empty() ? "" : "; ") + name + " " + finding_text(f);
   reason = "the routes do not agree: " + reason;
   return Verdict::Inconclusive;
+}
+
+// The record of a fact claim: what every test fills in the same way.
+CheckRecord fact_record(const Spec& spec, const Claim& claim, const RunOptions& options) {
+  CheckRecord r;
+  r.variant = spec.name;
+  r.check = "claim";
+  r.claim = claim.id;
+  r.expected = claim.expected;
+  r.point = {{"setting", claim.setting}};
+  r.seed = options.seed_for(spec.experiment_seed);
+  return r;
 }
 
 num::AttentionIdentity identity_of(const std::string& test) {
@@ -96,14 +109,15 @@ Finding claim_finding(num::AttentionIdentity id, const num::IdentityTrials& t) {
 
 std::string trials_text(const num::IdentityTrials& t) {
   std::string s = fmt::format("residual {:.3g} eps (tolerance {:.0f} eps, worst at {})", t.residual_eps, t.tolerance_eps, t.worst_trial);
-  if (t.effect_eps > 0 || t.worst_trial.empty()) s += fmt::format(", smallest effect {:.3g} eps", t.effect_eps);
+  if (t.effect_eps) s += fmt::format(", smallest effect {:.3g} eps", *t.effect_eps);
   return s;
 }
 
 CheckRecord identity_claim(const Spec& spec, const Claim& claim, const RunOptions& options, Table& table) {
   const num::AttentionIdentity id = identity_of(claim.test);
   const num::IdentitySetting setting = setting_of(claim.setting);
-  const unsigned long seed = options.seed_for(spec.experiment_seed);
+  CheckRecord r = fact_record(spec, claim, options);
+  const unsigned long seed = *r.seed;
   const unsigned mp_trials = std::max(3u, spec.trials / 8);
   const num::IdentityTrials in_double = num::run_identity_trials(id, setting, spec.trials, seed, 0);
   const num::IdentityTrials in_mpfr = num::run_identity_trials(id, setting, mp_trials, seed, options.digits);
@@ -120,13 +134,6 @@ CheckRecord identity_claim(const Spec& spec, const Claim& claim, const RunOption
   routes.emplace_back("double", claim_finding(id, in_double));
   routes.emplace_back(fmt::format("MPFR {} digits", options.digits), claim_finding(id, in_mpfr));
 
-  CheckRecord r;
-  r.variant = spec.name;
-  r.check = "claim";
-  r.claim = claim.id;
-  r.expected = claim.expected;
-  r.point = {{"setting", claim.setting}};
-  r.seed = seed;
   r.method = fmt::format("{}Eigen trials in double ({} trials, d <= {}, n <= {}) and in MPFR at {} digits ({} trials)",
                          proof.attempted ? "symbolic proof (GiNaC, d = 2, n = 3, m = 2); " : "", in_double.trials,
                          in_double.largest_d, in_double.largest_n, options.digits, in_mpfr.trials);
@@ -136,22 +143,21 @@ CheckRecord identity_claim(const Spec& spec, const Claim& claim, const RunOption
               {"double_tolerance_eps", fmt::format("{:.0f}", in_double.tolerance_eps)},
               {"mpfr_residual_eps", fmt::format("{:.6g}", in_mpfr.residual_eps)},
               {"mpfr_tolerance_eps", fmt::format("{:.0f}", in_mpfr.tolerance_eps)}};
-  if (id == num::AttentionIdentity::QueryValueBias || id == num::AttentionIdentity::NormBias) {
-    r.values.emplace_back("double_effect_eps", fmt::format("{:.6g}", in_double.effect_eps));
-    r.values.emplace_back("mpfr_effect_eps", fmt::format("{:.6g}", in_mpfr.effect_eps));
-  }
+  if (in_double.effect_eps) r.values.emplace_back("double_effect_eps", fmt::format("{:.6g}", *in_double.effect_eps));
+  if (in_mpfr.effect_eps) r.values.emplace_back("mpfr_effect_eps", fmt::format("{:.6g}", *in_mpfr.effect_eps));
   r.detail = fmt::format("Symbolic: {}. Double: {}. MPFR: {}.{}", proof.detail, trials_text(in_double), trials_text(in_mpfr),
                          reason.empty() ? "" : " " + reason + ".");
   table.rows.push_back({claim.id, claim.setting, symbolic_text,
                         fmt::format("{:.3g} / {:.0f}", in_double.residual_eps, in_double.tolerance_eps),
                         fmt::format("{:.3g} / {:.0f}", in_mpfr.residual_eps, in_mpfr.tolerance_eps),
-                        in_double.effect_eps > 0 ? fmt::format("{:.3g}", in_double.effect_eps) : "--", to_string(r.verdict)});
+                        in_double.effect_eps ? fmt::format("{:.3g}", *in_double.effect_eps) : "--", to_string(r.verdict)});
   return r;
 }
 
 CheckRecord naive_bayes_claim(const Spec& spec, const Claim& claim, const RunOptions& options) {
   const bool dependent = claim.setting == "dependent";
-  const unsigned long seed = options.seed_for(spec.experiment_seed);
+  CheckRecord r = fact_record(spec, claim, options);
+  const unsigned long seed = *r.seed;
   unsigned laws = 0;
   unsigned long contexts = 0, varying = 0;
   std::string witness;
@@ -163,13 +169,6 @@ CheckRecord naive_bayes_claim(const Spec& spec, const Claim& claim, const RunOpt
       varying += c.contexts_varying;
       if (witness.empty() && c.contexts_varying) witness = fmt::format("V = {}, t = {}: {}", V, t, c.witness);
     }
-  CheckRecord r;
-  r.variant = spec.name;
-  r.check = "claim";
-  r.claim = claim.id;
-  r.expected = claim.expected;
-  r.point = {{"setting", claim.setting}};
-  r.seed = seed;
   r.method = fmt::format("exact rational arithmetic (GiNaC) over {} random joint laws, vocabulary 2-5, t {}-6", laws, dependent ? 3 : 2);
   r.verdict = varying == 0 ? Verdict::Agree : Verdict::Disagree;
   r.values = {{"contexts", std::to_string(contexts)}, {"contexts_where_R_depends_on_x_t", std::to_string(varying)}};
@@ -183,7 +182,8 @@ CheckRecord naive_bayes_claim(const Spec& spec, const Claim& claim, const RunOpt
 
 CheckRecord robustness_claim(const Spec& spec, const Claim& claim, const RunOptions& options, VariantResult& result) {
   const bool correlated = claim.setting == "correlated-noise";
-  const unsigned long seed = options.seed_for(spec.experiment_seed);
+  CheckRecord r = fact_record(spec, claim, options);
+  const unsigned long seed = *r.seed;
   const unsigned repetitions = std::max(8u, spec.trials);
   // |z| of the slope against -1/2 above this refutes the n^{-1/2} rate (6 curves: a
   // two-sided 4-sigma threshold keeps the family-wise false alarm rate below 4e-4)
@@ -215,13 +215,6 @@ CheckRecord robustness_claim(const Spec& spec, const Claim& claim, const RunOpti
       figure.curves.push_back(std::move(curve));
     }
   result.figures.push_back(std::move(figure));
-  CheckRecord r;
-  r.variant = spec.name;
-  r.check = "claim";
-  r.claim = claim.id;
-  r.expected = claim.expected;
-  r.point = {{"setting", claim.setting}};
-  r.seed = seed;
   r.z = worst_z;
   r.method = fmt::format("Monte Carlo, n = 1e2..1e5, {} repetitions per n, 3 noise laws x 2 score laws; weighted "
                          "least-squares slope of log mean|o~ - o| against log n, compared with -1/2 (|z| <= {})",

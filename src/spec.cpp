@@ -1,5 +1,7 @@
 #include "src/spec.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <regex>
 
@@ -403,17 +405,15 @@ void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography)
       claim.test = reader.required_string("test");
       const FactTest* test = find_fact_test(claim.test);
       if (!test) {
-        std::string names;
-        for (const FactTest& t : fact_tests()) names += (names.empty() ? "" : ", ") + t.name;
-        reader.fail("test", "unknown test '" + claim.test + "' (tests: " + names + ")");
+        std::vector<std::string> names;
+        for (const FactTest& t : fact_tests()) names.push_back(t.name);
+        reader.fail("test", fmt::format("unknown test '{}' (tests: {})", claim.test, fmt::join(names, ", ")));
       }
       claim.setting = reader.optional_string("setting").value_or("as-stated");
       if (claim.setting != "as-stated" &&
-          std::find(test->settings.begin(), test->settings.end(), claim.setting) == test->settings.end()) {
-        std::string names = "as-stated";
-        for (const std::string& s : test->settings) names += ", " + s;
-        reader.fail("setting", "test '" + claim.test + "' has no setting '" + claim.setting + "' (settings: " + names + ")");
-      }
+          std::find(test->settings.begin(), test->settings.end(), claim.setting) == test->settings.end())
+        reader.fail("setting", fmt::format("test '{}' has no setting '{}' (settings: as-stated{}{})", claim.test,
+                                           claim.setting, test->settings.empty() ? "" : ", ", fmt::join(test->settings, ", ")));
     } else {
       claim.text = reader.required_string("S");
       claim.S = parse_expression_at(reader, "S", claim.text, spec.parameter_names(), spec.constants);
