@@ -1,7 +1,13 @@
 #include "numerics/noise_robustness.hpp"
 
+#include <boost/random/extreme_value_distribution.hpp>
+#include <boost/random/mersenne_twister.hpp>
+#include <boost/random/normal_distribution.hpp>
+#include <boost/random/uniform_real_distribution.hpp>
+
 #include <cmath>
-#include <random>
+
+#include "numerics/attention_sampler.hpp"
 
 namespace attnverify::num {
 
@@ -16,39 +22,25 @@ std::string to_string(NoiseLaw law) {
 
 std::string to_string(ScoreLaw law) { return law == ScoreLaw::Gaussian ? "Gaussian N(0,1)" : "uniform on [-sqrt 3, sqrt 3]"; }
 
-namespace {
-
-// draws from 53-bit uniforms of one mt19937_64 stream, so the values are the same on
-// every platform (std::normal_distribution is implementation-defined)
-struct Stream {
-  std::mt19937_64 rng;
-  double uniform() { return (static_cast<double>(rng() >> 11) + 0.5) * 0x1.0p-53; }  // (0, 1)
-  double normal() {  // Box-Muller, one value per call
-    const double u = uniform(), v = uniform();
-    return std::sqrt(-2 * std::log(u)) * std::cos(6.283185307179586 * v);
-  }
-  double symmetric_uniform() { return (2 * uniform() - 1) * std::sqrt(3.0); }
-  double gumbel(double scale) { return -scale * std::log(-std::log(uniform())); }
-};
-
-}  // namespace
-
 RobustnessCurve measure_noise_robustness(NoiseLaw noise, ScoreLaw scores, bool correlated, unsigned repetitions,
                                          std::uint64_t seed) {
   RobustnessCurve curve{noise, scores, {100, 1000, 10000, 100000}, {}, 0, 0};
   std::vector<double> log_n, log_gap, weight;
   for (std::size_t k = 0; k < curve.sizes.size(); ++k) {
     const unsigned long n = curve.sizes[k];
-    Stream stream{std::mt19937_64(seed + 1000003 * k)};
+    // one stream per n, drawn with Boost.Random like the attention samplers (the
+    // same values on every platform; std:: distributions are implementation-defined)
+    boost::random::mt19937_64 gen(splitmix64(seed ^ splitmix64(k)));
+    boost::random::normal_distribution<double> normal;
+    boost::random::uniform_real_distribution<double> uniform(-std::sqrt(3.0), std::sqrt(3.0));
+    boost::random::extreme_value_distribution<double> gumbel(0, 0.25);
     double sum = 0, sum_sq = 0;
     for (unsigned r = 0; r < repetitions; ++r) {
       double w = 0, wv = 0, wn = 0, wnv = 0;
       for (unsigned long i = 0; i < n; ++i) {
-        const double s = scores == ScoreLaw::Gaussian ? stream.normal() : stream.symmetric_uniform();
-        const double v = s + stream.normal();
-        double eps = noise == NoiseLaw::Gaussian ? stream.normal()
-                     : noise == NoiseLaw::Uniform ? stream.symmetric_uniform()
-                                                  : stream.gumbel(0.25);
+        const double s = scores == ScoreLaw::Gaussian ? normal(gen) : uniform(gen);
+        const double v = s + normal(gen);
+        double eps = noise == NoiseLaw::Gaussian ? normal(gen) : noise == NoiseLaw::Uniform ? uniform(gen) : gumbel(gen);
         if (correlated) eps += s;
         const double e = std::exp(s), en = std::exp(s + eps);
         w += e;

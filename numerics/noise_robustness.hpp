@@ -37,7 +37,8 @@ struct RobustnessCurve {
 };
 
 /// |o~ - o| at n = 10^2 .. 10^5 (decades), `repetitions` draws per n, seeded and
-/// deterministic; `correlated` uses eps = s + noise.
+/// deterministic (Boost.Random mt19937_64 per n, seeded by splitmix64 of the seed and
+/// the decade, as in numerics/attention_sampler.hpp); `correlated` uses eps = s + noise.
 RobustnessCurve measure_noise_robustness(NoiseLaw noise, ScoreLaw scores, bool correlated, unsigned repetitions,
                                          std::uint64_t seed);
 
