@@ -84,32 +84,39 @@ Matrix<T> attention(const AttentionWeights<T>& w, const Matrix<T>& X, const Matr
   return V * A;
 }
 
-/// LayerNorm of each column over its rows: gamma * (z - mean) / sqrt(var) + beta.
+/// Each column of Z standardised over its rows: (z - mean) / sqrt(var), var the
+/// population variance (eps = 0).
 template <class T>
-Matrix<T> layer_norm(const Matrix<T>& Z, const Vector<T>& gamma, const Vector<T>& beta) {
+Matrix<T> standardise_columns(const Matrix<T>& Z) {
   using std::sqrt;
   Matrix<T> out(Z.rows(), Z.cols());
   for (Eigen::Index j = 0; j < Z.cols(); ++j) {
     const T mean = Z.col(j).sum() / T(Z.rows());
     const Vector<T> centred = Z.col(j).array() - mean;
-    const T sd = sqrt(T(centred.squaredNorm() / T(Z.rows())));
-    out.col(j) = (gamma.array() * centred.array() / sd + beta.array()).matrix();
+    out.col(j) = centred / T(sqrt(T(centred.squaredNorm() / T(Z.rows()))));
   }
   return out;
 }
 
-/// BatchNorm (training mode) of each row over the columns of the batch.
+/// The per-feature affine map gamma * z + beta on every column (feature = row).
+template <class T>
+Matrix<T> affine_rows(Matrix<T> Z, const Vector<T>& gamma, const Vector<T>& beta) {
+  Z = gamma.asDiagonal() * Z;
+  Z.colwise() += beta;
+  return Z;
+}
+
+/// LayerNorm: each token (column) standardised over its features, then gamma, beta.
+template <class T>
+Matrix<T> layer_norm(const Matrix<T>& Z, const Vector<T>& gamma, const Vector<T>& beta) {
+  return affine_rows<T>(standardise_columns<T>(Z), gamma, beta);
+}
+
+/// BatchNorm (training mode): each feature (row) standardised over the batch
+/// (columns), then gamma, beta.
 template <class T>
 Matrix<T> batch_norm(const Matrix<T>& Z, const Vector<T>& gamma, const Vector<T>& beta) {
-  using std::sqrt;
-  Matrix<T> out(Z.rows(), Z.cols());
-  for (Eigen::Index i = 0; i < Z.rows(); ++i) {
-    const T mean = Z.row(i).sum() / T(Z.cols());
-    const Eigen::Matrix<T, 1, Eigen::Dynamic> centred = Z.row(i).array() - mean;
-    const T sd = sqrt(T(centred.squaredNorm() / T(Z.cols())));
-    out.row(i) = (gamma(i) * centred.array() / sd + beta(i)).matrix();
-  }
-  return out;
+  return affine_rows<T>(Matrix<T>(standardise_columns<T>(Matrix<T>(Z.transpose())).transpose()), gamma, beta);
 }
 
 /// One transformer layer without positional encoding (Perm-5):
