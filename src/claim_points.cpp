@@ -67,7 +67,7 @@ NamedValues phi_case_description(const PhiCase& c, std::size_t index) {
           {"sigma", components_text(c.sigma)}};
 }
 
-ClaimDomain claim_domain(const Spec& spec, unsigned long seed, bool iid_only) {
+ClaimDomain claim_domain(const Spec& spec, unsigned long seed) {
   ClaimDomain domain;
   const auto& s = sym::symbols();
   std::mt19937_64 rng(seed);
@@ -106,7 +106,6 @@ ClaimDomain claim_domain(const Spec& spec, unsigned long seed, bool iid_only) {
         if (!moments.derived) break;  // no invariants in closed form: no claim points
         for (std::size_t k = 0; k < spec.phi_cases.size(); ++k) {
           const PhiCase& c = spec.phi_cases[k];
-          if (iid_only && !c.iid()) continue;
           ClaimPoint p;
           p.where = phi_case_description(c, k);
           p.substitution = sym::feature_case(moments, c.q, c.mu, c.sigma).substitution;
@@ -114,12 +113,11 @@ ClaimDomain claim_domain(const Spec& spec, unsigned long seed, bool iid_only) {
           domain.points.push_back(std::move(p));
         }
         if (!domain.points.empty()) domain.reference = domain.points.front();
-        domain.description = std::to_string(domain.points.size()) + (iid_only ? " iid" : "") + " cases of the spec";
+        domain.description = std::to_string(domain.points.size()) + " cases of the spec";
         break;
       }
       for (std::size_t k = 0; k < spec.cases.size(); ++k) {
         const auto m = sym::linear_case_moments(spec.cases[k]);
-        if (iid_only && !m.iid) continue;
         ClaimPoint p;
         p.where = {{"case", std::to_string(k + 1)},
                    {"q", vector_text(spec.cases[k].q)},
@@ -130,7 +128,7 @@ ClaimDomain claim_domain(const Spec& spec, unsigned long seed, bool iid_only) {
         domain.points.push_back(std::move(p));
       }
       if (!domain.points.empty()) domain.reference = domain.points.front();
-      domain.description = std::to_string(domain.points.size()) + (iid_only ? " iid" : "") + " cases of the spec";
+      domain.description = std::to_string(domain.points.size()) + " cases of the spec";
       break;
     }
     case VariantKind::Measure: {
@@ -149,6 +147,18 @@ ClaimDomain claim_domain(const Spec& spec, unsigned long seed, bool iid_only) {
     case VariantKind::Fact:
       break;  // fact claims are tests, not expressions at points
   }
+  return domain;
+}
+
+ClaimDomain iid_cases(const Spec& spec, const ClaimDomain& cases) {
+  ClaimDomain domain;
+  domain.symbols = cases.symbols;
+  for (const ClaimPoint& p : cases.points) {
+    const bool iid = spec.has_phi() ? spec.phi_cases[p.index].iid() : sym::linear_case_moments(spec.cases[p.index]).iid;
+    if (iid) domain.points.push_back(p);
+  }
+  if (!domain.points.empty()) domain.reference = domain.points.front();
+  domain.description = std::to_string(domain.points.size()) + " iid cases of the spec";
   return domain;
 }
 

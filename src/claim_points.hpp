@@ -46,9 +46,12 @@ struct ClaimDomain {
   std::string description;              ///< e.g. "35 fixed and 16 random points (seed 20231201)"
 };
 
-/// The point set for a spec's claims. `iid_only` (feature maps) keeps the cases
-/// with iid components.
-ClaimDomain claim_domain(const Spec& spec, unsigned long seed, bool iid_only = false);
+/// The point set for a spec's claims.
+ClaimDomain claim_domain(const Spec& spec, unsigned long seed);
+
+/// Feature maps: the cases of `cases` (claim_domain of the spec) whose key components
+/// are iid, the domain of claims in mu and sigma (Su2023 eq. 9).
+ClaimDomain iid_cases(const Spec& spec, const ClaimDomain& cases);
 
 /// "(1, 2, 1/2)"
 std::string vector_text(const std::vector<GiNaC::numeric>& v);

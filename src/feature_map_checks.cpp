@@ -17,18 +17,18 @@ void check_feature_map_claims(const Spec& spec, const sym::LinearAttentionDeriva
                               const RunOptions& options, const PointWitness& witness, VariantResult& result,
                               const Progress& progress) {
   const auto& s = sym::symbols();
-  const ClaimDomain iid_cases = claim_domain(spec, options.seed_for(std::nullopt), true);
+  const ClaimDomain iid = iid_cases(spec, cases);
   for (const Claim& claim : spec.claims) {
     progress(fmt::format("[{}] claim {}", spec.name, claim.id));
-    const bool iid = claim.S.has(s.mu) || claim.S.has(s.sigma);  // eq. 9 style: iid components only
-    const ClaimDomain& domain = iid ? iid_cases : cases;
+    const bool uses_mu_sigma = claim.S.has(s.mu) || claim.S.has(s.sigma);  // eq. 9 style: iid components only
+    const ClaimDomain& domain = uses_mu_sigma ? iid : cases;
     if (domain.points.empty()) {
       CheckRecord r = claim_without_derivation(spec, claim, "");
       r.detail = "the claim assumes iid components (it uses mu or sigma) but the spec has no case with iid components";
       result.records.push_back(std::move(r));
       continue;
     }
-    result.records.push_back(check_claim_on_domain(spec, claim, claim.S, iid ? d.S_iid : d.S_general, domain, options.digits, witness));
+    result.records.push_back(check_claim_on_domain(spec, claim, claim.S, uses_mu_sigma ? d.S_iid : d.S_general, domain, options.digits, witness));
   }
 }
 
