@@ -122,14 +122,14 @@ CheckRecord identity_claim(const Spec& spec, const Claim& claim, const RunOption
   const num::IdentityTrials in_double = num::run_identity_trials(id, setting, spec.trials, seed, 0);
   const num::IdentityTrials in_mpfr = num::run_identity_trials(id, setting, mp_trials, seed, options.digits);
   std::vector<std::pair<std::string, Finding>> routes;
-  std::string symbolic_text = "not attempted";
+  std::string symbolic_text = "--";
   const sym::SymbolicIdentity proof = sym::prove_attention_identity(id, setting, seed);
   if (proof.attempted) {
     Finding f = proof.residual_zero ? Finding::Holds : proof.residual_at_witness > 0 ? Finding::Fails : Finding::Undecided;
     if (id == num::AttentionIdentity::QueryValueBias)
       f = both(f, proof.effect_at_witness > 0 ? Finding::Holds : Finding::Fails);
     routes.emplace_back("symbolic", f);
-    symbolic_text = proof.residual_zero ? "residual 0" : fmt::format("residual {:.3g} at a witness", proof.residual_at_witness);
+    symbolic_text = proof.residual_zero ? "0" : fmt::format("{:.3g}", proof.residual_at_witness);
   }
   routes.emplace_back("double", claim_finding(id, in_double));
   routes.emplace_back(fmt::format("MPFR {} digits", options.digits), claim_finding(id, in_mpfr));
@@ -235,9 +235,11 @@ VariantResult check_fact_variant(const Spec& spec, const RunOptions& options, co
   result.spec = spec;
   result.status = "derived";
   Table identities;
-  identities.caption = "Attention identities: residual of the identity in units of the working epsilon against the "
-                       "a-priori tolerance $16(d+n)\\epsilon$, worst trial; effect = smallest change a bias makes (Perm-4, 6).";
-  identities.header = {"claim", "setting", "symbolic", "double", "MPFR", "effect (double)", "verdict"};
+  identities.caption = "Attention identities. Symbolic: the GiNaC residual (0 = proved; otherwise its largest entry at a "
+                       "witness point; -- = not attempted). Double, MPFR: residual of the identity in units of the working "
+                       "epsilon / the a-priori tolerance $16(d+n)\\epsilon$, worst trial. Effect: smallest change a bias "
+                       "makes, in double (Perm-4, 6).";
+  identities.header = {"claim", "setting", "symbolic", "double", "MPFR", "effect", "verdict"};
   for (const Claim& claim : spec.claims) {
     progress(fmt::format("[{}] claim {} ({})", spec.name, claim.id, claim.setting));
     if (claim.test == "naive-bayes") result.records.push_back(naive_bayes_claim(spec, claim, options));

@@ -408,6 +408,8 @@ std::string latex_escape(const std::string& text) {
       case '_': out += "\\_"; break;
       case '%': out += "\\%"; break;
       case '~': out += "\\~{}"; break;
+      case '<': out += "\\textless{}"; break;  // OT1 fonts print < and > as inverted ! and ?
+      case '>': out += "\\textgreater{}"; break;
       default: out += c;
     }
   }
