@@ -22,33 +22,48 @@ std::string to_string(NoiseLaw law) {
 
 std::string to_string(ScoreLaw law) { return law == ScoreLaw::Gaussian ? "Gaussian N(0,1)" : "uniform on [-sqrt 3, sqrt 3]"; }
 
+namespace {
+
+// |o~ - o| of one draw of n (score, value, noise) triples from `gen`.
+double one_gap(NoiseLaw noise, ScoreLaw scores, bool correlated, unsigned long n, boost::random::mt19937_64& gen) {
+  boost::random::normal_distribution<double> normal;
+  boost::random::uniform_real_distribution<double> uniform(-std::sqrt(3.0), std::sqrt(3.0));
+  boost::random::extreme_value_distribution<double> gumbel(0, 0.25);
+  double w = 0, wv = 0, wn = 0, wnv = 0;
+  for (unsigned long i = 0; i < n; ++i) {
+    const double s = scores == ScoreLaw::Gaussian ? normal(gen) : uniform(gen);
+    const double v = s + normal(gen);
+    double eps = noise == NoiseLaw::Gaussian ? normal(gen) : noise == NoiseLaw::Uniform ? uniform(gen) : gumbel(gen);
+    if (correlated) eps += s;
+    const double e = std::exp(s), en = std::exp(s + eps);
+    w += e;
+    wv += e * v;
+    wn += en;
+    wnv += en * v;
+  }
+  return std::fabs(wnv / wn - wv / w);
+}
+
+}  // namespace
+
 RobustnessCurve measure_noise_robustness(NoiseLaw noise, ScoreLaw scores, bool correlated, unsigned repetitions,
                                          std::uint64_t seed) {
-  RobustnessCurve curve{noise, scores, {100, 1000, 10000, 100000}, {}, 0, 0};
+  RobustnessCurve curve{noise, scores, {1000, 10000, 100000, 1000000}, {}, 0, 0};
   std::vector<double> log_n, log_gap, weight;
   for (std::size_t k = 0; k < curve.sizes.size(); ++k) {
     const unsigned long n = curve.sizes[k];
-    // one stream per n, drawn with Boost.Random like the attention samplers (the
-    // same values on every platform; std:: distributions are implementation-defined)
-    boost::random::mt19937_64 gen(splitmix64(seed ^ splitmix64(k)));
-    boost::random::normal_distribution<double> normal;
-    boost::random::uniform_real_distribution<double> uniform(-std::sqrt(3.0), std::sqrt(3.0));
-    boost::random::extreme_value_distribution<double> gumbel(0, 0.25);
-    double sum = 0, sum_sq = 0;
+    // one stream per (n, repetition), drawn with Boost.Random like the attention
+    // samplers (the same values on every platform and at any thread count; std::
+    // distributions are implementation-defined); the sums run in repetition order
+    std::vector<double> gaps(repetitions);
+    const std::uint64_t stream = splitmix64(seed ^ splitmix64(k));
+#pragma omp parallel for schedule(dynamic, 1)
     for (unsigned r = 0; r < repetitions; ++r) {
-      double w = 0, wv = 0, wn = 0, wnv = 0;
-      for (unsigned long i = 0; i < n; ++i) {
-        const double s = scores == ScoreLaw::Gaussian ? normal(gen) : uniform(gen);
-        const double v = s + normal(gen);
-        double eps = noise == NoiseLaw::Gaussian ? normal(gen) : noise == NoiseLaw::Uniform ? uniform(gen) : gumbel(gen);
-        if (correlated) eps += s;
-        const double e = std::exp(s), en = std::exp(s + eps);
-        w += e;
-        wv += e * v;
-        wn += en;
-        wnv += en * v;
-      }
-      const double gap = std::fabs(wnv / wn - wv / w);
+      boost::random::mt19937_64 gen(splitmix64(stream + r));
+      gaps[r] = one_gap(noise, scores, correlated, n, gen);
+    }
+    double sum = 0, sum_sq = 0;
+    for (double gap : gaps) {
       sum += gap;
       sum_sq += gap * gap;
     }

@@ -206,7 +206,7 @@ CheckRecord robustness_claim(const Spec& spec, const Claim& claim, const RunOpti
       worst_z = std::max(worst_z, std::fabs(z));
       const std::string name = fmt::format("noise {}, scores {}", num::to_string(noise), num::to_string(scores));
       routes.emplace_back(name, std::fabs(z) <= kZ ? Finding::Holds : Finding::Fails);
-      summary += fmt::format("{}{}: slope {:.3f} +- {:.3f} (z = {:.2f}), gap {:.3g} at n = 100, {:.3g} at n = 1e5",
+      summary += fmt::format("{}{}: slope {:.3f} +- {:.3f} (z = {:.2f}), gap {:.3g} at n = 1e3, {:.3g} at n = 1e6",
                              summary.empty() ? "" : "; ", name, c.slope, c.slope_standard_error, z, c.mean_gap.front(),
                              c.mean_gap.back());
       const char* noise_letter = noise == num::NoiseLaw::Gaussian ? "N" : noise == num::NoiseLaw::Uniform ? "U" : "G";
@@ -216,7 +216,7 @@ CheckRecord robustness_claim(const Spec& spec, const Claim& claim, const RunOpti
     }
   result.figures.push_back(std::move(figure));
   r.z = worst_z;
-  r.method = fmt::format("Monte Carlo, n = 1e2..1e5, {} repetitions per n, 3 noise laws x 2 score laws; weighted "
+  r.method = fmt::format("Monte Carlo, n = 1e3..1e6, {} repetitions per n, 3 noise laws x 2 score laws; weighted "
                          "least-squares slope of log mean|o~ - o| against log n, compared with -1/2 (|z| <= {})",
                          repetitions, kZ);
   std::string reason;

@@ -25,10 +25,11 @@ namespace {
 
 const std::string kSpecs = std::string(ATTNVERIFY_SOURCE_DIR) + "/specs/";
 
+// trials = 0 keeps the spec's own number of trials
 std::map<std::string, Verdict> run_fact_spec(const std::string& file, unsigned trials) {
   const Bibliography bibliography = load_bibliography(kSpecs + "bibliography.toml");
   Spec spec = load_spec(kSpecs + file, bibliography);
-  spec.trials = trials;  // fewer trials than the suite; the verdicts must not depend on it
+  if (trials) spec.trials = trials;  // fewer trials than the suite; the verdicts must not depend on it
   RunOptions options;
   const VariantResult result = check_fact_variant(spec, options, [](const std::string&) {});
   std::map<std::string, Verdict> verdicts;
@@ -72,7 +73,9 @@ BOOST_AUTO_TEST_CASE(naive_bayes_identity_holds_exactly_and_fails_under_dependen
 }
 
 BOOST_AUTO_TEST_CASE(noise_robustness_rate_and_correlated_noise_flip) {
-  const auto verdicts = run_fact_spec("softmax-robustness.toml", 16);
+  // the spec's 32 repetitions: the slope's standard error comes from their scatter,
+  // and with fewer the estimate is too rough for a 4-sigma test
+  const auto verdicts = run_fact_spec("softmax-robustness.toml", 0);
   BOOST_TEST(verdicts.size() == 2u);
   check_flips(verdicts);
 }
