@@ -13,12 +13,13 @@ std::string terminal_summary(const RunResult& run) {
                                 required_digits(run.options.digits), run.options.seed_for(std::nullopt));
   std::size_t total = 0;
   for (const auto& v : run.variants) {
-    std::size_t grid = 0, agree = 0, sampled = 0, sampled_agree = 0;
+    std::size_t grid = 0, agree = 0, sampled = 0, sampled_agree = 0, claim_count = 0;
     double worst = 1e9, max_z = 0;
     std::string claims;
     for (const auto& r : v.records) {
       ++total;
       if (r.check == "claim" || r.check == "property") {
+        ++claim_count;
         const std::string method = r.method.size() > 48 ? r.method.substr(0, 45) + "..." : r.method;
         claims += fmt::format("\n    {:<8} {:<24} {:<13} [{}]{}", r.check, r.claim, to_string(r.verdict), method,
                               r.unexpected() ? "  UNEXPECTED (spec expects " + r.expected + ")" : "");
@@ -36,8 +37,11 @@ std::string terminal_summary(const RunResult& run) {
       if (r.digits) worst = std::min(worst, *r.digits);
     }
     const bool derived = v.status == "derived";
-    out += fmt::format("  {:<10} {:<8} {:<14} {} {}/{} {}", v.spec.name, to_string(v.spec.kind), v.status,
-                       derived ? "grid" : "quadrature only:", agree, grid, derived ? "agree" : "to target");
+    out += fmt::format("  {:<10} {:<8} {:<14} ", v.spec.name, to_string(v.spec.kind), v.status);
+    if (grid == 0)  // fact specs and others without a grid: the claims below are the checks
+      out += fmt::format("{} claim{}", claim_count, claim_count == 1 ? "" : "s");
+    else
+      out += fmt::format("{} {}/{} {}", derived ? "grid" : "quadrature only:", agree, grid, derived ? "agree" : "to target");
     if (worst < 1e9) out += fmt::format(" (worst {:.1f} digits)", worst);
     if (sampled) out += fmt::format("; sampled {}/{} agree (max |z| {:.2f})", sampled_agree, sampled, max_z);
     out += claims + "\n";
