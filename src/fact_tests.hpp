@@ -11,7 +11,9 @@ namespace attnverify {
 
 struct FactTest {
   std::string name;                   ///< the spec's `test`
-  std::vector<std::string> settings;  ///< broken settings accepted as `setting` (besides "as-stated")
+  /// settings accepted as `setting` besides "as-stated": deliberately broken ones, or
+  /// (entropy-linear-scale) a restriction of the claim's range
+  std::vector<std::string> settings;
   std::string what;                   ///< one line for docs and errors
 };
 

@@ -117,6 +117,7 @@ void write_figure(std::ostringstream& out, const Figure& v) {
   out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[width=0.8\\linewidth, height=6.5cm, xlabel={" << v.x_label
       << "}, ylabel={" << v.y_label << "}, legend pos=outer north east, legend style={font=\\small}, grid=major";
   if (v.log_axes) out << ", xmode=log, ymode=log";
+  else if (v.log_x) out << ", xmode=log";
   if (ys.size() == 1) {
     const double y = *ys.begin();
     out << (v.log_axes ? fmt::format(", ymin={:.8g}, ymax={:.8g}", y / 2, y * 2)

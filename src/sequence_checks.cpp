@@ -31,7 +31,7 @@ void sequence_curves(const sym::SequenceDerivation& d, VariantResult& result, un
   num::CompiledExpression general(d.S, {s.lambda, s.n}, digits);
   num::CompiledExpression at_one(d.S_at_lambda_one, {s.lambda, s.n}, digits);
   for (const GiNaC::numeric& lambda : {GiNaC::numeric(1, 2), GiNaC::numeric(9, 10), GiNaC::numeric(99, 100), GiNaC::numeric(1)}) {
-    Curve curve{"$\\lambda=" + exact_text(lambda) + "$", {}};
+    Curve curve{"$\\lambda=" + exact_text(lambda) + "$", false, {}};
     long last = 0;
     for (int k = 0; k <= 48; ++k) {
       const long n = std::lround(std::pow(10.0, k / 8.0));

@@ -23,7 +23,8 @@ struct Curve {
 /// A report figure: closed-form lines and numeric-route marks.
 struct Figure {
   std::string x_label, y_label;
-  bool log_axes = false;
+  bool log_axes = false;  ///< both axes logarithmic
+  bool log_x = false;     ///< only the x axis logarithmic
   std::vector<Curve> curves;  ///< lines
   std::vector<Curve> marks;   ///< circles, coloured like the line of the same label
   std::string caption;

@@ -5,15 +5,20 @@
 // softmax and of the norms' centring); Perm-5's claim is contradicted by Yun et al.
 // (ICLR 2020, Claim 1: a transformer block is permutation equivariant); NB-1 is Bayes'
 // rule under the stated independence; Robust-1 follows from E[e^{s+eps} v] =
-// E[e^eps] E[e^s v]. The broken settings are built to violate exactly the assumption
+// E[e^eps] E[e^s v]; Entropy-1's limit is the law of large numbers, and its linear
+// form -0.24 lambda d + O(1) holds only where Laplace's slope C(lambda) is 0.24 (the
+// reference values below). The broken settings are built to violate exactly the assumption
 // each fact needs (see the specs' reasons).
 #define BOOST_TEST_MODULE fact
 #include <boost/test/unit_test.hpp>
 
 #include <map>
 
+#include "numerics/agreement.hpp"
 #include "numerics/attention_identities.hpp"
+#include "numerics/entropy_scaling.hpp"
 #include "proofs/attention_identities.hpp"
+#include "proofs/entropy_laplace.hpp"
 #include "proofs/naive_bayes.hpp"
 #include "src/bibliography.hpp"
 #include "src/spec.hpp"
@@ -93,4 +98,45 @@ BOOST_AUTO_TEST_CASE(identity_residuals_are_rounding_and_broken_residuals_are_or
   const auto proof = sym::prove_attention_identity(sym::AttentionIdentity::KeyBias, {}, 1);
   BOOST_TEST(proof.attempted);
   BOOST_TEST(proof.residual_zero);
+}
+
+BOOST_AUTO_TEST_CASE(entropy_limit_holds_for_uniform_keys_and_the_linear_scale_only_near_lambda_one) {
+  const auto verdicts = run_fact_spec("entropy-scaling.toml", 0);
+  BOOST_TEST(verdicts.size() == 4u);
+  check_flips(verdicts);
+  BOOST_TEST(to_string(verdicts.at("Entropy-1-scale")) == "disagree");
+  BOOST_TEST(to_string(verdicts.at("Entropy-1-scale-at-1")) == "agree");
+}
+
+BOOST_AUTO_TEST_CASE(entropy_limit_matches_an_independent_reference_by_both_routes) {
+  // G(lambda, d) = log Gamma(d/2) + nu log(2/L) + log I_nu(L) - L I_{nu+1}(L)/I_nu(L),
+  // nu = d/2 - 1, L = lambda d, by mpmath 1.3 besseli/loggamma at 70 digits
+  // (python3 on PATH, mp.dps = 70), printed to 55 significant digits
+  const std::pair<std::pair<unsigned, double>, const char*> references[] = {
+      {{16, 0.25}, "-0.4624616752200338923441162740687703781377464015298405545"},
+      {{256, 1.0}, "-61.66921892262145121804661207252520042486782824506333966"}};
+  for (const auto& [point, text] : references) {
+    const auto [d, lambda] = point;
+    const num::EntropyLimit by_quadrature = num::entropy_limit_by_quadrature(d, lambda, 50);
+    const num::Real by_bessel = num::entropy_limit_by_bessel(d, lambda, 50);
+    num::ScopedPrecision precision(60);
+    const num::Real reference(text);
+    BOOST_TEST_CONTEXT("d = " << d << ", lambda = " << lambda) {
+      BOOST_TEST(num::digits_of_agreement(by_quadrature.value, reference, 60) >= 50);
+      BOOST_TEST(num::digits_of_agreement(by_bessel, reference, 60) >= 50);
+      BOOST_TEST(by_quadrature.error_estimate < 1e-50);
+    }
+  }
+  BOOST_CHECK_THROW(num::entropy_limit_by_quadrature(1, 1.0, 50), std::invalid_argument);
+  BOOST_CHECK_THROW(num::entropy_limit_by_bessel(16, 0.0, 50), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(laplace_slope_is_half_log_golden_ratio_at_lambda_one) {
+  // C(1) = log((1 + sqrt 5)/2) / 2 = 0.24060591252980172375... (mpmath, 30 digits);
+  // C(1/4) = 0.114682228117839447... and the maximum 0.24541954663 at lambda = 1.3116 (mpmath
+  // findroot of C'(lambda))
+  const sym::LaplaceEntropySlope slope = sym::derive_laplace_entropy_slope();
+  BOOST_TEST(sym::laplace_coefficient(slope, 1.0) == 0.24060591252980172, boost::test_tools::tolerance(1e-14));
+  BOOST_TEST(sym::laplace_coefficient(slope, 0.25) == 0.11468222811783945, boost::test_tools::tolerance(1e-14));
+  BOOST_TEST(sym::laplace_coefficient(slope, 1.31162689981558) == 0.245419546630205, boost::test_tools::tolerance(1e-12));
 }

@@ -1,0 +1,36 @@
+// Laplace's approximation of the softmax entropy's large-d slope (Su2021-entropy;
+// CLAIMS.md C, Entropy-1), derived with GiNaC.
+//
+// With L = lambda d and the angle density prop. to sin^{d-2}(theta), c = cos(theta) has
+// density prop. to (1 - c^2)^{(d-3)/2}, so for d -> infinity at fixed lambda
+//   log E[e^{L c}] = d max_c g(c) + O(1),  g(c) = lambda c + (1/2) log(1 - c^2),
+// and the tilted mean of c tends to the maximiser c*, so the n -> infinity entropy gap
+//   G = log E[e^{Lc}] - L E[c e^{Lc}] / E[e^{Lc}] = d (g(c*) - lambda c*) + O(1)
+//     = -C(lambda) lambda d + O(1),   C(lambda) = -log(1 - c*^2) / (2 lambda).
+// The engine derives c* from g'(c) = 0 (the root of the quadratic numerator in (0, 1))
+// and C from it; nothing of the published 0.24 is used. At lambda = 1, c* = (sqrt 5 - 1)/2,
+// 1 - c*^2 = c* and C(1) = (1/2) log((1 + sqrt 5)/2) = 0.2406...
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <string>
+
+namespace attnverify::sym {
+
+struct LaplaceEntropySlope {
+  GiNaC::possymbol lambda{"lambda", "\\lambda"};
+  GiNaC::ex exponent;     ///< g(c) = lambda c + log(1 - c^2) / 2
+  GiNaC::ex peak;         ///< c*(lambda)
+  GiNaC::ex coefficient;  ///< C(lambda), so that G = -C lambda d + O(1)
+  std::string derivation; ///< the steps, one line, for the report
+};
+
+/// Derives c*(lambda) and C(lambda). Throws std::runtime_error if g'(c) = 0 does not
+/// reduce to a quadratic in c with exactly one root in (0, 1) for lambda > 0.
+LaplaceEntropySlope derive_laplace_entropy_slope();
+
+/// C(lambda) evaluated at a positive lambda (GiNaC evalf at 20 digits, as a double).
+double laplace_coefficient(const LaplaceEntropySlope& slope, double lambda);
+
+}  // namespace attnverify::sym
