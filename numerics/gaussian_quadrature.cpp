@@ -73,6 +73,7 @@ QuadratureResult GaussianQuadrature::expectation(const std::function<Real(const 
 
   // integrand in z with the tail guard described in the header
   auto integrand = [&](const Real& z) -> Real {
+    ++out.evaluations;
     Real value = g(beta + gamma * z) * exp(-z * z / 2) * inv_sqrt_2pi;
     if (!isfinite(value)) {
       if (abs(z) > 40) return Real(0);

@@ -39,6 +39,7 @@ struct QuadratureResult {
   Real error_estimate;  ///< sum of the pieces' absolute error estimates
   Real l1;              ///< sum of the pieces' L1 norms
   std::size_t pieces = 0;
+  std::size_t evaluations = 0;  ///< integrand calls, peak search included (the cost measure of bench/)
   std::string failure;  ///< why not ok (non-finite integrand, no convergence)
 
   /// -log10(error_estimate / |value|), capped at `cap_digits`.

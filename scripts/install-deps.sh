@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages attnverify needs to build, test and typeset its reports.
 # Idempotent: packages already installed are skipped, and nothing is fetched when all are present.
-# Usage: scripts/install-deps.sh [--sanitizers]   (as root, or with sudo available)
+# Usage: scripts/install-deps.sh [--sanitizers | --bench]   (as root, or with sudo available)
 set -euo pipefail
 
 packages=(
@@ -23,6 +23,10 @@ packages=(
 # libFuzzer (compiler-rt) and its OpenMP runtime
 if [ "${1:-}" = "--sanitizers" ]; then
   packages+=(clang libclang-rt-14-dev libomp-14-dev)
+fi
+# bench/route_bench: the SymPy baseline of the derivation timings
+if [ "${1:-}" = "--bench" ]; then
+  packages+=(python3-sympy)
 fi
 
 missing=()

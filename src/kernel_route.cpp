@@ -68,6 +68,7 @@ NumericS KernelRoute::operator()(const GridPoint& point) const {
   };
   const num::QuadratureResult a = quadrature_.expectation(abs_f, beta, gamma, kinks_abs);
   const num::QuadratureResult b = quadrature_.expectation(f_squared, beta, gamma, kinks_square);
+  out.evaluations = a.evaluations + b.evaluations;
   if (!a.ok || !b.ok) {
     out.failure = "quadrature failed: " + (a.ok ? b.failure : a.failure);
     return out;

@@ -18,6 +18,7 @@ struct NumericS {
   bool ok = false;
   num::Real mean_abs, mean_square, S;
   double error_digits = 0;  ///< -log10 of the relative error estimate of S
+  std::size_t evaluations = 0;  ///< integrand calls of both integrals
   std::string failure;
 };
 
