@@ -1,5 +1,8 @@
 #include "proofs/entropy_laplace.hpp"
 
+#include <boost/math/tools/minima.hpp>
+#include <boost/math/tools/roots.hpp>
+
 #include <stdexcept>
 
 #include "proofs/printing.hpp"
@@ -50,6 +53,26 @@ double laplace_coefficient(const LaplaceEntropySlope& slope, double lambda) {
   if (!is_a<numeric>(v) || !ex_to<numeric>(v).is_real())
     throw std::runtime_error("laplace_coefficient: C(lambda) did not evaluate to a real number");
   return ex_to<numeric>(v).to_double();
+}
+
+CoefficientBand laplace_coefficient_band(const LaplaceEntropySlope& slope, double target, double half_width) {
+  constexpr double kLow = 1e-3, kHigh = 1e3;
+  const auto C = [&](double lambda) { return laplace_coefficient(slope, lambda); };
+  const auto [peak, negative_max] = boost::math::tools::brent_find_minima([&](double l) { return -C(l); }, kLow, kHigh, 40);
+  CoefficientBand band{peak, -negative_max, {}};
+  // lambda in [a, b] with C(lambda) = level, C - level changing sign on [a, b]
+  const auto crossing = [&](double level, double a, double b) {
+    std::uintmax_t iterations = 200;
+    const auto [lo, hi] = boost::math::tools::toms748_solve([&](double l) { return C(l) - level; }, a, b,
+                                                             boost::math::tools::eps_tolerance<double>(40), iterations);
+    return (lo + hi) / 2;
+  };
+  const double floor = target - half_width, ceiling = target + half_width;
+  if (band.peak < floor) return band;
+  const double left = crossing(floor, kLow, peak), right = crossing(floor, peak, kHigh);
+  if (band.peak <= ceiling) band.intervals = {{left, right}};
+  else band.intervals = {{left, crossing(ceiling, left, peak)}, {crossing(ceiling, peak, right), right}};
+  return band;
 }
 
 }  // namespace attnverify::sym

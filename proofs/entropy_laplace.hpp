@@ -15,6 +15,8 @@
 #include <ginac/ginac.h>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace attnverify::sym {
 
@@ -32,5 +34,17 @@ LaplaceEntropySlope derive_laplace_entropy_slope();
 
 /// C(lambda) evaluated at a positive lambda (GiNaC evalf at 20 digits, as a double).
 double laplace_coefficient(const LaplaceEntropySlope& slope, double lambda);
+
+/// The lambda intervals in [1e-3, 1e3] on which |C(lambda) - target| <= half_width.
+/// C rises from 0 (C ~ lambda/2 as lambda -> 0) to one maximum (0.2454 at lambda =
+/// 1.31) and falls back to 0 (C ~ log(lambda)/(2 lambda)), so the set is empty, one
+/// interval, or two intervals with a gap where C exceeds target + half_width. The
+/// maximum by Boost's brent_find_minima, each crossing by toms748_solve (relative
+/// accuracy about 1e-12).
+struct CoefficientBand {
+  double peak_lambda = 0, peak = 0;                   ///< where C is largest, and its value
+  std::vector<std::pair<double, double>> intervals;  ///< lambda intervals with |C - target| <= half_width
+};
+CoefficientBand laplace_coefficient_band(const LaplaceEntropySlope& slope, double target, double half_width);
 
 }  // namespace attnverify::sym

@@ -139,4 +139,14 @@ BOOST_AUTO_TEST_CASE(laplace_slope_is_half_log_golden_ratio_at_lambda_one) {
   BOOST_TEST(sym::laplace_coefficient(slope, 1.0) == 0.24060591252980172, boost::test_tools::tolerance(1e-14));
   BOOST_TEST(sym::laplace_coefficient(slope, 0.25) == 0.11468222811783945, boost::test_tools::tolerance(1e-14));
   BOOST_TEST(sym::laplace_coefficient(slope, 1.31162689981558) == 0.245419546630205, boost::test_tools::tolerance(1e-12));
+  // |C - 0.24| <= 0.005 on [0.880792, 1.209766] and [1.423592, 2.006691]: mpmath
+  // findroot of C = 0.235 and C = 0.245 (anderson, brackets on each side of the peak)
+  const sym::CoefficientBand band = sym::laplace_coefficient_band(slope, 0.24, 0.005);
+  BOOST_TEST(band.peak_lambda == 1.31162689981558, boost::test_tools::tolerance(1e-6));
+  BOOST_TEST_REQUIRE(band.intervals.size() == 2u);
+  const double edges[4] = {0.88079181766757, 1.20976553654056, 1.42359231968071, 2.00669112696981};
+  BOOST_TEST(band.intervals[0].first == edges[0], boost::test_tools::tolerance(1e-10));
+  BOOST_TEST(band.intervals[0].second == edges[1], boost::test_tools::tolerance(1e-10));
+  BOOST_TEST(band.intervals[1].first == edges[2], boost::test_tools::tolerance(1e-10));
+  BOOST_TEST(band.intervals[1].second == edges[3], boost::test_tools::tolerance(1e-10));
 }
