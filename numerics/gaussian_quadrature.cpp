@@ -1,51 +1,39 @@
 #include "numerics/gaussian_quadrature.hpp"
 
 #include <boost/math/constants/constants.hpp>
-#include <boost/math/quadrature/exp_sinh.hpp>
-#include <boost/math/quadrature/tanh_sinh.hpp>
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <limits>
 #include <optional>
+#include <stdexcept>
 
 #include "numerics/agreement.hpp"
+#include "numerics/double_exponential.hpp"
 
 namespace attnverify::num {
 
-namespace quad = boost::math::quadrature;
-
 namespace {
 
-// argmax of |h(z)| on the grid z = -64, -63.75, ..., 64 (non-finite values skipped);
-// nothing when h vanishes on the whole grid.
-template <typename H>
-std::optional<Real> locate_peak(const H& h) {
-  std::optional<Real> best_z;
-  Real best = 0;
-  for (int k = -256; k <= 256; ++k) {
-    const Real z = Real(k) / 4;
-    Real value;
-    try {
-      value = abs(h(z));
-    } catch (const std::exception&) {
-      continue;
-    }
-    if (isfinite(value) && value > best) {
-      best = value;
-      best_z = z;
-    }
-  }
-  return best_z;
-}
+using Rule = DoubleExponentialRule;
+
+// A piece of the z-line and the running sums of its integrands. A side is one run of
+// nodes: a half-line has one (z = a - s or z = a + s), a finite piece two (z = a + half*d
+// next to a, z = b - half*d next to b; the node t = 0 is the midpoint and counted once).
+struct Piece {
+  enum class Shape { Left, Right, Finite } shape;
+  Real a, b, half;  // (-inf, a], [a, inf), or [a, b] with half = (b - a)/2
+  const Rule* rule = nullptr;
+  std::array<double, 2> t_low{}, t_high{};  // active t range per side, found at level 0
+  std::vector<Real> sum, abs_sum;          // sum of w f and of w |f| over evaluated nodes (without h)
+  std::vector<std::vector<Real>> estimates;  // estimates[k][i] = h_k * sum at level k
+  std::vector<Real> error;
+  bool converged = false;
+
+  std::size_t sides() const { return shape == Shape::Finite ? 2 : 1; }
+};
 
 }  // namespace
-
-struct GaussianQuadrature::Integrators {
-  // tanh_sinh<mpfr_float> throws at construction in Boost 1.74 unless a minimum
-  // complement is passed (Boost issue #380, DESIGN §6).
-  explicit Integrators(unsigned refinements) : tanh_sinh(15 + refinements, Real("1e-1000")), exp_sinh(9 + refinements) {}
-  quad::tanh_sinh<Real> tanh_sinh;
-  quad::exp_sinh<Real> exp_sinh;
-};
 
 double QuadratureResult::relative_error_digits(double cap_digits) const {
   return num::relative_error_digits(error_estimate, value, cap_digits);
@@ -53,86 +41,245 @@ double QuadratureResult::relative_error_digits(double cap_digits) const {
 
 GaussianQuadrature::GaussianQuadrature(unsigned digits) : digits_(digits) {
   ScopedPrecision scope(internal_digits());
-  // Each level halves the step; at 100 digits the default levels (15 tanh-sinh, 9
-  // exp-sinh) stop with error estimates near 1e-85 although the values agree to 110
-  // digits (measured), so higher precisions get more levels.
-  const unsigned extra = digits_ > 60 ? 3 : 0;
-  integrators_ = std::make_unique<Integrators>(extra);
+  inv_sqrt_2pi_ = 1 / sqrt(2 * boost::math::constants::pi<Real>());
+  tolerance_ = pow(Real(10), -static_cast<int>(digits_ + 2));
+  negligible_ = pow(Real(10), -static_cast<int>(internal_digits() + 5));
+  rounding_ = pow(Real(10), -static_cast<int>(internal_digits()));
+  // built here, outside any parallel code (they set the default precision)
+  (void)Rule::shared(Rule::Kind::TanhSinh, internal_digits());
+  (void)Rule::shared(Rule::Kind::ExpExp, internal_digits());
 }
 
-GaussianQuadrature::~GaussianQuadrature() = default;
+QuadratureResult GaussianQuadrature::expectation(const std::function<Real(const Real&)>& g, const Real& beta,
+                                                 const Real& gamma, const std::vector<Real>& kinks_x) const {
+  return expectations([&](const Real& x, Real* values) { values[0] = g(x); }, 1, beta, gamma, kinks_x).front();
+}
 
-QuadratureResult GaussianQuadrature::expectation(const std::function<Real(const Real&)>& g, const Real& beta_in,
-                                                 const Real& gamma_in, const std::vector<Real>& kinks_x) const {
+std::vector<QuadratureResult> GaussianQuadrature::expectations(const IntegrandFamily& g, std::size_t count,
+                                                               const Real& beta_in, const Real& gamma_in,
+                                                               const std::vector<Real>& kinks_x,
+                                                               const LogMagnitudes& log_abs) const {
   ScopedPrecision scope(internal_digits());
-  QuadratureResult out;
+  std::vector<QuadratureResult> out(count);
   const Real beta = beta_in, gamma = gamma_in;
-  const Real inv_sqrt_2pi = 1 / sqrt(2 * boost::math::constants::pi<Real>());
-  const Real tolerance = pow(Real(10), -static_cast<int>(digits_ + 2));
-  const Real infinity = std::numeric_limits<Real>::infinity();
+  std::size_t evaluations = 0;
+  std::vector<Real> values(count);
 
-  // integrand in z with the tail guard described in the header
-  auto integrand = [&](const Real& z) -> Real {
-    ++out.evaluations;
-    Real value = g(beta + gamma * z) * exp(-z * z / 2) * inv_sqrt_2pi;
-    if (!isfinite(value)) {
-      if (abs(z) > 40) return Real(0);
-      throw std::domain_error("the integrand is not finite at z = " + to_decimal(z, 20));
+  // values[i] = g_i(beta + gamma z) phi(z), with the tail guard of the header
+  auto integrand = [&](const Real& z) {
+    ++evaluations;
+    g(beta + gamma * z, values.data());
+    const Real weight = exp(-z * z / 2) * inv_sqrt_2pi_;
+    for (Real& v : values) {
+      v *= weight;
+      if (!isfinite(v)) {
+        if (abs(z) > 40) {
+          v = 0;
+          continue;
+        }
+        throw std::domain_error("the integrand is not finite at z = " + to_decimal(z, 20));
+      }
     }
-    return value;
   };
 
-  std::vector<Real> z;
-  for (const Real& x : kinks_x) z.push_back((x - beta) / gamma);
-  // Split at the integrand's peak as well: exp-sinh from an endpoint converges
-  // slowly when the mass lies 10-30 units away (measured: only 9-20 digits of
-  // error estimate for relu^2 at beta=2, gamma=0.1 and x at beta=-3, gamma=0.1).
-  if (const auto peak = locate_peak(integrand)) {
-    bool near_kink = false;
-    for (const Real& k : z) near_kink = near_kink || abs(Real(k - *peak)) < Real(1) / 4;
-    if (!near_kink) z.push_back(*peak);
-  }
-  std::sort(z.begin(), z.end());
-  z.erase(std::unique(z.begin(), z.end()), z.end());
-  if (z.empty()) z.push_back(Real(0));
-
-  out.value = 0;
-  out.error_estimate = 0;
-  out.l1 = 0;
-  auto accumulate = [&](const Real& v, const Real& e, const Real& l) {
-    out.value += v;
-    out.error_estimate += e;
-    out.l1 += l;
-    ++out.pieces;
-  };
   try {
-    Real error, l1;
-    std::size_t levels = 0;
-    {  // (-inf, z_0]: z = z_0 - t
-      const Real z0 = z.front();
-      const Real v = integrators_->exp_sinh.integrate([&](const Real& t) -> Real { return integrand(z0 - t); },
-                                                      Real(0), infinity, tolerance, &error, &l1, &levels);
-      accumulate(v, error, l1);
+    // split points: the kinks, and each integrand's peak on the grid z = -64..64 step 1/4
+    std::vector<Real> z;
+    for (const Real& x : kinks_x) z.push_back((x - beta) / gamma);
+    std::vector<std::optional<double>> peaks(count);
+    if (log_abs) {
+      const double b = beta.convert_to<double>(), c = gamma.convert_to<double>();
+      std::vector<double> logs(count), best(count, -std::numeric_limits<double>::infinity());
+      for (int k = -256; k <= 256; ++k) {
+        const double zk = k / 4.0;
+        log_abs(b + c * zk, logs.data());
+        for (std::size_t i = 0; i < count; ++i) {
+          const double value = logs[i] - zk * zk / 2;
+          if (std::isfinite(value) && value > best[i]) best[i] = value, peaks[i] = zk;
+        }
+      }
     }
-    for (std::size_t k = 0; k + 1 < z.size(); ++k) {  // [z_k, z_{k+1}] as t in [0, width]
-      // Shifted so the left endpoint is 0: Boost then places abscissas next to it
-      // exactly, and |a| >= 0.5 cannot trip its endpoint assertion (DESIGN §6).
-      const Real zk = z[k];
-      const Real v = integrators_->tanh_sinh.integrate([&](const Real& t) -> Real { return integrand(zk + t); },
-                                                       Real(0), Real(z[k + 1] - z[k]), tolerance, &error, &l1, &levels);
-      accumulate(v, error, l1);
+    if (std::any_of(peaks.begin(), peaks.end(), [](const auto& p) { return !p; })) {
+      // no logarithm in double (or none finite): the integrands themselves at working precision
+      std::vector<Real> best(count, Real(0));
+      const std::vector<std::optional<double>> found = peaks;
+      for (int k = -256; k <= 256; ++k) {
+        try {
+          integrand(Real(k) / 4);
+        } catch (const std::exception&) {
+          continue;
+        }
+        for (std::size_t i = 0; i < count; ++i)
+          if (!found[i] && abs(values[i]) > best[i]) best[i] = abs(values[i]), peaks[i] = k / 4.0;
+      }
     }
-    {  // [z_last, inf): z = z_last + t
-      const Real zl = z.back();
-      const Real v = integrators_->exp_sinh.integrate([&](const Real& t) -> Real { return integrand(zl + t); },
-                                                      Real(0), infinity, tolerance, &error, &l1, &levels);
-      accumulate(v, error, l1);
+    for (const auto& peak : peaks) {
+      if (!peak) continue;
+      const Real p(*peak);
+      if (std::none_of(z.begin(), z.end(), [&](const Real& k) { return abs(Real(k - p)) < Real(1) / 4; })) z.push_back(p);
     }
-    out.ok = true;
+    std::sort(z.begin(), z.end());
+    z.erase(std::unique(z.begin(), z.end()), z.end());
+    if (z.empty()) z.push_back(Real(0));
+
+    const Rule& tanh_sinh = Rule::shared(Rule::Kind::TanhSinh, internal_digits());
+    const Rule& exp_exp = Rule::shared(Rule::Kind::ExpExp, internal_digits());
+    std::vector<Piece> pieces;
+    auto add_piece = [&](Piece::Shape shape, const Real& a, const Real& b) {
+      Piece p;
+      p.shape = shape;
+      p.a = a;
+      p.b = b;
+      p.half = shape == Piece::Shape::Finite ? Real((b - a) / 2) : Real(0);
+      p.rule = shape == Piece::Shape::Finite ? &tanh_sinh : &exp_exp;
+      p.sum.assign(count, Real(0));
+      p.abs_sum.assign(count, Real(0));
+      p.error.assign(count, Real(0));
+      pieces.push_back(std::move(p));
+    };
+    add_piece(Piece::Shape::Left, z.front(), z.front());
+    for (std::size_t k = 0; k + 1 < z.size(); ++k) add_piece(Piece::Shape::Finite, z[k], z[k + 1]);
+    add_piece(Piece::Shape::Right, z.back(), z.back());
+
+    // one node of a piece on one side: adds w f and w |f| (the rule's weight times the
+    // piece's scale) to the sums; returns max_i |w f_i|
+    auto add_node = [&](Piece& p, const Rule::Node& node, std::size_t side) -> Real {
+      Real zk, w = node.weight;
+      switch (p.shape) {
+        case Piece::Shape::Left: zk = p.a - node.abscissa; break;
+        case Piece::Shape::Right: zk = p.a + node.abscissa; break;
+        case Piece::Shape::Finite:
+          w *= p.half;
+          if (node.t == 0) zk = p.a + p.half;
+          else zk = side == 0 ? Real(p.a + p.half * node.abscissa) : Real(p.b - p.half * node.abscissa);
+          break;
+      }
+      integrand(zk);
+      Real largest = 0;
+      for (std::size_t i = 0; i < count; ++i) {
+        const Real term = w * values[i];
+        p.sum[i] += term;
+        const Real magnitude = abs(term);
+        p.abs_sum[i] += magnitude;
+        if (magnitude > largest) largest = magnitude;
+      }
+      return largest;
+    };
+
+    const double inf = std::numeric_limits<double>::infinity();
+    unsigned deepest = 0;
+    for (unsigned level = 0; level <= Rule::kMaxLevel; ++level) {
+      const Real h(Rule::step(level));
+      for (Piece& p : pieces) {
+        if (p.converged) continue;
+        const auto& nodes = (p.shape == Piece::Shape::Finite ? tanh_sinh : exp_exp).level(level);
+        if (level == 0) {
+          // every level-0 node; the active range per side keeps the nodes where some
+          // integrand's term is above negligible_ times that integrand's largest term in
+          // the piece, widened by one step
+          std::array<std::vector<std::vector<Real>>, 2> terms;  // [side][node][integrand]
+          std::vector<Real> largest(count, Real(0));
+          for (std::size_t side = 0; side < p.sides(); ++side)
+            for (const auto& node : nodes) {
+              terms[side].emplace_back(count, Real(0));
+              if (side == 1 && node.t == 0) continue;
+              add_node(p, node, side);
+              for (std::size_t i = 0; i < count; ++i) {
+                terms[side].back()[i] = abs(values[i] * node.weight);
+                if (terms[side].back()[i] > largest[i]) largest[i] = terms[side].back()[i];
+              }
+            }
+          const bool all_zero = std::all_of(largest.begin(), largest.end(), [](const Real& v) { return v == 0; });
+          for (std::size_t side = 0; side < p.sides(); ++side) {
+            p.t_low[side] = inf;
+            p.t_high[side] = -inf;
+            for (std::size_t j = 0; j < nodes.size(); ++j) {
+              bool active = all_zero;
+              for (std::size_t i = 0; i < count && !active; ++i) active = terms[side][j][i] > negligible_ * largest[i];
+              if (!active) continue;
+              p.t_low[side] = std::min(p.t_low[side], nodes[j].t - Rule::step(0));
+              p.t_high[side] = std::max(p.t_high[side], nodes[j].t + Rule::step(0));
+            }
+          }
+          // a half-line whose integrand still matters at its last node (s ~ 90 standard
+          // deviations out) does not decay: the integral may diverge
+          if (p.shape != Piece::Shape::Finite && !all_zero && p.t_high[0] > nodes.back().t) {
+            const Real at = p.shape == Piece::Shape::Left ? Real(p.a - nodes.back().abscissa) : Real(p.a + nodes.back().abscissa);
+            throw std::domain_error("the integrand has not decayed at z = " + to_decimal(at, 6) +
+                                    ": the defining integral may not converge (or its mass lies past |z| = 64, where the "
+                                    "search for its peak ends)");
+          }
+        } else {
+          for (std::size_t side = 0; side < p.sides(); ++side)
+            for (const auto& node : nodes)
+              if (node.t >= p.t_low[side] && node.t <= p.t_high[side]) add_node(p, node, side);
+        }
+        std::vector<Real> estimate(count);
+        for (std::size_t i = 0; i < count; ++i) estimate[i] = h * p.sum[i];
+        p.estimates.push_back(std::move(estimate));
+      }
+      deepest = level;
+      if (level == 0) continue;
+
+      // error estimates, and each integrand's total L1 over all pieces at their current level
+      std::vector<Real> l1_total(count, Real(0));
+      for (Piece& p : pieces) {
+        const std::size_t k = p.estimates.size() - 1;
+        const Real hk(Rule::step(static_cast<unsigned>(k)));
+        for (std::size_t i = 0; i < count; ++i) {
+          const Real l1 = hk * p.abs_sum[i];
+          l1_total[i] += l1;
+          if (p.converged) continue;
+          const Real r1 = abs(Real(p.estimates[k][i] - p.estimates[k - 1][i]));
+          Real error = r1;
+          if (r1 == 0) {
+            error = 0;
+          } else if (k >= 2) {
+            const Real r2 = abs(Real(p.estimates[k][i] - p.estimates[k - 2][i]));
+            if (r2 > 0 && r1 < l1 && r2 < l1) {
+              const double d1 = log10(Real(r1 / l1)).convert_to<double>(), d2 = log10(Real(r2 / l1)).convert_to<double>();
+              const double exponent = std::max({d1 * d1 / d2, 2 * d1, -static_cast<double>(internal_digits())});
+              error = l1 * pow(Real(10), Real(exponent));
+            }
+          }
+          if (error > 0 && error < rounding_ * l1) error = rounding_ * l1;
+          p.error[i] = error;
+        }
+      }
+      bool all = true;
+      for (Piece& p : pieces) {
+        if (p.converged) continue;
+        bool done = true;
+        for (std::size_t i = 0; i < count; ++i)
+          done = done && p.error[i] <= tolerance_ * l1_total[i] / static_cast<long>(pieces.size());
+        p.converged = done;
+        all = all && done;
+      }
+      if (all) break;
+    }
+
+    for (std::size_t i = 0; i < count; ++i) {
+      QuadratureResult& r = out[i];
+      r.value = 0;
+      r.error_estimate = 0;
+      r.l1 = 0;
+      for (const Piece& p : pieces) {
+        const std::size_t k = p.estimates.size() - 1;
+        r.value += p.estimates[k][i];
+        r.error_estimate += p.error[i];
+        r.l1 += Real(Rule::step(static_cast<unsigned>(k))) * p.abs_sum[i];
+      }
+      r.pieces = pieces.size();
+      r.levels = deepest;
+      r.ok = true;
+    }
   } catch (const std::exception& err) {
-    out.ok = false;
-    out.failure = err.what();
+    for (QuadratureResult& r : out) {
+      r.ok = false;
+      r.failure = err.what();
+    }
   }
+  for (QuadratureResult& r : out) r.evaluations = evaluations;
   return out;
 }
 

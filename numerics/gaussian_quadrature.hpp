@@ -3,29 +3,39 @@
 //   E[g(beta + gamma*eps)] = int_{-inf}^{inf} g(beta + gamma z) phi(z) dz,
 //   phi(z) = exp(-z^2/2)/sqrt(2 pi),  gamma > 0.
 //
-// The z-line is split at every kink z_k = (x_k - beta)/gamma of g (across a kink
-// tanh-sinh stalls near 1e-12, DESIGN §6). Half-lines use exp-sinh in a shifted
-// variable t >= 0 (z = z_k + t or z = z_k - t) with the upper bound passed
-// explicitly; finite pieces use tanh-sinh on [0, z_{k+1} - z_k], shifted so that the
-// left endpoint is 0 (DESIGN §6). The line is also split at the integrand's peak,
-// located on a coarse grid z = -64..64 step 1/4, because exp-sinh converges slowly
-// when the mass lies far from its endpoint. Integrators are built once per object.
+// The z-line is split at every kink z_k = (x_k - beta)/gamma of g (across a kink a
+// DE rule stalls near 1e-12, DESIGN §6) and at the integrand's peak (a DE rule from
+// an endpoint resolves mass near that endpoint; mass 10-30 units away needs far more
+// levels). Half-lines use the exp-exp rule s = exp(t - e^-t) from their endpoint,
+// finite pieces tanh-sinh (numerics/double_exponential.hpp); the nodes are built once
+// per precision for the whole process. The peak is located on the grid
+// z = -64..64 step 1/4 from log|g| in double when the caller supplies it (cheap),
+// else from the integrand itself at working precision (513 evaluations).
 //
-// Tails: exp-sinh samples z up to ~1e300 and beyond, where g(x) phi(z) becomes
-// inf * 0. For |z| > 40 (phi(z) < 1e-348) a non-finite integrand value is taken as
-// 0; this is sound for the kernel class (growth at most exp(a x)) and is where
+// Several integrands g_0..g_{m-1} can share one pass (expectations()): every node
+// evaluates them together and pays for one exp(-z^2/2); each keeps its own sums and
+// error estimate. The split points are the union of all their kinks and peaks.
+//
+// Tails: a non-finite integrand value at |z| > 40 (phi(z) < 1e-348) is taken as 0;
+// this is sound for the kernel class (growth at most exp(a x)) and is where
 // non-integrable kernels would be misjudged (issue 8 covers detecting those).
 //
-// Precision: arithmetic at P + kGuardDigits digits; each piece is asked for a
-// relative tolerance 10^-(P+2) (of its L1 norm). The returned error is Boost's
-// a-posteriori estimate (difference of the last two levels), summed over pieces:
-// an estimate, not a bound (Boost.Math docs, "tanh_sinh").
-// References: Takahasi & Mori (1974); Bailey, Jeyabalan & Li, Experimental
-// Mathematics 14 (2005) 317-329; Boost.Math quadrature documentation.
+// Precision and error: arithmetic at P + kGuardDigits digits (P = working digits).
+// All pieces advance level by level (step h_k = 2^-(k+1)); nodes whose level-0 terms
+// are below 10^-(P + kGuardDigits + 5) of the piece's largest term are not refined. A
+// piece stops when, for every integrand, its error estimate is at most
+// 10^-(P+2) * L1 / (number of pieces), L1 being the integrand's total L1 norm over all
+// pieces. The estimate is Bailey's (Bailey, Jeyabalan & Li, Experimental Mathematics
+// 14 (2005) 317-329, section 3): with d1 = log10(|S_k - S_{k-1}| / L1_piece),
+// d2 = log10(|S_k - S_{k-2}| / L1_piece),
+//   error = L1_piece * 10^max(d1^2/d2, 2 d1, -(P + kGuardDigits)),
+// which relies on the DE rules' quadratic convergence (each halving of h squares the
+// error); at level 1 it is |S_1 - S_0|. It is an estimate, not a bound; the checks
+// compare the value with an independent route, which the estimate cannot replace.
+// References: Takahasi & Mori (1974); Mori, Publ. RIMS 41 (2005) 897-935.
 #pragma once
 
 #include <functional>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,31 +49,48 @@ struct QuadratureResult {
   Real error_estimate;  ///< sum of the pieces' absolute error estimates
   Real l1;              ///< sum of the pieces' L1 norms
   std::size_t pieces = 0;
-  std::size_t evaluations = 0;  ///< integrand calls, peak search included (the cost measure of bench/)
+  std::size_t evaluations = 0;  ///< nodes evaluated (shared by the integrands of one pass), peak search included
+  std::size_t levels = 0;       ///< the deepest level any piece needed (h = 2^-(levels+1))
   std::string failure;  ///< why not ok (non-finite integrand, no convergence)
 
   /// -log10(error_estimate / |value|), capped at `cap_digits`.
   double relative_error_digits(double cap_digits) const;
 };
 
+/// g_0(x), ..., g_{m-1}(x) written to values[0..m-1] (at precision P + kGuardDigits).
+using IntegrandFamily = std::function<void(const Real& x, Real* values)>;
+/// log|g_i(x)| in double written to log_abs[0..m-1] (-inf where g_i = 0); used only to
+/// place a split point at each integrand's peak.
+using LogMagnitudes = std::function<void(double x, double* log_abs)>;
+
+/// Thread safety: const member functions may run in parallel threads provided Real's
+/// default precision already equals internal_digits() (numerics/precision.hpp) and
+/// each thread has its own integrand objects.
 class GaussianQuadrature {
  public:
-  /// Builds the integrators for working precision `digits` (P).
+  /// Quadrature at working precision `digits` (P); takes the process-wide DE rules
+  /// for P + kGuardDigits digits (built on first use, 20-60 ms).
   explicit GaussianQuadrature(unsigned digits);
-  ~GaussianQuadrature();
 
   /// E[g(beta + gamma*eps)] with g's kinks at `kinks_x` (any order). g is called at
   /// precision P + kGuardDigits with x = beta + gamma z. gamma must be > 0.
   QuadratureResult expectation(const std::function<Real(const Real&)>& g, const Real& beta, const Real& gamma,
                                const std::vector<Real>& kinks_x) const;
 
+  /// E[g_i(beta + gamma*eps)] for i < count in one pass over shared nodes, split at
+  /// the union `kinks_x` of the integrands' kinks and at each integrand's peak
+  /// (located from `log_abs` when given). One result per integrand; each result's
+  /// `evaluations` counts the shared nodes.
+  std::vector<QuadratureResult> expectations(const IntegrandFamily& g, std::size_t count, const Real& beta,
+                                             const Real& gamma, const std::vector<Real>& kinks_x,
+                                             const LogMagnitudes& log_abs = {}) const;
+
   unsigned working_digits() const { return digits_; }
   unsigned internal_digits() const { return digits_ + kGuardDigits; }
 
  private:
-  struct Integrators;
   unsigned digits_;
-  std::unique_ptr<Integrators> integrators_;
+  Real inv_sqrt_2pi_, tolerance_, negligible_, rounding_;
 };
 
 }  // namespace attnverify::num

@@ -3,7 +3,9 @@
 // Real is Boost.Multiprecision's MPFR float with run-time precision. Its default
 // precision is a process-wide static in Boost 1.74 (not thread-local), so every
 // numeric routine sets it through ScopedPrecision (RAII: restored on exit and on
-// exceptions, STYLE habit 8) and the numeric code is single-threaded for now.
+// exceptions, STYLE habit 8). Parallel code (the quadrature grid of
+// src/kernel_route.hpp) sets the precision before its threads start; inside them a
+// ScopedPrecision of the same precision writes nothing.
 //
 // Units: precision is given in decimal digits. "Working precision P" means the
 // targets are P digits; internal arithmetic adds kGuardDigits (DESIGN §4).
@@ -20,11 +22,18 @@ using Real = boost::multiprecision::mpfr_float;
 /// Guard digits added to the working precision inside quadrature and summation.
 inline constexpr unsigned kGuardDigits = 10;
 
-/// Sets Real's default precision to `digits` decimal digits for the lifetime of the object.
+/// Sets Real's default precision to `digits` decimal digits for the lifetime of the
+/// object. When it already is `digits` nothing is written, so numeric code may run in
+/// parallel threads once the caller has set the precision outside them (a write
+/// inside parallel code would race on the process-wide value).
 class ScopedPrecision {
  public:
-  explicit ScopedPrecision(unsigned digits) : saved_(Real::default_precision()) { Real::default_precision(digits); }
-  ~ScopedPrecision() { Real::default_precision(saved_); }
+  explicit ScopedPrecision(unsigned digits) : saved_(Real::default_precision()) {
+    if (saved_ != digits) Real::default_precision(digits);
+  }
+  ~ScopedPrecision() {
+    if (Real::default_precision() != saved_) Real::default_precision(saved_);
+  }
   ScopedPrecision(const ScopedPrecision&) = delete;
   ScopedPrecision& operator=(const ScopedPrecision&) = delete;
 
