@@ -14,6 +14,7 @@
 // Usage: build/bench/route_bench [--points-beta 15] [--points-gamma 14] [--digits 50]
 //        [--python /usr/bin/python3] [--no-sympy]
 #include <CLI/CLI.hpp>
+#include <omp.h>
 #include <fmt/format.h>
 
 #include <chrono>
@@ -70,6 +71,16 @@ double mpfr_exp_ns(unsigned digits) {
   return ns;
 }
 
+// the fewest digits of agreement of each pair of routes, and where
+struct Accuracy {
+  double ours_vs_exact = 1e9, mpmath_vs_exact = 1e9, ours_vs_mpmath = 1e9;
+  std::string ours_at, mpmath_at, both_at;
+  std::size_t optimistic = 0;
+  void note(double& fewest, std::string& where, double digits, const std::string& at) {
+    if (digits < fewest) fewest = digits, where = fmt::format("{} ({:.1f} digits)", at, digits);
+  }
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -106,9 +117,7 @@ int main(int argc, char** argv) {
 
   const auto& s = sym::symbols();
   const double exp_ns = mpfr_exp_ns(digits + num::kGuardDigits);
-  std::vector<std::string> worsts;
-  fmt::print("{:<9} {:>10} {:>13} {:>13} {:>7} {:>14} {:>10} {:>9} {:>14} {:>12}\n", "kernel", "derive ms", "ours ms/int",
-             "mpmath ms/int", "ratio", "min digits", "evals/int", "ns/eval", "ns/eval / exp", "closed pts/s");
+  std::vector<std::string> worsts, speed, accuracy;
   for (const auto& [name, text] : {std::pair<std::string, std::string>{"relu2", "relu(x)^2"}, {"identity", "x"}}) {
     const auto& [derivation, derive_seconds] = derived.at(text);
     const double derive_ms = derive_seconds * 1e3;
@@ -121,9 +130,19 @@ int main(int argc, char** argv) {
       evaluations += ours.back().evaluations;
     }
     const double ours_seconds = seconds_since(t0);
-    const num::AdaptiveEvaluator closed(derivation.S, {s.beta, s.gamma}, digits);
+    // the same grid on every core (KernelRoute::evaluate_grid); must equal the serial values exactly
     t0 = Clock::now();
-    for (const auto& p : grid) (void)closed(p);
+    const std::vector<NumericS> parallel = route.evaluate_grid(grid, 0);
+    const double parallel_seconds = seconds_since(t0);
+    std::size_t differing = 0;
+    for (std::size_t k = 0; k < grid.size(); ++k)
+      differing += parallel[k].ok != ours[k].ok || (ours[k].ok && parallel[k].S != ours[k].S);
+    if (differing > 0) throw std::runtime_error(fmt::format("{}: the parallel grid differs from the serial one at {} points", name, differing));
+
+    const num::AdaptiveEvaluator closed(derivation.S, {s.beta, s.gamma}, digits);
+    std::vector<num::Real> exact_values;
+    t0 = Clock::now();
+    for (const auto& p : grid) exact_values.push_back(closed(p).value);
     const double closed_rate = grid.size() / seconds_since(t0);
 
     const std::string points_file = fmt::format("/tmp/attnverify-route-bench-{}.txt", name);
@@ -132,35 +151,53 @@ int main(int argc, char** argv) {
       for (const auto& p : grid) out << name << ' ' << exact(p[0]) << ' ' << exact(p[1]) << '\n';
     }
     std::istringstream theirs(run_command(fmt::format("{} {}/bench/mpmath_route.py {} < {}", python, source, digits, points_file)));
-    double theirs_seconds = 0, min_digits = 1e9;
-    std::string worst;
+    double theirs_seconds = 0;
+    Accuracy acc;
     num::ScopedPrecision precision(digits + num::kGuardDigits);
-    for (const NumericS& r : ours) {
+    for (std::size_t k = 0; k < grid.size(); ++k) {
+      const NumericS& r = ours[k];
       std::string value;
       double sec = 0;
       if (!(theirs >> value >> sec)) throw std::runtime_error("the mpmath route returned fewer points than asked");
       theirs_seconds += sec;
-      const std::size_t k = &r - ours.data();
-      const double agree = r.ok ? num::digits_of_agreement(r.S, num::Real(value), digits) : 0;
-      if (agree < min_digits) {
-        min_digits = agree;
-        worst = fmt::format("beta = {}, gamma = {}: attnverify {} (error estimate 1e-{:.0f}), mpmath {}", exact(grid[k][0]),
-                            exact(grid[k][1]), r.ok ? num::to_decimal(r.S, 20) : r.failure, r.error_digits, value.substr(0, 22));
-      }
+      const num::Real mpmath_value(value);
+      const std::string at = fmt::format("beta = {}, gamma = {}", exact(grid[k][0]), exact(grid[k][1]));
+      const double ours_exact = r.ok ? num::digits_of_agreement(r.S, exact_values[k], digits) : 0;
+      const double theirs_exact = num::digits_of_agreement(mpmath_value, exact_values[k], digits);
+      const double both = r.ok ? num::digits_of_agreement(r.S, mpmath_value, digits) : 0;
+      acc.note(acc.ours_vs_exact, acc.ours_at, ours_exact, at);
+      acc.note(acc.mpmath_vs_exact, acc.mpmath_at, theirs_exact, at);
+      acc.note(acc.ours_vs_mpmath, acc.both_at, both, at);
+      // an estimate that promised more than one digit beyond what the value has
+      if (r.ok && ours_exact < digits && r.error_digits > ours_exact + 1) ++acc.optimistic;
     }
-    worsts.push_back(name + ", fewest digits at " + worst);
     const double integrals = 2.0 * grid.size();
-    fmt::print("{:<9} {:>10.1f} {:>13.3f} {:>13.3f} {:>6.1f}x {:>14.1f} {:>10.0f} {:>9.0f} {:>13.1f}x {:>12.0f}\n", name,
-               derive_ms, ours_seconds * 1e3 / integrals, theirs_seconds * 1e3 / integrals, theirs_seconds / ours_seconds,
-               min_digits, evaluations / integrals, ours_seconds * 1e9 / evaluations, ours_seconds * 1e9 / evaluations / exp_ns,
-               closed_rate);
+    speed.push_back(fmt::format("{:<9} {:>9.1f} {:>10.3f} {:>10.3f} {:>10.3f} {:>8.1f}x {:>8.1f}x {:>10.0f} {:>8.0f} {:>8.1f}x {:>11.0f}",
+                                name, derive_ms, ours_seconds * 1e3 / integrals, parallel_seconds * 1e3 / integrals,
+                                theirs_seconds * 1e3 / integrals, theirs_seconds / ours_seconds,
+                                theirs_seconds / parallel_seconds, evaluations / integrals, ours_seconds * 1e9 / evaluations,
+                                ours_seconds * 1e9 / evaluations / exp_ns, closed_rate));
+    accuracy.push_back(fmt::format("{:<9} {:>15.1f} {:>15.1f} {:>15.1f} {:>22}", name, acc.ours_vs_exact, acc.mpmath_vs_exact,
+                                   acc.ours_vs_mpmath, acc.optimistic));
+    worsts.push_back(fmt::format("{}: attnverify fewest digits at {}; mpmath fewest at {}", name, acc.ours_at, acc.mpmath_at));
   }
+  fmt::print("speed ({} threads for the parallel grid; its values equal the serial ones exactly)\n", omp_get_max_threads());
+  fmt::print("{:<9} {:>9} {:>10} {:>10} {:>10} {:>9} {:>9} {:>10} {:>8} {:>9} {:>11}\n", "kernel", "derive ms", "ours ms/i",
+             "par ms/i", "mpmath ms/i", "ratio", "par ratio", "evals/int", "ns/eval", "/ exp", "closed pt/s");
+  for (const auto& line : speed) fmt::print("{}\n", line);
+  fmt::print("\naccuracy: fewest digits of agreement over the grid (capped at {})\n", digits);
+  fmt::print("{:<9} {:>15} {:>15} {:>15} {:>22}\n", "kernel", "ours vs closed", "mpmath vs closed", "ours vs mpmath",
+             "optimistic estimates");
+  for (const auto& line : accuracy) fmt::print("{}\n", line);
   for (const std::string& w : worsts) fmt::print("{}\n", w);
   fmt::print("\none MPFR exp at {} digits (the working precision plus guard digits): {:.0f} ns\n", digits + num::kGuardDigits,
              exp_ns);
-  fmt::print("ratio = mpmath time / attnverify time per integral; min digits = the fewest digits to which the two routes' "
-             "S agree over the grid (capped at {}).\n",
-             digits);
+  fmt::print(
+      "ms/i = milliseconds per integral (two per point: E|f| and E f^2); ratio = mpmath time / attnverify time, one thread; "
+      "par ratio = the same with the grid on every core; evals/int = integrand evaluations per integral, where one "
+      "evaluation (f and exp(-z^2/2) at a node) serves both integrals of a point and counts half for each; closed = the "
+      "derived closed form. optimistic estimates = points where attnverify's error estimate claimed more than one digit "
+      "beyond its agreement with the closed form.\n");
 
   fmt::print("\nderivation, attnverify (GiNaC){}, seconds:\n", no_sympy ? "" : " vs SymPy (sympy.stats.E, gamma positive)");
   double ours_total = 0;
