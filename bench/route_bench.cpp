@@ -1,7 +1,7 @@
 // attnverify's quadrature route against the researcher's baseline, side by side in one
 // run (issue 7): the same grid of (beta, gamma) for relu^2 and identity, at the same
 // digits, by
-//   attnverify: KernelRoute (Boost tanh-sinh / exp-sinh over MPFR, split at kinks);
+//   attnverify: KernelRoute (nested double-exponential rules over MPFR, split at kinks and peaks);
 //   mpmath:     bench/mpmath_route.py (mp.quad split at the kink), run by the Python
 //               named in the output.
 // Prints time per integral for each route and their ratio, the smallest number of

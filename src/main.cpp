@@ -18,6 +18,7 @@
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/sequence_derivation.hpp"
+#include "src/fixed_address_layout.hpp"
 #include "src/pipeline.hpp"
 #include "src/report_latex.hpp"
 #include "src/results_json.hpp"
@@ -91,6 +92,8 @@ int derive(const std::string& path, const std::string& bibliography_path) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // before anything touches GiNaC: the same command must give the same output (see the header)
+  const bool fixed_layout = attnverify::ensure_fixed_address_layout(argv);
   CLI::App app{"attnverify: checks closed forms about attention by derivation (GiNaC), high-precision "
                "quadrature or exact summation (MPFR), and comparison with published claims."};
   app.set_version_flag("--version", std::string("attnverify ") + attnverify::kVersion);
@@ -134,6 +137,9 @@ int main(int argc, char** argv) {
   try {
     if (derive_cmd->parsed()) return derive(derive_path, bibliography_path);
 
+    if (!fixed_layout)
+      std::cerr << "warning: address-space randomisation could not be turned off; the results are right, but the order of "
+                   "terms in closed forms (and the last digits of some values) may differ between runs\n";
     attnverify::set_max_grid_points(grid_limit);
     attnverify::Bibliography bibliography;
     const auto specs = load_all(paths, bibliography_path, bibliography);

@@ -1,6 +1,6 @@
 // Feature-map variants given by phi (issue 5; Su2023 eq. 8-9 with derived moments):
 //  1. closed-form moments vs quadrature: m1 = E phi(X) and m2 = E phi(X)^2 at every
-//     distinct (mu_i, sigma_i) of the cases, against tanh-sinh/exp-sinh quadrature
+//     distinct (mu_i, sigma_i) of the cases, against double-exponential quadrature
 //     (the kernel route with f = phi; phi >= 0, so E|phi| = E phi);
 //  2. closed-form S (eq. 8 in the invariants, with the derived mu~, Sigma~) vs S from
 //     the quadrature moments, at every case;
@@ -96,7 +96,7 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
         r.variant = spec.name;
         r.check = "closed-vs-quadrature";
         r.point = {{"mu", exact_text(c.mu[i])}, {"sigma", exact_text(c.sigma[i])}, {"moment", names[which]}};
-        r.method = "tanh-sinh/exp-sinh quadrature of the moment (error estimate of the pair E|phi|, E phi^2)";
+        r.method = "double-exponential quadrature of the moment (error estimate of the pair E|phi|, E phi^2)";
         NumericOutcome outcome{q.ok, which == 0 ? q.mean_abs : q.mean_square, q.error_digits, q.failure};
         if (which == 2 && q.ok) {
           num::ScopedPrecision scope(digits + num::kGuardDigits);

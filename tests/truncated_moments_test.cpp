@@ -1,5 +1,5 @@
 // The symbolic truncated normal moments M_k(l, u) = int_l^u z^k phi(z) dz
-// (proofs/truncated_moments.hpp) against tanh-sinh / exp-sinh quadrature of the
+// (proofs/truncated_moments.hpp) against double-exponential quadrature of the
 // defining integral at 50 digits, for k = 0..7 on finite, half-infinite and full ranges.
 #define BOOST_TEST_MODULE truncated_moments
 #include <boost/test/unit_test.hpp>
