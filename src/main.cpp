@@ -1,5 +1,6 @@
 // attnverify command line (DESIGN §4a).
-//   attnverify run [SPEC_OR_DIR ...] [--out DIR] [--digits P] [--seed S] [--no-pdf]
+//   attnverify run [SPEC_OR_DIR ...] [--out DIR] [--digits P] [--seed S] [--no-pdf] [--shard i/N]
+//   attnverify merge SHARD_DIR ... [--out DIR] [--no-pdf]
 //   attnverify derive SPEC
 //   attnverify --help | --version
 // Exit codes: 0 every verdict as expected; 1 an unexpected verdict; 2 bad input
@@ -20,6 +21,7 @@
 #include "proofs/sequence_derivation.hpp"
 #include "src/fixed_address_layout.hpp"
 #include "src/pipeline.hpp"
+#include "src/shard.hpp"
 #include "src/report_latex.hpp"
 #include "src/results_json.hpp"
 #include "src/spec.hpp"
@@ -89,6 +91,30 @@ int derive(const std::string& path, const std::string& bibliography_path) {
   return 0;
 }
 
+// `run --shard i/N`: the shard's variants, written to OUT/shard.json for `attnverify merge`
+int run_shard(const attnverify::Shard& shard, const std::vector<attnverify::Spec>& specs,
+              const attnverify::Bibliography& bibliography, const attnverify::RunOptions& options,
+              const attnverify::Progress& progress, const std::string& out_dir) {
+  std::vector<std::string> names;
+  for (const auto& spec : specs) names.push_back(spec.name);
+  const auto mine = attnverify::select_shard(specs, shard);
+  progress(fmt::format("shard {}/{}: {} of {} variants", shard.index, shard.count, mine.size(), specs.size()));
+  const attnverify::RunResult result = attnverify::run_checks(mine, bibliography, options, progress);
+  try {
+    std::filesystem::create_directories(out_dir);
+    const std::string path = (std::filesystem::path(out_dir) / "shard.json").string();
+    attnverify::write_file_atomically(path, attnverify::shard_json(result, shard, names));
+    std::size_t checks = 0;
+    for (const auto& v : result.variants) checks += v.records.size();
+    std::cout << fmt::format("shard {}/{}: {} variants, {} checks; wrote {} (verdicts are final after `attnverify merge`)\n",
+                             shard.index, shard.count, result.variants.size(), checks, path);
+  } catch (const std::exception& err) {
+    std::cerr << "error: cannot write the outputs: " << err.what() << "\n";
+    return kExitOutputFailed;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -121,6 +147,19 @@ int main(int argc, char** argv) {
   std::size_t grid_limit = attnverify::kMaxGridPoints;
   run->add_option("--max-grid-points", grid_limit, "Refuse grids larger than this (default 100000)")->check(CLI::PositiveNumber);
   run->add_flag("--quiet", quiet, "No progress messages");
+  std::string shard_text;
+  run->add_option("--shard", shard_text,
+                  "Run shard i of N (i/N): every N-th variant, starting with the i-th; writes only shard.json to --out, "
+                  "for `attnverify merge`");
+
+  auto* merge_cmd = app.add_subcommand(
+      "merge", "Combine the shard.json of `run --shard i/N` runs (all N) into results.json, report.tex and report.pdf, as "
+               "one unsharded run would write them.");
+  std::vector<std::string> shard_dirs;
+  merge_cmd->add_option("shards", shard_dirs, "Output directories of the shards")->required();
+  merge_cmd->add_option("--out", out_dir, "Output directory (default: reports/out)");
+  merge_cmd->add_flag("--no-pdf", no_pdf, "Write report.tex but do not compile it");
+  merge_cmd->add_flag("--quiet", quiet, "No progress messages");
 
   auto* derive_cmd = app.add_subcommand("derive", "Print the derived closed forms of a spec (plain text and LaTeX).");
   std::string derive_path;
@@ -140,14 +179,6 @@ int main(int argc, char** argv) {
     if (!fixed_layout)
       std::cerr << "warning: address-space randomisation could not be turned off; the results are right, but the order of "
                    "terms in closed forms (and the last digits of some values) may differ between runs\n";
-    attnverify::set_max_grid_points(grid_limit);
-    attnverify::Bibliography bibliography;
-    const auto specs = load_all(paths, bibliography_path, bibliography);
-    attnverify::RunOptions options;
-    options.digits = digits;
-    if (seed_option->count() > 0) options.seed_override = seed;
-    options.threads = threads;
-    options.command = command;
     const auto start = std::chrono::steady_clock::now();
     std::signal(SIGINT, on_stop_signal);
     std::signal(SIGTERM, on_stop_signal);
@@ -157,7 +188,21 @@ int main(int argc, char** argv) {
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       std::cerr << fmt::format("[{:6.1f}s] {}\n", seconds, message);
     };
-    const attnverify::RunResult result = attnverify::run_suite(specs, bibliography, options, progress);
+    attnverify::RunResult result;
+    if (merge_cmd->parsed()) {
+      result = attnverify::merge_shards(shard_dirs, command);
+    } else {
+      attnverify::set_max_grid_points(grid_limit);
+      attnverify::Bibliography bibliography;
+      const auto specs = load_all(paths, bibliography_path, bibliography);
+      attnverify::RunOptions options;
+      options.digits = digits;
+      if (seed_option->count() > 0) options.seed_override = seed;
+      options.threads = threads;
+      options.command = command;
+      if (!shard_text.empty()) return run_shard(attnverify::parse_shard(shard_text), specs, bibliography, options, progress, out_dir);
+      result = attnverify::run_suite(specs, bibliography, options, progress);
+    }
 
     try {
       std::filesystem::create_directories(out_dir);
@@ -190,6 +235,9 @@ int main(int argc, char** argv) {
     }
     return result.unexpected_count() == 0 ? 0 : kExitUnexpected;
   } catch (const attnverify::SpecError& err) {
+    std::cerr << "error: " << err.what() << "\n";
+    return kExitBadInput;
+  } catch (const attnverify::ShardError& err) {
     std::cerr << "error: " << err.what() << "\n";
     return kExitBadInput;
   } catch (const Interrupted&) {

@@ -23,21 +23,29 @@ std::size_t RunResult::unexpected_count() const {
   return count;
 }
 
-RunResult run_suite(const std::vector<Spec>& specs, const Bibliography& bibliography, const RunOptions& options,
-                    const Progress& progress) {
+RunResult run_checks(const std::vector<Spec>& specs, const Bibliography& bibliography, const RunOptions& options,
+                     const Progress& progress) {
   RunResult result;
   result.options = options;
   result.bibliography = bibliography;
-  for (const Spec& spec : specs) {
-    result.variants.push_back(check_variant(spec, options, progress));
-  }
+  for (const Spec& spec : specs) result.variants.push_back(check_variant(spec, options, progress));
+  return result;
+}
+
+void judge_run(RunResult& result) {
   // sampled checks are judged together: Holm's procedure over the whole run
   std::vector<CheckRecord*> sampled;
   for (auto& v : result.variants)
     for (auto& r : v.records)
       if (r.check == "sampled") sampled.push_back(&r);
-  apply_holm(sampled, options.family_alpha);
+  apply_holm(sampled, result.options.family_alpha);
   for (auto& v : result.variants) judge_sampled_properties(v);
+}
+
+RunResult run_suite(const std::vector<Spec>& specs, const Bibliography& bibliography, const RunOptions& options,
+                    const Progress& progress) {
+  RunResult result = run_checks(specs, bibliography, options, progress);
+  judge_run(result);
   return result;
 }
 

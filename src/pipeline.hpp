@@ -20,9 +20,19 @@ struct RunResult {
   std::size_t unexpected_count() const;
 };
 
-/// Checks every spec in order.
+/// Checks every spec in order: run_checks, then judge_run.
 RunResult run_suite(const std::vector<Spec>& specs, const Bibliography& bibliography, const RunOptions& options,
                     const Progress& progress);
+
+/// Every check of every spec, in order, before the run-wide step of judge_run (the
+/// sampled checks' verdicts are still the per-check ones).
+RunResult run_checks(const std::vector<Spec>& specs, const Bibliography& bibliography, const RunOptions& options,
+                     const Progress& progress);
+
+/// The run-wide step: Holm's procedure over all sampled checks of the run (their
+/// order in the run breaks ties), then the properties decided from sampled checks.
+/// Run once, on the whole run (a merge of shards runs it after merging).
+void judge_run(RunResult& result);
 
 /// Spec files named by `paths`: files as given, directories expanded to their
 /// *.toml files (sorted, bibliography.toml excluded). Throws SpecError for a path
