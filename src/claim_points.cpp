@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "proofs/derivation_cache.hpp"
 #include "proofs/feature_moments.hpp"
 
 #include <random>
@@ -102,7 +103,7 @@ ClaimDomain claim_domain(const Spec& spec, unsigned long seed) {
     }
     case VariantKind::FeatureMap: {
       if (spec.has_phi()) {
-        const sym::FeatureMoments moments = sym::derive_feature_moments(spec.definition);
+        const sym::FeatureMoments& moments = sym::cached_feature_moments(spec.definition);
         if (!moments.derived) break;  // no invariants in closed form: no claim points
         for (std::size_t k = 0; k < spec.phi_cases.size(); ++k) {
           const PhiCase& c = spec.phi_cases[k];

@@ -3,6 +3,7 @@
 
 #include "numerics/adaptive_evaluation.hpp"
 #include "numerics/agreement.hpp"
+#include "proofs/derivation_cache.hpp"
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/symbols.hpp"
 #include "src/claim_check.hpp"
@@ -55,7 +56,7 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
   VariantResult result;
   result.spec = spec;
   progress(fmt::format("[{}] deriving S for f(x) = {}", spec.name, spec.definition_text));
-  const sym::KernelDerivation d = sym::derive_kernel(spec.definition);
+  const sym::KernelDerivation& d = sym::cached_kernel_derivation(spec.definition);
   const bool derived = d.status == sym::KernelDerivation::Status::Derived;
   result.status = derived ? "derived" : "no-closed-form";
   result.reason = d.reason;

@@ -15,6 +15,7 @@
 #include "numerics/feature_map_sampler.hpp"
 #include "numerics/sparsity_estimate.hpp"
 #include "proofs/feature_moments.hpp"
+#include "proofs/derivation_cache.hpp"
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/linear_attention.hpp"
 #include "proofs/symbols.hpp"
@@ -62,7 +63,7 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
   VariantResult result;
   result.spec = spec;
   progress(fmt::format("[{}] deriving E phi(X), E phi(X)^2 for phi(x) = {}", spec.name, spec.definition_text));
-  const sym::FeatureMoments moments = sym::derive_feature_moments(spec.definition);
+  const sym::FeatureMoments& moments = sym::cached_feature_moments(spec.definition);
   const sym::LinearAttentionDerivation linear = sym::derive_linear_attention();
   result.status = moments.derived ? "derived" : "no-closed-form";
   result.reason = moments.reason;
@@ -79,7 +80,7 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
   }
 
   // 1. moments vs quadrature at every distinct (mu_i, sigma_i)
-  const sym::KernelDerivation phi_kernel = sym::derive_kernel(spec.definition);
+  const sym::KernelDerivation& phi_kernel = sym::cached_kernel_derivation(spec.definition);
   QuadratureMoments quadrature(phi_kernel, digits);
   std::map<std::string, bool> seen;
   for (const PhiCase& c : spec.phi_cases) {

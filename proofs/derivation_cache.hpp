@@ -1,0 +1,22 @@
+// Each derivation once per process: a spec's kernel (or feature map) is derived once
+// and the result is reused by every check of that spec (grid, claims, claim points,
+// properties) and by any other spec with the same definition (exp.toml and
+// linear-exp.toml share exp(x)). Keyed by the expression itself (GiNaC::ex_is_less),
+// not its text. Not thread-safe: derivations run outside parallel code (GiNaC's
+// reference counts are not thread-safe anyway).
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include "proofs/feature_moments.hpp"
+#include "proofs/kernel_derivation.hpp"
+
+namespace attnverify::sym {
+
+/// derive_kernel(f), computed on the first call for f; the reference stays valid for the process.
+const KernelDerivation& cached_kernel_derivation(const GiNaC::ex& f);
+
+/// derive_feature_moments(phi), computed on the first call for phi.
+const FeatureMoments& cached_feature_moments(const GiNaC::ex& phi);
+
+}  // namespace attnverify::sym
