@@ -81,6 +81,25 @@ struct Accuracy {
   }
 };
 
+// ns per quadrature node's own arithmetic (exp(-z^2/2), the weight and two products)
+// in number type T at 60 digits: run-time precision (Real) against Boost's fixed
+// precision backends, to decide whether a fixed backend would pay (issue 7)
+template <typename T>
+double node_arithmetic_ns() {
+  T z("0.3"), w("0.7"), sum = 0, x("1.25");
+  const T dz("1e-7"), half("0.5");
+  constexpr int kCount = 200000;
+  const auto t0 = Clock::now();
+  for (int k = 0; k < kCount; ++k) {
+    const T phi = exp(-z * z * half) * w;
+    sum += abs(x * phi) + x * x * phi;
+    z += dz;
+  }
+  const double ns = seconds_since(t0) * 1e9 / kCount;
+  if (sum < 0) std::puts("");
+  return ns;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -198,6 +217,17 @@ int main(int argc, char** argv) {
       "evaluation (f and exp(-z^2/2) at a node) serves both integrals of a point and counts half for each; closed = the "
       "derived closed form. optimistic estimates = points where attnverify's error estimate claimed more than one digit "
       "beyond its agreement with the closed form.\n");
+
+  {
+    namespace mp = boost::multiprecision;
+    num::ScopedPrecision precision(60);
+    const double runtime = node_arithmetic_ns<num::Real>();
+    const double fixed = node_arithmetic_ns<mp::number<mp::mpfr_float_backend<60>, mp::et_off>>();
+    const double stack = node_arithmetic_ns<mp::number<mp::mpfr_float_backend<60, mp::allocate_stack>, mp::et_off>>();
+    fmt::print("\none node's arithmetic at 60 digits (exp(-z^2/2), weight, |f| phi and f^2 phi): run-time precision {:.0f} ns, "
+               "fixed mpfr_float_backend<60> {:.0f} ns ({:.2f}x), fixed on the stack {:.0f} ns ({:.2f}x)\n",
+               runtime, fixed, runtime / fixed, stack, runtime / stack);
+  }
 
   fmt::print("\nderivation, attnverify (GiNaC){}, seconds:\n", no_sympy ? "" : " vs SymPy (sympy.stats.E, gamma positive)");
   double ours_total = 0;
