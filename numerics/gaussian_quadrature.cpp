@@ -68,14 +68,22 @@ std::vector<QuadratureResult> GaussianQuadrature::expectations(const IntegrandFa
   std::size_t evaluations = 0;
   std::vector<Real> values(count);
 
-  // values[i] = g_i(beta + gamma z) phi(z), with the tail guard of the header
+  // values[i] = g_i(beta + gamma z) phi(z), with the tail guard of the header. The
+  // hot path works in place on scratch numbers (no temporaries to allocate: that is
+  // what a fixed-precision backend would save, bench/route_bench measures it)
+  Real x, weight;
   auto integrand = [&](const Real& z) {
     ++evaluations;
-    g(beta + gamma * z, values.data());
-    const Real weight = exp(-z * z / 2) * inv_sqrt_2pi_;
+    mpfr_fma(x.backend().data(), gamma.backend().data(), z.backend().data(), beta.backend().data(), MPFR_RNDN);
+    g(x, values.data());
+    mpfr_sqr(weight.backend().data(), z.backend().data(), MPFR_RNDN);
+    mpfr_div_2ui(weight.backend().data(), weight.backend().data(), 1, MPFR_RNDN);
+    mpfr_neg(weight.backend().data(), weight.backend().data(), MPFR_RNDN);
+    mpfr_exp(weight.backend().data(), weight.backend().data(), MPFR_RNDN);
+    mpfr_mul(weight.backend().data(), weight.backend().data(), inv_sqrt_2pi_.backend().data(), MPFR_RNDN);
     for (Real& v : values) {
-      v *= weight;
-      if (!isfinite(v)) {
+      mpfr_mul(v.backend().data(), v.backend().data(), weight.backend().data(), MPFR_RNDN);
+      if (!mpfr_number_p(v.backend().data())) {
         if (abs(z) > 40) {
           v = 0;
           continue;
@@ -157,28 +165,33 @@ std::vector<QuadratureResult> GaussianQuadrature::expectations(const IntegrandFa
     add_piece(Piece::Shape::Right, z.back(), z.back());
 
     // one node of a piece on one side: adds w f and w |f| (the rule's weight times the
-    // piece's scale) to the sums; returns max_i |w f_i|
-    auto add_node = [&](Piece& p, const Rule::Node& node, std::size_t side) -> Real {
-      Real zk, w = node.weight;
+    // piece's scale) to the sums, in place
+    Real zk, scaled_weight, term;
+    auto add_node = [&](Piece& p, const Rule::Node& node, std::size_t side) {
+      const Real* w = &node.weight;
       switch (p.shape) {
-        case Piece::Shape::Left: zk = p.a - node.abscissa; break;
-        case Piece::Shape::Right: zk = p.a + node.abscissa; break;
+        case Piece::Shape::Left: mpfr_sub(zk.backend().data(), p.a.backend().data(), node.abscissa.backend().data(), MPFR_RNDN); break;
+        case Piece::Shape::Right: mpfr_add(zk.backend().data(), p.a.backend().data(), node.abscissa.backend().data(), MPFR_RNDN); break;
         case Piece::Shape::Finite:
-          w *= p.half;
-          if (node.t == 0) zk = p.a + p.half;
-          else zk = side == 0 ? Real(p.a + p.half * node.abscissa) : Real(p.b - p.half * node.abscissa);
+          mpfr_mul(scaled_weight.backend().data(), node.weight.backend().data(), p.half.backend().data(), MPFR_RNDN);
+          w = &scaled_weight;
+          if (node.t == 0) {
+            mpfr_add(zk.backend().data(), p.a.backend().data(), p.half.backend().data(), MPFR_RNDN);
+          } else if (side == 0) {  // a + half d
+            mpfr_fma(zk.backend().data(), p.half.backend().data(), node.abscissa.backend().data(), p.a.backend().data(), MPFR_RNDN);
+          } else {  // b - half d
+            mpfr_fms(zk.backend().data(), p.half.backend().data(), node.abscissa.backend().data(), p.b.backend().data(), MPFR_RNDN);
+            mpfr_neg(zk.backend().data(), zk.backend().data(), MPFR_RNDN);
+          }
           break;
       }
       integrand(zk);
-      Real largest = 0;
       for (std::size_t i = 0; i < count; ++i) {
-        const Real term = w * values[i];
-        p.sum[i] += term;
-        const Real magnitude = abs(term);
-        p.abs_sum[i] += magnitude;
-        if (magnitude > largest) largest = magnitude;
+        mpfr_mul(term.backend().data(), w->backend().data(), values[i].backend().data(), MPFR_RNDN);
+        mpfr_add(p.sum[i].backend().data(), p.sum[i].backend().data(), term.backend().data(), MPFR_RNDN);
+        mpfr_abs(term.backend().data(), term.backend().data(), MPFR_RNDN);
+        mpfr_add(p.abs_sum[i].backend().data(), p.abs_sum[i].backend().data(), term.backend().data(), MPFR_RNDN);
       }
-      return largest;
     };
 
     const double inf = std::numeric_limits<double>::infinity();

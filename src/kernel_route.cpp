@@ -103,8 +103,8 @@ NumericS KernelRoute::evaluate(const Real& beta, const Real& gamma) const {
     const num::IntegrandFamily family = [&](const Real& v, Real* values) {
       x[0] = v;
       values[1] = f_.evaluate_unchecked(x);
-      values[0] = abs(values[1]);
-      values[1] *= values[1];
+      mpfr_abs(values[0].backend().data(), values[1].backend().data(), MPFR_RNDN);
+      mpfr_sqr(values[1].backend().data(), values[1].backend().data(), MPFR_RNDN);
     };
     num::LogMagnitudes log_abs;
     if (f_double_) {
