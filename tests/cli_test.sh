@@ -9,18 +9,7 @@ bin=$1
 src=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-failures=0
-passes=0
-check() {  # check NAME CONDITION...
-  local name=$1; shift
-  if "$@"; then echo "ok   $name"; passes=$((passes + 1)); else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
-expect_exit() {  # expect_exit CODE COMMAND...
-  local want=$1; shift
-  "$@" >"$work/out" 2>"$work/err"
-  local got=$?
-  [ "$got" -eq "$want" ] || { echo "  exit $got, wanted $want: $*"; sed 's/^/  | /' "$work/err" | tail -5; return 1; }
-}
+source "$(dirname "${BASH_SOURCE[0]}")/cli_checks.sh"
 bib="--bibliography $src/specs/bibliography.toml"
 
 check "help exits 0" expect_exit 0 "$bin" --help

@@ -12,18 +12,7 @@ bin=$(realpath "$1")
 src=$(realpath "$2")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-failures=0
-passes=0
-check() {  # check NAME CONDITION...
-  local name=$1; shift
-  if "$@"; then echo "ok   $name"; passes=$((passes + 1)); else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
-expect_exit() {  # expect_exit CODE COMMAND...
-  local want=$1; shift
-  "$@" >"$work/out" 2>"$work/err"
-  local got=$?
-  [ "$got" -eq "$want" ] || { echo "  exit $got, wanted $want: $*"; sed 's/^/  | /' "$work/err" | tail -5; return 1; }
-}
+source "$(dirname "${BASH_SOURCE[0]}")/cli_checks.sh"
 # the specs are copied, so one can be edited later without touching the source tree
 mkdir -p "$work/specs"
 cp "$src"/tests/specs/small/*.toml "$src/specs/softmax-robustness.toml" "$work/specs/"

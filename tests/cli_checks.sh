@@ -1,0 +1,14 @@
+# Helpers shared by the command-line tests (cli_test.sh, shard_test.sh); sourced, not run.
+# The caller sets `work` (a scratch directory) before using expect_exit.
+failures=0
+passes=0
+check() {  # check NAME CONDITION...
+  local name=$1; shift
+  if "$@"; then echo "ok   $name"; passes=$((passes + 1)); else echo "FAIL $name"; failures=$((failures + 1)); fi
+}
+expect_exit() {  # expect_exit CODE COMMAND...: stdout to $work/out, stderr to $work/err
+  local want=$1; shift
+  "$@" >"$work/out" 2>"$work/err"
+  local got=$?
+  [ "$got" -eq "$want" ] || { echo "  exit $got, wanted $want: $*"; sed 's/^/  | /' "$work/err" | tail -5; return 1; }
+}
