@@ -17,8 +17,10 @@ namespace {
 
 using Rule = DoubleExponentialRule;
 
-// the longest finite piece, in standard deviations of the Gaussian weight
+// the longest finite piece, in standard deviations of the Gaussian weight, within
+// |z| <= kSubdivided (the peak search's range, 64, and a margin)
 constexpr int kMaxPieceLength = 4;
+constexpr int kSubdivided = 72;
 
 // A piece of the z-line and the running sums of its integrands. A side is one run of
 // nodes: a half-line has one (z = a - s or z = a + s), a finite piece two (z = a + half*d
@@ -132,15 +134,22 @@ std::vector<QuadratureResult> GaussianQuadrature::expectations(const IntegrandFa
     std::sort(z.begin(), z.end());
     z.erase(std::unique(z.begin(), z.end()), z.end());
     if (z.empty()) z.push_back(Real(0));
-    // finite pieces at most kMaxPieceLength long: on a longer piece the Gaussian factor
-    // varies on a scale much shorter than the piece, tanh-sinh's convergence is no longer
-    // quadratic, and Bailey's estimate turns optimistic (measured: identity at
-    // beta = -2.5, gamma = 0.1, piece [0, 25]: estimate 1e-59, error 1e-37)
+    // finite pieces at most kMaxPieceLength long within |z| <= kSubdivided: on a longer
+    // piece the Gaussian factor varies on a scale much shorter than the piece,
+    // tanh-sinh's convergence is no longer quadratic, and Bailey's estimate turns
+    // optimistic (measured: identity at beta = -2.5, gamma = 0.1, piece [0, 25]:
+    // estimate 1e-59, error 1e-37). Beyond |z| = kSubdivided (past the peak search)
+    // the integrand is negligible, and a piece there may be 1e30 long (gamma = 1e-30)
     std::vector<Real> split{z.front()};
     for (std::size_t k = 1; k < z.size(); ++k) {
-      const Real gap = z[k] - z[k - 1];
-      const long parts = static_cast<long>(ceil(Real(gap / kMaxPieceLength)).convert_to<double>());
-      for (long j = 1; j < parts; ++j) split.push_back(z[k - 1] + gap * j / parts);
+      const Real lo = max(z[k - 1], Real(-kSubdivided)), hi = min(z[k], Real(kSubdivided));
+      if (hi - lo > kMaxPieceLength) {
+        const long parts = static_cast<long>(ceil(Real((hi - lo) / kMaxPieceLength)).convert_to<double>());
+        for (long j = 0; j <= parts; ++j) {
+          const Real point = lo + (hi - lo) * j / parts;
+          if (point > split.back() && point < z[k]) split.push_back(point);
+        }
+      }
       split.push_back(z[k]);
     }
     z = std::move(split);
