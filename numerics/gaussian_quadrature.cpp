@@ -28,7 +28,6 @@ constexpr int kSubdivided = 72;
 struct Piece {
   enum class Shape { Left, Right, Finite } shape;
   Real a, b, half;  // (-inf, a], [a, inf), or [a, b] with half = (b - a)/2
-  const Rule* rule = nullptr;
   std::array<double, 2> t_low{}, t_high{};  // active t range per side, found at level 0
   std::vector<Real> sum, abs_sum;          // sum of w f and of w |f| over evaluated nodes (without h)
   std::vector<std::vector<Real>> estimates;  // estimates[k][i] = h_k * sum at level k
@@ -163,7 +162,6 @@ std::vector<QuadratureResult> GaussianQuadrature::expectations(const IntegrandFa
       p.a = a;
       p.b = b;
       p.half = shape == Piece::Shape::Finite ? Real((b - a) / 2) : Real(0);
-      p.rule = shape == Piece::Shape::Finite ? &tanh_sinh : &exp_exp;
       p.sum.assign(count, Real(0));
       p.abs_sum.assign(count, Real(0));
       p.error.assign(count, Real(0));
