@@ -17,8 +17,9 @@
 //     s(t) = exp(t - e^{-t}),   w(t) = s(t) (1 + e^{-t}),
 //     int_0^inf f(s) ds ~ h sum_j w(t_j) f(s(t_j)).
 //   For a Gaussian-weighted integrand it converges about twice as fast per node as
-//   Boost's exp-sinh transform s = exp((pi/2) sinh t) (bench/route_bench history,
-//   issue 7: 282 nodes give 55-85 digits where exp-sinh's 225 give 16-35).
+//   Boost's exp-sinh transform s = exp((pi/2) sinh t) (issue 7, an mpmath prototype on
+//   six integrals int_0^inf s^k e^{-s^2/2 - p s} ds with closed forms, at h = 1/32:
+//   282 nodes gave 49-85 digits where exp-sinh's 225 gave 16-35).
 //
 // Level 0 holds the nodes t = j h_0; level k >= 1 holds only the odd multiples of
 // h_k, so the level-k trapezoidal sum reuses every earlier evaluation. The t range
