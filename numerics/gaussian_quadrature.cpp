@@ -172,8 +172,9 @@ std::vector<QuadratureResult> GaussianQuadrature::expectations(const IntegrandFa
     add_piece(Piece::Shape::Right, z.back(), z.back());
 
     // one node of a piece on one side: adds w f and w |f| (the rule's weight times the
-    // piece's scale) to the sums, in place
-    Real zk, scaled_weight, term;
+    // piece's scale) to the sums, in place; magnitudes[i] keeps this node's |w f_i|
+    Real zk, scaled_weight;
+    std::vector<Real> magnitudes(count);
     auto add_node = [&](Piece& p, const Rule::Node& node, std::size_t side) {
       const Real* w = &node.weight;
       switch (p.shape) {
@@ -194,6 +195,7 @@ std::vector<QuadratureResult> GaussianQuadrature::expectations(const IntegrandFa
       }
       integrand(zk);
       for (std::size_t i = 0; i < count; ++i) {
+        Real& term = magnitudes[i];
         mpfr_mul(term.backend().data(), w->backend().data(), values[i].backend().data(), MPFR_RNDN);
         mpfr_add(p.sum[i].backend().data(), p.sum[i].backend().data(), term.backend().data(), MPFR_RNDN);
         mpfr_abs(term.backend().data(), term.backend().data(), MPFR_RNDN);
@@ -219,10 +221,9 @@ std::vector<QuadratureResult> GaussianQuadrature::expectations(const IntegrandFa
               terms[side].emplace_back(count, Real(0));
               if (side == 1 && node.t == 0) continue;
               add_node(p, node, side);
-              for (std::size_t i = 0; i < count; ++i) {
-                terms[side].back()[i] = abs(values[i] * node.weight);
-                if (terms[side].back()[i] > largest[i]) largest[i] = terms[side].back()[i];
-              }
+              terms[side].back() = magnitudes;
+              for (std::size_t i = 0; i < count; ++i)
+                if (magnitudes[i] > largest[i]) largest[i] = magnitudes[i];
             }
           const bool all_zero = std::all_of(largest.begin(), largest.end(), [](const Real& v) { return v == 0; });
           for (std::size_t side = 0; side < p.sides(); ++side) {
