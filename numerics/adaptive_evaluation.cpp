@@ -1,6 +1,9 @@
 #include "numerics/adaptive_evaluation.hpp"
 
 #include "numerics/agreement.hpp"
+#include "numerics/ball_expression.hpp"
+
+#include <fmt/format.h>
 
 #include <cmath>
 
@@ -77,17 +80,34 @@ Evaluation AdaptiveEvaluator::operator()(const std::vector<GiNaC::numeric>& poin
     const bool total_loss = !std::isfinite(x.cancellation);
     try {
       if (accurate(x, p) && confirm(x, p, false)) return out;
-      if (total_loss && p == ceiling && confirm(x, p, true)) {
-        out.note = "a sum vanished to rounding level at every precision up to " + std::to_string(p) +
-                   " digits and was taken as an exact zero";
-        return out;
-      }
     } catch (const EvaluationError& err) {
       last_failure = err.what();
     }
     if (p >= ceiling) break;
     const double wanted = total_loss ? 2.0 * p : need + x.cancellation + kGuardDigits;
     p = std::min(std::max(p + std::max(20u, p / 2), static_cast<unsigned>(std::ceil(wanted))), ceiling);
+  }
+  // MPFR could not settle it; ball arithmetic can, where the cancellation is real but
+  // harmless ((beta^2 - 1/100) erf(gamma) + gamma at beta = 1/10) or resolvable at a
+  // higher precision ((1 + e^-2000)^2 - 1): the ball's radius is a bound, so an accurate
+  // ball is a correct value whatever cancelled on the way
+  if (!(!last_failure.empty() && !nonfinite_after_cancellation)) {
+    try {
+      const BallExpression balls(expression_, variables_);
+      const BallEvaluation b = evaluate_to_accuracy(balls, point, target_ + 2.0, bits_for_digits(target_ + kGuardDigits));
+      if (b.accurate && b.value.finite()) {
+        const unsigned digits = target_ + kGuardDigits;
+        ScopedPrecision scope(digits);
+        out.converged = true;
+        out.value = Real(b.value.midpoint_text(digits));
+        out.digits = std::min(b.value.relative_accuracy_digits(), static_cast<double>(digits));
+        out.precision = digits;
+        out.not_finite = false;
+        out.note = fmt::format("MPFR's evaluation cancelled; enclosed with ball arithmetic at {} bits instead", b.bits);
+        return out;
+      }
+    } catch (const std::exception&) {
+    }
   }
   if (!last_failure.empty() && nonfinite_after_cancellation)
     last_failure = "undecided: not finite at every precision up to " + std::to_string(p) +
@@ -96,7 +116,10 @@ Evaluation AdaptiveEvaluator::operator()(const std::vector<GiNaC::numeric>& poin
   out.failure = !last_failure.empty()
                     ? last_failure
                     : "did not reach " + std::to_string(target_) + " digits by " + std::to_string(out.precision) +
-                          " digits of working precision (cancellation)";
+                          " digits of working precision: a sum cancelled " +
+                          (std::isfinite(at_precision(out.precision).last_cancellation_digits())
+                               ? "too far"
+                               : "completely, which proves nothing (it is not taken as 0)");
   return out;
 }
 

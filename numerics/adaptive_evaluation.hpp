@@ -13,9 +13,12 @@
 //     rounding level, or 0), double p;
 //   - up to a ceiling of 16 P digits, or kMaxErfDigits = 295 for expressions with
 //     erf/erfc (MPFR 4.2.0 aborts above; numerics/expression_program.hpp).
-// A sum that has lost everything at the ceiling and again just below it is taken to
-// be a true zero (zero to within 10^-ceiling relative), accepted if the two values
-// agree, and `note` says so. `digits` is the agreement of the two precisions: an
+// A sum that has lost everything at the ceiling is unresolved, never taken to be 0
+// (1 + e^-2000 rounds to 1 at every precision below 870 digits, so (1 + e^-2000)^2 - 1
+// cancels completely although it is 2e^-2000): the evaluation then fails with that
+// reason unless ball arithmetic (numerics/ball_expression.hpp), tried last, encloses
+// the value to P + 2 digits: a ball's radius is a bound, so that value is right.
+// `digits` is the agreement of the two precisions: an
 // estimate of the correct digits, not a bound. A value that is not finite at every
 // precision is `not_finite` only if the last attempt lost fewer than p - P - 2 digits
 // to cancellation; otherwise (1 + erf(-41) rounding to 0 under a square root, say)
@@ -39,7 +42,7 @@ struct Evaluation {
   double digits = 0;      ///< estimated correct digits (agreement of the last two precisions)
   unsigned precision = 0; ///< decimal digits of the last evaluation
   std::string failure;    ///< why it did not converge
-  std::string note;       ///< set when a sum was taken as a true zero at the ceiling
+  std::string note;       ///< set when ball arithmetic settled what MPFR's check could not
   /// Not finite (division by zero, a negative radicand, overflow) at every precision
   /// up to the ceiling, with the last attempt free of cancellation: the expression
   /// really is undefined here. False when cancellation could have caused it.

@@ -164,7 +164,10 @@ SymbolicIdentity prove_attention_identity(AttentionIdentity identity, const Iden
   }
   out.attempted = true;
   Entries entries;
-  Head h{entries.symbols("wq", kD, kD), entries.symbols("wk", kD, kD), entries.symbols("wv", kD, kD)};
+  Head h;
+  h.W_Q = entries.symbols("wq", kD, kD);
+  h.W_K = entries.symbols("wk", kD, kD);
+  h.W_V = entries.symbols("wv", kD, kD);
   const matrix X = entries.symbols("x", kD, kM), Y = entries.symbols("y", kD, kN);
   if (setting.positional_bias) h.positional_bias = relative_position_bias();
   h.unnormalised = setting.unnormalised;
@@ -193,7 +196,10 @@ SymbolicIdentity prove_attention_identity(AttentionIdentity identity, const Iden
       const Fraction with_key_bias = attention(biased, X, Y);
       const Residual no_effect = residual(with_key_bias, attention(h, X, Y), witness);
       // the source's formula W_V Y softmax(Y^T W_K^T (W_Q x + b_Q) / sqrt d) + b_V
-      Head formula{h.W_Q, h.W_K, h.W_V};
+      Head formula;
+      formula.W_Q = h.W_Q;
+      formula.W_K = h.W_K;
+      formula.W_V = h.W_V;
       formula.b_Q = h.b_Q;
       const Fraction displayed = shifted(attention(formula, X, Y), *h.b_V);
       const Residual formula_residual = residual(with_key_bias, displayed, witness);

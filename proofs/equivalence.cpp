@@ -12,8 +12,23 @@ using namespace GiNaC;
 
 namespace {
 
+// cosh(u) -> (e^u + e^-u)/2, sinh(u) -> (e^u - e^-u)/2, tanh(u) -> (e^2u - 1)/(e^2u + 1):
+// identities on the reals, so that exp(u) - cosh(u) - sinh(u) reduces to 0
+ex hyperbolic_as_exp(const ex& e) {
+  struct Mapper : map_function {
+    ex operator()(const ex& node) override {
+      const ex m = node.map(*this);
+      if (is_ex_the_function(m, cosh)) return (exp(m.op(0)) + exp(-m.op(0))) / 2;
+      if (is_ex_the_function(m, sinh)) return (exp(m.op(0)) - exp(-m.op(0))) / 2;
+      if (is_ex_the_function(m, tanh)) return (exp(2 * m.op(0)) - 1) / (exp(2 * m.op(0)) + 1);
+      return m;
+    }
+  } mapper;
+  return mapper(e);
+}
+
 ex canonical_for_zero_test(const ex& e) {
-  return merge_exponentials(split_positive_powers(erfc_as_erf(e)));
+  return merge_exponentials(split_positive_powers(erfc_as_erf(hyperbolic_as_exp(e))));
 }
 
 // Splits a product term into its exponential factor's argument and the rest.
@@ -62,6 +77,13 @@ ex atomize_radicals_of_sums(const ex& e, exmap& atoms) {
 }
 
 }  // namespace
+
+ex canonical_ratio(const ex& a, const ex& b) {
+  exmap atoms;
+  const ex atomized = atomize_radicals_of_sums(atomize_symbolic_powers(canonical_for_zero_test(a / b), atoms), atoms);
+  const ex nd = atomized.normal().numer_denom();
+  return (merge_exponentials(nd.op(0).expand()) / merge_exponentials(nd.op(1).expand())).subs(atoms);
+}
 
 bool is_identically_zero(const ex& e) {
   exmap atoms;
@@ -123,20 +145,27 @@ bool is_manifestly_nonnegative(const ex& e) {
 }
 
 EquivalenceProof prove_equal(const ex& claim, const ex& derived,
-                             const std::function<std::optional<bool>()>& positive_at_reference) {
-  if (is_identically_zero(claim - derived))
-    return {true, "claim - derivation reduces to 0 (normal form, exponentials merged)"};
-  if (!is_identically_zero(pow(claim, 2) - pow(derived, 2))) return {};
-  if (is_manifestly_nonnegative(claim))
-    return {true, "claim^2 - derivation^2 reduces to 0 and the claim is manifestly non-negative"};
-  if (positive_at_reference) {
-    const std::optional<bool> positive = positive_at_reference();
-    if (positive && *positive)
-      return {true,
-              "claim^2 - derivation^2 reduces to 0; the claim is continuous and non-zero on the connected "
-              "domain and positive at the reference point, hence positive everywhere"};
+                             const std::function<std::optional<std::string>()>& sign_proof) {
+  EquivalenceProof out;
+  if (is_identically_zero(claim - derived)) {
+    out.proved = true;
+    out.method = "claim - derivation reduces to 0 (normal form, exponentials merged)";
+    return out;
   }
-  return {};
+  if (!is_identically_zero(pow(claim, 2) - pow(derived, 2))) return out;
+  out.squares_agree = true;
+  if (is_manifestly_nonnegative(claim)) {
+    out.proved = out.squared = true;
+    out.method = "claim^2 - derivation^2 reduces to 0 and the claim is manifestly non-negative";
+    return out;
+  }
+  if (sign_proof) {
+    if (const auto how = sign_proof()) {
+      out.proved = out.squared = true;
+      out.method = "claim^2 - derivation^2 reduces to 0, and the claim is non-negative: " + *how;
+    }
+  }
+  return out;
 }
 
 }  // namespace attnverify::sym

@@ -11,6 +11,9 @@ packages=(
   libginac-dev libcln-dev
   # numerics: Boost.Math, Boost.Multiprecision (header-only), Boost.Test; MPFR/GMP backends; Eigen
   libboost-dev libboost-math-dev libboost-test-dev libmpfr-dev libgmp-dev libeigen3-dev
+  # ball arithmetic (Arb on FLINT) for certified evaluations; NLopt's derivative-free
+  # optimisers for the counterexample search of claims
+  libflint-arb-dev libflint-dev libnlopt-cxx-dev
   # specs, command line, formatting, JSON
   libtomlplusplus-dev libcli11-dev libfmt-dev nlohmann-json3-dev
   # reports: LaTeX with pgfplots, compiled by latexmk; pdftoppm for looking at pages

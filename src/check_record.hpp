@@ -15,6 +15,17 @@ namespace attnverify {
 
 using NamedValues = std::vector<std::pair<std::string, std::string>>;
 
+/// What the counterexample search of a claim covered (src/claim_check.hpp).
+struct SearchSummary {
+  std::string region;          ///< "beta in [-50, 50], gamma in [0.001, 100]"
+  std::size_t evaluations = 0; ///< objective evaluations (NLopt and start points)
+  std::size_t probes = 0;      ///< points beside kinks and singularities, checked with balls
+  std::size_t undecided = 0;   ///< evaluations that could not be decided (not counterexamples)
+  std::optional<double> worst_digits;  ///< the fewest digits of agreement found (estimate)
+  bool worst_undefined = false;        ///< the worst point is one where the claim is not defined
+  NamedValues worst_point;
+};
+
 struct CheckRecord {
   std::string variant;
   std::string check;   ///< closed-vs-quadrature | closed-vs-summation | claim | sampled | asymptote
@@ -35,8 +46,12 @@ struct CheckRecord {
   std::optional<double> standard_error;  ///< delta method
   std::optional<double> bias;            ///< estimated finite-n bias of S_n
   std::string detail;  ///< reason or finding, one or two sentences
+  std::optional<SearchSummary> search;  ///< claims: the counterexample search
+  /// A symbolic proof and a certified counterexample contradict each other: a defect of
+  /// attnverify, always unexpected (exit 1), whatever the spec expects.
+  bool conflict = false;
 
-  bool unexpected() const { return to_string(verdict) != expected; }
+  bool unexpected() const { return conflict || to_string(verdict) != expected; }
   /// A closed-form-vs-numeric-route check at a grid point (not a claim, sample or asymptote).
   bool is_grid_check() const {
     return check == "closed-vs-quadrature" || check == "closed-vs-summation" || check == "closed-vs-direct";

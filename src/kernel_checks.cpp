@@ -125,7 +125,10 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
     return std::make_pair(n.S, n.error_digits);
   };
   run_sampled_checks(spec, closed.get(), route, options, result, progress);
-  check_claims(spec, derived ? &d.S : nullptr, d.reason, digits, options.seed_for(std::nullopt), witness, result.records, progress);
+  // E f(X)^2 and E|f(X)| are positive wherever S is defined: facts a sign proof may divide by
+  const ClaimReference reference{d.S, std::nullopt, {d.mean_square, d.mean_abs}};
+  check_claims(spec, derived ? &reference : nullptr, d.reason, digits, options.seed_for(std::nullopt), witness, result.records,
+               progress);
   check_properties(spec, {derived ? d.S : GiNaC::ex(0), nullptr}, options, result, progress);
   return result;
 }

@@ -102,7 +102,7 @@ PropertyCheck read_check(TomlReader& reader, const std::vector<std::string>& par
   }
   c.kind = found->second;
   auto claimed_value = [&](const std::string& key, std::vector<std::string> symbols) {
-    if (const auto text = reader.optional_string(key)) {
+    if (const auto text = reader.optional_string(key, Text::Expression)) {
       c.value_text = *text;
       c.value = parse_expression_at(reader, key, *text, symbols);
     }
@@ -147,11 +147,11 @@ PropertyCheck read_check(TomlReader& reader, const std::vector<std::string>& par
       c.relation = reader.required_string("relation");
       if (c.relation != "<" && c.relation != "<=" && c.relation != ">" && c.relation != ">=")
         reader.fail("relation", "must be one of < <= > >= (found '" + c.relation + "')");
-      c.bound_text = reader.required_string("bound");
+      c.bound_text = reader.required_string("bound", Text::Expression);
       c.bound = parse_expression_at(reader, "bound", c.bound_text, parameters);
       break;
     case PropertyKind::NormRatio: {
-      c.quantity_text = reader.required_string("quantity");
+      c.quantity_text = reader.required_string("quantity", Text::Expression);
       c.quantity = parse_expression_at(reader, "quantity", c.quantity_text, {"r", "d"});
       const toml::array* dims = reader.optional_array("d");
       if (!dims || dims->empty()) reader.fail("d", "missing: the dimensions to check, e.g. d = [1, 2, 16, 256]");
@@ -162,11 +162,11 @@ PropertyCheck read_check(TomlReader& reader, const std::vector<std::string>& par
                           "expected an integer dimension in [1, 1024]");
         c.dimensions.push_back(static_cast<unsigned>(node.as_integer()->get()));
       }
-      if (const auto text = reader.optional_string("maximum")) {
+      if (const auto text = reader.optional_string("maximum", Text::Expression)) {
         c.maximum_text = *text;
         c.maximum = parse_expression_at(reader, "maximum", *text, {"d"});
       }
-      if (const auto text = reader.optional_string("minimum")) {
+      if (const auto text = reader.optional_string("minimum", Text::Expression)) {
         c.minimum_text = *text;
         c.minimum = parse_expression_at(reader, "minimum", *text, {"d"});
       }
@@ -193,12 +193,12 @@ std::vector<Property> read_properties(TomlReader& root, const std::string& file,
     TomlReader reader(*node.as_table(), file, prefix, line_of(node));
     Property p;
     p.line = line_of(node);
-    p.id = reader.required_string("id");
-    p.source = reader.required_string("source");
+    p.id = reader.required_string("id", Text::Identifier);
+    p.source = reader.required_string("source", Text::Identifier);
     if (!bibliography.count(p.source)) reader.fail("source", "unknown source '" + p.source + "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, or --bibliography)");
     p.equation = reader.optional_string("equation").value_or("");
     p.statement = reader.required_string("statement");
-    p.expected = reader.optional_string("expected").value_or("agree");
+    p.expected = reader.optional_string("expected", Text::Identifier).value_or("agree");
     if (p.expected != "agree" && p.expected != "disagree" && p.expected != "inconclusive")
       reader.fail("expected", "must be one of agree, disagree, inconclusive (found '" + p.expected + "')");
     p.reason = reader.optional_string("reason").value_or("");

@@ -86,6 +86,17 @@ std::string results_json(const RunResult& run) {
       if (r.p_value) c["p_value"] = significant(*r.p_value);
       if (r.standard_error) c["standard_error"] = significant(*r.standard_error);
       if (r.bias) c["bias"] = significant(*r.bias);
+      if (r.search) {
+        json search{{"region", r.search->region}, {"evaluations", r.search->evaluations}, {"probes", r.search->probes},
+                    {"undecided", r.search->undecided}};
+        if (r.search->worst_digits) {
+          search["worst_digits"] = figure(*r.search->worst_digits);
+          search["worst_point"] = named(r.search->worst_point);
+          if (r.search->worst_undefined) search["worst_point_undefined"] = true;
+        }
+        c["search"] = search;
+      }
+      if (r.conflict) c["conflict"] = true;
       if (!r.detail.empty()) c["detail"] = r.detail;
       checks.push_back(c);
     }

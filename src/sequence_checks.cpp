@@ -160,7 +160,9 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
       return std::nullopt;
     }
   };
-  check_claims(spec, derived ? &d.S : nullptr, d.reason, digits, options.seed_for(std::nullopt), witness, result.records, progress);
+  const ClaimReference reference{d.S, d.S_at_lambda_one, {}};
+  check_claims(spec, derived ? &reference : nullptr, d.reason, digits, options.seed_for(std::nullopt), witness, result.records,
+               progress);
   check_properties(spec, {derived ? d.S : GiNaC::ex(0), &d}, options, result, progress);
   return result;
 }

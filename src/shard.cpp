@@ -87,6 +87,12 @@ json record_json(const CheckRecord& r) {
   put(j, "p_value", r.p_value);
   put(j, "standard_error", r.standard_error);
   put(j, "bias", r.bias);
+  if (r.search)
+    j["search"] = {{"region", r.search->region},          {"evaluations", r.search->evaluations},
+                   {"probes", r.search->probes},          {"undecided", r.search->undecided},
+                   {"worst_point", named(r.search->worst_point)}, {"worst_undefined", r.search->worst_undefined}};
+  if (r.search && r.search->worst_digits) j["search"]["worst_digits"] = *r.search->worst_digits;
+  if (r.conflict) j["conflict"] = true;
   return j;
 }
 
@@ -110,6 +116,19 @@ CheckRecord record_from(const json& j) {
   get(j, "p_value", r.p_value);
   get(j, "standard_error", r.standard_error);
   get(j, "bias", r.bias);
+  if (j.contains("search")) {
+    const json& s = j.at("search");
+    SearchSummary summary;
+    summary.region = s.at("region").get<std::string>();
+    summary.evaluations = s.at("evaluations").get<std::size_t>();
+    summary.probes = s.at("probes").get<std::size_t>();
+    summary.undecided = s.at("undecided").get<std::size_t>();
+    summary.worst_point = named_from(s.at("worst_point"));
+    summary.worst_undefined = s.at("worst_undefined").get<bool>();
+    get(s, "worst_digits", summary.worst_digits);
+    r.search = summary;
+  }
+  r.conflict = j.value("conflict", false);
   return r;
 }
 

@@ -22,7 +22,10 @@ std::string terminal_summary(const RunResult& run) {
         ++claim_count;
         const std::string method = r.method.size() > 48 ? r.method.substr(0, 45) + "..." : r.method;
         claims += fmt::format("\n    {:<8} {:<24} {:<13} [{}]{}", r.check, r.claim, to_string(r.verdict), method,
-                              r.unexpected() ? "  UNEXPECTED (spec expects " + r.expected + ")" : "");
+                              r.conflict ? "  CONFLICT: a symbolic proof and a certified counterexample contradict (a "
+                                           "defect of attnverify; see the detail in results.json)"
+                              : r.unexpected() ? "  UNEXPECTED (spec expects " + r.expected + ")"
+                                               : "");
         continue;
       }
       if (r.check == "sampled") {

@@ -10,6 +10,7 @@
 #include "src/claim_check.hpp"
 #include "src/kernel_route.hpp"
 #include "numerics/compiled_expression.hpp"
+#include "test_support.hpp"
 
 using namespace attnverify;
 using GiNaC::ex;
@@ -39,20 +40,15 @@ struct Fixture {
     };
   }
   Claim claim(const std::string& text, const std::string& expected = "agree") const {
-    Claim c;
-    c.id = "test";
-    c.source = "Su2023";
-    c.text = text;
-    c.S = sym::parse_expression(text, {"beta", "gamma"});
-    c.expected = expected;
-    return c;
+    return test::make_claim("test", text, {"beta", "gamma"}, expected);
   }
+  ClaimReference reference() const { return {d.S, std::nullopt, {d.mean_square, d.mean_abs}}; }
 };
 
 }  // namespace
 
 BOOST_FIXTURE_TEST_CASE(published_eq6_agrees_by_symbolic_proof, Fixture) {
-  const CheckRecord r = check_claim(spec, claim(kEq6), d.S, 50, witness);
+  const CheckRecord r = check_claim(spec, claim(kEq6), reference(), 50, witness);
   BOOST_TEST_CONTEXT(r.detail) {
     BOOST_TEST(to_string(r.verdict) == "agree");
     BOOST_TEST(r.method == "symbolic");
@@ -66,7 +62,7 @@ BOOST_FIXTURE_TEST_CASE(eq6_with_4_gamma_squared_is_judged_disagree, Fixture) {
   const auto at = wrong.find("5*gamma^2");
   BOOST_REQUIRE(at != std::string::npos);
   wrong.replace(at, 1, "4");
-  const CheckRecord r = check_claim(spec, claim(wrong), d.S, 50, witness);
+  const CheckRecord r = check_claim(spec, claim(wrong), reference(), 50, witness);
   BOOST_TEST_CONTEXT(r.detail) {
     BOOST_TEST(to_string(r.verdict) == "disagree");
     BOOST_TEST(r.method == "numeric");
@@ -79,10 +75,10 @@ BOOST_FIXTURE_TEST_CASE(eq6_with_4_gamma_squared_is_judged_disagree, Fixture) {
 }
 
 BOOST_FIXTURE_TEST_CASE(expected_disagree_changes_only_the_expectation, Fixture) {
-  const CheckRecord r = check_claim(spec, claim("exp(-gamma^2/2)", "disagree"), d.S, 50, witness);
+  const CheckRecord r = check_claim(spec, claim("exp(-gamma^2/2)", "disagree"), reference(), 50, witness);
   BOOST_TEST(to_string(r.verdict) == "disagree");
   BOOST_TEST(!r.unexpected());
-  const CheckRecord right = check_claim(spec, claim(kEq6, "disagree"), d.S, 50, witness);
+  const CheckRecord right = check_claim(spec, claim(kEq6, "disagree"), reference(), 50, witness);
   BOOST_TEST(to_string(right.verdict) == "agree");  // computed, whatever the spec expects
   BOOST_TEST(right.unexpected());
 }
@@ -90,7 +86,7 @@ BOOST_FIXTURE_TEST_CASE(expected_disagree_changes_only_the_expectation, Fixture)
 BOOST_FIXTURE_TEST_CASE(a_claim_with_the_right_square_but_the_wrong_sign_is_not_proved, Fixture) {
   // -(eq. 6) has the same square as S; the squared route must not prove it, and the
   // numeric comparison must find the disagreement (relative difference 2).
-  const CheckRecord r = check_claim(spec, claim("-(" + kEq6 + ")"), d.S, 50, witness);
+  const CheckRecord r = check_claim(spec, claim("-(" + kEq6 + ")"), reference(), 50, witness);
   BOOST_TEST_CONTEXT(r.detail) {
     BOOST_TEST(to_string(r.verdict) == "disagree");
     BOOST_TEST(r.method == "numeric");
@@ -114,12 +110,7 @@ BOOST_AUTO_TEST_CASE(without_a_closed_form_claims_are_judged_against_quadrature)
     if (!n.ok) return std::nullopt;
     return std::make_pair(n.S, n.error_digits);
   };
-  auto claim = [](const std::string& text) {
-    Claim c;
-    c.id = "cosh";
-    c.S = sym::parse_expression(text, {"beta", "gamma"});
-    return c;
-  };
+  auto claim = [](const std::string& text) { return test::make_claim("cosh", text, {"beta", "gamma"}); };
   const CheckRecord right = check_claim_against_numeric(
       spec, claim("exp(gamma^2/2)*cosh(beta)/sqrt((1 + exp(2*gamma^2)*cosh(2*beta))/2)"), 30, witness, d.reason);
   BOOST_TEST_CONTEXT(right.detail) { BOOST_TEST(to_string(right.verdict) == "agree"); }

@@ -1,0 +1,111 @@
+#include "numerics/ball.hpp"
+
+#include <arf.h>
+#include <cln/cln.h>
+#include <flint/fmpq.h>
+#include <flint/fmpz.h>
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+namespace attnverify::num {
+
+namespace {
+
+std::string integer_text(const GiNaC::numeric& n) {
+  std::ostringstream os;
+  os << n;  // GiNaC prints integers as plain decimal digits
+  return os.str();
+}
+
+// RAII for FLINT's arbitrary-size rationals.
+struct Fmpq {
+  fmpq_t value;
+  Fmpq() { fmpq_init(value); }
+  ~Fmpq() { fmpq_clear(value); }
+  Fmpq(const Fmpq&) = delete;
+  Fmpq& operator=(const Fmpq&) = delete;
+};
+
+}  // namespace
+
+Ball Ball::from_numeric(const GiNaC::numeric& z, slong bits) {
+  if (!z.is_real()) throw std::domain_error("a complex number has no real ball");
+  GiNaC::numeric q = z;
+  if (!z.is_rational()) q = GiNaC::numeric(cln::rational(cln::realpart(z.to_cl_N())));  // exact value of a float
+  Fmpq r;
+  fmpz_set_str(fmpq_numref(r.value), integer_text(q.numer()).c_str(), 10);
+  fmpz_set_str(fmpq_denref(r.value), integer_text(q.denom()).c_str(), 10);
+  Ball out;
+  arb_set_fmpq(out.get(), r.value, bits);
+  return out;
+}
+
+double Ball::relative_accuracy_digits() const {
+  if (!finite() || contains_zero()) return -std::numeric_limits<double>::infinity();
+  if (exact()) return std::numeric_limits<double>::infinity();
+  // log10(|m|) - log10(r), from the exponents and leading bits of m and r (a double
+  // would overflow for values such as 1e-434294481903251837)
+  fmpz_t e;
+  fmpz_init(e);
+  double mantissa_m = 0, mantissa_r = 0;
+  slong exp_m = 0, exp_r = 0;
+  {
+    arf_t m;
+    arf_init(m);
+    arf_abs(m, arb_midref(value_));
+    arf_frexp(m, e, m);  // m in [1/2, 1)
+    mantissa_m = arf_get_d(m, ARF_RND_DOWN);
+    exp_m = fmpz_get_si(e);
+    arf_clear(m);
+  }
+  {
+    arf_t r;
+    arf_init(r);
+    arf_set_mag(r, arb_radref(value_));
+    arf_frexp(r, e, r);
+    mantissa_r = arf_get_d(r, ARF_RND_UP);
+    exp_r = fmpz_get_si(e);
+    arf_clear(r);
+  }
+  fmpz_clear(e);
+  const double log10_2 = 0.30102999566398120;
+  return std::log10(mantissa_m) - std::log10(mantissa_r) + static_cast<double>(exp_m - exp_r) * log10_2;
+}
+
+std::string Ball::midpoint_text(unsigned digits) const {
+  if (!finite()) return "nan";
+  Ball mid;
+  arb_get_mid_arb(mid.get(), value_);
+  char* text = arb_get_str(mid.get(), static_cast<slong>(digits), ARB_STR_NO_RADIUS);
+  std::string out(text);
+  flint_free(text);
+  return out;
+}
+
+std::string Ball::radius_text() const {
+  if (!finite()) return "inf";
+  if (exact()) return "0";
+  // Arb prints a ball centred at 0 as "[+/- r]" with r rounded up: an upper bound
+  Ball centred;
+  mag_set(arb_radref(centred.get()), arb_radref(value_));
+  char* text = arb_get_str(centred.get(), 3, 0);
+  std::string out(text);
+  flint_free(text);
+  const std::string prefix = "[+/- ";
+  if (out.rfind(prefix, 0) == 0 && !out.empty() && out.back() == ']') out = out.substr(prefix.size(), out.size() - prefix.size() - 1);
+  return out;
+}
+
+double Ball::midpoint_double() const {
+  if (!finite()) return std::numeric_limits<double>::quiet_NaN();
+  return arf_get_d(arb_midref(value_), ARF_RND_NEAR);
+}
+
+slong bits_for_digits(double digits) { return static_cast<slong>(std::ceil(digits * 3.3219280948873623)) + 4; }
+
+void release_ball_caches() { flint_cleanup(); }
+
+}  // namespace attnverify::num

@@ -1,0 +1,79 @@
+#include "numerics/ball_comparison.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace attnverify::num {
+
+namespace {
+
+// -log10 |mid d| for the report, capped
+double midpoint_digits(const Ball& d, double cap) {
+  if (!d.finite()) return 0;
+  Ball a;
+  arb_abs(a.get(), d.get());
+  arb_get_mid_arb(a.get(), a.get());
+  if (arb_is_zero(a.get())) return cap;
+  arb_log_base_ui(a.get(), a.get(), 10, 64);
+  const double v = -arf_get_d(arb_midref(a.get()), ARF_RND_NEAR);
+  return std::isfinite(v) ? std::min(v, cap) : cap;
+}
+
+}  // namespace
+
+Ball agreement_tolerance(unsigned working_digits) {
+  Ball tol;
+  arb_set_ui(tol.get(), 10);
+  fmpz_t e;
+  fmpz_init_set_si(e, -(static_cast<slong>(working_digits) - 5));
+  arb_pow_fmpz(tol.get(), tol.get(), e, 128);
+  fmpz_clear(e);
+  return tol;
+}
+
+PointComparison compare_at_point(const BallExpression& claim, const BallExpression& reference,
+                                 const std::vector<GiNaC::numeric>& point, unsigned working_digits, slong ceiling_bits) {
+  PointComparison out;
+  const Ball tol = agreement_tolerance(working_digits);
+  const double accuracy = working_digits + 2.0;
+  const double cap = working_digits + 10.0;
+  slong bits = std::min(bits_for_digits(working_digits + 10.0), ceiling_bits);
+  while (true) {
+    out.bits = bits;
+    out.claim = claim(point, bits);
+    out.reference = reference(point, bits);
+    Ball d;
+    arb_sub(d.get(), out.claim.get(), out.reference.get(), bits);
+    arb_div(d.get(), d.get(), out.reference.get(), bits);
+    out.relative_difference = d;
+    Ball magnitude;
+    arb_abs(magnitude.get(), d.get());
+    const bool finite = d.finite();
+    const bool within = finite && arb_le(magnitude.get(), tol.get());  // every point of |d| <= tol
+    const bool beyond = finite && arb_gt(magnitude.get(), tol.get());  // every point of |d| > tol
+    const bool accurate = out.claim.relative_accuracy_digits() >= accuracy && out.reference.relative_accuracy_digits() >= accuracy;
+    if (beyond) {
+      out.outcome = PointOutcome::Disagree;
+      out.digits = midpoint_digits(d, cap);
+      return out;
+    }
+    if (within && (accurate || bits >= ceiling_bits)) {
+      out.outcome = PointOutcome::Agree;
+      out.digits = midpoint_digits(d, cap);
+      return out;
+    }
+    if (bits >= ceiling_bits) {
+      out.outcome = PointOutcome::Undecided;
+      out.digits = 0;
+      const char* which = !out.reference.finite() || out.reference.contains_zero() ? "the reference value" : "the claim";
+      out.reason = fmt::format("{} could not be enclosed closely enough at {} bits of working precision (the "
+                               "ceiling): a cancellation or a magnitude beyond reach",
+                               which, bits);
+      return out;
+    }
+    bits = std::min(2 * bits, ceiling_bits);
+  }
+}
+
+}  // namespace attnverify::num

@@ -1,0 +1,125 @@
+#include "numerics/ball_expression.hpp"
+
+#include <arb_hypgeom.h>
+
+namespace attnverify::num {
+
+namespace {
+
+// relu on a ball: [0, max(0, upper)]; exact where the ball has one sign
+void ball_relu(arb_t x, slong bits) {
+  if (arb_is_nonnegative(x)) return;
+  if (arb_is_nonpositive(x) || !arb_is_finite(x)) {
+    if (arb_is_nonpositive(x)) arb_zero(x);
+    return;
+  }
+  arf_t lo, hi;
+  arf_init(lo);
+  arf_init(hi);
+  arb_get_ubound_arf(hi, x, bits);
+  arf_zero(lo);
+  arb_set_interval_arf(x, lo, hi, bits);
+  arf_clear(lo);
+  arf_clear(hi);
+}
+
+// step on a ball: 1 above 0, 0 below, 1/2 at an exact 0, [0, 1] on a ball that straddles 0
+void ball_step(arb_t x) {
+  if (!arb_is_finite(x)) return;
+  if (arb_is_zero(x)) {
+    arb_set_d(x, 0.5);
+  } else if (arb_is_positive(x)) {
+    arb_one(x);
+  } else if (arb_is_negative(x)) {
+    arb_zero(x);
+  } else {
+    arb_set_d(x, 0.5);
+    mag_set_d(arb_radref(x), 0.5);
+  }
+}
+
+}  // namespace
+
+BallExpression::BallExpression(const GiNaC::ex& e, std::vector<GiNaC::ex> variables)
+    : program_(compile_program(e, variables)), variables_(variables.size()) {
+  stack_.resize(program_.stack_depth);
+}
+
+Ball BallExpression::operator()(const std::vector<GiNaC::numeric>& point, slong bits) const {
+  std::vector<Ball> balls;
+  balls.reserve(point.size());
+  for (const GiNaC::numeric& v : point) balls.push_back(Ball::from_numeric(v, bits));
+  return evaluate(balls, bits);
+}
+
+Ball BallExpression::evaluate(const std::vector<Ball>& point, slong bits) const {
+  std::size_t top = 0;
+  fmpz_t power;
+  fmpz_init(power);
+  for (const Instruction& ins : program_.code) {
+    switch (ins.op) {
+      case Op::Constant: {
+        const GiNaC::ex& c = program_.constants[static_cast<std::size_t>(ins.argument)];
+        if (c.is_equal(GiNaC::Pi)) arb_const_pi(stack_[top].get(), bits);
+        else stack_[top] = Ball::from_numeric(GiNaC::ex_to<GiNaC::numeric>(c), bits);
+        ++top;
+        break;
+      }
+      case Op::Variable: stack_[top++] = point.at(static_cast<std::size_t>(ins.argument)); break;
+      case Op::Add:
+      case Op::Mul: {
+        const std::size_t first = top - static_cast<std::size_t>(ins.argument);
+        for (std::size_t k = first + 1; k < top; ++k) {
+          if (ins.op == Op::Add) arb_add(stack_[first].get(), stack_[first].get(), stack_[k].get(), bits);
+          else arb_mul(stack_[first].get(), stack_[first].get(), stack_[k].get(), bits);
+        }
+        top = first + 1;
+        break;
+      }
+      case Op::PowInt: {
+        arb_ptr x = stack_[top - 1].get();
+        if (ins.argument == -1) {
+          arb_inv(x, x, bits);
+        } else {
+          fmpz_set_si(power, ins.argument);
+          arb_pow_fmpz(x, x, power, bits);
+        }
+        break;
+      }
+      case Op::Pow:
+        arb_pow(stack_[top - 2].get(), stack_[top - 2].get(), stack_[top - 1].get(), bits);
+        --top;
+        break;
+      case Op::Sqrt: arb_sqrt(stack_[top - 1].get(), stack_[top - 1].get(), bits); break;
+      case Op::Exp: arb_exp(stack_[top - 1].get(), stack_[top - 1].get(), bits); break;
+      case Op::Log: arb_log(stack_[top - 1].get(), stack_[top - 1].get(), bits); break;
+      case Op::Log1p: arb_log1p(stack_[top - 1].get(), stack_[top - 1].get(), bits); break;
+      case Op::Erf: arb_hypgeom_erf(stack_[top - 1].get(), stack_[top - 1].get(), bits); break;
+      case Op::Erfc: arb_hypgeom_erfc(stack_[top - 1].get(), stack_[top - 1].get(), bits); break;
+      case Op::Tanh: arb_tanh(stack_[top - 1].get(), stack_[top - 1].get(), bits); break;
+      case Op::Sinh: arb_sinh(stack_[top - 1].get(), stack_[top - 1].get(), bits); break;
+      case Op::Cosh: arb_cosh(stack_[top - 1].get(), stack_[top - 1].get(), bits); break;
+      case Op::Relu: ball_relu(stack_[top - 1].get(), bits); break;
+      case Op::Step: ball_step(stack_[top - 1].get()); break;
+      case Op::Abs: arb_abs(stack_[top - 1].get(), stack_[top - 1].get()); break;
+    }
+  }
+  fmpz_clear(power);
+  return stack_[0];
+}
+
+BallEvaluation evaluate_to_accuracy(const BallExpression& e, const std::vector<GiNaC::numeric>& point,
+                                    double target_digits, slong start_bits, slong ceiling_bits) {
+  BallEvaluation out;
+  for (slong bits = start_bits;; bits = std::min(2 * bits, ceiling_bits)) {
+    out.value = e(point, bits);
+    out.bits = bits;
+    if (out.value.is_zero() || out.value.relative_accuracy_digits() >= target_digits) {
+      out.accurate = true;
+      return out;
+    }
+    if (bits >= ceiling_bits) return out;
+  }
+}
+
+}  // namespace attnverify::num
