@@ -120,8 +120,10 @@ SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, Sample
   const Impl& s = *impl_;
   const long blocks = static_cast<long>((n + kBlockRows - 1) / kBlockRows);
   std::vector<SampleMoments> per_block(static_cast<std::size_t>(blocks));
-  std::vector<SamplerTimings> per_thread(static_cast<std::size_t>(omp_get_max_threads() + 1));
   const int team = threads > 0 ? static_cast<int>(threads) : omp_get_max_threads();
+  // one slot per member of the team actually started (thread numbers are below its size,
+  // which is at most `team`)
+  std::vector<SamplerTimings> per_thread(static_cast<std::size_t>(team));
 #pragma omp parallel num_threads(team)
   {
     const DoubleExpression f = *s.f;  // a copy per thread (it has a scratch stack)

@@ -13,7 +13,15 @@
 //   sigmoid softplus gelu silu                           (proofs/activations.hpp)
 // The kinked functions are rewritten in relu and step at parse time. Anything else
 // (an unknown name, a function outside that list, a syntax error, a bad constant
-// argument) raises ExpressionError with the 1-based column in the expression text.
+// argument, nesting deeper than kMaxNestingDepth) raises ExpressionError with the
+// 1-based column in the expression text.
+//
+// As it reads, the reader records the expression's conditions (proofs/definedness.hpp):
+// each divisor, radicand and log argument *as written*, before GiNaC's automatic
+// simplification can cancel it (beta/beta is read as 1 but records beta != 0).
+// read_expression in tolerant mode (for published claims, which may be wrong in any
+// way) does not refuse an expression that is defined nowhere (1/(beta - beta), log(0)):
+// it returns it with `undefined` saying why, so that the claim gets its own verdict.
 #pragma once
 
 #include <ginac/ginac.h>
@@ -22,6 +30,8 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "proofs/definedness.hpp"
 
 namespace attnverify::sym {
 
@@ -36,6 +46,25 @@ class ExpressionError : public std::runtime_error {
 
 /// Named constants a spec defines: name -> exact value (free of symbols).
 using NamedConstants = std::map<std::string, GiNaC::ex>;
+
+/// The deepest nesting of parentheses, function calls, unary signs and powers the
+/// reader accepts: a bound on the recursion of the reader and of GiNaC's own tree walks
+/// (20 000 nested parentheses overflowed the stack; formulas in papers nest < 30 deep).
+inline constexpr std::size_t kMaxNestingDepth = 200;
+
+/// An expression with the conditions under which it is defined.
+struct ParsedExpression {
+  GiNaC::ex value;
+  std::vector<Condition> conditions;  ///< recorded while reading, plus conditions_of(value)
+  std::string undefined;              ///< non-empty: defined nowhere (tolerant mode only), and why
+};
+
+/// Reads `text` as parse_expression does, recording conditions. With `tolerant`, a
+/// division by an expression that is identically 0, 0 to a non-positive power, or a
+/// function GiNaC finds singular at a constant (log(0)) sets `undefined` instead of
+/// throwing; every other problem still throws ExpressionError.
+ParsedExpression read_expression(const std::string& text, const std::vector<std::string>& allowed_symbols,
+                                 const NamedConstants& constants = {}, bool tolerant = false);
 
 /// Parses `text` allowing only the symbols named in `allowed_symbols` and the
 /// `constants`. Throws ExpressionError for syntax errors, unknown symbols or

@@ -3,10 +3,13 @@
 //   attnverify merge SHARD_DIR ... [--out DIR] [--no-pdf]
 //   attnverify derive SPEC
 //   attnverify --help | --version
-// Exit codes: 0 every verdict as expected; 1 an unexpected verdict; 2 bad input
-// (spec or arguments); 3 the outputs could not be written or typeset; 130 stopped by
-// Ctrl-C (SIGINT) or SIGTERM: the run stops at its next progress step, writes nothing,
-// and the previous outputs stay as they were (a second Ctrl-C kills at once).
+// Exit codes: 0 every verdict as expected; 1 an unexpected verdict (or a conflict between
+// a proof and a counterexample); 2 bad input (spec or arguments); 3 the outputs could not
+// be written or typeset (the output folder is checked, and locked, before the work);
+// 70 an internal error (a defect); 130 stopped by Ctrl-C (SIGINT) or SIGTERM: the run
+// stops at its next progress step (or ends latexmk), writes nothing, and the previous
+// outputs stay as they were (a second Ctrl-C kills at once). results.json, report.tex
+// and report.pdf are replaced as one set (src/output_folder.hpp).
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -15,11 +18,15 @@
 #include <csignal>
 #include <filesystem>
 #include <iostream>
+#include <memory>
+#include <optional>
 
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/sequence_derivation.hpp"
 #include "src/fixed_address_layout.hpp"
+#include "src/output_folder.hpp"
+#include "src/pdf_build.hpp"
 #include "src/pipeline.hpp"
 #include "src/shard.hpp"
 #include "src/report_latex.hpp"
@@ -35,6 +42,7 @@ constexpr int kExitUnexpected = 1;
 constexpr int kExitBadInput = 2;
 constexpr int kExitOutputFailed = 3;
 constexpr int kExitInterrupted = 130;  // 128 + SIGINT, the shell's convention
+constexpr int kExitInternal = 70;      // EX_SOFTWARE (sysexits.h): a defect of attnverify
 
 volatile std::sig_atomic_t g_stop_signal = 0;
 
@@ -46,6 +54,21 @@ extern "C" void on_stop_signal(int signal_number) {
 /// Thrown from the progress callback once a stop signal arrived.
 struct Interrupted {};
 
+/// The most threads --threads accepts (a larger team only costs memory and start-up).
+constexpr unsigned kMaxThreads = 1024;
+
+/// An argument as a POSIX shell reads it back: bare when it has only safe characters,
+/// else in single quotes (a quote inside written '\'').
+std::string shell_quoted(const std::string& argument) {
+  const bool safe = !argument.empty() && argument.find_first_not_of(
+                                             "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./=:,+-@%") ==
+                                             std::string::npos;
+  if (safe) return argument;
+  std::string out = "'";
+  for (const char c : argument) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
 std::vector<attnverify::Spec> load_all(const std::vector<std::string>& paths, const std::string& bibliography_path,
                                        attnverify::Bibliography& bibliography) {
   const auto files = attnverify::collect_spec_files(paths);
@@ -54,10 +77,15 @@ std::vector<attnverify::Spec> load_all(const std::vector<std::string>& paths, co
   std::vector<attnverify::Spec> specs;
   for (const auto& file : files) specs.push_back(attnverify::load_spec(file, bibliography));
   for (std::size_t a = 0; a < specs.size(); ++a)
-    for (std::size_t b = 0; b < a; ++b)
+    for (std::size_t b = 0; b < a; ++b) {
+      std::error_code ec;
+      if (std::filesystem::equivalent(specs[a].file, specs[b].file, ec))
+        throw attnverify::SpecError(specs[a].file, 0, "", "this spec file is given twice (also as " + specs[b].file + ")");
       if (specs[a].name == specs[b].name)
-        throw attnverify::SpecError(specs[a].file, 0, "variant.name",
-                                    "variant name '" + specs[a].name + "' is also used by " + specs[b].file);
+        throw attnverify::SpecError(specs[a].file, specs[a].name_line, "variant.name",
+                                    "variant name '" + specs[a].name + "' is also used by " + specs[b].file + ":" +
+                                        std::to_string(specs[b].name_line));
+    }
   return specs;
 }
 
@@ -99,11 +127,12 @@ int run_shard(const attnverify::Shard& shard, const std::vector<attnverify::Spec
   for (const auto& spec : specs) names.push_back(spec.name);
   const auto mine = attnverify::select_shard(specs, shard);
   progress(fmt::format("shard {}/{}: {} of {} variants", shard.index, shard.count, mine.size(), specs.size()));
+  attnverify::OutputFolder out(out_dir);  // OutputError: exit 3 before any work
   const attnverify::RunResult result = attnverify::run_checks(mine, bibliography, options, progress);
   try {
-    std::filesystem::create_directories(out_dir);
     const std::string path = (std::filesystem::path(out_dir) / "shard.json").string();
-    attnverify::write_file_atomically(path, attnverify::shard_json(result, shard, names));
+    if (g_stop_signal != 0) throw Interrupted{};
+    out.replace({{"shard.json", attnverify::shard_json(result, shard, names)}}, std::nullopt);
     std::size_t checks = 0;
     for (const auto& v : result.variants) checks += v.records.size();
     std::cout << fmt::format("shard {}/{}: {} variants, {} checks; wrote {} (verdicts are final after `attnverify merge`)\n",
@@ -125,8 +154,8 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("attnverify ") + attnverify::kVersion);
   app.require_subcommand(1);
 
-  std::string command;
-  for (int k = 0; k < argc; ++k) command += (k ? " " : "") + std::string(k == 0 ? "attnverify" : argv[k]);
+  std::string command;  // recorded in every output, quoted so that it can be copied and re-run
+  for (int k = 0; k < argc; ++k) command += (k ? " " : "") + (k == 0 ? std::string("attnverify") : shell_quoted(argv[k]));
 
   auto* run = app.add_subcommand("run", "Run every check of the given specs and write results.json, report.tex and report.pdf.");
   std::vector<std::string> paths{"specs"};
@@ -141,7 +170,10 @@ int main(int argc, char** argv) {
   run->add_option("--digits", digits, "Working precision in decimal digits: 30, 50 or 100 (default 50)")
       ->check(CLI::IsMember({30u, 50u, 100u}));
   auto* seed_option = run->add_option("--seed", seed, "Seed of the sampled checks; overrides the specs' seeds (default: each spec's [sampling] seed, else 20231201)");
-  run->add_option("--threads", threads, "Threads for sampling (default: all cores); results do not depend on it");
+  run->add_option("--threads", threads,
+                  "Threads for the quadrature grid and sampling, 1 to " + std::to_string(kMaxThreads) +
+                      " (default: all cores); the results do not depend on it")
+      ->check(CLI::Range(1u, kMaxThreads));
   run->add_option("--bibliography", bibliography_path, "Bibliography file (default: bibliography.toml beside the specs)");
   run->add_flag("--no-pdf", no_pdf, "Write report.tex but do not compile it");
   std::size_t grid_limit = attnverify::kMaxGridPoints;
@@ -189,7 +221,9 @@ int main(int argc, char** argv) {
       std::cerr << fmt::format("[{:6.1f}s] {}\n", seconds, message);
     };
     attnverify::RunResult result;
+    std::unique_ptr<attnverify::OutputFolder> out;
     if (merge_cmd->parsed()) {
+      out = std::make_unique<attnverify::OutputFolder>(out_dir);
       result = attnverify::merge_shards(shard_dirs, command);
     } else {
       attnverify::set_max_grid_points(grid_limit);
@@ -201,39 +235,41 @@ int main(int argc, char** argv) {
       options.threads = threads;
       options.command = command;
       if (!shard_text.empty()) return run_shard(attnverify::parse_shard(shard_text), specs, bibliography, options, progress, out_dir);
+      out = std::make_unique<attnverify::OutputFolder>(out_dir);  // taken, and checked writable, before the work
       result = attnverify::run_suite(specs, bibliography, options, progress);
     }
+    if (g_stop_signal != 0) throw Interrupted{};
 
-    try {
-      std::filesystem::create_directories(out_dir);
-      const std::string json_path = (std::filesystem::path(out_dir) / "results.json").string();
-      const std::string tex_path = (std::filesystem::path(out_dir) / "report.tex").string();
-      attnverify::write_file_atomically(json_path, attnverify::results_json(result));
-      attnverify::write_file_atomically(tex_path, attnverify::report_latex(result));
-      std::cout << attnverify::terminal_summary(result);
-      std::cout << "wrote " << json_path << " and " << tex_path << "\n";
-      if (!no_pdf) {
-        progress("compiling report.pdf with latexmk");
-        const auto t0 = std::chrono::steady_clock::now();
-        const std::string failure = attnverify::compile_pdf(tex_path);
-        if (g_stop_signal != 0) {
-          std::cerr << "\ninterrupted during the LaTeX compile: results.json and report.tex are new, report.pdf in "
-                    << out_dir << " (if any) is the previous one\n";
-          return kExitInterrupted;
-        }
-        if (!failure.empty()) {
-          std::cerr << "error: " << failure;
-          return kExitOutputFailed;
-        }
-        std::cout << fmt::format("wrote {} (latexmk {:.1f} s)\n",
-                                 (std::filesystem::path(out_dir) / "report.pdf").string(),
-                                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-      }
-    } catch (const std::exception& err) {
-      std::cerr << "error: cannot write the outputs: " << err.what() << "\n";
+    const std::string json = attnverify::results_json(result);
+    const std::string tex = attnverify::report_latex(result);
+    const std::filesystem::path dir(out_dir);
+    std::optional<std::string> pdf;
+    std::string pdf_failure;
+    double latex_seconds = 0;
+    if (!no_pdf) {
+      progress("compiling report.pdf with latexmk");
+      const auto t0 = std::chrono::steady_clock::now();
+      const attnverify::PdfBuild build = attnverify::build_pdf(tex, out_dir, [] { return g_stop_signal != 0; });
+      latex_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (build.stopped || g_stop_signal != 0) throw Interrupted{};
+      if (build.ok) pdf = build.pdf;
+      else pdf_failure = build.failure;
+    }
+    out->replace({{"results.json", json}, {"report.tex", tex}}, pdf);
+    std::cout << attnverify::terminal_summary(result);
+    std::cout << "wrote " << (dir / "results.json").string() << " and " << (dir / "report.tex").string() << "\n";
+    if (pdf) {
+      std::cout << fmt::format("wrote {} (latexmk {:.1f} s)\n", (dir / "report.pdf").string(), latex_seconds);
+    } else if (!pdf_failure.empty()) {
+      std::cerr << "error: report.pdf could not be typeset (results.json and report.tex are new; an older report.pdf was "
+                   "removed, as it belongs to another run): "
+                << pdf_failure;
       return kExitOutputFailed;
     }
     return result.unexpected_count() == 0 ? 0 : kExitUnexpected;
+  } catch (const attnverify::OutputError& err) {
+    std::cerr << "error: " << err.what() << "\n";
+    return kExitOutputFailed;
   } catch (const attnverify::SpecError& err) {
     std::cerr << "error: " << err.what() << "\n";
     return kExitBadInput;
@@ -244,5 +280,8 @@ int main(int argc, char** argv) {
     std::cerr << "\ninterrupted: stopped before writing anything new; the previous results.json, report.tex and "
                  "report.pdf in " << out_dir << " (if any) are as they were\n";
     return kExitInterrupted;
+  } catch (const std::exception& err) {  // a defect: say so, and exit with a code of its own
+    std::cerr << "internal error (a defect of attnverify; please report it with the command): " << err.what() << "\n";
+    return kExitInternal;
   }
 }

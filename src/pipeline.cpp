@@ -66,16 +66,30 @@ std::vector<std::string> collect_spec_files(const std::vector<std::string>& path
   std::vector<std::string> files;
   for (const auto& path : paths) {
     std::error_code ec;
-    if (fs::is_directory(path, ec)) {
+    const fs::file_status status = fs::status(path, ec);
+    if (ec && ec != std::errc::no_such_file_or_directory)
+      throw SpecError(path, 0, "", "cannot be read: " + ec.message());
+    if (fs::is_directory(status)) {
       std::vector<std::string> found;
-      for (const auto& entry : fs::directory_iterator(path))
-        if (entry.is_regular_file() && entry.path().extension() == ".toml" && entry.path().filename() != "bibliography.toml")
-          found.push_back(entry.path().string());
+      fs::directory_iterator it(path, ec);
+      if (ec) throw SpecError(path, 0, "", "cannot list this directory: " + ec.message());
+      for (; it != fs::directory_iterator(); it.increment(ec)) {
+        if (ec) throw SpecError(path, 0, "", "cannot list this directory: " + ec.message());
+        const fs::path entry = it->path();
+        if (entry.extension() != ".toml" || entry.filename() == "bibliography.toml") continue;
+        std::error_code entry_ec;
+        const fs::file_status s = fs::status(entry, entry_ec);  // follows symlinks; a loop is an error
+        if (entry_ec) throw SpecError(entry.string(), 0, "", "cannot be read: " + entry_ec.message());
+        if (!fs::is_regular_file(s)) throw SpecError(entry.string(), 0, "", "is not a regular file");
+        found.push_back(entry.string());
+      }
       std::sort(found.begin(), found.end());
       if (found.empty()) throw SpecError(path, 0, "", "no spec files (*.toml) in this directory");
       files.insert(files.end(), found.begin(), found.end());
-    } else if (fs::is_regular_file(path, ec)) {
+    } else if (fs::is_regular_file(status)) {
       files.push_back(path);
+    } else if (fs::exists(status)) {
+      throw SpecError(path, 0, "", "is not a regular file or a directory (a spec must be a file)");
     } else {
       throw SpecError(path, 0, "", "no such file or directory");
     }

@@ -481,27 +481,4 @@ std::string report_latex(const RunResult& run) {
   return out.str();
 }
 
-std::string compile_pdf(const std::string& tex_path) {
-  namespace fs = std::filesystem;
-  const fs::path tex(tex_path);
-  const fs::path dir = tex.parent_path().empty() ? fs::path(".") : tex.parent_path();
-  // latexmk works in a build folder; only a complete PDF replaces the previous one
-  const std::string build = ".latexmk-build";
-  const std::string command = "cd '" + dir.string() + "' && latexmk -pdf -interaction=nonstopmode -halt-on-error -outdir=" + build +
-                              " '" + tex.filename().string() + "' > latexmk.out 2>&1";
-  const int status = std::system(command.c_str());
-  const fs::path built = dir / build / (tex.stem().string() + ".pdf");
-  if (status == 0 && fs::exists(built)) {
-    fs::rename(built, dir / (tex.stem().string() + ".pdf"));
-    return "";
-  }
-  std::ifstream log(dir / "latexmk.out");
-  std::string line, tail;
-  std::vector<std::string> lines;
-  while (std::getline(log, line)) lines.push_back(line);
-  for (std::size_t k = lines.size() > 15 ? lines.size() - 15 : 0; k < lines.size(); ++k) tail += lines[k] + "\n";
-  return "latexmk failed (exit status " + std::to_string(status) + "; the previous report.pdf, if any, is kept); last lines of " +
-         (dir / "latexmk.out").string() + ":\n" + tail;
-}
-
 }  // namespace attnverify

@@ -16,10 +16,6 @@ namespace attnverify {
 /// The complete report.tex text.
 std::string report_latex(const RunResult& run);
 
-/// Runs latexmk in the directory of `tex_path`; returns "" on success, else the
-/// reason (with the tail of the log). Needs latexmk and pdflatex on PATH.
-std::string compile_pdf(const std::string& tex_path);
-
 /// Escapes text for LaTeX (\ { } $ & # ^ _ % ~).
 std::string latex_escape(const std::string& text);
 

@@ -3,11 +3,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <regex>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
 
+#include "proofs/equivalence.hpp"
 #include "proofs/expression_parser.hpp"
 #include "src/check_record.hpp"
 #include "src/fact_tests.hpp"
+#include "src/spec_text.hpp"
 #include "src/toml_reader.hpp"
 
 namespace attnverify {
@@ -395,31 +400,35 @@ void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography)
     TomlReader reader(*node.as_table(), spec.file, prefix, line_of(node));
     Claim claim;
     claim.line = line_of(node);
-    claim.id = reader.required_string("id");
-    claim.source = reader.required_string("source");
+    claim.id = reader.required_string("id", Text::Identifier);
+    claim.source = reader.required_string("source", Text::Identifier);
     if (!bibliography.count(claim.source))
       reader.fail("source", "unknown source '" + claim.source + "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, or --bibliography)");
     claim.equation = reader.optional_string("equation").value_or("");
     if (spec.kind == VariantKind::Fact) {
       claim.statement = reader.required_string("statement");
-      claim.test = reader.required_string("test");
+      claim.test = reader.required_string("test", Text::Identifier);
       const FactTest* test = find_fact_test(claim.test);
       if (!test) {
         std::vector<std::string> names;
         for (const FactTest& t : fact_tests()) names.push_back(t.name);
         reader.fail("test", fmt::format("unknown test '{}' (tests: {})", claim.test, fmt::join(names, ", ")));
       }
-      claim.setting = reader.optional_string("setting").value_or("as-stated");
+      claim.setting = reader.optional_string("setting", Text::Identifier).value_or("as-stated");
       if (claim.setting != "as-stated" &&
           std::find(test->settings.begin(), test->settings.end(), claim.setting) == test->settings.end())
         reader.fail("setting", fmt::format("test '{}' has no setting '{}' (settings: as-stated{}{})", claim.test,
                                            claim.setting, test->settings.empty() ? "" : ", ", fmt::join(test->settings, ", ")));
     } else {
-      claim.text = reader.required_string("S");
-      claim.S = parse_expression_at(reader, "S", claim.text, spec.parameter_names(), spec.constants);
+      claim.text = reader.required_string("S", Text::Expression);
+      sym::ParsedExpression parsed = parse_claim_at(reader, "S", claim.text, spec.parameter_names(), spec.constants);
+      claim.S = parsed.value;
+      claim.conditions = std::move(parsed.conditions);
+      claim.undefined = std::move(parsed.undefined);
+      claim.continuous_extension = reader.optional_bool("continuous_extension").value_or(false);
     }
-    claim.latex = reader.optional_string("latex").value_or("");
-    claim.expected = reader.optional_string("expected").value_or("agree");
+    claim.latex = reader.optional_string("latex", Text::Formula).value_or("");
+    claim.expected = reader.optional_string("expected", Text::Identifier).value_or("agree");
     if (claim.expected != "agree" && claim.expected != "disagree" && claim.expected != "inconclusive")
       reader.fail("expected", "must be one of agree, disagree, inconclusive (found '" + claim.expected + "')");
     claim.reason = reader.optional_string("reason").value_or("");
@@ -441,8 +450,7 @@ void read_parameters(Spec& spec, TomlReader& variant) {
   TomlReader parameters(*table, spec.file, variant.path("parameters"), line_of(*table));
   for (const auto& [key, node] : *table) {
     const std::string name(key.str());
-    if (!std::regex_match(name, std::regex("[A-Za-z][A-Za-z0-9_]*")))
-      parameters.fail(name, "a parameter name must be a letter followed by letters, digits or '_'");
+    if (const std::string problem = parameter_name_problem(name); !problem.empty()) parameters.fail(name, problem);
     if (sym::is_reserved_name(name))
       parameters.fail(name, "'" + name + "' is already a symbol, a function or a constant of the language");
     if (!node.is_string()) {
@@ -463,12 +471,29 @@ void read_parameters(Spec& spec, TomlReader& variant) {
   }
 }
 
+// f, the weights or phi identically 0 (0, relu(x) - relu(x), (x+1)^2 - x^2 - 2x - 1):
+// every weight is 0 and S = 0/0, so there is nothing to check
+void refuse_zero_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition) {
+  bool zero = definition.is_zero();
+  if (!zero) {
+    try {
+      zero = sym::is_identically_zero(definition);
+    } catch (const std::exception&) {
+    }
+  }
+  if (zero) variant.fail(key, "is identically 0: every attention weight is 0, so S = 0/0 is not defined");
+}
+
 }  // namespace
 
 Spec load_spec(const std::string& path, const Bibliography& bibliography) {
   Spec spec;
   spec.file = path;
   toml::table root_table;
+  {
+    std::ifstream probe(path);
+    if (!probe) throw SpecError(path, 0, "", std::string("cannot be opened: ") + std::strerror(errno));
+  }
   try {
     root_table = toml::parse_file(path);
   } catch (const toml::parse_error& err) {
@@ -480,28 +505,38 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography) {
   if (!variant_table) root.fail("variant", "missing table [variant]");
   TomlReader variant(*variant_table, path, "variant", line_of(*variant_table));
   spec.name = variant.required_string("name");
-  if (!std::regex_match(spec.name, std::regex("[A-Za-z0-9][A-Za-z0-9_.-]*")))
-    variant.fail("name", "must be letters, digits, '_', '-' or '.' (found '" + spec.name + "')");
+  spec.name_line = variant.line_of("name");
+  const bool name_ok = !spec.name.empty() && spec.name.size() <= kMaxIdentifierLength && std::isalnum(static_cast<unsigned char>(spec.name[0])) &&
+                       std::all_of(spec.name.begin(), spec.name.end(), [](char c) {
+                         return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+                       });
+  if (!name_ok)
+    variant.fail("name", "must be letters, digits, '_', '-' or '.', starting with a letter or digit, at most " +
+                             std::to_string(kMaxIdentifierLength) + " characters (found '" +
+                             (spec.name.size() > 60 ? spec.name.substr(0, 60) + "..." : spec.name) + "')");
   spec.title = variant.optional_string("title").value_or(spec.name);
   spec.description = variant.optional_string("description").value_or("");
-  spec.source = variant.optional_string("source").value_or("");
+  spec.source = variant.optional_string("source", Text::Identifier).value_or("");
   if (!spec.source.empty() && !bibliography.count(spec.source))
     variant.fail("source", "unknown source '" + spec.source + "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, or --bibliography)");
   read_parameters(spec, variant);
-  const std::string kind = variant.required_string("kind");
+  const std::string kind = variant.required_string("kind", Text::Identifier);
   if (kind == "kernel") {
     spec.kind = VariantKind::Kernel;
-    spec.definition_text = variant.required_string("f");
+    spec.definition_text = variant.required_string("f", Text::Expression);
     spec.definition = parse_expression_at(variant, "f", spec.definition_text, {"x"}, spec.constants);
+    refuse_zero_definition(variant, "f", spec.definition);
   } else if (kind == "sequence") {
     spec.kind = VariantKind::Sequence;
-    spec.definition_text = variant.required_string("weight");
+    spec.definition_text = variant.required_string("weight", Text::Expression);
     spec.definition = parse_expression_at(variant, "weight", spec.definition_text, {"lambda", "n", "i"}, spec.constants);
+    refuse_zero_definition(variant, "weight", spec.definition);
   } else if (kind == "feature_map") {
     spec.kind = VariantKind::FeatureMap;
-    if (const auto phi = variant.optional_string("phi")) {
+    if (const auto phi = variant.optional_string("phi", Text::Expression)) {
       spec.definition_text = *phi;
       spec.definition = parse_expression_at(variant, "phi", spec.definition_text, {"x"}, spec.constants);
+      refuse_zero_definition(variant, "phi", spec.definition);
     }
   } else if (kind == "measure") {
     spec.kind = VariantKind::Measure;

@@ -31,6 +31,14 @@ struct Claim {
   std::string equation;  ///< e.g. "(6)"; may be empty
   std::string text;      ///< the expression as written in the spec
   GiNaC::ex S;           ///< parsed
+  /// Where the claim is defined: divisors, radicands and log arguments as written
+  /// (proofs/definedness.hpp), including those GiNaC cancelled while reading.
+  std::vector<sym::Condition> conditions;
+  std::string undefined;  ///< non-empty: the claim is defined nowhere (1/(beta - beta)), and why
+  /// The spec says the claim is meant as its continuous extension: points where a
+  /// divisor vanishes (a removable 0/0, as lambda = 1 in Su2023 eq. 11) are not counted
+  /// against it (docs/spec-format.md, "How claims are judged").
+  bool continuous_extension = false;
   std::string latex;     ///< the formula as the source prints it (may be empty)
   std::string expected = "agree";  ///< agree | disagree | inconclusive
   std::string reason;    ///< why a non-agree verdict is expected
@@ -64,6 +72,7 @@ struct PhiCase {
 struct Spec {
   std::string file;
   std::string name;
+  std::size_t name_line = 0;  ///< line of variant.name (for duplicate-name errors)
   std::string title;
   std::string description;
   std::string source;  ///< bibliography key of the variant's origin (may be empty)

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "proofs/expression_parser.hpp"
+#include "src/spec_text.hpp"
 
 namespace attnverify {
 
@@ -38,15 +39,25 @@ const toml::node* TomlReader::optional_node(const std::string& key) {
   return table_.get(key);
 }
 
-std::optional<std::string> TomlReader::optional_string(const std::string& key) {
+std::optional<std::string> TomlReader::optional_string(const std::string& key, Text kind) {
   const toml::node* node = optional_node(key);
   if (!node) return std::nullopt;
   if (!node->is_string()) fail(key, "expected a string, found " + type_name(*node));
-  return node->as_string()->get();
+  std::string value = node->as_string()->get();
+  std::string problem;
+  switch (kind) {
+    case Text::Free: problem = free_text_problem(value); break;
+    case Text::Expression: problem = free_text_problem(value, kMaxExpressionLength); break;
+    case Text::Identifier: problem = identifier_problem(value); break;
+    case Text::Url: problem = url_problem(value); break;
+    case Text::Formula: problem = latex_formula_problem(value); break;
+  }
+  if (!problem.empty()) fail(key, "the string " + problem);
+  return value;
 }
 
-std::string TomlReader::required_string(const std::string& key) {
-  const auto value = optional_string(key);
+std::string TomlReader::required_string(const std::string& key, Text kind) {
+  const auto value = optional_string(key, kind);
   if (!value) fail(key, "missing (required string)");
   return *value;
 }
@@ -56,6 +67,13 @@ std::optional<long> TomlReader::optional_integer(const std::string& key) {
   if (!node) return std::nullopt;
   if (!node->is_integer()) fail(key, "expected an integer");
   return static_cast<long>(node->as_integer()->get());
+}
+
+std::optional<bool> TomlReader::optional_bool(const std::string& key) {
+  const toml::node* node = optional_node(key);
+  if (!node) return std::nullopt;
+  if (!node->is_boolean()) fail(key, "expected true or false, found " + type_name(*node));
+  return node->as_boolean()->get();
 }
 
 const toml::table* TomlReader::optional_table(const std::string& key) {
@@ -111,6 +129,16 @@ GiNaC::ex parse_expression_at(const TomlReader& reader, const std::string& key, 
                               const std::vector<std::string>& symbols, const sym::NamedConstants& constants) {
   try {
     return sym::parse_expression(text, symbols, constants);
+  } catch (const sym::ExpressionError& err) {
+    const std::string where = err.column > 0 ? " (column " + std::to_string(err.column) + " of the expression)" : "";
+    reader.fail(key, std::string("cannot use expression '") + text + "': " + err.what() + where);
+  }
+}
+
+sym::ParsedExpression parse_claim_at(const TomlReader& reader, const std::string& key, const std::string& text,
+                                     const std::vector<std::string>& symbols, const sym::NamedConstants& constants) {
+  try {
+    return sym::read_expression(text, symbols, constants, true);
   } catch (const sym::ExpressionError& err) {
     const std::string where = err.column > 0 ? " (column " + std::to_string(err.column) + " of the expression)" : "";
     reader.fail(key, std::string("cannot use expression '") + text + "': " + err.what() + where);

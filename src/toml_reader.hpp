@@ -18,13 +18,20 @@
 
 namespace attnverify {
 
+/// What a string of a spec is, for its validation (src/spec_text.hpp): free text (at
+/// most kMaxTextLength characters), an expression (kMaxExpressionLength), an identifier,
+/// a URL, or a published formula in TeX (whitelisted macros). Every kind refuses control
+/// characters other than tab and newline.
+enum class Text { Free, Expression, Identifier, Url, Formula };
+
 class TomlReader {
  public:
   TomlReader(const toml::table& table, std::string file, std::string prefix, std::size_t line);
 
-  std::optional<std::string> optional_string(const std::string& key);
-  std::string required_string(const std::string& key);
+  std::optional<std::string> optional_string(const std::string& key, Text kind = Text::Free);
+  std::string required_string(const std::string& key, Text kind = Text::Free);
   std::optional<long> optional_integer(const std::string& key);
+  std::optional<bool> optional_bool(const std::string& key);
   const toml::node* optional_node(const std::string& key);
   const toml::table* optional_table(const std::string& key);
   const toml::array* optional_array(const std::string& key);
@@ -57,6 +64,12 @@ GiNaC::numeric read_exact_number(const toml::node& node, const std::string& file
 /// SpecError naming the file, line, key and the column within the expression.
 GiNaC::ex parse_expression_at(const TomlReader& reader, const std::string& key, const std::string& text,
                               const std::vector<std::string>& symbols, const sym::NamedConstants& constants = {});
+
+/// The same in tolerant mode, for published claims: an expression that is defined
+/// nowhere (1/(beta - beta)) is returned with `undefined` set rather than refused, so the
+/// claim gets a verdict of its own; conditions are recorded (proofs/expression_parser.hpp).
+sym::ParsedExpression parse_claim_at(const TomlReader& reader, const std::string& key, const std::string& text,
+                                     const std::vector<std::string>& symbols, const sym::NamedConstants& constants = {});
 
 /// 1-based line of a node (0 when unknown).
 std::size_t line_of(const toml::node& node);

@@ -82,3 +82,35 @@ BOOST_AUTO_TEST_CASE(decimal_grid_values_are_read_exactly) {
   for (const auto& p : spec.grid) found = found || p[1] == GiNaC::numeric(1, 10);
   BOOST_TEST(found);
 }
+
+BOOST_AUTO_TEST_CASE(hostile_bibliography_strings_are_refused) {
+  // a key or URL of the bibliography reaches \cite, \bibitem and \url in the report:
+  // anything but a plain identifier or URL is refused when the file is read
+  const fs::path dir = fs::temp_directory_path() / "attnverify_spec_test_bibliography";
+  fs::create_directories(dir);
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"[\"K}\\\\input{secret}\\\\textbf{\"]\nauthor = \"a\"\ntitle = \"t\"\n", "the bibliography key contains '}'"},
+      {"[K]\nauthor = \"a\"\ntitle = \"t\"\nurl = \"http://x}\\\\input{secret}\"\n", "not allowed in a URL"},
+      {"[K]\nauthor = \"a\\u0007\"\ntitle = \"t\"\n", "control character U+0007"}};
+  for (const auto& [text, message] : cases) {
+    const fs::path file = dir / "bibliography.toml";
+    std::ofstream(file) << text;
+    BOOST_TEST_CONTEXT(text) {
+      try {
+        (void)load_bibliography(file.string());
+        BOOST_TEST(false);
+      } catch (const SpecError& err) {
+        BOOST_TEST(std::string(err.what()).find(message) != std::string::npos, err.what());
+      }
+    }
+  }
+  // a directory where the bibliography file should be
+  fs::create_directories(dir / "folder.toml");
+  try {
+    (void)load_bibliography((dir / "folder.toml").string());
+    BOOST_TEST(false);
+  } catch (const SpecError& err) {
+    BOOST_TEST(std::string(err.what()).find("not a regular file") != std::string::npos, err.what());
+  }
+  fs::remove_all(dir);
+}

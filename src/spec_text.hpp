@@ -1,0 +1,34 @@
+// Validation of the strings of a spec or bibliography, which is untrusted input (it may
+// come from a stranger's paper repository): every string is checked when the file is
+// read, so that nothing in it can reach TeX or a terminal as a command.
+//
+//   free text (titles, descriptions, statements, notes, reasons, equations):
+//       valid UTF-8 (toml++ checks), no control characters other than tab and newline
+//       (C0, DEL, C1: they corrupt terminals and TeX), at most kMaxTextLength characters;
+//   identifiers (claim, property and bibliography keys, variant and parameter names):
+//       a letter or digit, then letters, digits and _ . : + -, at most kMaxIdentifierLength;
+//   URLs: printable ASCII without spaces, quotes, braces, backslash, ^ or `;
+//   published formulas (claims[].latex): TeX math built from a whitelist of macros
+//       (kAllowedLatexMacros: fractions, roots, Greek letters, operators, fonts,
+//       delimiters, spacing), balanced braces, and none of # % ^^ $ & \\ or a macro
+//       outside the list: no \input, \openin, \def, \catcode, \write.
+// Each check returns the problem in words, or an empty string when the text is fine.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace attnverify {
+
+inline constexpr std::size_t kMaxTextLength = 20000;
+inline constexpr std::size_t kMaxIdentifierLength = 100;
+inline constexpr std::size_t kMaxExpressionLength = 100000;
+
+std::string free_text_problem(const std::string& text, std::size_t max_length = kMaxTextLength);
+std::string identifier_problem(const std::string& text);
+/// Parameter names: a letter, then letters, digits and _.
+std::string parameter_name_problem(const std::string& text);
+std::string url_problem(const std::string& text);
+std::string latex_formula_problem(const std::string& text);
+
+}  // namespace attnverify
