@@ -46,6 +46,21 @@ double approximate_magnitude(const ex& e) {
   return std::numeric_limits<double>::infinity();
 }
 
+// log10 |e| as a double, computed in CLN's floats so that 1e-600 gives -600, not
+// log10 of a double underflowed to 0 (inf when e cannot be evaluated to a number)
+double approximate_log10_magnitude(const ex& e) {
+  try {
+    const ex v = e.evalf();
+    if (is_exactly_a<numeric>(v)) {
+      const numeric a = abs(ex_to<numeric>(v));
+      if (a.is_zero()) return -std::numeric_limits<double>::infinity();
+      return (GiNaC::log(a) / GiNaC::log(numeric(10))).to_double();
+    }
+  } catch (const std::exception&) {
+  }
+  return std::numeric_limits<double>::infinity();
+}
+
 // Decimal digits needed to write a numeric exactly: numerator plus denominator of a
 // rational (real and imaginary parts of a complex one); 0 for floats, whose size is
 // fixed by the precision.
@@ -104,8 +119,8 @@ std::string joined(const std::vector<std::string>& names) {
 // Numbers are decimals with an optional exponent, read exactly (0.1 = 1/10).
 class Reader {
  public:
-  Reader(const std::string& text, std::map<std::string, ex> names, std::vector<std::string> allowed)
-      : text_(text), names_(std::move(names)), allowed_(std::move(allowed)) {}
+  Reader(const std::string& text, std::map<std::string, ex> names, std::vector<std::string> allowed, bool tolerant)
+      : text_(text), names_(std::move(names)), allowed_(std::move(allowed)), tolerant_(tolerant) {}
 
   ex read() {
     skip_space();
@@ -115,7 +130,49 @@ class Reader {
     return e;
   }
 
+  const std::vector<Condition>& conditions() const { return conditions_; }
+  const std::string& undefined() const { return undefined_; }
+
  private:
+  // Nesting guard: every recursive rule holds one level while it runs.
+  struct Level {
+    Reader& r;
+    explicit Level(Reader& reader) : r(reader) {
+      if (++r.depth_ > kMaxNestingDepth)
+        r.fail("the expression is nested more than " + std::to_string(kMaxNestingDepth) + " levels deep");
+    }
+    ~Level() { --r.depth_; }
+  };
+
+  // An operation that is undefined everywhere: an error, or in tolerant mode the reason
+  // the expression is defined nowhere (the first one found).
+  void undefined_here(const std::string& message, std::size_t at) {
+    if (!tolerant_) fail(message, at);
+    if (undefined_.empty()) undefined_ = message + " (column " + std::to_string(at + 1) + ")";
+  }
+
+  void record(ConditionKind kind, const ex& e, const std::string& origin) {
+    const Condition c{kind, e, origin};
+    if (is_exactly_a<numeric>(e) && c.holds_for(ex_to<numeric>(e))) return;
+    merge_conditions(conditions_, {c});
+  }
+
+  // The conditions of base^exponent (proofs/definedness.hpp).
+  void record_power(const ex& base, const ex& exponent) {
+    if (is_exactly_a<numeric>(exponent)) {
+      const numeric k = ex_to<numeric>(exponent);
+      if (!k.is_real()) return;
+      if (k.is_integer()) {
+        if (k.is_negative()) record(ConditionKind::NonZero, base, "denominator");
+      } else {
+        record(k.is_positive() ? ConditionKind::NonNegative : ConditionKind::Positive, base,
+               k.is_positive() ? "root" : "root in a denominator");
+      }
+    } else if (!(is_exactly_a<numeric>(base) && ex_to<numeric>(base).is_positive()) && !base.is_equal(exp(ex(1)))) {
+      record(ConditionKind::Positive, base, "base of a power with a symbolic exponent");
+    }
+  }
+
   [[noreturn]] void fail(const std::string& message, std::size_t at) const { throw ExpressionError(message, at + 1); }
   [[noreturn]] void fail(const std::string& message) const { fail(message, pos_); }
 
@@ -158,8 +215,15 @@ class Reader {
       } else if (at('/')) {
         const std::size_t where = pos_;
         ++pos_;
+        const std::size_t start = pos_;
         const ex d = unary();
-        if (d.is_zero()) fail("division by zero", where);
+        if (d.is_zero()) {
+          std::string divisor = text_.substr(start, pos_ - start);
+          divisor.erase(0, divisor.find_first_not_of(' '));
+          undefined_here("division by zero: the divisor '" + divisor + "' is identically 0", where);
+          continue;
+        }
+        record(ConditionKind::NonZero, d, "denominator");
         e /= d;
       } else {
         return e;
@@ -168,22 +232,30 @@ class Reader {
   }
 
   ex unary() {
-    if (accept('-')) return -unary();
-    if (accept('+')) return unary();
+    if (at('-') || at('+')) {  // a chain of signs nests like parentheses
+      const Level level(*this);
+      if (accept('-')) return -unary();
+      accept('+');
+      return unary();
+    }
     return power();
   }
 
   ex power() {
     const ex base = primary();
     if (!at_power()) return base;
+    const Level level(*this);
     const std::size_t where = pos_;
     pos_ += text_[pos_] == '^' ? 1 : 2;
     const ex exponent = unary();
     check_power_size(base, exponent, where);
     check_exact_size(exponent, where);
-    if (base.is_zero() && is_exactly_a<numeric>(exponent) && !ex_to<numeric>(exponent).is_positive())
-      fail("0 to a non-positive power");
+    if (base.is_zero() && is_exactly_a<numeric>(exponent) && !ex_to<numeric>(exponent).is_positive()) {
+      undefined_here("0 to a non-positive power", where);
+      return base;
+    }
     if (base.is_equal(exp(ex(1)))) return exp(exponent);  // e^u as one exponential
+    record_power(base, exponent);
     const ex result = pow(base, exponent);  // (x^2)^40 is x^80: check what GiNaC made of it
     if (is_exactly_a<GiNaC::power>(result)) check_power_size(result.op(0), result.op(1), where);
     check_exact_size(result, where);
@@ -202,9 +274,11 @@ class Reader {
       // a constant power (also with irrational exponents such as 7^(10^0.87)): its
       // size from double approximations of base and exponent, each of which passed
       // this check when it was built
-      const double b = approximate_magnitude(base), p = approximate_magnitude(exponent);
-      if (b == 0) return;
-      const double size = std::fabs(p) * std::fabs(std::log10(std::fabs(b)));
+      // (log10 |base| from CLN's float, whose exponent range is wide: 2e-600 as a
+      // double would be 0, and 0^p is never large)
+      if (base.is_zero()) return;
+      const double p = approximate_magnitude(exponent);
+      const double size = std::fabs(p) * std::fabs(approximate_log10_magnitude(base));
       if (!(size <= kMaxNumberDigits))
         fail("this power is a number of more than " + std::to_string(kMaxNumberDigits) + " digits", where);
       // an exact rational power: (p/q)^n is written with |n| times the digits of p and
@@ -247,6 +321,7 @@ class Reader {
     if (pos_ >= text_.size()) fail("expected a number, a name or '(' but the expression ends here");
     const char c = text_[pos_];
     if (c == '(') {
+      const Level level(*this);
       ++pos_;
       const ex e = expression();
       if (!accept(')')) fail("expected ')' but found " + describe_here());
@@ -305,6 +380,7 @@ class Reader {
         if (std::find(available.begin(), available.end(), n) == available.end() && n != "Pi") available.push_back(n);
       fail("unknown name '" + id + "' (allowed names here: " + joined(available) + ")", start);
     }
+    const Level level(*this);
     ++pos_;  // '('
     std::vector<ex> arguments;
     if (!accept(')')) {
@@ -323,10 +399,15 @@ class Reader {
       for (std::size_t k : rule->arities) counts += (counts.empty() ? "" : " or ") + std::to_string(k);
       fail("'" + id + "' takes " + counts + " argument(s), got " + std::to_string(arguments.size()), start);
     }
+    if (id == "sqrt") record(ConditionKind::NonNegative, arguments[0], "square root");
+    if (id == "log") record(ConditionKind::Positive, arguments[0], "logarithm");
     try {
       return rule->build(arguments);
     } catch (const std::invalid_argument& err) {
       fail(err.what(), start);
+    } catch (const std::domain_error& err) {  // GiNaC's pole_error: log(0) and the like
+      undefined_here(std::string("'") + id + "' is singular here: " + err.what(), start);
+      return 0;
     }
   }
 
@@ -334,6 +415,10 @@ class Reader {
   std::size_t pos_ = 0;
   std::map<std::string, ex> names_;
   std::vector<std::string> allowed_;
+  bool tolerant_ = false;
+  std::size_t depth_ = 0;
+  std::vector<Condition> conditions_;
+  std::string undefined_;
 };
 
 }  // namespace
@@ -354,8 +439,8 @@ bool is_reserved_name(const std::string& name) {
          std::find(s.begin(), s.end(), name) != s.end();
 }
 
-ex parse_expression(const std::string& text, const std::vector<std::string>& allowed_symbols,
-                    const NamedConstants& constants) {
+ParsedExpression read_expression(const std::string& text, const std::vector<std::string>& allowed_symbols,
+                                 const NamedConstants& constants, bool tolerant) {
   if (std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isspace(c); }))
     throw ExpressionError("empty expression", 0);
   std::map<std::string, ex> names;
@@ -368,20 +453,33 @@ ex parse_expression(const std::string& text, const std::vector<std::string>& all
   for (const auto& [name, value] : constants) allowed.push_back(name);
   allowed.push_back("pi");
   allowed.push_back("e");
-  Reader reader(text, names, allowed);
-  ex result;
+  Reader reader(text, names, allowed, tolerant);
+  ParsedExpression out;
   try {
-    result = reader.read();
+    out.value = reader.read();
   } catch (const ExpressionError&) {
     throw;
-  } catch (const std::exception& err) {  // GiNaC or CLN refusing an absurd constant (overflow, 0^-1)
+  } catch (const std::domain_error& err) {  // GiNaC's pole_error from an operation on constants
+    if (!tolerant) throw ExpressionError(std::string("cannot evaluate this expression: ") + err.what(), 0);
+    out.value = 0;
+    out.undefined = std::string("undefined everywhere: ") + err.what();
+    return out;
+  } catch (const std::exception& err) {  // GiNaC or CLN refusing an absurd constant (overflow)
     throw ExpressionError(std::string("cannot evaluate this expression: ") + err.what(), 0);
   }
-  if (result.has(symbols().x) &&
+  if (out.value.has(symbols().x) &&
       std::find(allowed_symbols.begin(), allowed_symbols.end(), "x") == allowed_symbols.end())
     throw ExpressionError("piecewise(...) is defined in the kernel argument x, which is not available here",
                           text.find("piecewise") == std::string::npos ? 0 : text.find("piecewise") + 1);
-  return result;
+  out.conditions = reader.conditions();
+  merge_conditions(out.conditions, conditions_of(out.value));
+  out.undefined = reader.undefined();
+  return out;
+}
+
+ex parse_expression(const std::string& text, const std::vector<std::string>& allowed_symbols,
+                    const NamedConstants& constants) {
+  return read_expression(text, allowed_symbols, constants, false).value;
 }
 
 }  // namespace attnverify::sym
