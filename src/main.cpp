@@ -123,8 +123,11 @@ int derive(const std::string& path, const std::string& bibliography_path) {
 int run_shard(const attnverify::Shard& shard, const std::vector<attnverify::Spec>& specs,
               const attnverify::Bibliography& bibliography, const attnverify::RunOptions& options,
               const attnverify::Progress& progress, const std::string& out_dir) {
-  std::vector<std::string> names;
-  for (const auto& spec : specs) names.push_back(spec.name);
+  std::vector<std::string> names, files;
+  for (const auto& spec : specs) {
+    names.push_back(spec.name);
+    files.push_back(spec.file);
+  }
   const auto mine = attnverify::select_shard(specs, shard);
   progress(fmt::format("shard {}/{}: {} of {} variants", shard.index, shard.count, mine.size(), specs.size()));
   attnverify::OutputFolder out(out_dir);  // OutputError: exit 3 before any work
@@ -132,7 +135,7 @@ int run_shard(const attnverify::Shard& shard, const std::vector<attnverify::Spec
   try {
     const std::string path = (std::filesystem::path(out_dir) / "shard.json").string();
     if (g_stop_signal != 0) throw Interrupted{};
-    out.replace({{"shard.json", attnverify::shard_json(result, shard, names)}}, std::nullopt);
+    out.replace({{"shard.json", attnverify::shard_json(result, shard, names, files)}}, std::nullopt);
     std::size_t checks = 0;
     for (const auto& v : result.variants) checks += v.records.size();
     std::cout << fmt::format("shard {}/{}: {} variants, {} checks; wrote {} (verdicts are final after `attnverify merge`)\n",

@@ -1,5 +1,6 @@
 #include "src/shard.hpp"
 
+#include <boost/uuid/detail/sha1.hpp>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -8,9 +9,11 @@
 #include <map>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "proofs/symbols.hpp"
+#include "src/spec_text.hpp"
 #include "src/version.hpp"
 
 namespace attnverify {
@@ -19,7 +22,12 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
-constexpr int kFormat = 1;  // shard.json layout version
+constexpr int kFormat = 2;  // shard.json layout version (2: digest, run_specs)
+
+// Bounds on what a merge reads: a shard of the standard suite is about 2 MB
+constexpr std::uintmax_t kMaxShardBytes = 512u << 20;
+constexpr std::size_t kMaxJsonDepth = 64;
+constexpr unsigned kMaxShardCount = 10000;  // as parse_shard
 
 // ---- GiNaC expressions as archives (exact; hex of GiNaC's binary archive) ----
 
@@ -34,14 +42,41 @@ std::string archive_text(const GiNaC::ex& e) {
 }
 
 GiNaC::ex from_archive_text(const std::string& hex) {
+  // strict hex first: GiNaC's archive reader trusts its input (a flipped digit can crash
+  // it), which is why the merge checks each shard's digest before it reads any archive
+  if (hex.size() % 2 != 0 || hex.find_first_not_of("0123456789abcdef") != std::string::npos)
+    throw ShardError("a closed form is not a hex-encoded GiNaC archive");
   std::string bytes;
   for (std::size_t k = 0; k + 1 < hex.size(); k += 2) bytes += static_cast<char>(std::stoi(hex.substr(k, 2), nullptr, 16));
-  std::istringstream in(bytes);
-  GiNaC::archive ar;
-  in >> ar;
-  GiNaC::lst table;  // the shared symbols, so the restored expression prints as the original
-  for (const std::string& name : sym::Symbols::names()) table.append(sym::symbols().by_name(name));
-  return ar.unarchive_ex(table, "e");
+  try {
+    std::istringstream in(bytes);
+    GiNaC::archive ar;
+    in >> ar;
+    GiNaC::lst table;  // the shared symbols, so the restored expression prints as the original
+    for (const std::string& name : sym::Symbols::names()) table.append(sym::symbols().by_name(name));
+    return ar.unarchive_ex(table, "e");
+  } catch (const std::exception& err) {
+    throw ShardError(std::string("a closed form is not a readable GiNaC archive: ") + err.what());
+  }
+}
+
+// SHA-1 of bytes, as 40 hex digits (Boost.Uuid's implementation)
+std::string sha1_hex(const std::string& bytes) {
+  boost::uuids::detail::sha1 hash;
+  hash.process_bytes(bytes.data(), bytes.size());
+  boost::uuids::detail::sha1::digest_type digest;
+  hash.get_digest(digest);
+  std::string out;
+  for (unsigned word : digest) out += fmt::format("{:08x}", word);
+  return out;
+}
+
+// The digest of a shard: SHA-1 of its compact JSON without the "digest" member. It
+// covers every record, closed form and spec digest, so an edit made without
+// recomputing it is refused; it is a checksum, not a signature.
+std::string shard_digest(json root) {
+  root.erase("digest");
+  return "sha1:" + sha1_hex(root.dump());
 }
 
 // ---- records, figures, tables ----
@@ -162,14 +197,13 @@ Figure figure_from(const json& j) {
   return f;
 }
 
-// FNV-1a of a spec file's bytes: the merge refuses a spec edited after its shard ran
+// SHA-1 of a spec file's bytes: the merge refuses a spec edited after its shard ran
 std::string file_digest(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ShardError(path + ": cannot be read");
-  std::uint64_t h = 1469598103934665603ull;
-  char c;
-  while (in.get(c)) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
-  return fmt::format("{:016x}", h);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return "sha1:" + sha1_hex(bytes.str());
 }
 
 json options_json(const RunOptions& o) {
@@ -197,12 +231,14 @@ std::vector<Spec> select_shard(const std::vector<Spec>& all, const Shard& shard)
   return out;
 }
 
-std::string shard_json(const RunResult& result, const Shard& shard, const std::vector<std::string>& all_names) {
+std::string shard_json(const RunResult& result, const Shard& shard, const std::vector<std::string>& all_names,
+                       const std::vector<std::string>& all_files) {
   json root;
   root["format"] = kFormat;
   root["attnverify"] = kVersion;
   root["shard"] = {{"index", shard.index}, {"count", shard.count}};
   root["run_variants"] = all_names;
+  root["run_specs"] = all_files;
   root["options"] = options_json(result.options);
   json bibliography = json::array();
   for (const auto& [key, r] : result.bibliography)
@@ -229,79 +265,195 @@ std::string shard_json(const RunResult& result, const Shard& shard, const std::v
     variants.push_back(j);
   }
   root["variants"] = variants;
+  root["digest"] = shard_digest(root);
   return root.dump(1) + "\n";
 }
 
+namespace {
+
+// shard.json of a directory: bounded in size and nesting, parsed, its digest checked.
+json read_shard(const std::string& file) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec))
+    throw ShardError(file + ": cannot be read (was `attnverify run --shard i/N --out DIR` run?)");
+  if (std::filesystem::file_size(file, ec) > kMaxShardBytes)
+    throw ShardError(fmt::format("{}: larger than {} MB, not a shard file", file, kMaxShardBytes >> 20));
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw ShardError(file + ": cannot be read");
+  json root;
+  try {
+    // nesting beyond kMaxJsonDepth is refused while parsing (a shard nests 6 deep)
+    root = json::parse(in, [](int depth, json::parse_event_t, json&) {
+      if (depth > static_cast<int>(kMaxJsonDepth)) throw ShardError("nested more than " + std::to_string(kMaxJsonDepth) + " levels");
+      return true;
+    });
+  } catch (const json::exception& err) {
+    throw ShardError(file + ": not a shard file: " + err.what());
+  } catch (const ShardError& err) {
+    throw ShardError(file + ": not a shard file: " + err.what());
+  }
+  if (!root.is_object() || !root.contains("format") || root["format"] != kFormat)
+    throw ShardError(file + ": not a shard file of this attnverify (format " + std::to_string(kFormat) + ")");
+  if (!root.contains("digest") || !root["digest"].is_string() || root["digest"].get<std::string>() != shard_digest(root))
+    throw ShardError(file + ": its digest does not match its content: the file was edited or damaged after its shard ran");
+  return root;
+}
+
+// Every string of a shard goes to the terminal, results.json or TeX: no control
+// characters (the report writer escapes TeX's special characters in text).
+void check_strings(const json& j, const std::string& file) {
+  if (j.is_string()) {
+    if (const std::string problem = free_text_problem(j.get<std::string>(), kMaxShardBytes); !problem.empty())
+      throw ShardError(file + ": a string " + problem);
+  } else if (j.is_structured()) {
+    for (const auto& item : j) check_strings(item, file);
+  }
+}
+
+const json& member(const json& j, const char* key, const std::string& file) {
+  if (!j.is_object() || !j.contains(key)) throw ShardError(fmt::format("{}: '{}' is missing", file, key));
+  return j.at(key);
+}
+
+}  // namespace
+
 RunResult merge_shards(const std::vector<std::string>& directories, const std::string& command) {
   if (directories.empty()) throw ShardError("merge: no shard directories given");
+  if (directories.size() > kMaxShardCount)
+    throw ShardError(fmt::format("merge: {} directories given, more than the {} shards a run can have", directories.size(), kMaxShardCount));
   std::vector<json> shards;
   std::vector<std::string> files;
   for (const std::string& dir : directories) {
-    const std::string file = (std::filesystem::path(dir) / "shard.json").string();
-    std::ifstream in(file);
-    if (!in) throw ShardError(file + ": cannot be read (was `attnverify run --shard i/N --out " + dir + "` run?)");
-    try {
-      shards.push_back(json::parse(in));
-      if (shards.back().at("format").get<int>() != kFormat) throw ShardError(file + ": unknown shard format");
-    } catch (const json::exception& err) {
-      throw ShardError(file + ": not a shard file: " + err.what());
-    }
-    files.push_back(file);
+    files.push_back((std::filesystem::path(dir) / "shard.json").string());
+    shards.push_back(read_shard(files.back()));
+    check_strings(shards.back(), files.back());
   }
-  const json& first = shards.front();
-  const unsigned count = first.at("shard").at("count");
-  std::vector<int> seen(count + 1, -1);
-  for (std::size_t k = 0; k < shards.size(); ++k) {
-    const json& s = shards[k];
-    for (const char* key : {"attnverify", "options", "run_variants", "bibliography"})
-      if (s.at(key) != first.at(key))
-        throw ShardError(fmt::format("{} and {} come from different runs (their '{}' differ)", files.front(), files[k], key));
-    if (s.at("shard").at("count").get<unsigned>() != count)
-      throw ShardError(fmt::format("{} is shard of {}, {} of {}", files[k], s.at("shard").at("count").get<unsigned>(),
-                                   files.front(), count));
-    const unsigned index = s.at("shard").at("index");
-    if (index < 1 || index > count) throw ShardError(files[k] + ": shard index out of range");
-    if (seen[index] >= 0) throw ShardError(fmt::format("shard {}/{} is given twice: {} and {}", index, count, files[seen[index]], files[k]));
-    seen[index] = static_cast<int>(k);
-  }
-  for (unsigned i = 1; i <= count; ++i)
-    if (seen[i] < 0) throw ShardError(fmt::format("shard {}/{} is missing", i, count));
+  const std::string& file0 = files.front();
+  try {
+    const json& first = shards.front();
+    const json& shard0 = member(first, "shard", file0);
+    const json& count_value = member(shard0, "count", file0);
+    if (!count_value.is_number_integer() || count_value.get<long long>() < 1 || count_value.get<long long>() > kMaxShardCount)
+      throw ShardError(fmt::format("{}: the shard count must be an integer from 1 to {}", file0, kMaxShardCount));
+    const unsigned count = count_value.get<unsigned>();
+    if (directories.size() > count)
+      throw ShardError(fmt::format("{} is a shard of {}, but {} shard directories were given (a shard given twice?)", file0,
+                                   count, directories.size()));
+    const auto names = member(first, "run_variants", file0).get<std::vector<std::string>>();
+    const auto spec_files = member(first, "run_specs", file0).get<std::vector<std::string>>();
+    if (names.size() != spec_files.size()) throw ShardError(file0 + ": run_variants and run_specs differ in length");
+    std::set<std::string> unique_names(names.begin(), names.end());
+    if (unique_names.size() != names.size()) throw ShardError(file0 + ": a variant is listed twice in run_variants");
+    for (const std::string& name : names)
+      if (const std::string problem = identifier_problem(name); !problem.empty())
+        throw ShardError(file0 + ": the variant name '" + name + "' " + problem);
 
-  RunResult result;
-  const json& options = first.at("options");
-  result.options.digits = options.at("digits");
-  result.options.family_alpha = options.at("family_alpha");
-  get(options, "seed_override", result.options.seed_override);
-  result.options.command = command;
-  for (const auto& r : first.at("bibliography"))
-    result.bibliography[r.at("key")] = Reference{r.at("key"), r.at("author"), r.at("title"), r.at("url"), r.at("note"), r.at("year")};
-  // the variants in the run's order
-  std::map<std::string, const json*> by_name;
-  for (const json& s : shards)
-    for (const json& v : s.at("variants")) by_name[v.at("name")] = &v;
-  for (const std::string& name : first.at("run_variants").get<std::vector<std::string>>()) {
-    const auto it = by_name.find(name);
-    if (it == by_name.end()) throw ShardError("variant '" + name + "' is in none of the shards");
-    const json& j = *it->second;
-    VariantResult v;
-    if (file_digest(j.at("spec")) != j.at("spec_digest").get<std::string>())
-      throw ShardError(fmt::format("{}: changed since its shard ran (variant '{}'); run the shards again", j.at("spec").get<std::string>(), name));
-    v.spec = load_spec(j.at("spec"), result.bibliography);
-    v.status = j.at("status");
-    v.reason = j.at("reason");
-    v.notes = j.at("notes").get<std::vector<std::string>>();
-    if (!j.at("S").get<std::string>().empty()) v.S = from_archive_text(j.at("S"));
-    for (const auto& f : j.at("forms")) v.forms.emplace_back(f.at("label"), from_archive_text(f.at("archive")));
-    for (const auto& r : j.at("records")) v.records.push_back(record_from(r));
-    v.grid_figure = figure_from(j.at("grid_figure"));
-    for (const auto& f : j.at("figures")) v.figures.push_back(figure_from(f));
-    for (const auto& t : j.at("tables"))
-      v.tables.push_back({t.at("caption"), t.at("header").get<std::vector<std::string>>(),
-                          t.at("rows").get<std::vector<std::vector<std::string>>>()});
-    result.variants.push_back(std::move(v));
+    std::vector<int> seen(count + 1, -1);
+    std::map<std::string, const json*> by_name;
+    for (std::size_t k = 0; k < shards.size(); ++k) {
+      const json& s = shards[k];
+      for (const char* key : {"attnverify", "options", "run_variants", "run_specs", "bibliography"})
+        if (member(s, key, files[k]) != first.at(key))
+          throw ShardError(fmt::format("{} and {} come from different runs (their '{}' differ)", file0, files[k], key));
+      const json& sh = member(s, "shard", files[k]);
+      if (member(sh, "count", files[k]) != count_value)
+        throw ShardError(fmt::format("{} is shard of {}, {} of {}", files[k], sh.at("count").dump(), file0, count));
+      const json& index_value = member(sh, "index", files[k]);
+      if (!index_value.is_number_integer() || index_value.get<long long>() < 1 || index_value.get<long long>() > count)
+        throw ShardError(files[k] + ": shard index out of range");
+      const unsigned index = index_value.get<unsigned>();
+      if (seen[index] >= 0) throw ShardError(fmt::format("shard {}/{} is given twice: {} and {}", index, count, files[seen[index]], files[k]));
+      seen[index] = static_cast<int>(k);
+      // the variants of this shard are exactly those select_shard assigns to it, in order
+      std::vector<std::string> want, have;
+      for (std::size_t v = 0; v < names.size(); ++v)
+        if (v % count == index - 1) want.push_back(names[v]);
+      for (const json& v : member(s, "variants", files[k])) {
+        have.push_back(member(v, "name", files[k]).get<std::string>());
+        by_name[have.back()] = &v;
+      }
+      if (have != want)
+        throw ShardError(fmt::format("{}: its variants are not those of shard {}/{} of the run", files[k], index, count));
+    }
+    for (unsigned i = 1; i <= count; ++i)
+      if (seen[i] < 0) throw ShardError(fmt::format("shard {}/{} is missing", i, count));
+
+    RunResult result;
+    const json& options = member(first, "options", file0);
+    result.options.digits = member(options, "digits", file0).get<int>();
+    if (result.options.digits != 30 && result.options.digits != 50 && result.options.digits != 100)
+      throw ShardError(file0 + ": digits must be 30, 50 or 100, as `run --digits` allows");
+    result.options.family_alpha = member(options, "family_alpha", file0).get<double>();
+    if (!(result.options.family_alpha > 0 && result.options.family_alpha < 1))
+      throw ShardError(file0 + ": family_alpha must lie in (0, 1)");
+    get(options, "seed_override", result.options.seed_override);
+    result.options.command = command;
+    for (const auto& r : member(first, "bibliography", file0)) {
+      Reference ref{r.at("key"), r.at("author"), r.at("title"), r.at("url"), r.at("note"), r.at("year")};
+      if (const std::string problem = identifier_problem(ref.key); !problem.empty())
+        throw ShardError(file0 + ": the bibliography key '" + ref.key + "' " + problem);
+      if (const std::string problem = url_problem(ref.url); !ref.url.empty() && !problem.empty())
+        throw ShardError(file0 + ": the URL of '" + ref.key + "' " + problem);
+      result.bibliography[ref.key] = ref;
+    }
+    // the variants in the run's order, each checked against its reloaded spec
+    for (std::size_t n = 0; n < names.size(); ++n) {
+      const std::string& name = names[n];
+      const json& j = *by_name.at(name);
+      VariantResult v;
+      const std::string spec_file = member(j, "spec", file0).get<std::string>();
+      if (spec_file != spec_files[n]) throw ShardError(fmt::format("variant '{}': its spec file is not the run's", name));
+      if (file_digest(spec_file) != member(j, "spec_digest", file0).get<std::string>())
+        throw ShardError(fmt::format("{}: changed since its shard ran (variant '{}'); run the shards again", spec_file, name));
+      v.spec = load_spec(spec_file, result.bibliography);
+      if (v.spec.name != name)
+        throw ShardError(fmt::format("{} defines variant '{}', not '{}'", spec_file, v.spec.name, name));
+      v.status = member(j, "status", file0).get<std::string>();
+      v.reason = member(j, "reason", file0).get<std::string>();
+      v.notes = member(j, "notes", file0).get<std::vector<std::string>>();
+      if (!member(j, "S", file0).get<std::string>().empty()) v.S = from_archive_text(j.at("S"));
+      for (const auto& f : member(j, "forms", file0)) {
+        const std::string label = f.at("label");
+        // labels are typeset as formulas: the whitelist that a spec's published formula meets
+        if (const std::string problem = latex_formula_problem(label); !problem.empty())
+          throw ShardError(fmt::format("variant '{}': the label of a derived form is not a formula attnverify writes: {}", name, problem));
+        v.forms.emplace_back(label, from_archive_text(f.at("archive")));
+      }
+      // what a record expects comes from the spec, never from the shard
+      std::map<std::string, std::string> expected;
+      for (const Claim& c : v.spec.claims) expected[c.id] = c.expected;
+      for (const Property& p : v.spec.properties) expected[p.id] = p.expected;
+      for (const auto& r : member(j, "records", file0)) {
+        CheckRecord record = record_from(r);
+        if (record.variant != name) throw ShardError(fmt::format("variant '{}': a record of another variant", name));
+        if (record.expected != "not-applicable") {
+          if (!record.claim.empty()) {
+            const auto it = expected.find(record.claim);
+            if (it == expected.end())
+              throw ShardError(fmt::format("variant '{}': a record of claim '{}', which its spec does not state", name, record.claim));
+            record.expected = it->second;
+          } else if (record.expected != "agree") {
+            throw ShardError(fmt::format("variant '{}': a record expects '{}', which no spec states", name, record.expected));
+          }
+        }
+        v.records.push_back(std::move(record));
+      }
+      v.grid_figure = figure_from(member(j, "grid_figure", file0));
+      for (const auto& f : member(j, "figures", file0)) v.figures.push_back(figure_from(f));
+      for (const auto& t : member(j, "tables", file0))
+        v.tables.push_back({t.at("caption"), t.at("header").get<std::vector<std::string>>(),
+                            t.at("rows").get<std::vector<std::vector<std::string>>>()});
+      result.variants.push_back(std::move(v));
+    }
+    judge_run(result);
+    return result;
+  } catch (const json::exception& err) {
+    throw ShardError("a shard file has a value of the wrong type or a missing member: " + std::string(err.what()));
+  } catch (const std::invalid_argument& err) {
+    throw ShardError(std::string("a shard file holds a malformed value: ") + err.what());
+  } catch (const std::out_of_range& err) {
+    throw ShardError(std::string("a shard file holds a value out of range: ") + err.what());
   }
-  judge_run(result);
-  return result;
 }
 
 }  // namespace attnverify

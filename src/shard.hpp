@@ -41,12 +41,21 @@ Shard parse_shard(const std::string& text);
 /// The specs of `shard` among `all` (in the run's order).
 std::vector<Spec> select_shard(const std::vector<Spec>& all, const Shard& shard);
 
-/// shard.json for a shard's result; `all_names` are every variant of the whole run, in order.
-std::string shard_json(const RunResult& result, const Shard& shard, const std::vector<std::string>& all_names);
+/// shard.json for a shard's result; `all_names` and `all_files` are every variant of the
+/// whole run and its spec file, in the run's order. The file carries a SHA-1 digest of
+/// its content (a checksum against edits and damage, not a signature).
+std::string shard_json(const RunResult& result, const Shard& shard, const std::vector<std::string>& all_names,
+                       const std::vector<std::string>& all_files);
 
 /// The unsharded run rebuilt from the shard.json files in `directories` (any order).
-/// Throws ShardError if a file is missing or unreadable, the shards come from
-/// different runs (options, N, variant list), a shard is missing or given twice; and
+/// Each shard is verified before it is used: size (512 MB) and JSON nesting (64) bounded,
+/// its digest, the count (1..10000) and index, its variants exactly those the run assigns
+/// to it, every spec file unchanged (its digest) and defining the variant named, the
+/// options a run can have (digits 30, 50 or 100), no control characters in any string,
+/// labels of derived forms within the whitelist of published formulas (src/spec_text.hpp); what each record expects is taken from the
+/// reloaded spec, never from the shard.
+/// Throws ShardError naming the file and the reason (the shards come from different
+/// runs, a shard is missing or given twice, a value is malformed or tampered with), and
 /// SpecError if a spec file named in a shard no longer loads.
 RunResult merge_shards(const std::vector<std::string>& directories, const std::string& command);
 

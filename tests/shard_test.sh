@@ -40,6 +40,65 @@ check "a missing shard is bad input" expect_exit 2 "$bin" merge s1 s3 --out bad 
 check "the refusal names the missing shard" grep -q "shard 2/3 is missing" "$work/err"
 check "a shard given twice is bad input" expect_exit 2 "$bin" merge s1 s2 s2 s3 --out bad --quiet
 check "shards of another run are refused" bash -c "'$bin' run specs --shard 2/3 --digits 30 --out other --quiet >/dev/null 2>&1; '$bin' merge s1 other s3 --out bad --quiet 2>'$work/err'; test \$? -eq 2 && grep -q 'come from different runs' '$work/err'"
+
+# Tampered and malformed shards (issue 17: D4, D11, D12): each is refused with exit 2
+# and the reason, before anything is written. tests/shard_tamper.py edits one shard;
+# with --redigest it recomputes the shard's digest, so the checks behind it are reached.
+tamper="/usr/bin/python3 $src/tests/shard_tamper.py"
+check "the test computes the shard digest as attnverify does" $tamper s1/shard.json /dev/null check_digest
+# tampered [--all] CASE [--redigest]: t1..t3 are s1..s3 with CASE applied to the first
+# shard it fits (to every shard with --all: the run's options must agree across shards)
+tampered() {
+  local all=0
+  [ "$1" = --all ] && { all=1; shift; }
+  rm -rf t1 t2 t3
+  cp -r s1 t1 && cp -r s2 t2 && cp -r s3 t3
+  for i in 1 2 3; do
+    if $tamper "s$i/shard.json" "t$i/shard.json" "$@" 2>/dev/null; then
+      [ $all -eq 1 ] || return 0
+    else
+      cp "s$i/shard.json" "t$i/shard.json"
+    fi
+  done
+  [ $all -eq 1 ] && return 0
+  echo "no shard fits the edit $1"
+  return 1
+}
+# refused CASE [--redigest] MESSAGE: merging the tampered shards exits 2 with MESSAGE
+refused() {
+  local message=${*: -1}
+  tampered "${@:1:$#-1}" && expect_exit 2 "$bin" merge t1 t2 t3 --out bad --no-pdf --quiet && grep -q -- "$message" "$work/err"
+}
+for edit in value verdict expected archive_flipped count_minus1 latex_in_form_label; do
+  check "an edit ($edit) without a new digest is refused" refused "$edit" "digest does not match"
+done
+for edit in count_minus1 count_uint_max count_string count_1e9; do
+  check "shard count $edit is refused" refused "$edit" --redigest "the shard count must be an integer from 1 to 10000"
+done
+check "digits = 1000 is refused" refused --all digits_1000 --redigest "digits must be 30, 50 or 100"
+check "digits as a string is refused" refused --all digits_string --redigest "wrong type"
+for edit in archive_random_hex archive_non_hex archive_truncated; do
+  check "a malformed closed form ($edit) is refused" refused "$edit" --redigest "closed form"
+done
+check "a missing member (records) is refused" refused missing_records --redigest "'records' is missing"
+check "a missing member (shard) is refused" refused missing_shard --redigest "'shard' is missing"
+check "a variant dropped from its shard is refused" refused variant_dropped --redigest "not those of shard"
+check "LaTeX in the label of a derived form is refused" refused latex_in_form_label --redigest "not a formula attnverify writes"
+check "a control character in a string is refused" refused control_character --redigest "control character"
+check "100000 nested arrays are refused" refused nested "nested more than 64"
+check "no merged output after these refusals" test ! -e bad/results.json
+# what a record expects comes from the spec: a shard claiming an erratum agrees as
+# expected still ends with the erratum's unexpected verdict (exit 1), not 0
+check "expected is taken from the spec, not the shard" \
+  bash -c "$(declare -f tampered); tamper='$tamper'; tampered expected --redigest >/dev/null && '$bin' merge t1 t2 t3 --out exp --no-pdf --quiet >/dev/null 2>&1; test \$? -eq 1"
+check "a run_variants list naming a variant twice is refused" bash -c "
+  rm -rf t1 t2 t3; for i in 1 2 3; do mkdir -p t\$i; $tamper s\$i/shard.json t\$i/shard.json run_variants_dup --redigest; done
+  '$bin' merge t1 t2 t3 --out bad --no-pdf --quiet 2>'$work/err'; test \$? -eq 2 && grep -q 'listed twice' '$work/err'"
+# shards of the same file names in two spec folders are two runs
+cp -r specs specs2
+check "shards of two spec folders are refused" bash -c "'$bin' run specs2 --shard 2/3 --out m2 --quiet >/dev/null 2>&1; '$bin' merge s1 m2 s3 --out bad --quiet 2>'$work/err'; test \$? -eq 2 && grep -q 'come from different runs' '$work/err'"
+check "more directories than shards is refused" expect_exit 2 "$bin" merge s1 s2 s3 s1 --out bad --quiet
+
 echo '# edited' >> specs/exp_small.toml
 check "a spec edited after its shard ran is refused" expect_exit 2 "$bin" merge s1 s2 s3 --out bad --quiet
 check "the refusal names the spec" grep -q "changed since its shard ran" "$work/err"

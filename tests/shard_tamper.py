@@ -1,0 +1,145 @@
+#!/usr/bin/python3
+"""Writes a tampered copy of a shard.json for tests/shard_test.sh.
+
+usage: shard_tamper.py IN_FILE OUT_FILE CASE [--redigest]
+
+CASE names one edit (see EDITS). With --redigest the shard's "digest" is recomputed
+as attnverify computes it (SHA-1 of the compact JSON without "digest"), so that the
+merge's checks behind the digest are reached; without it the digest is left as it
+was and the merge must refuse the edited file by its digest.
+"""
+import hashlib
+import json
+import sys
+
+
+def digest(root):
+    body = {k: v for k, v in root.items() if k != "digest"}
+    text = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+    return "sha1:" + hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+
+def first_record(root):
+    for v in root["variants"]:
+        if v["records"]:
+            return v["records"][0]
+    raise SystemExit("no record to edit")
+
+
+def set_value(root):
+    r = first_record(root)
+    r["values"][0][1] = "0.123"
+
+
+def set_verdict(root):
+    r = first_record(root)
+    r["verdict"] = "disagree" if r["verdict"] == "agree" else "agree"
+
+
+def set_expected(root):
+    for v in root["variants"]:
+        for r in v["records"]:
+            if r["expected"] == "disagree":
+                r["expected"] = "agree"
+                r["verdict"] = "agree"
+                return
+    raise SystemExit("no record expecting disagree")
+
+
+def set_count(value):
+    def edit(root):
+        root["shard"]["count"] = value
+    return edit
+
+
+def set_digits(value):
+    def edit(root):
+        root["options"]["digits"] = value
+    return edit
+
+
+def archive(text):
+    def edit(root):
+        for v in root["variants"]:
+            if v["S"]:
+                v["S"] = text(v["S"])
+                return
+        raise SystemExit("no archive to edit")
+    return edit
+
+
+def flip(hex_text):
+    k = len(hex_text) // 2
+    return hex_text[:k] + ("0" if hex_text[k] != "0" else "1") + hex_text[k + 1:]
+
+
+def drop(key):
+    def edit(root):
+        del root[key]
+    return edit
+
+
+def duplicate_variant_name(root):
+    root["run_variants"].append(root["run_variants"][0])
+    root["run_specs"].append(root["run_specs"][0])
+
+
+def form_label(root):
+    for v in root["variants"]:
+        if v["forms"]:
+            v["forms"][0]["label"] = "\\input{/etc/passwd}"
+            return
+    raise SystemExit("no derived form to edit")
+
+
+def control_character(root):
+    first_record(root)["detail"] += "\u001b[31m"
+
+
+def drop_variant(root):
+    root["variants"].pop()
+
+
+EDITS = {
+    "value": set_value,
+    "verdict": set_verdict,
+    "expected": set_expected,
+    "count_minus1": set_count(-1),
+    "count_uint_max": set_count(4294967295),
+    "count_string": set_count("3"),
+    "count_1e9": set_count(1000000000),
+    "digits_1000": set_digits(1000),
+    "digits_string": set_digits("50"),
+    "archive_random_hex": archive(lambda h: "5a" * (len(h) // 2)),
+    "archive_non_hex": archive(lambda h: "zz" + h[2:]),
+    "archive_truncated": archive(lambda h: h[: len(h) // 3]),
+    "archive_flipped": archive(flip),
+    "missing_records": lambda root: root["variants"][0].pop("records"),
+    "missing_shard": drop("shard"),
+    "run_variants_dup": duplicate_variant_name,
+    "latex_in_form_label": form_label,
+    "control_character": control_character,
+    "variant_dropped": drop_variant,
+}
+
+
+def main():
+    src, dst, case = sys.argv[1:4]
+    redigest = "--redigest" in sys.argv[4:]
+    with open(src, encoding="utf-8") as f:
+        root = json.load(f)
+    if case == "check_digest":  # the test's own digest agrees with attnverify's
+        sys.exit(0 if digest(root) == root["digest"] else 1)
+    if case == "nested":
+        with open(dst, "w", encoding="utf-8") as f:
+            f.write("[" * 100000 + "]" * 100000)
+        return
+    EDITS[case](root)
+    if redigest:
+        root["digest"] = digest(root)
+    with open(dst, "w", encoding="utf-8") as f:
+        json.dump(root, f, ensure_ascii=False, indent=1)
+
+
+if __name__ == "__main__":
+    main()
