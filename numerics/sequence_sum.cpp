@@ -1,5 +1,8 @@
 #include "numerics/sequence_sum.hpp"
 
+#include <boost/math/special_functions/fpclassify.hpp>
+#include <fmt/format.h>
+
 #include <cmath>
 
 #include "numerics/compiled_expression.hpp"
@@ -18,9 +21,15 @@ SequenceSum sum_sequence(const GiNaC::ex& weight, const GiNaC::numeric& lambda, 
   for (unsigned long i = 1; i <= n; ++i) {
     point[2] = i;
     const Real a = term(point);
+    if (!(boost::math::isfinite)(a))
+      throw EvaluationError(fmt::format("the weight a_i is not a finite number at i = {} (lambda = {}, n = {})", i,
+                                        lambda.to_double(), n));
     sum_abs += abs(a);
     sum_square += a * a;
   }
+  if (sum_square == 0) throw EvaluationError(fmt::format("every weight a_i is 0 at lambda = {}, n = {}: S = 0/0", lambda.to_double(), n));
+  if (!(boost::math::isfinite)(sum_square))
+    throw EvaluationError(fmt::format("the sum of a_i^2 overflows at lambda = {}, n = {}", lambda.to_double(), n));
   out.mean_abs = sum_abs / n;
   out.mean_square = sum_square / n;
   out.S = out.mean_abs / sqrt(out.mean_square);

@@ -496,6 +496,14 @@ ParameterDomain kernel_domain() {
   return d;
 }
 
+ParameterDomain real_line_domain() {
+  ParameterDomain d;
+  d.variables = {{symbols().x, Range::whole(), false, {0, 1, -1, 2, numeric(1, 2)}}};
+  d.connected = true;
+  d.description = "x in R";
+  return d;
+}
+
 ParameterDomain sequence_domain() {
   const auto& s = symbols();
   ParameterDomain d;

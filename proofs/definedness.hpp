@@ -88,6 +88,8 @@ struct ParameterDomain {
 
 /// beta in R, gamma > 0 (samples for beta: 0, 1, -1, 2, 1/2; for gamma: 1, 1/2, 2, 1/4, 3).
 ParameterDomain kernel_domain();
+/// x in R: the argument of a kernel f or a feature map phi (samples 0, 1, -1, 2, 1/2).
+ParameterDomain real_line_domain();
 /// lambda in (0, 1], n in {1, 2, ...} (samples for lambda: 1/2, 1/10, 9/10; for n: 1, 2, 3, 10).
 ParameterDomain sequence_domain();
 

@@ -24,6 +24,7 @@
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/sequence_derivation.hpp"
+#include "src/spec_text.hpp"
 #include "src/fixed_address_layout.hpp"
 #include "src/output_folder.hpp"
 #include "src/pdf_build.hpp"
@@ -141,7 +142,7 @@ int run_shard(const attnverify::Shard& shard, const std::vector<attnverify::Spec
     std::cout << fmt::format("shard {}/{}: {} variants, {} checks; wrote {} (verdicts are final after `attnverify merge`)\n",
                              shard.index, shard.count, result.variants.size(), checks, path);
   } catch (const std::exception& err) {
-    std::cerr << "error: cannot write the outputs: " << err.what() << "\n";
+    std::cerr << "error: cannot write the outputs: " << attnverify::terminal_safe(err.what()) << "\n";
     return kExitOutputFailed;
   }
   return 0;
@@ -221,7 +222,7 @@ int main(int argc, char** argv) {
       if (g_stop_signal != 0) throw Interrupted{};
       if (quiet) return;
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::cerr << fmt::format("[{:6.1f}s] {}\n", seconds, message);
+      std::cerr << fmt::format("[{:6.1f}s] {}\n", seconds, attnverify::terminal_safe(message));
     };
     attnverify::RunResult result;
     std::unique_ptr<attnverify::OutputFolder> out;
@@ -259,7 +260,7 @@ int main(int argc, char** argv) {
       else pdf_failure = build.failure;
     }
     out->replace({{"results.json", json}, {"report.tex", tex}}, pdf);
-    std::cout << attnverify::terminal_summary(result);
+    std::cout << attnverify::terminal_safe(attnverify::terminal_summary(result));
     std::cout << "wrote " << (dir / "results.json").string() << " and " << (dir / "report.tex").string() << "\n";
     if (pdf) {
       std::cout << fmt::format("wrote {} (latexmk {:.1f} s)\n", (dir / "report.pdf").string(), latex_seconds);
@@ -271,20 +272,21 @@ int main(int argc, char** argv) {
     }
     return result.unexpected_count() == 0 ? 0 : kExitUnexpected;
   } catch (const attnverify::OutputError& err) {
-    std::cerr << "error: " << err.what() << "\n";
+    std::cerr << "error: " << attnverify::terminal_safe(err.what()) << "\n";
     return kExitOutputFailed;
   } catch (const attnverify::SpecError& err) {
-    std::cerr << "error: " << err.what() << "\n";
+    std::cerr << "error: " << attnverify::terminal_safe(err.what()) << "\n";
     return kExitBadInput;
   } catch (const attnverify::ShardError& err) {
-    std::cerr << "error: " << err.what() << "\n";
+    std::cerr << "error: " << attnverify::terminal_safe(err.what()) << "\n";
     return kExitBadInput;
   } catch (const Interrupted&) {
     std::cerr << "\ninterrupted: stopped before writing anything new; the previous results.json, report.tex and "
                  "report.pdf in " << out_dir << " (if any) are as they were\n";
     return kExitInterrupted;
   } catch (const std::exception& err) {  // a defect: say so, and exit with a code of its own
-    std::cerr << "internal error (a defect of attnverify; please report it with the command): " << err.what() << "\n";
+    std::cerr << "internal error (a defect of attnverify; please report it with the command): "
+              << attnverify::terminal_safe(err.what()) << "\n";
     return kExitInternal;
   }
 }

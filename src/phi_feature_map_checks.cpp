@@ -106,10 +106,20 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
           outcome.error_digits = q.error_digits - std::max(0.0, lost);
         }
         if (!moments.derived) {
-          r.verdict = q.ok ? Verdict::NotApplicable : Verdict::Inconclusive;
+          // quadrature only: its own error target still applies (as for kernels)
+          const double target = static_cast<double>(digits) - 5;
+          const bool to_target = q.ok && outcome.error_digits >= target;
+          r.verdict = to_target ? Verdict::NotApplicable : Verdict::Inconclusive;
           r.expected = "not-applicable";
-          if (q.ok) r.values.emplace_back("numeric", num::to_decimal(outcome.value, digits));
+          if (q.ok) {
+            r.values.emplace_back("numeric", num::to_decimal(outcome.value, digits));
+            r.error_digits = outcome.error_digits;
+          }
           r.detail = "no closed form: " + moments.reason;
+          if (!to_target)
+            r.detail += q.ok ? fmt::format("; the quadrature's error estimate 1e-{:.1f} misses the target 1e-{:.0f}",
+                                           outcome.error_digits, target)
+                             : "; the quadrature failed: " + q.failure;
         } else {
           const GiNaC::ex& closed = which == 0 ? moments.mean : which == 1 ? moments.mean_square : moments.variance;
           judge_closed_vs_numeric(r, num::AdaptiveEvaluator(closed.subs(GiNaC::lst{s.beta == c.mu[i], s.gamma == c.sigma[i]}), {}, digits)({}),

@@ -137,10 +137,19 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
       outcome.failure = std::string("summation failed: ") + err.what();
     }
     if (!derived) {
-      r.verdict = Verdict::NotApplicable;
+      // summation only: a failed or inexact sum is inconclusive, never "to target"
+      const double target = static_cast<double>(digits) - 5;
+      const bool to_target = outcome.ok && outcome.error_digits >= target;
+      r.verdict = to_target ? Verdict::NotApplicable : Verdict::Inconclusive;
       r.expected = "not-applicable";
-      if (outcome.ok) r.values.emplace_back("numeric", num::to_decimal(outcome.value, digits));
+      if (outcome.ok) {
+        r.values.emplace_back("numeric", num::to_decimal(outcome.value, digits));
+        r.error_digits = outcome.error_digits;
+      }
       r.detail = "no closed form: " + d.reason;
+      if (!outcome.ok) r.detail += "; " + outcome.failure;
+      else if (!to_target)
+        r.detail += fmt::format("; the summation's error bound 1e-{:.1f} misses the target 1e-{:.0f}", outcome.error_digits, target);
     } else {
       judge_closed_vs_numeric(r, (p[0] == 1 ? *at_one : *general)(p), outcome, digits);
       if (p[0] == 1) r.method += " (closed form: the derived lambda = 1 case)";

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 
+#include "proofs/definedness.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/expression_parser.hpp"
 #include "src/check_record.hpp"
@@ -484,6 +485,28 @@ void refuse_zero_definition(TomlReader& variant, const std::string& key, const G
   if (zero) variant.fail(key, "is identically 0: every attention weight is 0, so S = 0/0 is not defined");
 }
 
+// f or phi must be defined at every real x: the integrals E|f(X)|, E f(X)^2 over
+// X ~ N(beta, gamma^2) run over the whole line, and quadrature nodes that step over a
+// pole (phi = 1/x) return finite sums for divergent integrals. Every definedness
+// condition (denominator, root, logarithm) must be proved on x in R
+// (proofs/definedness.hpp); a violated or unproved one refuses the spec.
+void refuse_undefined_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition) {
+  const sym::ParameterDomain line = sym::real_line_domain();
+  for (const sym::Condition& condition : sym::conditions_of(definition)) {
+    if (condition.kind == sym::ConditionKind::Continuous) continue;
+    const sym::ConditionAnalysis a = sym::analyse_condition(condition, line);
+    if (a.status == sym::ConditionStatus::Holds) continue;
+    std::string where;
+    if (a.status == sym::ConditionStatus::Violated && !a.point.empty())
+      where = " (it fails at x = " + exact_text(a.point[0]) + ")";
+    else if (a.status == sym::ConditionStatus::Violated && !a.exact_point.empty())
+      where = " (it fails at an irrational x)";
+    variant.fail(key, "must be defined for every real x, since the keys' scores are Gaussian; " +
+                          std::string(a.status == sym::ConditionStatus::Violated ? "the condition " : "attnverify cannot prove the condition ") +
+                          condition.describe() + (a.status == sym::ConditionStatus::Violated ? " does not hold" : "") + where);
+  }
+}
+
 }  // namespace
 
 Spec load_spec(const std::string& path, const Bibliography& bibliography) {
@@ -526,6 +549,7 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography) {
     spec.definition_text = variant.required_string("f", Text::Expression);
     spec.definition = parse_expression_at(variant, "f", spec.definition_text, {"x"}, spec.constants);
     refuse_zero_definition(variant, "f", spec.definition);
+    refuse_undefined_definition(variant, "f", spec.definition);
   } else if (kind == "sequence") {
     spec.kind = VariantKind::Sequence;
     spec.definition_text = variant.required_string("weight", Text::Expression);
@@ -537,6 +561,7 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography) {
       spec.definition_text = *phi;
       spec.definition = parse_expression_at(variant, "phi", spec.definition_text, {"x"}, spec.constants);
       refuse_zero_definition(variant, "phi", spec.definition);
+      refuse_undefined_definition(variant, "phi", spec.definition);
     }
   } else if (kind == "measure") {
     spec.kind = VariantKind::Measure;

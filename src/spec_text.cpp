@@ -140,4 +140,21 @@ std::string latex_formula_problem(const std::string& text) {
   return "";
 }
 
+std::string terminal_safe(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    const auto c = static_cast<unsigned char>(text[k]);
+    if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) {
+      out += fmt::format("\\x{:02x}", c);
+    } else if (c == 0xc2 && k + 1 < text.size() && static_cast<unsigned char>(text[k + 1]) >= 0x80 &&
+               static_cast<unsigned char>(text[k + 1]) <= 0x9f) {
+      out += fmt::format("\\u{{{:02x}}}", static_cast<unsigned char>(text[++k]));
+    } else {
+      out += text[k];
+    }
+  }
+  return out;
+}
+
 }  // namespace attnverify

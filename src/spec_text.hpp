@@ -31,4 +31,9 @@ std::string parameter_name_problem(const std::string& text);
 std::string url_problem(const std::string& text);
 std::string latex_formula_problem(const std::string& text);
 
+/// `text` safe to print on a terminal: control characters other than newline and tab
+/// (C0, DEL, and C1 as UTF-8) are written as \xNN or \u{NN}, so that an escape
+/// sequence in a file name or an echoed spec string is shown, never executed.
+std::string terminal_safe(const std::string& text);
+
 }  // namespace attnverify

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Regression tests of the attack round of 2026-11-23 (issue 17; the defects are numbered
+# as in its review, D1-D29), end to end through the command line. Each check fails when
+# its fix is reverted. Usage: hardening_test.sh PATH_TO_ATTNVERIFY SOURCE_DIR
+set -u
+bin=$(realpath "$1")
+src=$(realpath "$2")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/cli_checks.sh"
+cd "$work"
+spec="$src/tests/specs/small/exp_small.toml"
+bib=(--bibliography "$src/specs/bibliography.toml")
+
+# D1: --threads above the core count works; absurd counts are refused
+check "D1 --threads 8 on $(nproc) cores exits 0" expect_exit 0 "$bin" run "$spec" "${bib[@]}" --threads 8 --out t8 --no-pdf --quiet
+check "D1 --threads 2147483648 is refused" expect_exit 2 "$bin" run "$spec" "${bib[@]}" --threads 2147483648 --out tx --no-pdf --quiet
+
+# D10: an --out with quotes is a folder name, not shell text; a latexmkrc in it is not run
+out="o'x';touch PWNED;'"
+mkdir -p "$out"
+echo 'system("touch PWNED_RC");' > "$out/latexmkrc"
+echo 'system("touch PWNED_RC");' > "$out/.latexmkrc"
+check "D10 an --out with quotes builds the PDF" expect_exit 0 "$bin" run "$spec" "${bib[@]}" --out "$out" --quiet
+no_shell_ran() { test ! -e PWNED && test ! -e "$out/PWNED" && test -s "$out/report.pdf"; }
+check "D10 no shell command ran, and the PDF is there" no_shell_ran
+check "D10 no latexmkrc ran" bash -c "! find . -name 'PWNED_RC*' | grep -q ."
+
+# D9: a truncated .aux from a killed build does not block the next build
+mkdir -p d9/.latexmk-build
+head -c 100 "$out/report.tex" > d9/.latexmk-build/report.aux
+check "D9 a truncated .aux does not block the PDF" expect_exit 0 "$bin" run "$spec" "${bib[@]}" --out d9 --quiet
+
+# D19: --no-pdf into a folder holding an older report.pdf removes it (outputs are one set)
+cp "$out/report.pdf" t8/report.pdf
+check "D19 --no-pdf replaces the set" expect_exit 0 "$bin" run "$spec" "${bib[@]}" --out t8 --no-pdf --quiet
+check "D19 the stale report.pdf is gone" test ! -e t8/report.pdf
+
+# D18: a second run into a locked --out is refused at once
+if command -v flock >/dev/null; then
+  check "D18 a locked --out is refused with exit 3" bash -c "
+    flock t8/.attnverify.lock sleep 5 & sleep 0.5
+    '$bin' run '$spec' ${bib[*]} --out t8 --no-pdf --quiet >/dev/null 2>'$work/err'; rc=\$?; wait
+    test \$rc -eq 3 && grep -q 'another' '$work/err'"
+fi
+
+# D16: a symlink loop in the spec tree is an error, not an abort
+mkdir -p loop && ln -s self.toml loop/self.toml
+check "D16 a symlink loop is bad input" expect_exit 2 "$bin" run loop "${bib[@]}" --out tl --no-pdf --quiet
+
+# D25: escape sequences in a file name reach the terminal as text
+esc=$'bad\e[31mred.toml'
+echo "not toml [" > "$esc"
+check "D25 a bad spec named with ESC is bad input" expect_exit 2 "$bin" run "$esc" "${bib[@]}" --out te --no-pdf --quiet
+check "D25 the message shows ESC as \\x1b" grep -q 'bad\\x1b\[31mred' "$work/err"
+check "D25 no raw ESC on the terminal" bash -c "! grep -q $'\e' '$work/err'"
+
+# D3: a published formula reading a file is refused at load (file:line:key)
+sed 's|^latex = .*|latex = "\\\\input{/etc/passwd}"|' "$src/tests/specs/small/relu2_small.toml" > d3.toml
+check "D3 the test's spec holds the hostile formula" grep -q 'input{/etc/passwd}' d3.toml
+check "D3 \\input in a formula is bad input" expect_exit 2 "$bin" run d3.toml "${bib[@]}" --out td --no-pdf --quiet
+check "D3 the refusal names the key" grep -q "claims.latex\|latex" "$work/err"
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]
