@@ -213,6 +213,20 @@ void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord&
       << (claim.latex.empty() ? sym::to_latex(claim.S) : claim.latex) << "}\n\n";
   if (!claim.latex.empty()) out << "As entered in the spec (parsed): \\fitformula{" << sym::to_latex(claim.S) << "}\n\n";
   out << latex_escape(r.detail) << "\n\n";
+  // what the verdict covers: a proof on the whole domain, or evidence on a region
+  if (r.verdict == Verdict::Agree && r.method == "symbolic") {
+    out << "Scope: proved symbolically on the whole domain of the variant.\n\n";
+  } else if (r.search) {
+    out << (r.verdict == Verdict::Agree ? "Scope: evidence, not a proof. " : "")
+        << fmt::format("The counterexample search evaluated the claim {} times", r.search->evaluations)
+        << (r.search->probes ? fmt::format(" (and at {} points beside kinks and singularities)", r.search->probes) : std::string())
+        << " on " << latex_escape(r.search->region);
+    if (r.search->worst_digits && !r.search->worst_point.empty())
+      out << fmt::format("; the fewest digits of agreement found were {:.1f}, at ", *r.search->worst_digits)
+          << point_math(r.search->worst_point);
+    if (r.search->undecided) out << fmt::format("; {} evaluations could not be decided", r.search->undecided);
+    out << ".\n\n";
+  }
   if (r.verdict == Verdict::Disagree && !r.values.empty()) {
     out << "Counterexample at " << point_math(r.point) << ":\\\\\n{\\small\\ttfamily ";
     for (const auto& [k, val] : r.values) out << latex_escape(k) << " = " << latex_escape(val) << "\\\\\n";
@@ -450,8 +464,10 @@ std::string report_latex(const RunResult& run) {
          "the definition alone, then compared with an independent numeric route at every grid point: a point "
          "\\emph{agrees} when the two values share at least $P-5$ digits and the numeric route's own error estimate "
          "is below $10^{-(P-5)}$; if a route misses its error target the point is \\emph{inconclusive}, never agree. "
-         "A published claim is first tested for symbolic equivalence with the derivation, then compared numerically "
-         "on a fixed point set; a disagreement is shown with its worst point at full precision. "
+         "A published claim is first tested for symbolic equivalence with the derivation (a proof on the whole "
+         "domain), then compared numerically on a fixed point set and by a counterexample search over a wider region "
+         "(evidence on that region, not a proof); a disagreement is shown with its worst point at full precision, "
+         "decided in ball arithmetic. "
          "Digits of agreement are $-\\log_{10}(|a-b|/\\max(|a|,|b|))$, capped at $P+10$, the internal "
          "precision of the routes: a figure of $P+10$ means no difference was measurable.\n\n";
 
