@@ -99,7 +99,7 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
         r.values.emplace_back("mean_square", num::to_decimal(numeric.mean_square, digits));
         r.error_digits = numeric.error_digits;
       }
-      const double target = static_cast<double>(digits) - 5;
+      const double target = required_digits(digits);
       if (numeric.ok && numeric.error_digits >= target) {
         r.verdict = Verdict::NotApplicable;
         r.detail = fmt::format("no closed form ({}); the quadrature value has an error estimate of {}", d.reason,

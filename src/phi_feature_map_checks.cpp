@@ -107,7 +107,7 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
         }
         if (!moments.derived) {
           // quadrature only: its own error target still applies (as for kernels)
-          const double target = static_cast<double>(digits) - 5;
+          const double target = required_digits(digits);
           const bool to_target = q.ok && outcome.error_digits >= target;
           r.verdict = to_target ? Verdict::NotApplicable : Verdict::Inconclusive;
           r.expected = "not-applicable";

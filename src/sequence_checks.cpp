@@ -138,7 +138,7 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
     }
     if (!derived) {
       // summation only: a failed or inexact sum is inconclusive, never "to target"
-      const double target = static_cast<double>(digits) - 5;
+      const double target = required_digits(digits);
       const bool to_target = outcome.ok && outcome.error_digits >= target;
       r.verdict = to_target ? Verdict::NotApplicable : Verdict::Inconclusive;
       r.expected = "not-applicable";
