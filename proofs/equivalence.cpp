@@ -1,5 +1,7 @@
 #include "proofs/equivalence.hpp"
 
+#include <map>
+#include <optional>
 #include <vector>
 
 #include "proofs/canonical_form.hpp"
@@ -98,24 +100,38 @@ bool is_identically_zero(const ex& e) {
   // non-constant are linearly independent over the coefficients, so each group
   // must vanish on its own. Arguments differing by a constant c are merged
   // (exp(r + c) = exp(c) exp(r)).
-  std::vector<ex> arguments;
+  // A polynomial argument is keyed by its non-constant part, so that n such exponentials
+  // are grouped in O(n log n); a rational argument can differ from a polynomial one by a
+  // constant only if it is a polynomial too, so only rational arguments are compared
+  // pairwise. Each group's coefficient is relative to exp(key).
   std::vector<ex> coefficients;
+  std::map<ex, std::size_t, ex_is_less> polynomial_groups;
+  std::vector<std::pair<ex, std::size_t>> rational_groups;  // (argument, index into coefficients)
   for (const ex& term : terms_of(numerator)) {
     ex argument, coefficient;
     split_exponential(term, argument, coefficient);
     argument = argument.normal();
-    bool merged = false;
-    for (std::size_t k = 0; k < arguments.size() && !merged; ++k) {
-      const ex difference = (argument - arguments[k]).normal();
-      if (is_exactly_a<numeric>(difference)) {
-        coefficients[k] += coefficient * exp(difference);
-        merged = true;
+    std::optional<std::size_t> group;
+    ex offset = 0;
+    if (is_exactly_a<numeric>(argument.denom())) {
+      const ex expanded = argument.expand();
+      const ex last = is_exactly_a<add>(expanded) ? expanded.op(expanded.nops() - 1) : expanded;
+      if (is_exactly_a<numeric>(last)) offset = last;
+      const auto [it, inserted] = polynomial_groups.emplace(expanded - offset, coefficients.size());
+      if (!inserted) group = it->second;
+    } else {
+      for (const auto& [other, index] : rational_groups) {
+        const ex difference = (argument - other).normal();
+        if (is_exactly_a<numeric>(difference)) {
+          group = index;
+          offset = difference;
+          break;
+        }
       }
+      if (!group) rational_groups.emplace_back(argument, coefficients.size());
     }
-    if (!merged) {
-      arguments.push_back(argument);
-      coefficients.push_back(coefficient);
-    }
+    if (group) coefficients[*group] += coefficient * exp(offset);
+    else coefficients.push_back(coefficient * exp(offset));
   }
   for (const auto& c : coefficients)
     if (!merge_exponentials(c.expand()).normal().is_zero()) return false;

@@ -16,10 +16,13 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
+
+#include <unistd.h>
 
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/printing.hpp"
@@ -47,10 +50,43 @@ constexpr int kExitInternal = 70;      // EX_SOFTWARE (sysexits.h): a defect of 
 
 volatile std::sig_atomic_t g_stop_signal = 0;
 
+// While the checks compute, nothing in --out has been touched (the outputs are replaced
+// as one set afterwards), so a stop signal ends the process at once, from inside a long
+// GiNaC expansion or a sampling block alike: the handler writes the prepared message and
+// calls _exit (both async-signal-safe). Once the outputs are being written the handler
+// only records the signal, and the writing steps stop at their next safe point.
+volatile std::sig_atomic_t g_computing = 0;
+char g_stop_message[4096];
+std::size_t g_stop_message_length = 0;
+
 extern "C" void on_stop_signal(int signal_number) {
+  if (g_computing) {
+    [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, g_stop_message, g_stop_message_length);
+    ::_exit(128 + SIGINT);
+  }
   g_stop_signal = signal_number;
   std::signal(signal_number, SIG_DFL);  // a second Ctrl-C ends the process at once
 }
+
+std::string stop_message(const std::string& out_dir) {
+  return "\ninterrupted: stopped before writing anything new; the previous results.json, report.tex and report.pdf in " +
+         out_dir + " (if any) are as they were\n";
+}
+
+/// Stop signals end the process at once from here until the object is destroyed.
+class ImmediateStop {
+ public:
+  explicit ImmediateStop(const std::string& out_dir) {
+    const std::string message = stop_message(attnverify::terminal_safe(out_dir));
+    g_stop_message_length = std::min(message.size(), sizeof g_stop_message);
+    std::memcpy(g_stop_message, message.data(), g_stop_message_length);
+    g_computing = 1;
+    if (g_stop_signal != 0) on_stop_signal(g_stop_signal);  // a signal that came just before
+  }
+  ~ImmediateStop() { g_computing = 0; }
+  ImmediateStop(const ImmediateStop&) = delete;
+  ImmediateStop& operator=(const ImmediateStop&) = delete;
+};
 
 /// Thrown from the progress callback once a stop signal arrived.
 struct Interrupted {};
@@ -132,7 +168,10 @@ int run_shard(const attnverify::Shard& shard, const std::vector<attnverify::Spec
   const auto mine = attnverify::select_shard(specs, shard);
   progress(fmt::format("shard {}/{}: {} of {} variants", shard.index, shard.count, mine.size(), specs.size()));
   attnverify::OutputFolder out(out_dir);  // OutputError: exit 3 before any work
-  const attnverify::RunResult result = attnverify::run_checks(mine, bibliography, options, progress);
+  const attnverify::RunResult result = [&] {
+    const ImmediateStop stop(out_dir);
+    return attnverify::run_checks(mine, bibliography, options, progress);
+  }();
   try {
     const std::string path = (std::filesystem::path(out_dir) / "shard.json").string();
     if (g_stop_signal != 0) throw Interrupted{};
@@ -228,11 +267,15 @@ int main(int argc, char** argv) {
     std::unique_ptr<attnverify::OutputFolder> out;
     if (merge_cmd->parsed()) {
       out = std::make_unique<attnverify::OutputFolder>(out_dir);
+      const ImmediateStop stop(out_dir);
       result = attnverify::merge_shards(shard_dirs, command);
     } else {
       attnverify::set_max_grid_points(grid_limit);
       attnverify::Bibliography bibliography;
-      const auto specs = load_all(paths, bibliography_path, bibliography);
+      const auto specs = [&] {
+        const ImmediateStop stop(out_dir);
+        return load_all(paths, bibliography_path, bibliography);
+      }();
       attnverify::RunOptions options;
       options.digits = digits;
       if (seed_option->count() > 0) options.seed_override = seed;
@@ -240,6 +283,7 @@ int main(int argc, char** argv) {
       options.command = command;
       if (!shard_text.empty()) return run_shard(attnverify::parse_shard(shard_text), specs, bibliography, options, progress, out_dir);
       out = std::make_unique<attnverify::OutputFolder>(out_dir);  // taken, and checked writable, before the work
+      const ImmediateStop stop(out_dir);
       result = attnverify::run_suite(specs, bibliography, options, progress);
     }
     if (g_stop_signal != 0) throw Interrupted{};
@@ -281,8 +325,7 @@ int main(int argc, char** argv) {
     std::cerr << "error: " << attnverify::terminal_safe(err.what()) << "\n";
     return kExitBadInput;
   } catch (const Interrupted&) {
-    std::cerr << "\ninterrupted: stopped before writing anything new; the previous results.json, report.tex and "
-                 "report.pdf in " << out_dir << " (if any) are as they were\n";
+    std::cerr << stop_message(attnverify::terminal_safe(out_dir));
     return kExitInterrupted;
   } catch (const std::exception& err) {  // a defect: say so, and exit with a code of its own
     std::cerr << "internal error (a defect of attnverify; please report it with the command): "

@@ -8,9 +8,12 @@
 #include <cstring>
 #include <fstream>
 
+#include "numerics/ball_expression.hpp"
 #include "proofs/definedness.hpp"
+#include "proofs/derivation_work.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/expression_parser.hpp"
+#include "proofs/symbols.hpp"
 #include "src/check_record.hpp"
 #include "src/fact_tests.hpp"
 #include "src/spec_text.hpp"
@@ -474,9 +477,23 @@ void read_parameters(Spec& spec, TomlReader& variant) {
 
 // f, the weights or phi identically 0 (0, relu(x) - relu(x), (x+1)^2 - x^2 - 2x - 1):
 // every weight is 0 and S = 0/0, so there is nothing to check
+// True when a ball evaluation at one point proves e != 0 there (so e is not identically
+// 0): a linear-time test that spares the symbolic zero test, whose grouping of
+// exponentials and normal form grow faster than the size of e (thousands of terms).
+bool proved_nonzero_somewhere(const GiNaC::ex& e) {
+  const sym::Symbols& s = sym::symbols();
+  try {
+    const num::BallExpression ball(e, {s.x, s.lambda, s.n, s.i});
+    const num::Ball value = ball({GiNaC::numeric(3, 7), GiNaC::numeric(1, 3), GiNaC::numeric(5), GiNaC::numeric(2)}, 256);
+    return value.finite() && !value.contains_zero();
+  } catch (const std::exception&) {
+    return false;  // a function the ball evaluator lacks: the symbolic test decides
+  }
+}
+
 void refuse_zero_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition) {
   bool zero = definition.is_zero();
-  if (!zero) {
+  if (!zero && !proved_nonzero_somewhere(definition)) {
     try {
       zero = sym::is_identically_zero(definition);
     } catch (const std::exception&) {
@@ -505,6 +522,16 @@ void refuse_undefined_definition(TomlReader& variant, const std::string& key, co
                           std::string(a.status == sym::ConditionStatus::Violated ? "the condition " : "attnverify cannot prove the condition ") +
                           condition.describe() + (a.status == sym::ConditionStatus::Violated ? " does not hold" : "") + where);
   }
+}
+
+// D8 of the 2026-11-23 attack round: splitting into pieces costs about the cube of the
+// number of kinks, so a definition with more than kMaxKinks is refused here, before any work.
+void refuse_too_many_kinks(TomlReader& variant, const std::string& key, const GiNaC::ex& definition) {
+  const std::size_t kinks = sym::count_kinks(definition, sym::symbols().x);
+  if (kinks > sym::kMaxKinks)
+    variant.fail(key, "has " + std::to_string(kinks) + " kinks (distinct arguments of relu, step or abs that contain x, "
+                      "which max, min, clip, elu, leaky_relu and piecewise are written in); at most " + std::to_string(sym::kMaxKinks) +
+                      " are supported, since the work of the derivation grows as the cube of their number");
 }
 
 }  // namespace
@@ -548,6 +575,7 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography) {
     spec.kind = VariantKind::Kernel;
     spec.definition_text = variant.required_string("f", Text::Expression);
     spec.definition = parse_expression_at(variant, "f", spec.definition_text, {"x"}, spec.constants);
+    refuse_too_many_kinks(variant, "f", spec.definition);
     refuse_zero_definition(variant, "f", spec.definition);
     refuse_undefined_definition(variant, "f", spec.definition);
   } else if (kind == "sequence") {
@@ -560,6 +588,7 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography) {
     if (const auto phi = variant.optional_string("phi", Text::Expression)) {
       spec.definition_text = *phi;
       spec.definition = parse_expression_at(variant, "phi", spec.definition_text, {"x"}, spec.constants);
+      refuse_too_many_kinks(variant, "phi", spec.definition);
       refuse_zero_definition(variant, "phi", spec.definition);
       refuse_undefined_definition(variant, "phi", spec.definition);
     }

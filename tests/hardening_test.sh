@@ -61,5 +61,35 @@ check "D3 the test's spec holds the hostile formula" grep -q 'input{/etc/passwd}
 check "D3 \\input in a formula is bad input" expect_exit 2 "$bin" run d3.toml "${bib[@]}" --out td --no-pdf --quiet
 check "D3 the refusal names the key" grep -q "claims.latex\|latex" "$work/err"
 
+# D6: deep nesting is refused with a clear error, not a crash (the review's reproducers)
+kernel() {  # kernel FILE F: a kernel spec with one grid point
+  printf '[variant]\nname = "deep"\nkind = "kernel"\nf = "%s"\n\n[grid]\npoints = [[0, 1]]\n' "$2" > "$1"
+}
+kernel paren.toml "$(/usr/bin/python3 -c 'print("("*20000 + "x" + ")"*20000)')"
+kernel unary.toml "$(/usr/bin/python3 -c 'print("-"*99000 + "x")')"
+kernel relu.toml "$(/usr/bin/python3 -c 'print("relu("*10000 + "x" + ")"*10000)')"
+kernel exp.toml "$(/usr/bin/python3 -c 'print("exp("*10000 + "x" + ")"*10000)')"
+for deep in paren unary relu exp; do
+  check "D6 $deep nested 10^4 deep is bad input" expect_exit 2 "$bin" run $deep.toml --out t6 --no-pdf --quiet
+  check "D6 $deep: the message names the limit" grep -q "nested more than 200 levels deep" "$work/err"
+done
+kernel exp200.toml "$(/usr/bin/python3 -c 'print("exp("*199 + "x" + ")"*199)')"
+check "D6 exp nested 199 deep (within the limit) is derived and printed" expect_exit 0 timeout 120 "$bin" derive exp200.toml
+
+# D8: derivation work is bounded, and a signal interrupts a derivation at once
+kernel pieces.toml "piecewise(x, $(/usr/bin/python3 -c 'print(", ".join(f"{i}, x + {i}" for i in range(1, 2000)))'))"
+check "D8 piecewise with 2000 pieces is refused at load" expect_exit 2 timeout 60 "$bin" run pieces.toml --out t8p --no-pdf --quiet
+check "D8 the refusal states the kink limit" grep -q "has 1999 kinks.*at most 100" "$work/err"
+kernel exps.toml "$(/usr/bin/python3 -c 'print("+".join(f"exp(x/{k})" for k in range(1, 8001)))')"
+check "D8 8000 exponentials: derive ends (no-closed-form by the work bound)" expect_exit 0 timeout 60 "$bin" derive exps.toml
+check "D8 the reason is the work estimate" grep -q "units of work" "$work/out"
+kernel slow.toml "exp(x)*relu(x+1)^16"   # derives in about 5 s (more under sanitizers)
+check "D8 SIGINT during a derivation ends the run within a second" bash -c "
+  '$bin' run slow.toml --out t8s --no-pdf --quiet 2>'$work/err' & pid=\$!
+  sleep 1; kill -INT \$pid; start=\$(date +%s%N); wait \$pid; rc=\$?
+  elapsed=\$(( (\$(date +%s%N) - start) / 1000000 ))
+  echo \"  exit \$rc after \$elapsed ms\"; test \$rc -eq 130 && test \$elapsed -lt 1000 && grep -q interrupted '$work/err'"
+check "D8 the interrupted run wrote nothing" test ! -e t8s/results.json
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]

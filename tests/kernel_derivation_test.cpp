@@ -6,9 +6,11 @@
 #include <boost/test/unit_test.hpp>
 
 #include "numerics/adaptive_evaluation.hpp"
+#include "proofs/derivation_work.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/expression_parser.hpp"
 #include "proofs/kernel_derivation.hpp"
+#include "proofs/piecewise.hpp"
 #include "proofs/symbols.hpp"
 #include "src/kernel_route.hpp"
 #include "test_support.hpp"
@@ -130,4 +132,42 @@ BOOST_AUTO_TEST_CASE(kernel_outside_the_class_reports_no_closed_form) {
   const sym::KernelDerivation d = sym::derive_kernel(sym::parse_expression("tanh(x)", {"x"}));
   BOOST_TEST((d.status == sym::KernelDerivation::Status::NoClosedForm));
   BOOST_TEST_CONTEXT("reason: " << d.reason) { BOOST_TEST(d.reason.find("tanh") != std::string::npos); }
+}
+
+// D8 of the 2026-11-23 attack round: the derivation's work is bounded by an estimate
+// (proofs/derivation_work.hpp), deterministic, so that relu(x + 1)^64 (more than 100 s
+// of GiNaC expansion before the bound) is no-closed-form at once, with the kinks still
+// found for the quadrature route.
+BOOST_AUTO_TEST_CASE(derivation_work_is_bounded) {
+  const auto& s = sym::symbols();
+  // relu(x)^2: the piece x^2 on (0, inf) costs (2 + 1)^4 = 81, the piece 0 nothing
+  BOOST_TEST(sym::derivation_work(sym::split_into_pieces(sym::parse_expression("relu(x)^2", {"x"}), s.x), s.x) == 81.0);
+  // e^x + e^{2x} on the line: 2 rates, degree 0, exponential: 2^2 * 1 * 8
+  BOOST_TEST(sym::derivation_work(sym::split_into_pieces(sym::parse_expression("exp(x) + exp(2*x)", {"x"}), s.x), s.x) ==
+             32.0);
+  const sym::KernelDerivation big = sym::derive_kernel(sym::parse_expression("relu(x + 1)^64", {"x"}));
+  BOOST_TEST((big.status == sym::KernelDerivation::Status::NoClosedForm));
+  BOOST_TEST_CONTEXT("reason: " << big.reason) { BOOST_TEST(big.reason.find("units of work") != std::string::npos); }
+  BOOST_REQUIRE(big.kinks_square.size() == 1u);
+  BOOST_TEST(big.kinks_square[0] == ex(-1));
+  // the largest shapes the bound admits still derive: relu(x + 1)^30 is (31)^4 < 1e6
+  BOOST_TEST(sym::derivation_work(sym::split_into_pieces(sym::parse_expression("relu(x + 1)^30", {"x"}), s.x), s.x) <=
+             sym::kMaxDerivationWork);
+}
+
+BOOST_AUTO_TEST_CASE(kinks_count_distinct_arguments) {
+  const auto& s = sym::symbols();
+  // x - 1 and 1 - x are one kink; abs(x) another; the constant relu(2) none
+  BOOST_TEST(sym::count_kinks(sym::parse_expression("relu(x - 1) + step(1 - x) + abs(x) + relu(2)", {"x"}), s.x) == 2u);
+  BOOST_TEST(sym::count_kinks(sym::parse_expression("piecewise(x, 1, x + 1, 2, x + 2)", {"x"}), s.x) == 2u);
+}
+
+// The zero test groups exponentials by their argument's non-constant part: e^{x+1} and
+// e * e^x are one group and cancel; e^{x+1} and e^x do not.
+BOOST_AUTO_TEST_CASE(zero_test_groups_exponentials_by_rate) {
+  BOOST_TEST(sym::is_identically_zero(sym::parse_expression("exp(x + 1) - exp(1)*exp(x) + exp(x/(x^2+1)) - exp(x/(x^2+1))", {"x"})));
+  BOOST_TEST(!sym::is_identically_zero(sym::parse_expression("exp(x + 1) - exp(x)", {"x"})));
+  BOOST_TEST(sym::is_identically_zero(sym::parse_expression("exp(2*x + 3) + exp(2*x - 1) - (exp(4) + 1)*exp(2*x - 1)", {"x"})));
+  BOOST_TEST(sym::is_identically_zero(
+      sym::parse_expression("exp((x^2+2)/(x^2+1)) - exp(1)*exp(1/(x^2+1))", {"x"})));
 }

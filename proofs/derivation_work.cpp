@@ -1,0 +1,43 @@
+#include "proofs/derivation_work.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "proofs/exp_poly.hpp"
+#include "proofs/relu.hpp"
+
+namespace attnverify::sym {
+
+using namespace GiNaC;
+
+std::size_t count_kinks(const ex& e, const symbol& x) {
+  std::set<ex, ex_is_less> arguments;  // u and -u are one kink
+  for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it) {
+    const bool kink = is_ex_the_function(*it, relu) || is_ex_the_function(*it, step) || is_ex_the_function(*it, abs);
+    if (!kink || !it->op(0).has(x)) continue;
+    const ex u = it->op(0).expand();
+    if (arguments.count(-u) == 0) arguments.insert(u);
+  }
+  return arguments.size();
+}
+
+double derivation_work(const Piecewise& f, const symbol& x) {
+  double work = 0;
+  for (const Piece& piece : f.pieces) {
+    unsigned degree = 0;
+    bool exponential = false;
+    std::set<ex, ex_is_less> slopes;
+    for (const ExpPolyTerm& term : to_exp_poly(piece.expr, x)) {
+      degree = std::max(degree, term.power);
+      exponential = exponential || !term.slope.is_zero();
+      slopes.insert(term.slope);
+    }
+    const bool whole_line = !piece.where.lower && !piece.where.upper;
+    const double products = std::pow(static_cast<double>(slopes.size()), 2);  // f^2 multiplies every pair
+    work += products * std::pow(degree + 1.0, whole_line && !exponential ? 3 : 4) * (exponential ? 8 : 1);
+  }
+  return work;
+}
+
+}  // namespace attnverify::sym
