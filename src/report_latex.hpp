@@ -16,7 +16,12 @@ namespace attnverify {
 /// The complete report.tex text.
 std::string report_latex(const RunResult& run);
 
-/// Escapes text for LaTeX (\ { } $ & # ^ _ % ~).
+/// Text (UTF-8) as LaTeX that pdflatex typesets with the report's preamble: the special
+/// characters \ { } $ & # ^ _ % ~ < > escaped; newline and tab as a space (a blank line
+/// would end a paragraph or break a heading); the Latin-1 and Latin Extended-A letters the
+/// OT1 fonts have, and common punctuation, as they are; Greek letters and a few symbols
+/// (≠ ≈ − ∞ ∂ ∑ ± √) as math; any other character (CJK, emoji, control) as its code point
+/// [U+XXXX], so that no string can stop the PDF build. Never throws.
 std::string latex_escape(const std::string& text);
 
 }  // namespace attnverify

@@ -91,5 +91,19 @@ check "D8 SIGINT during a derivation ends the run within a second" bash -c "
   echo \"  exit \$rc after \$elapsed ms\"; test \$rc -eq 130 && test \$elapsed -lt 1000 && grep -q interrupted '$work/err'"
 check "D8 the interrupted run wrote nothing" test ! -e t8s/results.json
 
+# D17: strings the spec accepts (CJK, emoji, Greek, a blank line in a title) are typeset
+{
+  printf '[variant]\nname = "unicode"\nkind = "kernel"\nf = "relu(x)^2"\n'
+  printf 'title = """GAU 苏剑林 🙂 α–β\n\nsecond line Ħ"""\n'
+  printf 'description = "Su2023 (苏剑林): λ ≤ 1, ∞, Þ; tab\\there"\n\n[grid]\npoints = [[0, 1]]\n'
+} > unicode.toml
+check "D17 a title with CJK, emoji and a blank line builds the PDF" expect_exit 0 "$bin" run unicode.toml --out t17 --quiet
+if command -v pdftotext >/dev/null; then
+  pdftotext t17/report.pdf t17/report.txt
+  check "D17 CJK shown as its code point" grep -q "U+82CF" t17/report.txt
+  check "D17 the emoji shown as its code point" grep -q "U+1F642" t17/report.txt
+  check "D17 the title's second line is in the same heading" grep -q "second line" t17/report.txt
+fi
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]
