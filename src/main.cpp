@@ -24,9 +24,8 @@
 
 #include <unistd.h>
 
-#include "proofs/kernel_derivation.hpp"
+#include "src/derivation_summary.hpp"
 #include "proofs/printing.hpp"
-#include "proofs/sequence_derivation.hpp"
 #include "src/spec_text.hpp"
 #include "src/fixed_address_layout.hpp"
 #include "src/output_folder.hpp"
@@ -130,24 +129,14 @@ int derive(const std::string& path, const std::string& bibliography_path) {
   attnverify::Bibliography bibliography;
   const auto specs = load_all({path}, bibliography_path, bibliography);
   for (const auto& spec : specs) {
-    std::cout << spec.name << " (" << to_string(spec.kind) << "): " << spec.definition_text << "\n";
-    std::vector<std::pair<std::string, GiNaC::ex>> forms;
-    if (spec.kind == attnverify::VariantKind::Kernel) {
-      const auto d = attnverify::sym::derive_kernel(spec.definition);
-      if (d.status != attnverify::sym::KernelDerivation::Status::Derived) {
-        std::cout << "  no-closed-form: " << d.reason << "\n";
-        continue;
-      }
-      forms = {{"E|f(X)|", d.mean_abs}, {"E f(X)^2", d.mean_square}, {"S", d.S}};
-    } else {
-      const auto d = attnverify::sym::derive_sequence(spec.definition);
-      if (d.status != attnverify::sym::SequenceDerivation::Status::Derived) {
-        std::cout << "  no-closed-form: " << d.reason << "\n";
-        continue;
-      }
-      forms = {{"sum |a_i|", d.sum_abs}, {"sum a_i^2", d.sum_square}, {"S_n (0<lambda<1)", d.S}, {"S_n (lambda=1)", d.S_at_lambda_one}};
-      if (d.asymptote_derived) forms.emplace_back("lim_{n->inf} S_n (0<lambda<1)", d.limit);
+    std::cout << spec.name << " (" << to_string(spec.kind) << ")" << (spec.definition_text.empty() ? "" : ": " + spec.definition_text) << "\n";
+    const attnverify::DerivationSummary d = attnverify::summarise_derivation(spec);
+    if (!d.derived) {
+      std::cout << "  " << (spec.kind == attnverify::VariantKind::Fact ? "nothing to derive: " : "no-closed-form: ")
+                << attnverify::terminal_safe(d.reason) << "\n";
+      continue;
     }
+    const auto& forms = d.forms;
     for (const auto& [label, e] : forms) {
       std::cout << "  " << label << " = " << attnverify::sym::to_text(e) << "\n";
       std::cout << "    LaTeX: " << attnverify::sym::to_latex(e) << "\n";
