@@ -31,9 +31,9 @@ void SampleMoments::merge(const SampleMoments& o) {
     non_finite += o.non_finite;
     return;
   }
-  const double n = count + o.count;
-  const double du = o.mean_u - mean_u, dv = o.mean_v - mean_v;
-  const double w = count * o.count / n;
+  const long double n = count + o.count;
+  const long double du = o.mean_u - mean_u, dv = o.mean_v - mean_v;
+  const long double w = count * o.count / n;
   m2_u += o.m2_u + du * du * w;
   m2_v += o.m2_v + dv * dv * w;
   c_uv += o.c_uv + du * dv * w;
@@ -64,14 +64,15 @@ struct AttentionSampler::Impl {
 
 SampleMoments moments_of_weights(const double* a, std::size_t count) {
   SampleMoments m;
-  double su = 0, sv = 0;
+  long double su = 0, sv = 0;
   for (std::size_t j = 0; j < count; ++j) {
     if (!std::isfinite(a[j])) {
       m.non_finite += 1;
       continue;
     }
-    su += std::fabs(a[j]);
-    sv += a[j] * a[j];
+    const long double aj = a[j];
+    su += std::fabs(aj);
+    sv += aj * aj;
     m.count += 1;
   }
   if (m.count == 0) return m;
@@ -79,7 +80,8 @@ SampleMoments moments_of_weights(const double* a, std::size_t count) {
   m.mean_v = sv / m.count;
   for (std::size_t j = 0; j < count; ++j) {
     if (!std::isfinite(a[j])) continue;
-    const double du = std::fabs(a[j]) - m.mean_u, dv = a[j] * a[j] - m.mean_v;
+    const long double aj = a[j];
+    const long double du = std::fabs(aj) - m.mean_u, dv = aj * aj - m.mean_v;
     m.m2_u += du * du;
     m.m2_v += dv * dv;
     m.c_uv += du * dv;

@@ -31,11 +31,13 @@ namespace attnverify::num {
 inline constexpr unsigned long kBlockRows = 4096;
 
 /// Moments of u = |a| and v = a^2 over a sample: count, means, and centred sums of
-/// squares and cross products (Welford/Chan form, stable to merge).
+/// squares and cross products (Welford/Chan form, stable to merge). In long double
+/// (x87 extended, range to about 1e4932): a finite weight of 1e300 has a^2 = 1e600 and
+/// (a^2)^2 = 1e1200, which overflow double and made S_n read 0 at beta = 1e300.
 struct SampleMoments {
-  double count = 0;
-  double mean_u = 0, mean_v = 0;
-  double m2_u = 0, m2_v = 0, c_uv = 0;
+  long double count = 0;
+  long double mean_u = 0, mean_v = 0;
+  long double m2_u = 0, m2_v = 0, c_uv = 0;
   double non_finite = 0;  ///< weights that were not finite (counted, not used)
 
   /// Adds another sample's moments (Chan et al. pairwise update).

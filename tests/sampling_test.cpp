@@ -135,3 +135,18 @@ BOOST_AUTO_TEST_CASE(holm_rejects_step_down_and_differs_from_bonferroni_and_from
   const std::vector<std::string> b = holm_verdicts({0.004, 0.001, 0.0045, 0.02});
   BOOST_TEST((b == std::vector<std::string>{"agree", "disagree", "agree", "agree"}));
 }
+
+// D22 of the 2026-11-23 attack round: weights near 1e300 are finite, but their squares
+// overflow double; S is scale-invariant, so S_n of (1, 2, 3) * 1e300 is that of (1, 2, 3):
+// mean |a| = 2, mean a^2 = 14/3, S_n = 2 / sqrt(14/3) = 0.92582009977255146 (exact
+// arithmetic). Before the moments were kept in long double, S_n read 0 and SE 0.
+BOOST_AUTO_TEST_CASE(moments_survive_weights_whose_squares_overflow_double) {
+  const double a[] = {1e300, 2e300, 3e300};
+  const num::SparsityEstimate est = num::estimate_sparsity(num::moments_of_weights(a, 3));
+  BOOST_TEST(est.S == 0.92582009977255146, boost::test_tools::tolerance(1e-14));
+  BOOST_TEST(std::isfinite(est.standard_error));
+  BOOST_TEST(est.standard_error > 0);
+  const double small[] = {1, 2, 3};
+  const num::SparsityEstimate reference = num::estimate_sparsity(num::moments_of_weights(small, 3));
+  BOOST_TEST(est.standard_error == reference.standard_error, boost::test_tools::tolerance(1e-12));
+}
