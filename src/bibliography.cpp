@@ -23,7 +23,7 @@ Bibliography load_bibliography(const std::string& path) {
   try {
     root = toml::parse_file(path);
   } catch (const toml::parse_error& err) {
-    throw SpecError(path, static_cast<std::size_t>(err.source().begin.line), "", std::string(err.description()));
+    throw SpecError(path, static_cast<std::size_t>(err.source().begin.line), "", toml_syntax_problem(err));
   }
   Bibliography out;
   for (auto&& [key, node] : root) {

@@ -547,8 +547,7 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography) {
   try {
     root_table = toml::parse_file(path);
   } catch (const toml::parse_error& err) {
-    throw SpecError(path, static_cast<std::size_t>(err.source().begin.line), "",
-                    "TOML syntax error: " + std::string(err.description()));
+    throw SpecError(path, static_cast<std::size_t>(err.source().begin.line), "", toml_syntax_problem(err));
   }
   TomlReader root(root_table, path, "", 1);
   const toml::table* variant_table = root.optional_table("variant");

@@ -145,4 +145,11 @@ sym::ParsedExpression parse_claim_at(const TomlReader& reader, const std::string
   }
 }
 
+std::string toml_syntax_problem(const toml::parse_error& err) {
+  const std::string description(err.description());
+  if (description.find("cannot redefine existing") != std::string::npos)
+    return "TOML syntax error: a key or table defined twice (this line repeats an earlier definition)";
+  return "TOML syntax error: " + description;
+}
+
 }  // namespace attnverify

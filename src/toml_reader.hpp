@@ -77,4 +77,9 @@ std::size_t line_of(const toml::node& node);
 /// "a string", "an integer", ... for error messages.
 std::string type_name(const toml::node& node);
 
+/// The message of a TOML syntax error. toml++ 3.x garbles the key of a duplicate-key
+/// error ('"name"' is reported as '"naname" '), so that error is reworded without it;
+/// the line (from the error's source region) names the second definition.
+std::string toml_syntax_problem(const toml::parse_error& err);
+
 }  // namespace attnverify
