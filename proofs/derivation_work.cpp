@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <sstream>
 
 #include "proofs/exp_poly.hpp"
 #include "proofs/relu.hpp"
@@ -38,6 +39,17 @@ double derivation_work(const Piecewise& f, const symbol& x) {
     work += products * std::pow(degree + 1.0, whole_line && !exponential ? 3 : 4) * (exponential ? 8 : 1);
   }
   return work;
+}
+
+std::string work_bound_problem(const Piecewise& f, const symbol& x, const std::string& what) {
+  const double work = derivation_work(f, x);
+  if (work <= kMaxDerivationWork) return {};
+  std::ostringstream reason;
+  reason.precision(3);
+  reason << "the derivation is estimated at " << work << " units of work, above the bound of " << kMaxDerivationWork
+         << " that keeps it to seconds (proofs/derivation_work.hpp: the pieces of " << what
+         << " have too high a degree or too many exponentials); the closed form was not attempted";
+  return reason.str();
 }
 
 }  // namespace attnverify::sym

@@ -19,6 +19,7 @@
 #include <ginac/ginac.h>
 
 #include <cstddef>
+#include <string>
 
 #include "proofs/piecewise.hpp"
 
@@ -46,5 +47,10 @@ inline constexpr double kMaxDerivationWork = 1e6;
 /// x^32 e^x 14 s). Throws NotInClass
 /// when a piece is not an exp-polynomial.
 double derivation_work(const Piecewise& f, const GiNaC::symbol& x);
+
+/// The reason not to attempt the expectations of the pieces of f (their estimated work is
+/// above kMaxDerivationWork), or an empty string when they are within the bound. `what` names
+/// the function in the message ("f", "phi").
+std::string work_bound_problem(const Piecewise& f, const GiNaC::symbol& x, const std::string& what);
 
 }  // namespace attnverify::sym

@@ -1,5 +1,6 @@
 #include "proofs/feature_moments.hpp"
 
+#include "proofs/derivation_work.hpp"
 #include "proofs/gaussian_expectation.hpp"
 #include "proofs/piecewise.hpp"
 #include "proofs/symbols.hpp"
@@ -14,6 +15,8 @@ FeatureMoments derive_feature_moments(const ex& phi) {
   out.phi = phi;
   try {
     const Piecewise pieces = split_into_pieces(phi, s.x);
+    out.reason = work_bound_problem(pieces, s.x, "phi");
+    if (!out.reason.empty()) return out;
     out.mean = gaussian_expectation(pieces, s.x, s.beta, s.gamma);
     out.mean_square = gaussian_expectation(square(pieces), s.x, s.beta, s.gamma);
     out.variance = out.mean_square - pow(out.mean, 2);

@@ -1,7 +1,5 @@
 #include "proofs/kernel_derivation.hpp"
 
-#include <sstream>
-
 #include "proofs/canonical_form.hpp"
 #include "proofs/derivation_work.hpp"
 #include "proofs/gaussian_expectation.hpp"
@@ -20,16 +18,8 @@ KernelDerivation derive_kernel(const ex& f) {
     const Piecewise pieces = split_into_pieces(f, s.x);
     out.kinks_square = pieces.boundaries();
     out.kinks_abs = out.kinks_square;
-    const double work = derivation_work(pieces, s.x);
-    if (work > kMaxDerivationWork) {
-      std::ostringstream reason;
-      reason.precision(3);
-      reason << "the derivation is estimated at " << work << " units of work, above the bound of " << kMaxDerivationWork
-             << " that keeps it to seconds (proofs/derivation_work.hpp: the pieces of f have too high a degree or too many exponentials); the "
-                "closed form was not attempted";
-      out.reason = reason.str();
-      return out;
-    }
+    out.reason = work_bound_problem(pieces, s.x, "f");
+    if (!out.reason.empty()) return out;
     const Piecewise absolute = absolute_value(pieces, s.x);
     out.kinks_abs = absolute.boundaries();
     out.mean_abs = gaussian_expectation(absolute, s.x, s.beta, s.gamma);

@@ -115,3 +115,13 @@ BOOST_AUTO_TEST_CASE(eq8_with_derived_moments_matches_monte_carlo) {
     }
   }
 }
+
+// The derivation work bound (proofs/derivation_work.hpp) covers feature maps too:
+// phi = relu(x + 1)^64 would expand for minutes; it is no closed form at once, and
+// relu(x)^2 (work 81) still derives.
+BOOST_AUTO_TEST_CASE(feature_moments_respect_the_work_bound) {
+  const sym::FeatureMoments big = sym::derive_feature_moments(sym::parse_expression("relu(x + 1)^64", {"x"}));
+  BOOST_TEST(!big.derived);
+  BOOST_TEST_CONTEXT("reason: " << big.reason) { BOOST_TEST(big.reason.find("units of work") != std::string::npos); }
+  BOOST_TEST(sym::derive_feature_moments(sym::parse_expression("relu(x)^2", {"x"})).derived);
+}
