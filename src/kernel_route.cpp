@@ -63,8 +63,7 @@ std::vector<Real> union_of_kinks(const std::vector<GiNaC::numeric>& a, const std
 }  // namespace
 
 KernelRoute::KernelRoute(const sym::KernelDerivation& derivation, unsigned digits)
-    : digits_(digits),
-      quadrature_(digits),
+    : quadrature_(digits),
       f_(derivation.f, {sym::symbols().x}, digits + num::kGuardDigits),
       f_double_(double_form(derivation.f)),
       kinks_(union_of_kinks(kinks_of_abs(derivation, digits), numeric_kinks(derivation.kinks_square), quadrature_.internal_digits())) {}

@@ -48,7 +48,6 @@ class KernelRoute {
   unsigned internal_digits() const { return quadrature_.internal_digits(); }
 
  private:
-  unsigned digits_;
   num::GaussianQuadrature quadrature_;
   num::CompiledExpression f_;
   std::optional<num::DoubleExpression> f_double_;  // log|f| for the peaks; empty if f has no double form
