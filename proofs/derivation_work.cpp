@@ -6,7 +6,6 @@
 #include <sstream>
 
 #include "proofs/exp_poly.hpp"
-#include "proofs/relu.hpp"
 
 namespace attnverify::sym {
 
@@ -15,8 +14,7 @@ using namespace GiNaC;
 std::size_t count_kinks(const ex& e, const symbol& x) {
   std::set<ex, ex_is_less> arguments;  // u and -u are one kink
   for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it) {
-    const bool kink = is_ex_the_function(*it, relu) || is_ex_the_function(*it, step) || is_ex_the_function(*it, abs);
-    if (!kink || !it->op(0).has(x)) continue;
+    if (!is_switch(*it) || !it->op(0).has(x)) continue;
     const ex u = it->op(0).expand();
     if (arguments.count(-u) == 0) arguments.insert(u);
   }

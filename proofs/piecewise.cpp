@@ -55,9 +55,6 @@ std::vector<Interval> subdivide(const Interval& where, const std::vector<ex>& po
   return out;
 }
 
-bool is_switch(const ex& e) {
-  return is_ex_the_function(e, relu) || is_ex_the_function(e, step) || is_ex_the_function(e, abs);
-}
 
 // An innermost relu/step/abs call containing x: one whose argument has no such call.
 std::optional<ex> innermost_switch(const ex& e, const symbol& x) {
@@ -95,6 +92,10 @@ void split_recursive(const ex& f, const Interval& where, const symbol& x, std::v
 }
 
 }  // namespace
+
+bool is_switch(const ex& e) {
+  return is_ex_the_function(e, relu) || is_ex_the_function(e, step) || is_ex_the_function(e, abs);
+}
 
 std::vector<ex> Piecewise::boundaries() const {
   std::vector<ex> out;

@@ -44,6 +44,9 @@ struct Piecewise {
   std::vector<GiNaC::ex> boundaries() const;
 };
 
+/// True for a call relu(u), step(u) or abs(u): the functions the split removes.
+bool is_switch(const GiNaC::ex& e);
+
 /// Decomposes f(x); throws NotInClass when a breakpoint cannot be located exactly.
 Piecewise split_into_pieces(const GiNaC::ex& f, const GiNaC::symbol& x);
 
