@@ -1,5 +1,12 @@
-# Helpers shared by the command-line tests (cli_test.sh, shard_test.sh); sourced, not run.
-# The caller sets `work` (a scratch directory) before using expect_exit.
+# The start and helpers shared by the command-line tests (cli_test.sh, shard_test.sh,
+# hardening_test.sh); sourced, not run, by a script called as SCRIPT PATH_TO_ATTNVERIFY
+# SOURCE_DIR: sets bin and src (absolute) from those arguments and `work`, a scratch
+# directory removed on exit.
+set -u
+bin=$(realpath "$1")
+src=$(realpath "$2")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 failures=0
 passes=0
 check() {  # check NAME CONDITION...

@@ -4,11 +4,6 @@
 # and reproducibility (two runs give identical results.json and report.tex apart
 # from the recorded command line).
 # Usage: cli_test.sh PATH_TO_ATTNVERIFY SOURCE_DIR
-set -u
-bin=$1
-src=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 source "$(dirname "${BASH_SOURCE[0]}")/cli_checks.sh"
 bib="--bibliography $src/specs/bibliography.toml"
 

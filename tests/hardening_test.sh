@@ -2,11 +2,6 @@
 # Regression tests of the attack round of 2026-11-23 (issue 17; the defects are numbered
 # as in its review, D1-D29), end to end through the command line. Each check fails when
 # its fix is reverted. Usage: hardening_test.sh PATH_TO_ATTNVERIFY SOURCE_DIR
-set -u
-bin=$(realpath "$1")
-src=$(realpath "$2")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 source "$(dirname "${BASH_SOURCE[0]}")/cli_checks.sh"
 cd "$work"
 spec="$src/tests/specs/small/exp_small.toml"

@@ -7,11 +7,6 @@
 # inputs: a malformed --shard, a missing shard, a shard given twice, shards of
 # different runs, and a spec edited after its shard ran.
 # Usage: shard_test.sh PATH_TO_ATTNVERIFY SOURCE_DIR
-set -u
-bin=$(realpath "$1")
-src=$(realpath "$2")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 source "$(dirname "${BASH_SOURCE[0]}")/cli_checks.sh"
 # the specs are copied, so one can be edited later without touching the source tree
 mkdir -p "$work/specs"
