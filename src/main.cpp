@@ -61,7 +61,7 @@ std::size_t g_stop_message_length = 0;
 extern "C" void on_stop_signal(int signal_number) {
   if (g_computing) {
     [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, g_stop_message, g_stop_message_length);
-    ::_exit(128 + SIGINT);
+    ::_exit(kExitInterrupted);
   }
   g_stop_signal = signal_number;
   std::signal(signal_number, SIG_DFL);  // a second Ctrl-C ends the process at once
@@ -136,8 +136,7 @@ int derive(const std::string& path, const std::string& bibliography_path) {
                 << attnverify::terminal_safe(d.reason) << "\n";
       continue;
     }
-    const auto& forms = d.forms;
-    for (const auto& [label, e] : forms) {
+    for (const auto& [label, e] : d.forms) {
       std::cout << "  " << label << " = " << attnverify::sym::to_text(e) << "\n";
       std::cout << "    LaTeX: " << attnverify::sym::to_latex(e) << "\n";
     }
