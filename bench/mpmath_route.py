@@ -1,4 +1,4 @@
-"""The mpmath route of bench/route_bench (issue 7): the researcher's notebook baseline.
+"""The mpmath route of bench/route_bench (docs/history.md, issue 7): the researcher's notebook baseline.
 
 S(beta, gamma) = E|f(X)| / sqrt(E f(X)^2), X = beta + gamma*eps, eps ~ N(0, 1), by
 mpmath.quad (tanh-sinh) over z, split at the kink z = -beta/gamma, at `digits`

@@ -1,5 +1,5 @@
 // attnverify's quadrature route against the researcher's baseline, side by side in one
-// run (issue 7): the same grid of (beta, gamma) for relu^2 and identity, at the same
+// run (docs/history.md, issue 7): the same grid of (beta, gamma) for relu^2 and identity, at the same
 // digits, by
 //   attnverify: KernelRoute (nested double-exponential rules over MPFR, split at kinks and peaks);
 //   mpmath:     bench/mpmath_route.py (mp.quad split at the kink), run by the Python
@@ -34,7 +34,7 @@
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/sequence_derivation.hpp"
 #include "proofs/symbols.hpp"
-#include "src/kernel_route.hpp"
+#include "src/kinds/kernel/kernel_route.hpp"
 
 using namespace attnverify;
 using Clock = std::chrono::steady_clock;
@@ -85,7 +85,7 @@ struct Accuracy {
 
 // ns per quadrature node's own arithmetic (exp(-z^2/2), the weight and two products)
 // in number type T at 60 digits: run-time precision (Real) against Boost's fixed
-// precision backends, to decide whether a fixed backend would pay (issue 7)
+// precision backends, to decide whether a fixed backend would pay (docs/history.md, issue 7)
 template <typename T>
 double node_arithmetic_ns_once() {
   T z("0.3"), w("0.7"), sum = 0, x("1.25");
@@ -113,7 +113,7 @@ double node_arithmetic_ns() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"attnverify's quadrature route against mpmath and SymPy on one grid (issue 7)"};
+  CLI::App app{"attnverify's quadrature route against mpmath and SymPy on one grid (docs/history.md, issue 7)"};
   unsigned nb = 15, ng = 14, digits = 50;
   std::string python = "/usr/bin/python3";
   bool no_sympy = false;

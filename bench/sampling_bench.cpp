@@ -1,4 +1,4 @@
-// Monte Carlo throughput (issue 3): normals per second per core for the baseline
+// Monte Carlo throughput (docs/history.md, issue 3): normals per second per core for the baseline
 // named in the issue (std::normal_distribution with std::mt19937_64) and for the
 // sampler's generator (boost::random::normal_distribution, ziggurat, with
 // boost::random::mt19937_64), their ratio, and how the sampler's time splits

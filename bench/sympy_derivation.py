@@ -1,4 +1,4 @@
-"""The SymPy route of bench/route_bench (issue 7): seconds for sympy.stats.E to derive
+"""The SymPy route of bench/route_bench (docs/history.md, issue 7): seconds for sympy.stats.E to derive
 E|f(X)| and E f(X)^2, X = beta + gamma*eps ~ Normal(beta, gamma), gamma positive (SymPy
 needs positive=True on gamma to finish), for exp, relu^2 and identity.
 Prints one line per kernel: "kernel seconds".

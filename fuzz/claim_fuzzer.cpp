@@ -1,6 +1,6 @@
 // libFuzzer target: a published claim on arbitrary text, read as the spec loader reads
 // claims (tolerantly) and judged against softmax's derived S = exp(-gamma^2/2) with the
-// whole claim judge (src/claim_check.hpp): conditions, symbolic proof, ball arithmetic
+// whole claim judge (src/verdicts/claim_check.hpp): conditions, symbolic proof, ball arithmetic
 // at the documented points, and the counterexample search (with a small budget). A
 // claim is rejected with ExpressionError or gets a verdict; anything else (a crash, an
 // exception escaping the judge, a hang past libFuzzer's -timeout) is a finding.
@@ -9,14 +9,15 @@
 
 #include "proofs/expression_parser.hpp"
 #include "proofs/kernel_derivation.hpp"
-#include "src/claim_check.hpp"
+#include "src/kinds/registry.hpp"
+#include "src/verdicts/claim_check.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace attnverify;
   static const Spec spec = [] {
     Spec s;
     s.name = "fuzz";
-    s.kind = VariantKind::Kernel;
+    s.kind = standard_kinds().find("kernel");
     s.definition = sym::parse_expression("exp(x)", {"x"});
     return s;
   }();

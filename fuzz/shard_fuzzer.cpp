@@ -14,8 +14,8 @@
 #include <fstream>
 #include <string>
 
-#include "src/shard.hpp"
-#include "src/spec_error.hpp"
+#include "src/run/shard.hpp"
+#include "src/spec/spec_error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const std::filesystem::path dir = std::filesystem::temp_directory_path() /

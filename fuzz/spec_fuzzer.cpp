@@ -8,8 +8,9 @@
 #include <fstream>
 #include <string>
 
-#include "src/spec.hpp"
-#include "src/spec_error.hpp"
+#include "src/kinds/registry.hpp"
+#include "src/spec/spec.hpp"
+#include "src/spec/spec_error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const std::string path = "/tmp/attnverify-fuzz-" + std::to_string(getpid()) + ".toml";

@@ -1,4 +1,4 @@
-// Claim vs derivation (src/claim_check.hpp): eq. 6 as published is judged agree by
+// Claim vs derivation (src/verdicts/claim_check.hpp): eq. 6 as published is judged agree by
 // symbolic proof; eq. 6 with 5 gamma^2 changed to 4 gamma^2 is judged disagree by
 // numeric comparison, with a counterexample that the quadrature route reproduces;
 // an `expected = "disagree"` annotation changes only the expectation, not the verdict.
@@ -7,8 +7,9 @@
 
 #include "proofs/expression_parser.hpp"
 #include "proofs/kernel_derivation.hpp"
-#include "src/claim_check.hpp"
-#include "src/kernel_route.hpp"
+#include "src/kinds/registry.hpp"
+#include "src/verdicts/claim_check.hpp"
+#include "src/kinds/kernel/kernel_route.hpp"
 #include "numerics/compiled_expression.hpp"
 #include "test_support.hpp"
 
@@ -29,7 +30,7 @@ struct Fixture {
   NumericWitness witness;
   Fixture() {
     spec.name = "relu2";
-    spec.kind = VariantKind::Kernel;
+    spec.kind = standard_kinds().find("kernel");
     spec.definition = sym::parse_expression("relu(x)^2", {"x"});
     d = sym::derive_kernel(spec.definition);
     route = std::make_unique<KernelRoute>(d, 50);
@@ -100,7 +101,7 @@ BOOST_AUTO_TEST_CASE(without_a_closed_form_claims_are_judged_against_quadrature)
   //   E cosh X = e^(gamma^2/2) cosh(beta),  E cosh^2 X = (1 + e^(2 gamma^2) cosh(2 beta)) / 2.
   Spec spec;
   spec.name = "cosh";
-  spec.kind = VariantKind::Kernel;
+  spec.kind = standard_kinds().find("kernel");
   spec.definition = sym::parse_expression("cosh(x)*(sigmoid(x) + sigmoid(-x))", {"x"});
   const sym::KernelDerivation d = sym::derive_kernel(spec.definition);
   BOOST_REQUIRE((d.status == sym::KernelDerivation::Status::NoClosedForm));

@@ -88,7 +88,7 @@ BOOST_AUTO_TEST_CASE(a_vanishing_coefficient_is_settled_by_balls_not_taken_as_ze
 }
 
 BOOST_AUTO_TEST_CASE(complete_cancellation_is_never_taken_as_zero) {
-  // ((1 + e^-2000)^2 - 1) e^2000 / 2 = 1 + e^-2000/2 (issue 16's reproducer): 1 + e^-2000
+  // ((1 + e^-2000)^2 - 1) e^2000 / 2 = 1 + e^-2000/2 (the reproducer of docs/history.md issue 16): 1 + e^-2000
   // rounds to 1 below 870 digits, so the difference cancels completely at 16 P = 800
   // digits; the old rule called it 0. Now the value is 1 (to 50 digits), from balls.
   const ex e = sym::parse_expression("((1 + exp(-2000))^2 - 1)*exp(2000)/2", {});

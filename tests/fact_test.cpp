@@ -1,4 +1,4 @@
-// The attention facts of CLAIMS.md C (Perm-1..6, NB-1, Robust-1): every claim of the
+// The attention facts of docs/claims.md C (Perm-1..6, NB-1, Robust-1): every claim of the
 // shipped fact specs gets the verdict its spec expects, computed by the toolkit, and
 // every deliberately broken setting flips the verdict of the claim it breaks.
 // Provenance of the expectations: Perm-1..4 and Perm-6 are theorems (algebra of
@@ -20,9 +20,10 @@
 #include "proofs/attention_identities.hpp"
 #include "proofs/entropy_laplace.hpp"
 #include "proofs/naive_bayes.hpp"
-#include "src/bibliography.hpp"
-#include "src/spec.hpp"
-#include "src/variant_checks.hpp"
+#include "src/kinds/registry.hpp"
+#include "src/spec/bibliography.hpp"
+#include "src/spec/spec.hpp"
+#include "src/kinds/fact/fact_kind.hpp"
 
 using namespace attnverify;
 

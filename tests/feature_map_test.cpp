@@ -1,4 +1,4 @@
-// Feature maps given by phi (issue 5): the derived componentwise moments of phi(k),
+// Feature maps given by phi (docs/history.md, issue 5): the derived componentwise moments of phi(k),
 // k ~ N(beta, gamma^2), against known closed forms and quadrature, and Su2023 eq. 8
 // with those moments against Monte Carlo over real d-dimensional q and keys.
 #define BOOST_TEST_MODULE feature_map
@@ -13,7 +13,7 @@
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/linear_attention.hpp"
 #include "proofs/symbols.hpp"
-#include "src/kernel_route.hpp"
+#include "src/kinds/kernel/kernel_route.hpp"
 #include "test_support.hpp"
 
 using namespace attnverify;

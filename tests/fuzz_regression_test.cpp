@@ -34,9 +34,10 @@
 #include <sstream>
 
 #include "proofs/expression_parser.hpp"
-#include "src/shard.hpp"
-#include "src/spec.hpp"
-#include "src/spec_error.hpp"
+#include "src/kinds/registry.hpp"
+#include "src/run/shard.hpp"
+#include "src/spec/spec.hpp"
+#include "src/spec/spec_error.hpp"
 
 namespace fs = std::filesystem;
 using namespace attnverify;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regression tests of the attack round of 2026-11-23 (issue 17; the defects are numbered
+# Regression tests of the attack round of 2026-11-23 (docs/history.md, issue 17; the defects are numbered
 # as in its review, D1-D29), end to end through the command line. Each check fails when
 # its fix is reverted. Usage: hardening_test.sh PATH_TO_ATTNVERIFY SOURCE_DIR
 source "$(dirname "${BASH_SOURCE[0]}")/cli_checks.sh"

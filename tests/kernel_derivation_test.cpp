@@ -12,7 +12,7 @@
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/piecewise.hpp"
 #include "proofs/symbols.hpp"
-#include "src/kernel_route.hpp"
+#include "src/kinds/kernel/kernel_route.hpp"
 #include "test_support.hpp"
 
 using namespace attnverify;
@@ -48,7 +48,7 @@ const ex& eq6() {
 }  // namespace
 
 // Derived S against 50-digit quadrature at each point: both routes must meet their
-// targets and agree to at least 45 digits (DESIGN §4: P - 5 at P = 50).
+// targets and agree to at least 45 digits (docs/design.md §4: P - 5 at P = 50).
 void expect_closed_matches_quadrature(const std::string& f, const std::vector<GridPoint>& points) {
   const sym::KernelDerivation d = derive(f);
   const KernelRoute route(d, 50);
@@ -134,7 +134,7 @@ BOOST_AUTO_TEST_CASE(kernel_outside_the_class_reports_no_closed_form) {
   BOOST_TEST_CONTEXT("reason: " << d.reason) { BOOST_TEST(d.reason.find("tanh") != std::string::npos); }
 }
 
-// D8 of the 2026-11-23 attack round: the derivation's work is bounded by an estimate
+// D8 of the 2026-11-23 attack round (docs/history.md): the derivation's work is bounded by an estimate
 // (proofs/derivation_work.hpp), deterministic, so that relu(x + 1)^64 (more than 100 s
 // of GiNaC expansion before the bound) is no-closed-form at once, with the kinks still
 // found for the quadrature route.

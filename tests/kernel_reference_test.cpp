@@ -1,4 +1,4 @@
-// Held-out style check of the kernel engine (issue 5 acceptance): variants written
+// Held-out style check of the kernel engine (docs/history.md, issue 5 acceptance): variants written
 // only as spec expressions, which no C++ in attnverify names, against an independent
 // 60-digit reference computed by mpmath (tests/reference/kernel_reference.py, output
 // in tests/reference/kernel_S_mpmath60.txt, split at kinks given by hand).
@@ -16,8 +16,8 @@
 #include "proofs/expression_parser.hpp"
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/symbols.hpp"
-#include "src/kernel_route.hpp"
-#include "src/toml_reader.hpp"
+#include "src/kinds/kernel/kernel_route.hpp"
+#include "src/spec/toml_reader.hpp"
 #include "test_support.hpp"
 
 using namespace attnverify;

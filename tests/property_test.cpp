@@ -14,8 +14,9 @@
 #include "proofs/norm_ratio.hpp"
 #include "proofs/positivity.hpp"
 #include "proofs/symbols.hpp"
-#include "src/pipeline.hpp"
-#include "src/spec.hpp"
+#include "src/kinds/registry.hpp"
+#include "src/run/pipeline.hpp"
+#include "src/spec/spec.hpp"
 
 using namespace attnverify;
 using GiNaC::ex;
@@ -70,7 +71,7 @@ BOOST_AUTO_TEST_CASE(relu2_infimum_over_nonnegative_beta_is_one_over_sqrt6) {
 BOOST_AUTO_TEST_CASE(relu2_is_not_even_in_beta) {
   Spec spec;
   spec.name = "relu2";
-  spec.kind = VariantKind::Kernel;
+  spec.kind = standard_kinds().find("kernel");
   spec.definition = sym::parse_expression("relu(x)^2", {"x"});
   spec.grid = {{GiNaC::numeric(1), GiNaC::numeric(1)}};
   Property p;

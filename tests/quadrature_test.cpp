@@ -1,4 +1,4 @@
-// The double-exponential quadrature route (issue 7): its rules, its error estimate and
+// The double-exponential quadrature route (docs/history.md, issue 7): its rules, its error estimate and
 // its parallel grid.
 //  - DoubleExponentialRule: the level structure (level k holds the odd multiples of
 //    h_k) and two integrals with known values summed straight from the nodes:
@@ -24,7 +24,7 @@
 #include "proofs/expression_parser.hpp"
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/symbols.hpp"
-#include "src/kernel_route.hpp"
+#include "src/kinds/kernel/kernel_route.hpp"
 
 using namespace attnverify;
 using num::DoubleExponentialRule;

@@ -1,4 +1,4 @@
-// The sampled route (numerics/attention_sampler.hpp, src/sampled_checks.hpp):
+// The sampled route (numerics/attention_sampler.hpp, src/kinds/sampled_checks.hpp):
 // calibration of the z-scores over fixed seeds, power against a 1% error, bitwise
 // determinism across thread counts, nested samples, and the geometry hitting
 // (beta, gamma).
@@ -13,8 +13,8 @@
 #include "proofs/expression_parser.hpp"
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/symbols.hpp"
-#include "src/multiple_comparisons.hpp"
-#include "src/sampled_checks.hpp"
+#include "src/verdicts/multiple_comparisons.hpp"
+#include "src/kinds/sampled_checks.hpp"
 
 using namespace attnverify;
 using GiNaC::numeric;
@@ -136,7 +136,7 @@ BOOST_AUTO_TEST_CASE(holm_rejects_step_down_and_differs_from_bonferroni_and_from
   BOOST_TEST((b == std::vector<std::string>{"agree", "disagree", "agree", "agree"}));
 }
 
-// D22 of the 2026-11-23 attack round: weights near 1e300 are finite, but their squares
+// D22 of the 2026-11-23 attack round (docs/history.md): weights near 1e300 are finite, but their squares
 // overflow double; S is scale-invariant, so S_n of (1, 2, 3) * 1e300 is that of (1, 2, 3):
 // mean |a| = 2, mean a^2 = 14/3, S_n = 2 / sqrt(14/3) = 0.92582009977255146 (exact
 // arithmetic). Before the moments were kept in long double, S_n read 0 and SE 0.

@@ -1,4 +1,4 @@
-// Sound claim verdicts (src/claim_check.hpp): one test per defect class of the
+// Sound claim verdicts (src/verdicts/claim_check.hpp): one test per defect class of the
 // adversarial round of 2026-11-23, each built on that round's reproducer, asserting the
 // verdict *and* the route that reached it, so that reverting the fix makes it fail:
 //   cancellation   a sum that cancels at every MPFR precision up to 16 P is not 0
@@ -16,7 +16,8 @@
 
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/sequence_derivation.hpp"
-#include "src/claim_check.hpp"
+#include "src/kinds/registry.hpp"
+#include "src/verdicts/claim_check.hpp"
 #include "test_support.hpp"
 
 using namespace attnverify;
@@ -31,7 +32,7 @@ struct Kernel {
   sym::KernelDerivation d;
   explicit Kernel(const std::string& f) {
     spec.name = "k";
-    spec.kind = VariantKind::Kernel;
+    spec.kind = standard_kinds().find("kernel");
     spec.definition = sym::parse_expression(f, {"x"});
     d = sym::derive_kernel(spec.definition);
   }
@@ -122,7 +123,7 @@ BOOST_AUTO_TEST_CASE(a_claim_false_only_beyond_the_fixed_points_is_found_by_the_
 BOOST_AUTO_TEST_CASE(a_sequence_claim_false_only_near_lambda_1_or_for_large_n_is_found) {
   Spec spec;
   spec.name = "decay";
-  spec.kind = VariantKind::Sequence;
+  spec.kind = standard_kinds().find("sequence");
   spec.definition = sym::parse_expression("lambda^(n-i)", {"lambda", "n", "i"});
   const sym::SequenceDerivation d = sym::derive_sequence(spec.definition);
   const ClaimReference reference{d.S, d.S_at_lambda_one, {}};

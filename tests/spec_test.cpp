@@ -1,4 +1,4 @@
-// Spec loading (src/spec.hpp). Every file in tests/specs/bad/ states in its header
+// Spec loading (src/spec/spec.hpp). Every file in tests/specs/bad/ states in its header
 // the error it must produce (expect-line, expect-key, expect-message); each must be
 // rejected with a SpecError naming that file, line and key. The shipped specs load.
 #define BOOST_TEST_MODULE spec
@@ -8,8 +8,9 @@
 #include <fstream>
 #include <map>
 
-#include "src/spec.hpp"
-#include "src/spec_error.hpp"
+#include "src/kinds/registry.hpp"
+#include "src/spec/spec.hpp"
+#include "src/spec/spec_error.hpp"
 
 using namespace attnverify;
 namespace fs = std::filesystem;
@@ -59,7 +60,7 @@ BOOST_AUTO_TEST_CASE(malformed_specs_are_rejected_with_file_line_and_key) {
       BOOST_TEST(thrown);
     }
   }
-  BOOST_TEST(count >= 50u);  // the corpus of issue 8: at least 50 files
+  BOOST_TEST(count >= 50u);  // the corpus of docs/history.md issue 8: at least 50 files
 }
 
 BOOST_AUTO_TEST_CASE(shipped_specs_load_with_their_claims) {

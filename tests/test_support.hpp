@@ -7,7 +7,7 @@
 #include "numerics/agreement.hpp"
 #include "numerics/precision.hpp"
 #include "proofs/expression_parser.hpp"
-#include "src/spec.hpp"
+#include "src/spec/spec.hpp"
 
 namespace attnverify::test {
 

@@ -1,0 +1,324 @@
+// attnverify command line (docs/design.md §4a).
+//   attnverify run [SPEC_OR_DIR ...] [--out DIR] [--digits P] [--seed S] [--no-pdf] [--shard i/N]
+//   attnverify merge SHARD_DIR ... [--out DIR] [--no-pdf]
+//   attnverify derive SPEC
+//   attnverify --help | --version
+// Exit codes: 0 every verdict as expected; 1 an unexpected verdict (or a conflict between
+// a proof and a counterexample); 2 bad input (spec or arguments); 3 the outputs could not
+// be written or typeset (the output folder is checked, and locked, before the work);
+// 70 an internal error (a defect); 130 stopped by Ctrl-C (SIGINT) or SIGTERM: the run
+// stops at its next progress step (or ends latexmk), writes nothing, and the previous
+// outputs stay as they were (a second Ctrl-C kills at once). results.json, report.tex
+// and report.pdf are replaced as one set (src/run/output_folder.hpp).
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include <unistd.h>
+
+#include "src/kinds/derivation_summary.hpp"
+#include "src/kinds/registry.hpp"
+#include "proofs/printing.hpp"
+#include "src/spec/spec_text.hpp"
+#include "src/run/fixed_address_layout.hpp"
+#include "src/run/output_folder.hpp"
+#include "src/report/pdf_build.hpp"
+#include "src/run/pipeline.hpp"
+#include "src/run/shard.hpp"
+#include "src/report/report_latex.hpp"
+#include "src/report/results_json.hpp"
+#include "src/spec/spec.hpp"
+#include "src/spec/spec_error.hpp"
+#include "src/report/terminal_summary.hpp"
+#include "src/version.hpp"
+
+namespace {
+
+constexpr int kExitUnexpected = 1;
+constexpr int kExitBadInput = 2;
+constexpr int kExitOutputFailed = 3;
+constexpr int kExitInterrupted = 130;  // 128 + SIGINT, the shell's convention
+constexpr int kExitInternal = 70;      // EX_SOFTWARE (sysexits.h): a defect of attnverify
+
+volatile std::sig_atomic_t g_stop_signal = 0;
+
+// While the checks compute, nothing in --out has been touched (the outputs are replaced
+// as one set afterwards), so a stop signal ends the process at once, from inside a long
+// GiNaC expansion or a sampling block alike: the handler writes the prepared message and
+// calls _exit (both async-signal-safe). Once the outputs are being written the handler
+// only records the signal, and the writing steps stop at their next safe point.
+volatile std::sig_atomic_t g_computing = 0;
+char g_stop_message[4096];
+std::size_t g_stop_message_length = 0;
+
+extern "C" void on_stop_signal(int signal_number) {
+  if (g_computing) {
+    [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, g_stop_message, g_stop_message_length);
+    ::_exit(kExitInterrupted);
+  }
+  g_stop_signal = signal_number;
+  std::signal(signal_number, SIG_DFL);  // a second Ctrl-C ends the process at once
+}
+
+std::string stop_message(const std::string& out_dir) {
+  return "\ninterrupted: stopped before writing anything new; the previous results.json, report.tex and report.pdf in " +
+         out_dir + " (if any) are as they were\n";
+}
+
+/// Stop signals end the process at once from here until the object is destroyed.
+class ImmediateStop {
+ public:
+  explicit ImmediateStop(const std::string& out_dir) {
+    const std::string message = stop_message(attnverify::terminal_safe(out_dir));
+    g_stop_message_length = std::min(message.size(), sizeof g_stop_message);
+    std::memcpy(g_stop_message, message.data(), g_stop_message_length);
+    g_computing = 1;
+    if (g_stop_signal != 0) on_stop_signal(g_stop_signal);  // a signal that came just before
+  }
+  ~ImmediateStop() { g_computing = 0; }
+  ImmediateStop(const ImmediateStop&) = delete;
+  ImmediateStop& operator=(const ImmediateStop&) = delete;
+};
+
+/// Thrown from the progress callback once a stop signal arrived.
+struct Interrupted {};
+
+/// The most threads --threads accepts (a larger team only costs memory and start-up).
+constexpr unsigned kMaxThreads = 1024;
+
+/// An argument as a POSIX shell reads it back: bare when it has only safe characters,
+/// else in single quotes (a quote inside written '\'').
+std::string shell_quoted(const std::string& argument) {
+  const bool safe = !argument.empty() && argument.find_first_not_of(
+                                             "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./=:,+-@%") ==
+                                             std::string::npos;
+  if (safe) return argument;
+  std::string out = "'";
+  for (const char c : argument) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::vector<attnverify::Spec> load_all(const std::vector<std::string>& paths, const std::string& bibliography_path,
+                                       attnverify::Bibliography& bibliography) {
+  const auto files = attnverify::collect_spec_files(paths);
+  const std::string bibliography_file = attnverify::find_bibliography(files, bibliography_path);
+  bibliography = bibliography_file.empty() ? attnverify::Bibliography{} : attnverify::load_bibliography(bibliography_file);
+  std::vector<attnverify::Spec> specs;
+  for (const auto& file : files) specs.push_back(attnverify::load_spec(file, bibliography));
+  for (std::size_t a = 0; a < specs.size(); ++a)
+    for (std::size_t b = 0; b < a; ++b) {
+      std::error_code ec;
+      if (std::filesystem::equivalent(specs[a].file, specs[b].file, ec))
+        throw attnverify::SpecError(specs[a].file, 0, "", "this spec file is given twice (also as " + specs[b].file + ")");
+      if (specs[a].name == specs[b].name)
+        throw attnverify::SpecError(specs[a].file, specs[a].name_line, "variant.name",
+                                    "variant name '" + specs[a].name + "' is also used by " + specs[b].file + ":" +
+                                        std::to_string(specs[b].name_line));
+    }
+  return specs;
+}
+
+int derive(const std::string& path, const std::string& bibliography_path) {
+  attnverify::Bibliography bibliography;
+  const auto specs = load_all({path}, bibliography_path, bibliography);
+  for (const auto& spec : specs) {
+    std::cout << spec.name << " (" << spec.kind->name() << ")" << (spec.definition_text.empty() ? "" : ": " + spec.definition_text) << "\n";
+    const attnverify::DerivationSummary d = spec.kind->derive(spec);
+    if (!d.derived) {
+      std::cout << "  " << (d.applies ? "no-closed-form: " : "nothing to derive: ")
+                << attnverify::terminal_safe(d.reason) << "\n";
+      continue;
+    }
+    for (const auto& [label, e] : d.forms) {
+      std::cout << "  " << label << " = " << attnverify::sym::to_text(e) << "\n";
+      std::cout << "    LaTeX: " << attnverify::sym::to_latex(e) << "\n";
+    }
+  }
+  return 0;
+}
+
+// `run --shard i/N`: the shard's variants, written to OUT/shard.json for `attnverify merge`
+int run_shard(const attnverify::Shard& shard, const std::vector<attnverify::Spec>& specs,
+              const attnverify::Bibliography& bibliography, const attnverify::RunOptions& options,
+              const attnverify::Progress& progress, const std::string& out_dir) {
+  std::vector<std::string> names, files;
+  for (const auto& spec : specs) {
+    names.push_back(spec.name);
+    files.push_back(spec.file);
+  }
+  const auto mine = attnverify::select_shard(specs, shard);
+  progress(fmt::format("shard {}/{}: {} of {} variants", shard.index, shard.count, mine.size(), specs.size()));
+  attnverify::OutputFolder out(out_dir);  // OutputError: exit 3 before any work
+  const attnverify::RunResult result = [&] {
+    const ImmediateStop stop(out_dir);
+    return attnverify::run_checks(mine, bibliography, options, progress);
+  }();
+  try {
+    const std::string path = (std::filesystem::path(out_dir) / "shard.json").string();
+    if (g_stop_signal != 0) throw Interrupted{};
+    out.replace({{"shard.json", attnverify::shard_json(result, shard, names, files)}}, std::nullopt);
+    std::size_t checks = 0;
+    for (const auto& v : result.variants) checks += v.records.size();
+    std::cout << fmt::format("shard {}/{}: {} variants, {} checks; wrote {} (verdicts are final after `attnverify merge`)\n",
+                             shard.index, shard.count, result.variants.size(), checks, path);
+  } catch (const std::exception& err) {
+    std::cerr << "error: cannot write the outputs: " << attnverify::terminal_safe(err.what()) << "\n";
+    return kExitOutputFailed;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // before anything touches GiNaC: the same command must give the same output (see the header)
+  const bool fixed_layout = attnverify::ensure_fixed_address_layout(argv);
+  CLI::App app{"attnverify: checks closed forms about attention by derivation (GiNaC), high-precision "
+               "quadrature or exact summation (MPFR), and comparison with published claims."};
+  app.set_version_flag("--version", std::string("attnverify ") + attnverify::kVersion);
+  app.require_subcommand(1);
+
+  std::string command;  // recorded in every output, quoted so that it can be copied and re-run
+  for (int k = 0; k < argc; ++k) command += (k ? " " : "") + (k == 0 ? std::string("attnverify") : shell_quoted(argv[k]));
+
+  auto* run = app.add_subcommand("run", "Run every check of the given specs and write results.json, report.tex and report.pdf.");
+  std::vector<std::string> paths{"specs"};
+  std::string out_dir = "reports/out";
+  std::string bibliography_path;
+  unsigned digits = 50;
+  unsigned long seed = attnverify::kDefaultSeed;
+  unsigned threads = 0;
+  bool no_pdf = false, quiet = false;
+  run->add_option("specs", paths, "Spec files or directories (default: specs/)");
+  run->add_option("--out", out_dir, "Output directory (default: reports/out)");
+  run->add_option("--digits", digits, "Working precision in decimal digits: 30, 50 or 100 (default 50)")
+      ->check(CLI::IsMember({30u, 50u, 100u}));
+  auto* seed_option = run->add_option("--seed", seed, "Seed of the sampled checks; overrides the specs' seeds (default: each spec's [sampling] seed, else 20231201)");
+  run->add_option("--threads", threads,
+                  "Threads for the quadrature grid and sampling, 1 to " + std::to_string(kMaxThreads) +
+                      " (default: all cores); the results do not depend on it")
+      ->check(CLI::Range(1u, kMaxThreads));
+  run->add_option("--bibliography", bibliography_path, "Bibliography file (default: bibliography.toml beside the specs)");
+  run->add_flag("--no-pdf", no_pdf, "Write report.tex but do not compile it");
+  std::size_t grid_limit = attnverify::kMaxGridPoints;
+  run->add_option("--max-grid-points", grid_limit, "Refuse grids larger than this (default 100000)")->check(CLI::PositiveNumber);
+  run->add_flag("--quiet", quiet, "No progress messages");
+  std::string shard_text;
+  run->add_option("--shard", shard_text,
+                  "Run shard i of N (i/N): every N-th variant, starting with the i-th; writes only shard.json to --out, "
+                  "for `attnverify merge`");
+
+  auto* merge_cmd = app.add_subcommand(
+      "merge", "Combine the shard.json of `run --shard i/N` runs (all N) into results.json, report.tex and report.pdf, as "
+               "one unsharded run would write them.");
+  std::vector<std::string> shard_dirs;
+  merge_cmd->add_option("shards", shard_dirs, "Output directories of the shards")->required();
+  merge_cmd->add_option("--out", out_dir, "Output directory (default: reports/out)");
+  merge_cmd->add_flag("--no-pdf", no_pdf, "Write report.tex but do not compile it");
+  merge_cmd->add_flag("--quiet", quiet, "No progress messages");
+
+  auto* derive_cmd = app.add_subcommand("derive", "Print the derived closed forms of a spec (plain text and LaTeX).");
+  std::string derive_path;
+  derive_cmd->add_option("spec", derive_path, "Spec file")->required();
+  derive_cmd->add_option("--bibliography", bibliography_path, "Bibliography file (default: bibliography.toml beside the spec)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& err) {
+    const int code = app.exit(err);
+    return code == 0 ? 0 : kExitBadInput;
+  }
+
+  try {
+    if (derive_cmd->parsed()) return derive(derive_path, bibliography_path);
+
+    if (!fixed_layout)
+      std::cerr << "warning: address-space randomisation could not be turned off; the results are right, but the order of "
+                   "terms in closed forms (and the last digits of some values) may differ between runs\n";
+    const auto start = std::chrono::steady_clock::now();
+    std::signal(SIGINT, on_stop_signal);
+    std::signal(SIGTERM, on_stop_signal);
+    const attnverify::Progress progress = [&](const std::string& message) {
+      if (g_stop_signal != 0) throw Interrupted{};
+      if (quiet) return;
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::cerr << fmt::format("[{:6.1f}s] {}\n", seconds, attnverify::terminal_safe(message));
+    };
+    attnverify::RunResult result;
+    std::unique_ptr<attnverify::OutputFolder> out;
+    if (merge_cmd->parsed()) {
+      out = std::make_unique<attnverify::OutputFolder>(out_dir);
+      const ImmediateStop stop(out_dir);
+      result = attnverify::merge_shards(shard_dirs, command);
+    } else {
+      attnverify::set_max_grid_points(grid_limit);
+      attnverify::Bibliography bibliography;
+      const auto specs = [&] {
+        const ImmediateStop stop(out_dir);
+        return load_all(paths, bibliography_path, bibliography);
+      }();
+      attnverify::RunOptions options;
+      options.digits = digits;
+      if (seed_option->count() > 0) options.seed_override = seed;
+      options.threads = threads;
+      options.command = command;
+      if (!shard_text.empty()) return run_shard(attnverify::parse_shard(shard_text), specs, bibliography, options, progress, out_dir);
+      out = std::make_unique<attnverify::OutputFolder>(out_dir);  // taken, and checked writable, before the work
+      const ImmediateStop stop(out_dir);
+      result = attnverify::run_suite(specs, bibliography, options, progress);
+    }
+    if (g_stop_signal != 0) throw Interrupted{};
+
+    const std::string json = attnverify::results_json(result);
+    const std::string tex = attnverify::report_latex(result);
+    const std::filesystem::path dir(out_dir);
+    std::optional<std::string> pdf;
+    std::string pdf_failure;
+    double latex_seconds = 0;
+    if (!no_pdf) {
+      progress("compiling report.pdf with latexmk");
+      const auto t0 = std::chrono::steady_clock::now();
+      const attnverify::PdfBuild build = attnverify::build_pdf(tex, out_dir, [] { return g_stop_signal != 0; });
+      latex_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (build.stopped || g_stop_signal != 0) throw Interrupted{};
+      if (build.ok) pdf = build.pdf;
+      else pdf_failure = build.failure;
+    }
+    out->replace({{"results.json", json}, {"report.tex", tex}}, pdf);
+    std::cout << attnverify::terminal_safe(attnverify::terminal_summary(result));
+    std::cout << "wrote " << (dir / "results.json").string() << " and " << (dir / "report.tex").string() << "\n";
+    if (pdf) {
+      std::cout << fmt::format("wrote {} (latexmk {:.1f} s)\n", (dir / "report.pdf").string(), latex_seconds);
+    } else if (!pdf_failure.empty()) {
+      std::cerr << "error: report.pdf could not be typeset (results.json and report.tex are new; an older report.pdf was "
+                   "removed, as it belongs to another run): "
+                << pdf_failure;
+      return kExitOutputFailed;
+    }
+    return result.unexpected_count() == 0 ? 0 : kExitUnexpected;
+  } catch (const attnverify::OutputError& err) {
+    std::cerr << "error: " << attnverify::terminal_safe(err.what()) << "\n";
+    return kExitOutputFailed;
+  } catch (const attnverify::SpecError& err) {
+    std::cerr << "error: " << attnverify::terminal_safe(err.what()) << "\n";
+    return kExitBadInput;
+  } catch (const attnverify::ShardError& err) {
+    std::cerr << "error: " << attnverify::terminal_safe(err.what()) << "\n";
+    return kExitBadInput;
+  } catch (const Interrupted&) {
+    std::cerr << stop_message(attnverify::terminal_safe(out_dir));
+    return kExitInterrupted;
+  } catch (const std::exception& err) {  // a defect: say so, and exit with a code of its own
+    std::cerr << "internal error (a defect of attnverify; please report it with the command): "
+              << attnverify::terminal_safe(err.what()) << "\n";
+    return kExitInternal;
+  }
+}

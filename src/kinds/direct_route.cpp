@@ -1,0 +1,41 @@
+#include "src/kinds/direct_route.hpp"
+
+#include "numerics/adaptive_evaluation.hpp"
+
+namespace attnverify {
+
+NumericOutcome direct_S(const GiNaC::numeric& mean_abs, const GiNaC::numeric& mean_square, unsigned digits) {
+  NumericOutcome out;
+  const num::Evaluation e = num::AdaptiveEvaluator(GiNaC::ex(mean_abs) / GiNaC::sqrt(GiNaC::ex(mean_square)), {}, digits)({});
+  if (!e.converged) {
+    out.failure = "the direct computation did not converge";
+    return out;
+  }
+  out.ok = true;
+  out.value = e.value;
+  out.error_digits = static_cast<double>(digits + num::kGuardDigits);
+  return out;
+}
+
+void check_closed_vs_direct(const Spec& spec, const ClaimDomain& domain, const GiNaC::ex& closed, const DirectRoute& direct,
+                            const std::string& method, unsigned digits, std::vector<CheckRecord>& records) {
+  for (const ClaimPoint& p : domain.points) {
+    CheckRecord r;
+    r.variant = spec.name;
+    r.check = "closed-vs-direct";
+    r.point = p.where;
+    r.method = method;
+    judge_closed_vs_numeric(r, num::AdaptiveEvaluator(closed.subs(p.substitution), {}, digits)({}), direct(p.index), digits);
+    records.push_back(std::move(r));
+  }
+}
+
+PointWitness direct_witness(const DirectRoute& direct) {
+  return [direct](const ClaimPoint& p) -> std::optional<std::pair<num::Real, double>> {
+    const NumericOutcome o = direct(p.index);
+    if (!o.ok) return std::nullopt;
+    return std::make_pair(o.value, o.error_digits);
+  };
+}
+
+}  // namespace attnverify

@@ -1,0 +1,95 @@
+#include "src/kinds/fact/fact_kind.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "proofs/printing.hpp"
+#include "src/kinds/derivation_summary.hpp"
+#include "src/kinds/fact/fact_tests.hpp"
+#include "src/spec/spec_reading.hpp"
+#include "src/verdicts/claim_points.hpp"
+
+namespace attnverify {
+
+namespace {
+
+// [experiment] of a fact spec: trials per randomised test (1 to 1000) and the seed
+void read_experiment(Spec& spec, TomlReader& root) {
+  const toml::table* table = root.optional_table("experiment");
+  if (!table) return;
+  TomlReader experiment(*table, spec.file, "experiment", line_of(*table));
+  if (const auto trials = experiment.optional_integer("trials")) {
+    if (*trials < 1 || *trials > 1000) experiment.fail("trials", "must be between 1 and 1000 (found " + std::to_string(*trials) + ")");
+    spec.trials = static_cast<unsigned>(*trials);
+  }
+  if (const auto seed = experiment.optional_integer("seed")) {
+    if (*seed < 0) experiment.fail("seed", "must be a non-negative integer (found " + std::to_string(*seed) + ")");
+    spec.experiment_seed = static_cast<unsigned long>(*seed);
+  }
+  experiment.finish();
+}
+
+
+class FactKind final : public Kind {
+ public:
+  std::string name() const override { return "fact"; }
+  std::vector<std::string> claim_symbols() const override { return {}; }
+  std::vector<std::string> property_symbols() const override { return {}; }
+
+  void read_definition(TomlReader&, Spec&) const override {}  // the tests are built in
+
+  void read_tables(TomlReader& root, Spec& spec) const override {
+    read_experiment(spec, root);
+    refuse_sampling(root);
+  }
+
+  // statement, test and setting in place of S
+  void read_claim(TomlReader& reader, const Spec&, Claim& claim) const override {
+    claim.statement = reader.required_string("statement");
+    claim.test = reader.required_string("test", Text::Identifier);
+    const FactTest* test = find_fact_test(claim.test);
+    if (!test) {
+      std::vector<std::string> names;
+      for (const FactTest& t : fact_tests()) names.push_back(t.name);
+      reader.fail("test", fmt::format("unknown test '{}' (tests: {})", claim.test, fmt::join(names, ", ")));
+    }
+    claim.setting = reader.optional_string("setting", Text::Identifier).value_or("as-stated");
+    if (claim.setting != "as-stated" &&
+        std::find(test->settings.begin(), test->settings.end(), claim.setting) == test->settings.end())
+      reader.fail("setting", fmt::format("test '{}' has no setting '{}' (settings: as-stated{}{})", claim.test,
+                                         claim.setting, test->settings.empty() ? "" : ", ", fmt::join(test->settings, ", ")));
+  }
+
+  DerivationSummary derive(const Spec& spec) const override {
+    DerivationSummary out;
+    out.applies = false;
+    std::string tests;
+    for (const Claim& c : spec.claims)
+      if (tests.find(c.test) == std::string::npos) tests += (tests.empty() ? "" : ", ") + c.test;
+    out.reason = "a fact spec has no closed form to derive; its claims name built-in tests (" + tests +
+                 ") that `attnverify run` computes";
+    return out;
+  }
+
+  VariantResult check(const Spec& spec, const RunOptions& options, const Progress& progress) const override {
+    return check_fact_variant(spec, options, progress);
+  }
+
+  ClaimDomain claim_domain(const Spec&, unsigned long) const override { return {}; }  // claims are tests, not expressions at points
+
+  ClaimGeometry claim_geometry(const Spec&, bool) const override { return {}; }
+
+  NumericRoute numeric_route(const Spec&) const override { return NumericRoute::None; }
+
+  std::string report_intro(const Spec& spec) const override {
+    return "Sequence variant with weights $a_i = " + sym::to_latex(spec.definition) +
+           "$, $i = 1,\\dots,n$, $\\lambda\\in(0,1]$; $S_n = \\frac{1}{n}\\sum_i|a_i| \\big/ \\sqrt{\\frac1n\\sum_i a_i^2}$.\n\n";
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<const Kind> fact_kind() { return std::make_shared<FactKind>(); }
+
+}  // namespace attnverify

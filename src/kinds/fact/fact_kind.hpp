@@ -1,0 +1,22 @@
+// The fact kind: attention facts that are not about S (permutation symmetry and
+// biases, normalisation layers, the naive Bayes identity, noise robustness, the entropy
+// of softmax and its scale). Each claim names a built-in test and a setting
+// (src/kinds/fact/fact_tests.hpp); the spec has an optional [experiment] table
+// (docs/spec-format.md).
+#pragma once
+
+#include <memory>
+
+#include "src/spec/kind.hpp"
+#include "src/verdicts/run_options.hpp"
+#include "src/verdicts/variant_result.hpp"
+
+namespace attnverify {
+
+/// The registry entry (src/kinds/registry.cpp).
+std::shared_ptr<const Kind> fact_kind();
+
+/// Each claim's built-in test in its setting (src/kinds/fact/fact_checks.cpp).
+VariantResult check_fact_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
+
+}  // namespace attnverify

@@ -1,0 +1,250 @@
+#include "src/kinds/feature_map/feature_map_kind.hpp"
+
+#include <algorithm>
+
+#include "proofs/derivation_cache.hpp"
+#include "proofs/feature_moments.hpp"
+#include "proofs/printing.hpp"
+#include "proofs/symbols.hpp"
+#include "src/kinds/derivation_summary.hpp"
+#include "src/report/latex_escape.hpp"
+#include "src/spec/exact_text.hpp"
+#include "src/spec/spec_reading.hpp"
+#include "src/verdicts/claim_points.hpp"
+
+namespace attnverify {
+
+using GiNaC::numeric;
+
+bool has_phi(const Spec& spec) { return !spec.definition_text.empty(); }
+
+namespace {
+
+// feature_map with phi: [[grid.cases]] with d (optional when a list fixes it), q, mu
+// and sigma (> 0), each a number, a list or a range (read_components).
+void read_phi_cases(Spec& spec, TomlReader& grid) {
+  const toml::array* cases = grid.optional_array("cases");
+  if (!cases || cases->empty()) grid.fail("cases", "missing: give [[grid.cases]] tables with q, mu and sigma (and d)");
+  for (std::size_t k = 0; k < cases->size(); ++k) {
+    const toml::node& node = (*cases)[k];
+    const std::string prefix = "grid.cases[" + std::to_string(k) + "]";
+    if (!node.is_table()) throw SpecError(spec.file, line_of(node), prefix, "expected a table with d, q, mu and sigma");
+    TomlReader reader(*node.as_table(), spec.file, prefix, line_of(node));
+    std::size_t d = 0;
+    if (const auto given = reader.optional_integer("d")) {
+      if (*given < 1 || *given > static_cast<long>(kMaxSamplingDimension))
+        reader.fail("d", "must be between 1 and " + std::to_string(kMaxSamplingDimension));
+      d = static_cast<std::size_t>(*given);
+    } else {
+      for (const char* key : {"q", "mu", "sigma"}) {
+        const toml::node* n = reader.optional_node(key);
+        if (n && n->is_array()) d = n->as_array()->size();
+      }
+      if (d == 0) reader.fail("d", "missing: give d, or a list for q, mu or sigma");
+    }
+    PhiCase c;
+    c.q = read_components(reader, "q", d);
+    c.mu = read_components(reader, "mu", d);
+    c.sigma = read_components(reader, "sigma", d);
+    for (const numeric& s : c.sigma)
+      if (!s.is_positive()) reader.fail("sigma", "every standard deviation must be > 0 (found " + exact_text(s) + ")");
+    reader.finish();
+    spec.phi_cases.push_back(std::move(c));
+  }
+}
+
+void read_moment_cases(Spec& spec, TomlReader& grid) {
+  const toml::array* cases = grid.optional_array("cases");
+  if (!cases || cases->empty()) grid.fail("cases", "missing: give [[grid.cases]] tables with q, mu and Sigma");
+  for (std::size_t k = 0; k < cases->size(); ++k) {
+    const toml::node& node = (*cases)[k];
+    const std::string prefix = "grid.cases[" + std::to_string(k) + "]";
+    if (!node.is_table()) throw SpecError(spec.file, line_of(node), prefix, "expected a table with q, mu and Sigma");
+    TomlReader reader(*node.as_table(), spec.file, prefix, line_of(node));
+    sym::LinearCase c;
+    const toml::node* q = reader.optional_node("q");
+    const toml::node* mu = reader.optional_node("mu");
+    const toml::node* Sigma = reader.optional_node("Sigma");
+    if (!q) reader.fail("q", "missing (the vector q~ = phi(q), entries >= 0)");
+    if (!mu) reader.fail("mu", "missing (the mean of k~, a vector or one number for every component)");
+    if (!Sigma) reader.fail("Sigma", "missing (the covariance of k~, a matrix or one number c for c I)");
+    c.q = read_vector(*q, spec.file, reader.path("q"), true);
+    const std::size_t d = c.q.size();
+    if (std::all_of(c.q.begin(), c.q.end(), [](const numeric& v) { return v.is_zero(); }))
+      reader.fail("q", "q~ is all zero (S is 0/0)");
+    c.mu = read_vector(*mu, spec.file, reader.path("mu"), true, d);
+    if (c.mu.size() != d) reader.fail("mu", "has " + std::to_string(c.mu.size()) + " entries but q has " + std::to_string(d));
+    if (Sigma->is_array()) {
+      const toml::array& rows = *Sigma->as_array();
+      if (rows.size() != d) reader.fail("Sigma", "must be " + std::to_string(d) + " x " + std::to_string(d));
+      for (std::size_t i = 0; i < d; ++i) {
+        c.Sigma.push_back(read_vector(rows[i], spec.file, reader.path("Sigma") + "[" + std::to_string(i) + "]", false));
+        if (c.Sigma.back().size() != d) reader.fail("Sigma", "must be " + std::to_string(d) + " x " + std::to_string(d), &rows[i]);
+      }
+    } else {
+      const numeric v = read_exact_number(*Sigma, spec.file, reader.path("Sigma"));
+      c.Sigma.assign(d, std::vector<numeric>(d, numeric(0)));
+      for (std::size_t i = 0; i < d; ++i) c.Sigma[i][i] = v;
+    }
+    for (std::size_t i = 0; i < d; ++i) {
+      if (c.Sigma[i][i].is_negative()) reader.fail("Sigma", "a variance (diagonal entry) is negative");
+      for (std::size_t j = 0; j < i; ++j)
+        if (c.Sigma[i][j] != c.Sigma[j][i]) reader.fail("Sigma", "is not symmetric");
+    }
+    const auto m = sym::linear_case_moments(c);
+    if (!m.mean.is_positive()) reader.fail("mu", "q~ . mu~ must be > 0 (S is 0/0 or undefined)");
+    if (m.qSq.is_negative()) reader.fail("Sigma", "q~^T Sigma~ q~ < 0: Sigma is not a covariance");
+    reader.finish();
+    spec.cases.push_back(std::move(c));
+  }
+}
+
+NamedValues phi_case_description(const PhiCase& c, std::size_t index) {
+  return {{"case", std::to_string(index + 1)},
+          {"d", std::to_string(c.q.size())},
+          {"q", components_text(c.q)},
+          {"mu", components_text(c.mu)},
+          {"sigma", components_text(c.sigma)}};
+}
+
+
+class FeatureMapKind final : public Kind {
+ public:
+  std::string name() const override { return "feature_map"; }
+  std::vector<std::string> claim_symbols() const override { return {"qmu", "qSq", "q1", "q2", "mu", "sigma"}; }
+  std::vector<std::string> property_symbols() const override { return {"snr", "r"}; }
+
+  void read_definition(TomlReader& variant, Spec& spec) const override {
+    if (const auto phi = variant.optional_string("phi", Text::Expression)) {
+      spec.definition_text = *phi;
+      spec.definition = parse_expression_at(variant, "phi", spec.definition_text, {"x"}, spec.constants);
+      refuse_too_many_kinks(variant, "phi", spec.definition);
+      refuse_zero_definition(variant, "phi", spec.definition);
+      refuse_undefined_definition(variant, "phi", spec.definition);
+    }
+  }
+
+  void read_tables(TomlReader& root, Spec& spec) const override {
+    const toml::table* table = root.optional_table("grid");
+    if (!table) root.fail("grid", "missing: give the points where closed form and numeric route are compared");
+    TomlReader grid(*table, spec.file, "grid", line_of(*table));
+    has_phi(spec) ? read_phi_cases(spec, grid) : read_moment_cases(spec, grid);
+    grid.finish();
+    if (has_phi(spec)) read_case_sampling(spec, root);  // the cases fix q, mu, sigma and d: only n and the seed
+    else refuse_sampling(root);
+  }
+
+  void read_claim(TomlReader& table, const Spec& spec, Claim& claim) const override {
+    read_expression_claim(table, spec, claim);
+  }
+
+  DerivationSummary derive(const Spec& spec) const override {
+    DerivationSummary out;
+    const sym::LinearAttentionDerivation linear = sym::derive_linear_attention();
+    if (!has_phi(spec)) {
+      out.derived = true;
+      out.forms = {{"E a (in q~.mu~ = qmu)", linear.mean},
+                   {"E a^2 (qSq = q~' Sigma~ q~)", linear.second_moment},
+                   {"S", linear.S_general},
+                   {"S (iid components: mu, sigma, q1 = ||q~||_1, q2 = ||q~||_2)", linear.S_iid}};
+      return out;
+    }
+    const sym::FeatureMoments m = sym::derive_feature_moments(spec.definition);
+    out.derived = m.derived;
+    out.reason = m.reason;
+    if (out.derived)
+      out.forms = {{"E phi(X)", m.mean},
+                   {"E phi(X)^2", m.mean_square},
+                   {"Var phi(X)", m.variance},
+                   {"S of a~ = phi(q).phi(k) (qmu, qSq from the moments above)", linear.S_general}};
+    return out;
+  }
+
+  VariantResult check(const Spec& spec, const RunOptions& options, const Progress& progress) const override {
+    return has_phi(spec) ? check_phi_feature_map_variant(spec, options, progress)
+                         : check_feature_map_variant(spec, options, progress);
+  }
+
+  // the spec's cases, each with the invariants qmu, qSq, q1, q2 (and mu, sigma when iid)
+  ClaimDomain claim_domain(const Spec& spec, unsigned long) const override {
+    ClaimDomain domain;
+  if (has_phi(spec)) {
+      const sym::FeatureMoments& moments = sym::cached_feature_moments(spec.definition);
+      if (!moments.derived) return domain;  // no invariants in closed form: no claim points
+      for (std::size_t k = 0; k < spec.phi_cases.size(); ++k) {
+        const PhiCase& c = spec.phi_cases[k];
+        ClaimPoint p;
+        p.where = phi_case_description(c, k);
+        p.substitution = sym::feature_case(moments, c.q, c.mu, c.sigma).substitution;
+        p.index = k;
+        domain.points.push_back(std::move(p));
+      }
+      if (!domain.points.empty()) domain.reference = domain.points.front();
+      domain.description = std::to_string(domain.points.size()) + " cases of the spec";
+      return domain;
+    }
+    for (std::size_t k = 0; k < spec.cases.size(); ++k) {
+      const auto m = sym::linear_case_moments(spec.cases[k]);
+      ClaimPoint p;
+      p.where = {{"case", std::to_string(k + 1)},
+                 {"q", vector_text(spec.cases[k].q)},
+                 {"mu", vector_text(spec.cases[k].mu)},
+                 {"Sigma", matrix_text(spec.cases[k].Sigma)}};
+      p.substitution = m.substitution();
+      p.index = k;
+      domain.points.push_back(std::move(p));
+    }
+    if (!domain.points.empty()) domain.reference = domain.points.front();
+    domain.description = std::to_string(domain.points.size()) + " cases of the spec";
+    return domain;
+  }
+
+  // q~.mu~ > 0 (validated per case, and for iid components q~.mu~ = mu ||q~||_1, so mu > 0),
+  // q~^T Sigma~ q~ >= 0, norms of a non-zero q~ > 0, the iid standard deviation >= 0
+  ClaimGeometry claim_geometry(const Spec&, bool) const override {
+    const auto& s = sym::symbols();
+    const sym::Range positive{0, HUGE_VAL, true, true}, nonnegative{0, HUGE_VAL, false, true};
+    ClaimGeometry g;
+    g.domain.variables = {{s.qmu, positive, false, {}}, {s.qSq, nonnegative, false, {}}, {s.q1, positive, false, {}},
+                          {s.q2, positive, false, {}},  {s.mu, positive, false, {}},     {s.sigma, nonnegative, false, {}}};
+    g.domain.description = "the invariants of non-negative linear attention (q~.mu~ > 0, q~^T Sigma~ q~ >= 0, ||q~|| > 0, mu > 0, sigma >= 0)";
+    g.domain.connected = true;
+    return g;
+  }
+
+  NumericRoute numeric_route(const Spec& spec) const override {
+    return has_phi(spec) ? NumericRoute::Quadrature : NumericRoute::DirectComputation;
+  }
+
+  std::string report_intro(const Spec& spec) const override {
+    if (has_phi(spec))
+      return "Non-negative linear attention $a_j = \\phi(q)\\cdot\\phi(k_j)$ with $\\phi(x) = " + sym::to_latex(spec.definition) +
+             "$ (spec: \\texttt{" + latex_escape(spec.definition_text) +
+             "}) applied componentwise, and keys $k\\sim\\mathcal N(\\mu,\\operatorname{diag}\\sigma^2)$ in $d$ dimensions. "
+             "The mean $\\tilde\\mu$ and covariance $\\tilde\\Sigma$ of $\\phi(k)$ are derived from $\\phi$ and checked "
+             "against quadrature of each moment; $S$ (eq.~8) is checked against $S$ from the quadrature moments at every case, "
+             "and against Monte Carlo over real $q$ and keys.\n\n";
+    return "Non-negative linear attention $a_j = \\tilde q\\cdot\\tilde k_j$ with $\\tilde q, \\tilde k \\ge 0$; the law of "
+           "$\\tilde k$ enters through its mean $\\tilde\\mu$ and covariance $\\tilde\\Sigma$, given at explicit cases. "
+           "The direct route computes $\\mathbb{E}a$ and $\\mathbb{E}a^2$ from the vectors in exact arithmetic.\n\n";
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<const Kind> feature_map_kind() { return std::make_shared<FeatureMapKind>(); }
+
+ClaimDomain iid_cases(const Spec& spec, const ClaimDomain& cases) {
+  ClaimDomain domain;
+  domain.symbols = cases.symbols;
+  for (const ClaimPoint& p : cases.points) {
+    const bool iid = has_phi(spec) ? spec.phi_cases[p.index].iid() : sym::linear_case_moments(spec.cases[p.index]).iid;
+    if (iid) domain.points.push_back(p);
+  }
+  if (!domain.points.empty()) domain.reference = domain.points.front();
+  domain.description = std::to_string(domain.points.size()) + " iid cases of the spec";
+  return domain;
+}
+
+
+}  // namespace attnverify

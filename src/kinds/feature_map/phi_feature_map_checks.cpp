@@ -1,0 +1,204 @@
+// Feature-map variants given by phi (docs/history.md, issue 5; Su2023 eq. 8-9 with derived moments):
+//  1. closed-form moments vs quadrature: m1 = E phi(X) and m2 = E phi(X)^2 at every
+//     distinct (mu_i, sigma_i) of the cases, against double-exponential quadrature
+//     (the kernel route with f = phi; phi >= 0, so E|phi| = E phi);
+//  2. closed-form S (eq. 8 in the invariants, with the derived mu~, Sigma~) vs S from
+//     the quadrature moments, at every case;
+//  3. sampled: Monte Carlo over real d-dimensional q and keys k ~ N(mu, diag sigma^2),
+//     a_j = phi(q).phi(k_j), against the closed-form S (delta-method z, Holm);
+//  4. claims on the cases (eq. 9 only where the components are iid), properties.
+#include <fmt/format.h>
+
+#include <map>
+
+#include "numerics/adaptive_evaluation.hpp"
+#include "numerics/feature_map_sampler.hpp"
+#include "numerics/sparsity_estimate.hpp"
+#include "proofs/feature_moments.hpp"
+#include "proofs/derivation_cache.hpp"
+#include "proofs/kernel_derivation.hpp"
+#include "proofs/linear_attention.hpp"
+#include "proofs/symbols.hpp"
+#include "src/verdicts/claim_check.hpp"
+#include "src/kinds/direct_route.hpp"
+#include "src/kinds/kernel/kernel_route.hpp"
+#include "src/properties/property_checks.hpp"
+#include "src/verdicts/route_comparison.hpp"
+#include "src/kinds/sampled_checks.hpp"
+#include "src/kinds/feature_map/feature_map_kind.hpp"
+
+namespace attnverify {
+
+using num::Real;
+
+namespace {
+
+// Quadrature moments of phi at (mu, sigma), computed once per distinct pair.
+class QuadratureMoments {
+ public:
+  QuadratureMoments(const sym::KernelDerivation& phi, unsigned digits) : route_(phi, digits) {}
+  const NumericS& operator()(const GiNaC::numeric& mu, const GiNaC::numeric& sigma) {
+    const std::string key = exact_text(mu) + "|" + exact_text(sigma);
+    auto it = cache_.find(key);
+    if (it == cache_.end()) it = cache_.emplace(key, route_({mu, sigma})).first;
+    return it->second;
+  }
+
+ private:
+  KernelRoute route_;
+  std::map<std::string, NumericS> cache_;
+};
+
+std::vector<double> to_doubles(const std::vector<GiNaC::numeric>& v) {
+  std::vector<double> out;
+  for (const auto& x : v) out.push_back(x.to_double());
+  return out;
+}
+
+}  // namespace
+
+VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
+  const unsigned digits = options.digits;
+  const auto& s = sym::symbols();
+  VariantResult result;
+  result.spec = spec;
+  progress(fmt::format("[{}] deriving E phi(X), E phi(X)^2 for phi(x) = {}", spec.name, spec.definition_text));
+  const sym::FeatureMoments& moments = sym::cached_feature_moments(spec.definition);
+  const sym::LinearAttentionDerivation linear = sym::derive_linear_attention();
+  result.status = moments.derived ? "derived" : "no-closed-form";
+  result.reason = moments.reason;
+  if (moments.derived) {
+    result.S = linear.S_general;
+    result.forms = {{"\\tilde\\mu_i = \\mathbb{E}\\,\\phi(X)", moments.mean},
+                    {"\\mathbb{E}\\,\\phi(X)^2", moments.mean_square},
+                    {"S", linear.S_general},
+                    {"S \\text{ (iid components)}", linear.S_iid}};
+    result.notes.push_back("$X = \\beta + \\gamma\\varepsilon$ stands for one key component $k_i \\sim \\mathcal N(\\mu_i, \\sigma_i^2)$: "
+                           "$\\tilde\\mu_i$ is the expression at $(\\beta,\\gamma) = (\\mu_i,\\sigma_i)$ and "
+                           "$\\tilde\\Sigma = \\operatorname{diag}(\\mathbb{E}\\phi(X)^2 - \\tilde\\mu_i^2)$, the components of "
+                           "$\\phi(k)$ being independent.");
+  }
+
+  // 1. moments vs quadrature at every distinct (mu_i, sigma_i)
+  const sym::KernelDerivation& phi_kernel = sym::cached_kernel_derivation(spec.definition);
+  QuadratureMoments quadrature(phi_kernel, digits);
+  std::map<std::string, bool> seen;
+  for (const PhiCase& c : spec.phi_cases) {
+    for (std::size_t i = 0; i < c.mu.size(); ++i) {
+      const std::string key = exact_text(c.mu[i]) + "|" + exact_text(c.sigma[i]);
+      if (seen[key]) continue;
+      seen[key] = true;
+      const NumericS& q = quadrature(c.mu[i], c.sigma[i]);
+      // E phi, E phi^2 and the variance (the diagonal of Sigma~); the variance's error
+      // estimate loses the digits that m2 - m1^2 cancels
+      const char* names[] = {"mean", "mean square", "variance"};
+      for (int which = 0; which < 3; ++which) {
+        CheckRecord r;
+        r.variant = spec.name;
+        r.check = "closed-vs-quadrature";
+        r.point = {{"mu", exact_text(c.mu[i])}, {"sigma", exact_text(c.sigma[i])}, {"moment", names[which]}};
+        r.method = "double-exponential quadrature of the moment (error estimate of the pair E|phi|, E phi^2)";
+        NumericOutcome outcome{q.ok, which == 0 ? q.mean_abs : q.mean_square, q.error_digits, q.failure};
+        if (which == 2 && q.ok) {
+          num::ScopedPrecision scope(digits + num::kGuardDigits);
+          outcome.value = q.mean_square - q.mean_abs * q.mean_abs;
+          const double lost = outcome.value > 0 ? log10(Real(q.mean_square / outcome.value)).convert_to<double>() : 1e9;
+          outcome.error_digits = q.error_digits - std::max(0.0, lost);
+        }
+        if (!moments.derived) {
+          // quadrature only: its own error target still applies (as for kernels)
+          const double target = required_digits(digits);
+          const bool to_target = q.ok && outcome.error_digits >= target;
+          r.verdict = to_target ? Verdict::NotApplicable : Verdict::Inconclusive;
+          r.expected = "not-applicable";
+          if (q.ok) {
+            r.values.emplace_back("numeric", num::to_decimal(outcome.value, digits));
+            r.error_digits = outcome.error_digits;
+          }
+          r.detail = "no closed form: " + moments.reason;
+          if (!to_target)
+            r.detail += q.ok ? fmt::format("; the quadrature's error estimate 1e-{:.1f} misses the target 1e-{:.0f}",
+                                           outcome.error_digits, target)
+                             : "; the quadrature failed: " + q.failure;
+        } else {
+          const GiNaC::ex& closed = which == 0 ? moments.mean : which == 1 ? moments.mean_square : moments.variance;
+          judge_closed_vs_numeric(r, num::AdaptiveEvaluator(closed.subs(GiNaC::lst{s.beta == c.mu[i], s.gamma == c.sigma[i]}), {}, digits)({}),
+                                  outcome, digits);
+          if (which == 0 && r.verdict == Verdict::Disagree)
+            r.detail += " (E phi is compared with the quadrature of E|phi|: phi must be non-negative)";
+        }
+        result.records.push_back(std::move(r));
+      }
+    }
+  }
+
+  // 2. closed-form S vs S from the quadrature moments, at every case
+  const num::CompiledExpression phi_value(spec.definition, {s.x}, digits + num::kGuardDigits);
+  const DirectRoute from_quadrature = [&](std::size_t index) {
+    const PhiCase& c = spec.phi_cases[index];
+    num::ScopedPrecision scope(digits + num::kGuardDigits);
+    NumericOutcome out;
+    Real qmu = 0, qSq = 0;
+    double error_digits = 1e9;
+    for (std::size_t i = 0; i < c.q.size(); ++i) {
+      const NumericS& m = quadrature(c.mu[i], c.sigma[i]);
+      if (!m.ok) {
+        out.failure = m.failure;
+        return out;
+      }
+      const Real feature = phi_value({num::to_real(c.q[i])});
+      qmu += feature * m.mean_abs;
+      qSq += feature * feature * (m.mean_square - m.mean_abs * m.mean_abs);
+      error_digits = std::min(error_digits, m.error_digits);
+    }
+    out.ok = qmu > 0;
+    if (!out.ok) out.failure = "q~ . mu~ is not positive";
+    out.value = qmu / sqrt(qmu * qmu + qSq);
+    out.error_digits = error_digits;
+    return out;
+  };
+  // the cases with their derived invariants, built once (each is a sum over d components)
+  const ClaimDomain cases = claim_domain(spec, options.seed_for(std::nullopt));
+  if (moments.derived)
+    check_closed_vs_direct(spec, cases, linear.S_general, from_quadrature, "S from the quadrature moments of phi", digits,
+                           result.records);
+
+  // 3. sampled: real d-dimensional q and keys
+  if (spec.sampling && moments.derived) {
+    const unsigned long seed = options.seed_for(spec.sampling->seed);
+    for (const ClaimPoint& p : cases.points) {
+      const PhiCase& c = spec.phi_cases[p.index];
+      const num::Evaluation closed = num::AdaptiveEvaluator(linear.S_general.subs(p.substitution), {}, digits)({});
+      const num::FeatureMapSampler sampler(spec.definition, s.x, to_doubles(c.q), to_doubles(c.mu), to_doubles(c.sigma),
+                                           seed ^ num::splitmix64(p.index));
+      for (const unsigned long n : spec.sampling->sizes) {
+        progress(fmt::format("[{}] sampling case {}, d = {}, n = {}", spec.name, p.index + 1, c.q.size(), n));
+        const num::SampleMoments sample = sampler.sample(n, options.threads);
+        const num::SparsityEstimate est = num::estimate_sparsity(sample);
+        CheckRecord r;
+        r.variant = spec.name;
+        r.check = "sampled";
+        r.point = p.where;
+        r.method = "Monte Carlo over d-dimensional q and keys, a_j = phi(q).phi(k_j); delta-method standard error; "
+                   "reference: the closed-form S (eq. 8 with the derived moments)";
+        r.n = n;
+        r.d = static_cast<unsigned>(c.q.size());
+        r.seed = seed;
+        r.values = {{"sampled", fmt::format("{:.17g}", est.S)}, {"reference", num::to_decimal(closed.value, digits)}};
+        judge_sample(r, est, sample.non_finite, closed.value.convert_to<double>());
+        result.records.push_back(std::move(r));
+      }
+    }
+  }
+
+  // 4. claims and properties
+  if (moments.derived) {
+    check_feature_map_claims(spec, linear, cases, options, direct_witness(from_quadrature), result, progress);
+  } else {
+    for (const Claim& claim : spec.claims) result.records.push_back(claim_without_derivation(spec, claim, moments.reason));
+  }
+  check_properties(spec, {linear.S_snr, nullptr}, options, result, progress);
+  return result;
+}
+
+}  // namespace attnverify

@@ -1,0 +1,136 @@
+// Kernel variants: closed form vs quadrature on the grid (docs/design.md §1), claims, curves.
+#include <fmt/format.h>
+
+#include "numerics/adaptive_evaluation.hpp"
+#include "numerics/agreement.hpp"
+#include "proofs/derivation_cache.hpp"
+#include "proofs/kernel_derivation.hpp"
+#include "proofs/symbols.hpp"
+#include "src/verdicts/claim_check.hpp"
+#include "src/kinds/kernel/kernel_route.hpp"
+#include "src/properties/property_checks.hpp"
+#include "src/verdicts/route_comparison.hpp"
+#include "src/kinds/sampled_checks.hpp"
+#include "src/kinds/kernel/kernel_kind.hpp"
+
+namespace attnverify {
+
+using num::Real;
+
+namespace {
+
+// S against gamma for beta in {-2, -1, 0, 1, 2}: closed-form curves, and the numeric
+// route's values at the grid points with those beta as marks.
+void kernel_curves(const sym::KernelDerivation& d, VariantResult& result, unsigned digits) {
+  const auto& s = sym::symbols();
+  result.grid_figure.x_label = "$\\gamma$";
+  result.grid_figure.y_label = "$S(\\beta,\\gamma)$";
+  result.grid_figure.caption =
+      "Lines: the derived closed form (dashed for $\\beta<0$; where S is even in $\\beta$ they lie under the solid "
+      "ones). Circles: the quadrature route at the grid points on these curves.";
+  if (d.status != sym::KernelDerivation::Status::Derived) {
+    result.grid_figure.caption = "Circles: the quadrature route at the grid points with integer $\\beta$ (no closed form to draw).";
+    return;
+  }
+  num::CompiledExpression S(d.S, {s.beta, s.gamma}, digits);
+  for (int beta = -2; beta <= 2; ++beta) {
+    Curve curve{fmt::format("$\\beta={}$", beta), beta < 0, {}};
+    for (int k = 0; k <= 98; ++k) {
+      const GiNaC::numeric gamma = GiNaC::numeric(1, 10) + GiNaC::numeric(k, 20);  // 0.1 .. 5
+      try {
+        num::ScopedPrecision scope(digits);
+        const Real value = S({num::to_real(beta), num::to_real(gamma)});
+        curve.points.emplace_back(gamma.to_double(), value.convert_to<double>());
+      } catch (const num::EvaluationError&) {
+      }
+    }
+    result.grid_figure.curves.push_back(std::move(curve));
+  }
+}
+
+}  // namespace
+
+VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
+  const unsigned digits = options.digits;
+  const auto& s = sym::symbols();
+  VariantResult result;
+  result.spec = spec;
+  progress(fmt::format("[{}] deriving S for f(x) = {}", spec.name, spec.definition_text));
+  const sym::KernelDerivation& d = sym::cached_kernel_derivation(spec.definition);
+  const bool derived = d.status == sym::KernelDerivation::Status::Derived;
+  result.status = derived ? "derived" : "no-closed-form";
+  result.reason = d.reason;
+  if (derived) {
+    result.S = d.S;
+    result.forms = {{"\\mathbb{E}|f(X)|", d.mean_abs}, {"\\mathbb{E} f(X)^2", d.mean_square}, {"S", d.S}};
+  }
+
+  const KernelRoute route(d, digits);
+  std::unique_ptr<num::AdaptiveEvaluator> closed;
+  if (derived) closed = std::make_unique<num::AdaptiveEvaluator>(d.S, std::vector<GiNaC::ex>{s.beta, s.gamma}, digits);
+
+  // the quadrature route on every core first (identical values at any thread count),
+  // then the closed form and the verdicts in order
+  progress(fmt::format("[{}] quadrature route on {} grid points", spec.name, spec.grid.size()));
+  const std::vector<NumericS> numerics = route.evaluate_grid(spec.grid, options.threads);
+  std::map<std::string, Curve> marks;
+  for (std::size_t k = 0; k < spec.grid.size(); ++k) {
+    const GridPoint& p = spec.grid[k];
+    if (k % 50 == 0) progress(fmt::format("[{}] closed form vs quadrature: point {}/{}", spec.name, k + 1, spec.grid.size()));
+    CheckRecord r;
+    r.variant = spec.name;
+    r.check = "closed-vs-quadrature";
+    r.point = spec.named_point(p);
+    r.method = "double-exponential quadrature (exp-exp, tanh-sinh)";
+    const NumericS& numeric = numerics[k];
+    if (numeric.ok && p[0].is_integer() && p[0] >= -2 && p[0] <= 2) {
+      Curve& mark = marks[exact_text(p[0])];
+      mark.label = "$\\beta=" + exact_text(p[0]) + "$";
+      mark.points.emplace_back(p[1].to_double(), numeric.S.convert_to<double>());
+    }
+    const NumericOutcome outcome{numeric.ok, numeric.S, numeric.error_digits, numeric.failure};
+    if (!derived) {
+      // quadrature only: nothing to compare with, but its own error target still applies
+      r.expected = "not-applicable";
+      r.method = "double-exponential quadrature only (no closed form)";
+      if (numeric.ok) {
+        r.values.emplace_back("numeric", num::to_decimal(numeric.S, digits));
+        r.values.emplace_back("mean_abs", num::to_decimal(numeric.mean_abs, digits));
+        r.values.emplace_back("mean_square", num::to_decimal(numeric.mean_square, digits));
+        r.error_digits = numeric.error_digits;
+      }
+      const double target = required_digits(digits);
+      if (numeric.ok && numeric.error_digits >= target) {
+        r.verdict = Verdict::NotApplicable;
+        r.detail = fmt::format("no closed form ({}); the quadrature value has an error estimate of {}", d.reason,
+                               power_of_ten(-numeric.error_digits));
+      } else {
+        r.verdict = Verdict::Inconclusive;
+        r.detail = "no closed form (" + d.reason + "), and the quadrature " +
+                   (numeric.ok ? fmt::format("error estimate {} misses the target 1e-{:.0f}{}", power_of_ten(-numeric.error_digits), target,
+                                           numeric.error_digits < 1 ? " (the defining integral may not converge: f may grow like exp(c x^2) or have a non-integrable singularity)" : "")
+                               : "failed: " + numeric.failure);
+      }
+    } else {
+      judge_closed_vs_numeric(r, (*closed)(p), outcome, digits);
+    }
+    result.records.push_back(std::move(r));
+  }
+  for (auto& [key, mark] : marks) result.grid_figure.marks.push_back(std::move(mark));
+  kernel_curves(d, result, digits);
+
+  const NumericWitness witness = [&](const GridPoint& p) -> std::optional<std::pair<Real, double>> {
+    const NumericS n = route(p);
+    if (!n.ok) return std::nullopt;
+    return std::make_pair(n.S, n.error_digits);
+  };
+  run_sampled_checks(spec, closed.get(), route, options, result, progress);
+  // E f(X)^2 and E|f(X)| are positive wherever S is defined: facts a sign proof may divide by
+  const ClaimReference reference{d.S, std::nullopt, {d.mean_square, d.mean_abs}};
+  check_claims(spec, derived ? &reference : nullptr, d.reason, digits, options.seed_for(std::nullopt), witness, result.records,
+               progress);
+  check_properties(spec, {derived ? d.S : GiNaC::ex(0), nullptr}, options, result, progress);
+  return result;
+}
+
+}  // namespace attnverify

@@ -1,0 +1,109 @@
+#include "src/kinds/kernel/kernel_kind.hpp"
+
+#include <random>
+
+#include "proofs/kernel_derivation.hpp"
+#include "proofs/printing.hpp"
+#include "proofs/symbols.hpp"
+#include "src/kinds/derivation_summary.hpp"
+#include "src/report/latex_escape.hpp"
+#include "src/spec/exact_text.hpp"
+#include "src/spec/spec_reading.hpp"
+#include "src/verdicts/claim_points.hpp"
+
+namespace attnverify {
+
+using GiNaC::numeric;
+
+namespace {
+
+/// The counterexample search box of kernel claims (docs/spec-format.md, "How claims
+/// are judged").
+constexpr double kBetaBound = 50, kGammaLow = 1e-3, kGammaHigh = 100;
+
+std::string gamma_problem(std::size_t index, const numeric& value) {
+  if (index == 1 && !value.is_positive()) return "gamma must be > 0 (found " + exact_text(value) + ")";
+  return "";
+}
+
+class KernelKind final : public Kind {
+ public:
+  std::string name() const override { return "kernel"; }
+  std::vector<std::string> claim_symbols() const override { return {"beta", "gamma"}; }
+  std::vector<std::string> property_symbols() const override { return claim_symbols(); }
+
+  void read_definition(TomlReader& variant, Spec& spec) const override {
+    spec.definition_text = variant.required_string("f", Text::Expression);
+    spec.definition = parse_expression_at(variant, "f", spec.definition_text, {"x"}, spec.constants);
+    refuse_too_many_kinks(variant, "f", spec.definition);
+    refuse_zero_definition(variant, "f", spec.definition);
+    refuse_undefined_definition(variant, "f", spec.definition);
+  }
+
+  void read_tables(TomlReader& root, Spec& spec) const override {
+    read_parameter_grid(spec, root, gamma_problem, false);
+    read_kernel_sampling(spec, root, gamma_problem);
+  }
+
+  void read_claim(TomlReader& table, const Spec& spec, Claim& claim) const override {
+    read_expression_claim(table, spec, claim);
+  }
+
+  DerivationSummary derive(const Spec& spec) const override {
+    DerivationSummary out;
+    const auto d = sym::derive_kernel(spec.definition);
+    out.derived = d.status == sym::KernelDerivation::Status::Derived;
+    out.reason = d.reason;
+    if (out.derived) out.forms = {{"E|f(X)|", d.mean_abs}, {"E f(X)^2", d.mean_square}, {"S", d.S}};
+    return out;
+  }
+
+  VariantResult check(const Spec& spec, const RunOptions& options, const Progress& progress) const override {
+    return check_kernel_variant(spec, options, progress);
+  }
+
+  // 35 fixed points (beta in {-2, ..., 2}, gamma in {1/4, ..., 3}) and 16 random ones
+  ClaimDomain claim_domain(const Spec& spec, unsigned long seed) const override {
+    ClaimDomain domain;
+    const auto& s = sym::symbols();
+    std::mt19937_64 rng(seed);
+    auto draw = [&](long lo, long hi) { return lo + static_cast<long>(rng() % static_cast<unsigned long>(hi - lo + 1)); };
+    domain.symbols = {s.beta, s.gamma};
+    for (const numeric& beta : {numeric(-2), numeric(-1), numeric(-1, 2), numeric(0), numeric(1, 2), numeric(1), numeric(2)})
+      for (const numeric& gamma : {numeric(1, 4), numeric(1, 2), numeric(1), numeric(2), numeric(3)})
+        domain.points.push_back(rational_point(spec, {beta, gamma}, domain.symbols));
+    for (int k = 0; k < 16; ++k) {
+      const numeric beta(draw(-300, 300), 100);
+      const numeric gamma(draw(25, 300), 100);
+      domain.points.push_back(rational_point(spec, {beta, gamma}, domain.symbols));
+    }
+    domain.reference = rational_point(spec, {numeric(1, 2), numeric(1)}, domain.symbols);
+    domain.description = "35 fixed and 16 random points (seed " + std::to_string(seed) + ")";
+    return domain;
+  }
+
+  ClaimGeometry claim_geometry(const Spec&, bool) const override {
+    ClaimGeometry g;
+    g.domain = sym::kernel_domain();
+    num::SearchRegion region;
+    region.axes = {{"beta", -kBetaBound, kBetaBound, num::AxisScale::SignedLog, false},
+                   {"gamma", kGammaLow, kGammaHigh, num::AxisScale::Log10, false}};
+    g.region = region;
+    return g;
+  }
+
+  NumericRoute numeric_route(const Spec&) const override { return NumericRoute::Quadrature; }
+
+  std::string report_intro(const Spec& spec) const override {
+    return "Kernel variant $a_j \\propto f(q\\cdot k_j)$ with $f(x) = " + sym::to_latex(spec.definition) +
+           "$ (spec: \\texttt{" + latex_escape(spec.definition_text) +
+           "}); $X = \\beta + \\gamma\\varepsilon$, $\\varepsilon\\sim\\mathcal N(0,1)$, "
+           "$S(\\beta,\\gamma) = \\mathbb{E}|f(X)|/\\sqrt{\\mathbb{E} f(X)^2}$.\n\n";
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<const Kind> kernel_kind() { return std::make_shared<KernelKind>(); }
+
+}  // namespace attnverify

@@ -1,0 +1,141 @@
+#include "src/kinds/kernel/kernel_route.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "numerics/sign_changes.hpp"
+
+#include "proofs/scoped_digits.hpp"
+#include "proofs/symbols.hpp"
+
+namespace attnverify {
+
+using num::Real;
+
+namespace {
+std::vector<GiNaC::numeric> numeric_kinks(const std::vector<GiNaC::ex>& kinks) {
+  std::vector<GiNaC::numeric> out;
+  for (const auto& k : kinks) {
+    GiNaC::ex value = k;
+    if (!GiNaC::is_exactly_a<GiNaC::numeric>(value)) {
+      // irrational kink (e.g. a root with sqrt): 60 extra digits are ample for a split point
+      const sym::ScopedDigits digits(120);
+      value = k.evalf();
+    }
+    out.push_back(GiNaC::ex_to<GiNaC::numeric>(value));
+  }
+  return out;
+}
+
+// Where the engine found no closed form it did not locate the sign changes of f
+// either (gelu, silu: at 0): find them numerically over |x| <= 1000, which holds
+// every abscissa the grid's quadrature needs for |beta| + 15 gamma <= 1000.
+std::vector<GiNaC::numeric> kinks_of_abs(const sym::KernelDerivation& derivation, unsigned digits) {
+  std::vector<GiNaC::numeric> kinks = numeric_kinks(derivation.kinks_abs);
+  if (derivation.status == sym::KernelDerivation::Status::Derived) return kinks;
+  for (const auto& root : num::locate_sign_changes(derivation.f, sym::symbols().x, -1000, 1000, 1.0 / 64, digits + num::kGuardDigits))
+    if (std::none_of(kinks.begin(), kinks.end(), [&](const GiNaC::numeric& k) { return abs(k - root) < GiNaC::numeric(1, 1000000); }))
+      kinks.push_back(root);
+  std::sort(kinks.begin(), kinks.end(), [](const GiNaC::numeric& a, const GiNaC::numeric& b) { return a < b; });
+  return kinks;
+}
+
+std::optional<num::DoubleExpression> double_form(const GiNaC::ex& f) {
+  try {
+    return num::DoubleExpression(f, sym::symbols().x);
+  } catch (const num::EvaluationError&) {
+    return std::nullopt;  // the peaks are then found at working precision
+  }
+}
+
+std::vector<Real> union_of_kinks(const std::vector<GiNaC::numeric>& a, const std::vector<GiNaC::numeric>& b, unsigned digits) {
+  num::ScopedPrecision scope(digits);
+  std::vector<GiNaC::numeric> all = a;
+  for (const auto& k : b)
+    if (std::none_of(all.begin(), all.end(), [&](const GiNaC::numeric& x) { return x == k; })) all.push_back(k);
+  std::vector<Real> out;
+  for (const auto& k : all) out.push_back(num::to_real(k));
+  return out;
+}
+
+}  // namespace
+
+KernelRoute::KernelRoute(const sym::KernelDerivation& derivation, unsigned digits)
+    : quadrature_(digits),
+      f_(derivation.f, {sym::symbols().x}, digits + num::kGuardDigits),
+      f_double_(double_form(derivation.f)),
+      kinks_(union_of_kinks(kinks_of_abs(derivation, digits), numeric_kinks(derivation.kinks_square), quadrature_.internal_digits())) {}
+
+NumericS KernelRoute::operator()(const GridPoint& point) const {
+  num::ScopedPrecision scope(quadrature_.internal_digits());
+  return evaluate(num::to_real(point[0]), num::to_real(point[1]));
+}
+
+std::vector<NumericS> KernelRoute::evaluate_grid(const std::vector<GridPoint>& grid, unsigned threads) const {
+  num::ScopedPrecision scope(quadrature_.internal_digits());  // set once, before the threads start
+  std::vector<std::pair<Real, Real>> points;
+  for (const GridPoint& p : grid) points.emplace_back(num::to_real(p[0]), num::to_real(p[1]));
+  const int count = threads > 0 ? static_cast<int>(threads) : omp_get_max_threads();
+  const std::vector<KernelRoute> copies(static_cast<std::size_t>(count), *this);  // GiNaC copied here, not in the threads
+  std::vector<NumericS> out(grid.size());
+#pragma omp parallel num_threads(count)
+  {
+    const KernelRoute& route = copies[static_cast<std::size_t>(omp_get_thread_num())];
+#pragma omp for schedule(dynamic, 1)
+    for (long k = 0; k < static_cast<long>(points.size()); ++k) {
+      const auto& [beta, gamma] = points[static_cast<std::size_t>(k)];
+      out[static_cast<std::size_t>(k)] = route.evaluate(beta, gamma);
+    }
+    mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);  // this thread's constant caches (log 2, pi): nothing left at exit
+  }
+  return out;
+}
+
+NumericS KernelRoute::evaluate(const Real& beta, const Real& gamma) const {
+  num::ScopedPrecision scope(quadrature_.internal_digits());
+  NumericS out;
+  try {
+    std::vector<Real> x(1);
+    // g_0 = |f| and g_1 = f^2 from one evaluation of f
+    const num::IntegrandFamily family = [&](const Real& v, Real* values) {
+      x[0] = v;
+      values[1] = f_.evaluate_unchecked(x);
+      mpfr_abs(values[0].backend().data(), values[1].backend().data(), MPFR_RNDN);
+      mpfr_sqr(values[1].backend().data(), values[1].backend().data(), MPFR_RNDN);
+    };
+    num::LogMagnitudes log_abs;
+    if (f_double_) {
+      log_abs = [this](double v, double* logs) {
+        logs[0] = std::log(std::abs((*f_double_)(v)));
+        logs[1] = 2 * logs[0];
+      };
+    }
+    const std::vector<num::QuadratureResult> r = quadrature_.expectations(family, 2, beta, gamma, kinks_, log_abs);
+    const num::QuadratureResult &a = r[0], &b = r[1];
+    out.evaluations = a.evaluations;
+    if (!a.ok || !b.ok) {
+      out.failure = "quadrature failed: " + (a.ok ? b.failure : a.failure);
+      return out;
+    }
+    if (b.value <= 0) {
+      out.failure = "E f(X)^2 is not positive at this point";
+      return out;
+    }
+    out.mean_abs = a.value;
+    out.mean_square = b.value;
+    out.S = a.value / sqrt(b.value);
+    // relative error of S <= rel(E|f|) + rel(E f^2)/2
+    const double cap = quadrature_.internal_digits();
+    const double ea = a.relative_error_digits(cap), eb = b.relative_error_digits(cap);
+    out.error_digits = -std::log10(std::pow(10.0, -ea) + 0.5 * std::pow(10.0, -eb));
+    out.ok = true;
+  } catch (const std::exception& err) {
+    out.ok = false;
+    out.failure = err.what();
+  }
+  return out;
+}
+
+}  // namespace attnverify

@@ -1,0 +1,57 @@
+// The numeric route for kernel variants: S(beta, gamma) from the defining integrals
+//   E|f(beta + gamma eps)|  and  E f(beta + gamma eps)^2
+// by GaussianQuadrature in one pass over shared nodes (each node evaluates f once and
+// phi once for both integrals), split at the kinks of |f| and f^2 and at the peaks
+// of |f| phi and f^2 phi (located from log|f| in double). The closed form is not
+// used; only the kink locations come from the piecewise decomposition.
+//
+// A grid is evaluated in parallel (evaluate_grid): every thread works on its own copy
+// of the route, made before the threads start, and each point is computed
+// independently, so the results are identical at any thread count. GiNaC is not
+// touched inside the threads (its reference counts are not thread-safe, and its
+// global Digits is never set there).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "numerics/compiled_expression.hpp"
+#include "numerics/double_expression.hpp"
+#include "numerics/gaussian_quadrature.hpp"
+#include "proofs/kernel_derivation.hpp"
+#include "src/spec/spec.hpp"
+
+namespace attnverify {
+
+struct NumericS {
+  bool ok = false;
+  num::Real mean_abs, mean_square, S;
+  double error_digits = 0;  ///< -log10 of the relative error estimate of S
+  std::size_t evaluations = 0;  ///< nodes evaluated (each serves both integrals), peak search included
+  std::string failure;
+};
+
+class KernelRoute {
+ public:
+  /// Compiles f for the route at working precision `digits`; throws
+  /// num::EvaluationError if f cannot be compiled.
+  KernelRoute(const sym::KernelDerivation& derivation, unsigned digits);
+  /// S at (beta, gamma) = point (exact rationals).
+  NumericS operator()(const GridPoint& point) const;
+  /// S at (beta, gamma); touches no GiNaC object, so copies of the route may run in
+  /// parallel threads (with the default precision set to internal_digits()).
+  NumericS evaluate(const num::Real& beta, const num::Real& gamma) const;
+  /// S at every point of `grid`, in parallel on `threads` threads (0: all cores);
+  /// out[k] belongs to grid[k] and does not depend on the thread count.
+  std::vector<NumericS> evaluate_grid(const std::vector<GridPoint>& grid, unsigned threads) const;
+
+  unsigned internal_digits() const { return quadrature_.internal_digits(); }
+
+ private:
+  num::GaussianQuadrature quadrature_;
+  num::CompiledExpression f_;
+  std::optional<num::DoubleExpression> f_double_;  // log|f| for the peaks; empty if f has no double form
+  std::vector<num::Real> kinks_;  // the union of |f|'s and f^2's kinks, at internal_digits()
+};
+
+}  // namespace attnverify

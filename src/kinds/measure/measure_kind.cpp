@@ -1,0 +1,103 @@
+#include "src/kinds/measure/measure_kind.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "proofs/sparsity_measure.hpp"
+#include "proofs/symbols.hpp"
+#include "src/kinds/derivation_summary.hpp"
+#include "src/spec/spec_reading.hpp"
+#include "src/verdicts/claim_points.hpp"
+
+namespace attnverify {
+
+using GiNaC::numeric;
+
+namespace {
+
+// measure: vectors = [[x_1, ..., x_n], ...], not all zero
+void read_vectors(Spec& spec, TomlReader& grid) {
+  const toml::array* vectors = grid.optional_array("vectors");
+  if (!vectors || vectors->empty()) grid.fail("vectors", "missing: give the vectors x at which to check, e.g. vectors = [[1, 0, 0], [1, 2, 3]]");
+  for (std::size_t k = 0; k < vectors->size(); ++k) {
+    const std::string key = "grid.vectors[" + std::to_string(k) + "]";
+    std::vector<numeric> x = read_vector((*vectors)[k], spec.file, key, false);
+    if (std::all_of(x.begin(), x.end(), [](const numeric& v) { return v.is_zero(); }))
+      throw SpecError(spec.file, line_of((*vectors)[k]), key, "the vector is all zero (S is 0/0)");
+    spec.vectors.push_back(std::move(x));
+  }
+}
+
+
+class MeasureKind final : public Kind {
+ public:
+  std::string name() const override { return "measure"; }
+  std::vector<std::string> claim_symbols() const override { return {"E_abs", "E_sq", "Var_abs", "x1", "x2", "n"}; }
+  std::vector<std::string> property_symbols() const override { return {}; }
+
+  void read_definition(TomlReader&, Spec&) const override {}  // the measure is defined by the tool, not the spec
+
+  void read_tables(TomlReader& root, Spec& spec) const override {
+    const toml::table* table = root.optional_table("grid");
+    if (!table) root.fail("grid", "missing: give the points where closed form and numeric route are compared");
+    TomlReader grid(*table, spec.file, "grid", line_of(*table));
+    read_vectors(spec, grid);
+    grid.finish();
+    refuse_sampling(root);
+  }
+
+  void read_claim(TomlReader& table, const Spec& spec, Claim& claim) const override {
+    read_expression_claim(table, spec, claim);
+  }
+
+  DerivationSummary derive(const Spec&) const override {
+    DerivationSummary out;
+    const sym::SparsityMeasureDerivation d = sym::derive_sparsity_measure();
+    out.derived = true;
+    out.forms = {{"S (from the moments E|x|, E x^2)", d.S_moments}, {"S (x1 = sum |x_i|, x2 = sum x_i^2)", d.S}};
+    return out;
+  }
+
+  VariantResult check(const Spec& spec, const RunOptions& options, const Progress& progress) const override {
+    return check_measure_variant(spec, options, progress);
+  }
+
+  // the spec's vectors, each with its moments
+  ClaimDomain claim_domain(const Spec& spec, unsigned long) const override {
+    ClaimDomain domain;
+    for (std::size_t k = 0; k < spec.vectors.size(); ++k) {
+      const auto& x = spec.vectors[k];
+      ClaimPoint p;
+      p.where = {{"x", vector_text(x)}};
+      p.substitution = sym::vector_moments(x).substitution();
+      p.index = k;
+      domain.points.push_back(std::move(p));
+    }
+    if (!domain.points.empty()) domain.reference = domain.points.front();
+    domain.description = std::to_string(domain.points.size()) + " vectors of the spec";
+    return domain;
+  }
+
+  ClaimGeometry claim_geometry(const Spec&, bool) const override {
+    const auto& s = sym::symbols();
+    const sym::Range positive{0, HUGE_VAL, true, true};
+    ClaimGeometry g;
+    g.domain.variables = {{s.x1, positive, false, {}}, {s.x2, positive, false, {}}, {s.n, {1, HUGE_VAL, false, true}, true, {}}};
+    g.domain.description = "the norms of a non-zero vector (||x||_1, ||x||_2 > 0, n >= 1)";
+    g.domain.connected = true;
+    return g;
+  }
+
+  NumericRoute numeric_route(const Spec&) const override { return NumericRoute::DirectComputation; }
+
+  std::string report_intro(const Spec&) const override {
+    return "The sparsity measure of a vector $x$ of $n$ entries, $S(x) = \\mathbb{E}|x|/\\sqrt{\\mathbb{E}x^2}$ with the "
+           "empirical expectation; the direct route computes it from each vector in exact arithmetic.\n\n";
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<const Kind> measure_kind() { return std::make_shared<MeasureKind>(); }
+
+}  // namespace attnverify

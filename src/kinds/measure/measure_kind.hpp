@@ -1,0 +1,21 @@
+// The measure kind: the sparsity measure of a vector x itself,
+// S(x) = E|x| / sqrt(E x^2) with the empirical expectation (Su2023 eq. 1-2). Spec keys:
+// [grid] vectors (docs/spec-format.md).
+#pragma once
+
+#include <memory>
+
+#include "src/spec/kind.hpp"
+#include "src/verdicts/run_options.hpp"
+#include "src/verdicts/variant_result.hpp"
+
+namespace attnverify {
+
+/// The registry entry (src/kinds/registry.cpp).
+std::shared_ptr<const Kind> measure_kind();
+
+/// The derived S against the direct computation at every vector, claims, properties
+/// (src/kinds/measure/measure_checks.cpp).
+VariantResult check_measure_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
+
+}  // namespace attnverify

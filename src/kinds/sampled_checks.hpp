@@ -1,0 +1,35 @@
+// Closed form vs sampled (docs/design.md §1): Monte Carlo over real attention weights at
+// finite n in d dimensions (numerics/attention_sampler.hpp) against the derived S,
+// or against the quadrature route when there is no closed form.
+//
+// One record per (point, d, n) with S_n, its delta-method standard error, the
+// estimated finite-n bias b (second-order delta term), the z-score of the
+// bias-corrected estimate z = (S_n - b - S) / SE, and its two-sided p-value.
+// Provisional verdicts here are agree or inconclusive (non-finite weights, zero
+// standard error, or |b| > 0.5 SE, where the second-order bias model is unreliable);
+// disagree is decided for the whole run by Holm's procedure
+// (src/verdicts/multiple_comparisons.hpp). Adds the report's convergence figure; the report
+// tabulates the records.
+#pragma once
+
+#include "numerics/adaptive_evaluation.hpp"
+#include "numerics/sparsity_estimate.hpp"
+#include "proofs/kernel_derivation.hpp"
+#include "src/kinds/kernel/kernel_route.hpp"
+#include "src/spec/kind.hpp"
+#include "src/verdicts/claim_check.hpp"
+#include "src/verdicts/run_options.hpp"
+#include "src/verdicts/variant_result.hpp"
+
+namespace attnverify {
+
+/// Sets a sampled record's standard error, bias, z, p-value and provisional verdict
+/// from an estimate and the reference S (rules above).
+void judge_sample(CheckRecord& record, const num::SparsityEstimate& estimate, double non_finite, double reference);
+
+/// `closed` evaluates the derived S at (beta, gamma); null when there is no closed
+/// form, and then `route` (quadrature) gives the reference.
+void run_sampled_checks(const Spec& spec, const num::AdaptiveEvaluator* closed, const KernelRoute& route,
+                        const RunOptions& options, VariantResult& result, const Progress& progress);
+
+}  // namespace attnverify

@@ -1,0 +1,179 @@
+// Sequence variants: closed form vs exact summation on the grid, claims, limits, curves.
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "numerics/adaptive_evaluation.hpp"
+#include "numerics/agreement.hpp"
+#include "numerics/sequence_sum.hpp"
+#include "proofs/printing.hpp"
+#include "proofs/sequence_derivation.hpp"
+#include "proofs/symbols.hpp"
+#include "src/verdicts/claim_check.hpp"
+#include "src/properties/property_checks.hpp"
+#include "src/verdicts/route_comparison.hpp"
+#include "src/kinds/sequence/sequence_kind.hpp"
+
+namespace attnverify {
+
+using num::Real;
+
+namespace {
+
+// S_n against n (log axes) for lambda in {1/2, 9/10, 99/100, 1}.
+void sequence_curves(const sym::SequenceDerivation& d, VariantResult& result, unsigned digits) {
+  const auto& s = sym::symbols();
+  result.grid_figure.x_label = "$n$";
+  result.grid_figure.y_label = "$S_n(\\lambda)$";
+  result.grid_figure.log_axes = true;
+  result.grid_figure.caption = "Lines: the derived closed form. Circles: exact summation at the grid points.";
+  if (d.status != sym::SequenceDerivation::Status::Derived) return;
+  num::CompiledExpression general(d.S, {s.lambda, s.n}, digits);
+  num::CompiledExpression at_one(d.S_at_lambda_one, {s.lambda, s.n}, digits);
+  for (const GiNaC::numeric& lambda : {GiNaC::numeric(1, 2), GiNaC::numeric(9, 10), GiNaC::numeric(99, 100), GiNaC::numeric(1)}) {
+    Curve curve{"$\\lambda=" + exact_text(lambda) + "$", false, {}};
+    long last = 0;
+    for (int k = 0; k <= 48; ++k) {
+      const long n = std::lround(std::pow(10.0, k / 8.0));
+      if (n == last) continue;
+      last = n;
+      num::ScopedPrecision scope(digits);
+      const auto& S = lambda == 1 ? at_one : general;
+      try {
+        curve.points.emplace_back(static_cast<double>(n), S({num::to_real(lambda), Real(n)}).convert_to<double>());
+      } catch (const num::EvaluationError&) {
+      }
+    }
+    result.grid_figure.curves.push_back(std::move(curve));
+  }
+}
+
+// S_n against its derived large-n asymptote C(lambda) n^p (decay: sqrt((1+lambda)/
+// ((1-lambda) n))) at the grid points with lambda < 1. The sequence is deterministic,
+// so this replaces the sampled route (docs/history.md, issue 3): it shows where finite n departs.
+// `exact` evaluates the derived S_n (0 < lambda < 1) at (lambda, n).
+void asymptote_table(const sym::SequenceDerivation& d, const num::AdaptiveEvaluator& exact, const Spec& spec,
+                     unsigned digits, VariantResult& result) {
+  if (!d.asymptote_derived) return;
+  const auto& s = sym::symbols();
+  const GiNaC::ex asymptote = d.asymptote_coefficient * GiNaC::pow(s.n, d.asymptote_power);
+  const num::AdaptiveEvaluator approx(asymptote, {s.lambda, s.n}, digits);
+  Table table;
+  table.header = {"$\\lambda$", "$n$", "$S_n$", "asymptote $" + sym::to_latex(asymptote) + "$", "ratio"};
+  for (const GridPoint& p : spec.grid) {
+    if (p[0] >= 1) continue;
+    const num::Evaluation e = exact(p), a = approx(p);
+    if (!e.converged || !a.converged) continue;
+    num::ScopedPrecision scope(std::max(e.precision, a.precision));
+    const num::Real ratio = e.value / a.value;
+    table.rows.push_back({exact_text(p[0]), exact_text(p[1]), num::to_decimal(e.value, 10), num::to_decimal(a.value, 10),
+                          num::to_decimal(ratio, 10)});
+    CheckRecord r;
+    r.variant = spec.name;
+    r.check = "asymptote";
+    r.point = spec.named_point(p);
+    r.verdict = Verdict::NotApplicable;
+    r.expected = "not-applicable";
+    r.method = "derived closed form against its derived large-n asymptote";
+    r.values = {{"S_n", num::to_decimal(e.value, digits)}, {"asymptote", num::to_decimal(a.value, digits)},
+                {"ratio", num::to_decimal(ratio, digits)}};
+    result.records.push_back(std::move(r));
+  }
+  table.caption = "The sequence is deterministic, so no sampled route applies; instead $S_n$ is set against its "
+                  "large-$n$ asymptote, derived by $\\lambda^n\\to 0$. The ratio tends to 1 as $n\\to\\infty$ "
+                  "and shows where finite $n$ departs from it.";
+  if (!table.rows.empty()) result.tables.push_back(std::move(table));
+}
+
+}  // namespace
+
+VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
+  const unsigned digits = options.digits;
+  const auto& s = sym::symbols();
+  VariantResult result;
+  result.spec = spec;
+  progress(fmt::format("[{}] deriving S_n for a_i = {}", spec.name, spec.definition_text));
+  const sym::SequenceDerivation d = sym::derive_sequence(spec.definition);
+  const bool derived = d.status == sym::SequenceDerivation::Status::Derived;
+  result.status = derived ? "derived" : "no-closed-form";
+  result.reason = d.reason;
+  if (derived) {
+    result.S = d.S;
+    result.forms = {{"\\sum_{i=1}^n |a_i|", d.sum_abs},
+                    {"\\sum_{i=1}^n a_i^2", d.sum_square},
+                    {"S_n \\;(0<\\lambda<1)", d.S},
+                    {"S_n \\;(\\lambda=1)", d.S_at_lambda_one}};
+    if (d.asymptote_derived) {
+      result.forms.emplace_back("\\lim_{n\\to\\infty} S_n \\;(0<\\lambda<1)", d.limit);
+      result.notes.push_back("For $0<\\lambda<1$: $S_n \\sim " + sym::to_latex(d.asymptote_coefficient) + "\\, n^{" +
+                             sym::to_latex(d.asymptote_power) + "}$ as $n\\to\\infty$ (derived by $\\lambda^n \\to 0$).");
+    }
+  }
+  std::unique_ptr<num::AdaptiveEvaluator> general, at_one;
+  if (derived) {
+    general = std::make_unique<num::AdaptiveEvaluator>(d.S, std::vector<GiNaC::ex>{s.lambda, s.n}, digits);
+    at_one = std::make_unique<num::AdaptiveEvaluator>(d.S_at_lambda_one, std::vector<GiNaC::ex>{s.lambda, s.n}, digits);
+  }
+  std::map<std::string, Curve> marks;
+  for (std::size_t k = 0; k < spec.grid.size(); ++k) {
+    const GridPoint& p = spec.grid[k];
+    progress(fmt::format("[{}] closed form vs exact summation: lambda = {}, n = {}", spec.name, exact_text(p[0]),
+                         exact_text(p[1])));
+    CheckRecord r;
+    r.variant = spec.name;
+    r.check = "closed-vs-summation";
+    r.point = spec.named_point(p);
+    r.method = "direct summation of all n terms";
+    const unsigned long n = static_cast<unsigned long>(p[1].to_long());
+    NumericOutcome outcome;
+    try {
+      const num::SequenceSum sum = num::sum_sequence(spec.definition, p[0], n, digits);
+      outcome = {true, sum.S, sum.error_digits, ""};
+      Curve& mark = marks[exact_text(p[0])];
+      mark.label = "$\\lambda=" + exact_text(p[0]) + "$";
+      num::ScopedPrecision scope(sum.precision);
+      mark.points.emplace_back(static_cast<double>(n), sum.S.convert_to<double>());
+    } catch (const num::EvaluationError& err) {
+      outcome.failure = std::string("summation failed: ") + err.what();
+    }
+    if (!derived) {
+      // summation only: a failed or inexact sum is inconclusive, never "to target"
+      const double target = required_digits(digits);
+      const bool to_target = outcome.ok && outcome.error_digits >= target;
+      r.verdict = to_target ? Verdict::NotApplicable : Verdict::Inconclusive;
+      r.expected = "not-applicable";
+      if (outcome.ok) {
+        r.values.emplace_back("numeric", num::to_decimal(outcome.value, digits));
+        r.error_digits = outcome.error_digits;
+      }
+      r.detail = "no closed form: " + d.reason;
+      if (!outcome.ok) r.detail += "; " + outcome.failure;
+      else if (!to_target)
+        r.detail += fmt::format("; the summation's error bound 1e-{:.1f} misses the target 1e-{:.0f}", outcome.error_digits, target);
+    } else {
+      judge_closed_vs_numeric(r, (p[0] == 1 ? *at_one : *general)(p), outcome, digits);
+      if (p[0] == 1) r.method += " (closed form: the derived lambda = 1 case)";
+    }
+    result.records.push_back(std::move(r));
+  }
+  for (auto& [key, mark] : marks) result.grid_figure.marks.push_back(std::move(mark));
+  sequence_curves(d, result, digits);
+
+  if (derived) asymptote_table(d, *general, spec, digits, result);
+
+  const NumericWitness witness = [&](const GridPoint& p) -> std::optional<std::pair<Real, double>> {
+    try {
+      const num::SequenceSum sum = num::sum_sequence(spec.definition, p[0], static_cast<unsigned long>(p[1].to_long()), digits);
+      return std::make_pair(sum.S, sum.error_digits);
+    } catch (const num::EvaluationError&) {
+      return std::nullopt;
+    }
+  };
+  const ClaimReference reference{d.S, d.S_at_lambda_one, {}};
+  check_claims(spec, derived ? &reference : nullptr, d.reason, digits, options.seed_for(std::nullopt), witness, result.records,
+               progress);
+  check_properties(spec, {derived ? d.S : GiNaC::ex(0), &d}, options, result, progress);
+  return result;
+}
+
+}  // namespace attnverify

@@ -1,0 +1,116 @@
+#include "src/kinds/sequence/sequence_kind.hpp"
+
+#include <random>
+
+#include "proofs/printing.hpp"
+#include "proofs/sequence_derivation.hpp"
+#include "proofs/symbols.hpp"
+#include "src/kinds/derivation_summary.hpp"
+#include "src/spec/exact_text.hpp"
+#include "src/spec/spec_reading.hpp"
+#include "src/verdicts/claim_points.hpp"
+
+namespace attnverify {
+
+using GiNaC::numeric;
+
+namespace {
+
+/// The counterexample search box of sequence claims (docs/spec-format.md, "How claims
+/// are judged"): lambda in [1e-6, 1 - 1e-9], n up to 10^7, or 10^3 when the sums have no
+/// closed form (each evaluation is then a sum of n terms).
+constexpr double kLambdaLow = 1e-6, kLambdaHigh = 1 - 1e-9;
+constexpr double kMaxSearchN = 1e7, kMaxSearchNWithoutClosedForm = 1e3;
+/// The exact summation is run as a third witness at a counterexample only for n <= this.
+constexpr long kMaxWitnessN = 100000;
+
+std::string lambda_n_problem(std::size_t index, const numeric& value) {
+  if (index == 0 && (!value.is_positive() || value > 1)) return "lambda must lie in (0, 1] (found " + exact_text(value) + ")";
+  if (index == 1 && !value.is_pos_integer()) return "n must be a positive integer (found " + exact_text(value) + ")";
+  if (index == 1 && value > numeric(static_cast<long>(kMaxSequenceLength)))
+    return "n exceeds the limit of " + std::to_string(kMaxSequenceLength) + " for exact summation";
+  return "";
+}
+
+class SequenceKind final : public Kind {
+ public:
+  std::string name() const override { return "sequence"; }
+  std::vector<std::string> claim_symbols() const override { return {"lambda", "n"}; }
+  std::vector<std::string> property_symbols() const override { return claim_symbols(); }
+
+  void read_definition(TomlReader& variant, Spec& spec) const override {
+    spec.definition_text = variant.required_string("weight", Text::Expression);
+    spec.definition = parse_expression_at(variant, "weight", spec.definition_text, {"lambda", "n", "i"}, spec.constants);
+    refuse_zero_definition(variant, "weight", spec.definition);
+  }
+
+  void read_tables(TomlReader& root, Spec& spec) const override {
+    read_parameter_grid(spec, root, lambda_n_problem, true);
+    refuse_sampling(root);
+  }
+
+  void read_claim(TomlReader& table, const Spec& spec, Claim& claim) const override {
+    read_expression_claim(table, spec, claim);
+  }
+
+  DerivationSummary derive(const Spec& spec) const override {
+    DerivationSummary out;
+    const auto d = sym::derive_sequence(spec.definition);
+    out.derived = d.status == sym::SequenceDerivation::Status::Derived;
+    out.reason = d.reason;
+    if (!out.derived) return out;
+    out.forms = {{"sum |a_i|", d.sum_abs}, {"sum a_i^2", d.sum_square}, {"S_n (0<lambda<1)", d.S}, {"S_n (lambda=1)", d.S_at_lambda_one}};
+    if (d.asymptote_derived) out.forms.emplace_back("lim_{n->inf} S_n (0<lambda<1)", d.limit);
+    return out;
+  }
+
+  VariantResult check(const Spec& spec, const RunOptions& options, const Progress& progress) const override {
+    return check_sequence_variant(spec, options, progress);
+  }
+
+  // 20 fixed points (lambda in {1/10, 1/2, 9/10, 99/100}, n in {1, 2, 3, 10, 100}) and 16 random ones
+  ClaimDomain claim_domain(const Spec& spec, unsigned long seed) const override {
+    ClaimDomain domain;
+    const auto& s = sym::symbols();
+    std::mt19937_64 rng(seed);
+    auto draw = [&](long lo, long hi) { return lo + static_cast<long>(rng() % static_cast<unsigned long>(hi - lo + 1)); };
+    domain.symbols = {s.lambda, s.n};
+    for (const numeric& lambda : {numeric(1, 10), numeric(1, 2), numeric(9, 10), numeric(99, 100)})
+      for (const numeric& n : {numeric(1), numeric(2), numeric(3), numeric(10), numeric(100)})
+        domain.points.push_back(rational_point(spec, {lambda, n}, domain.symbols));
+    for (int k = 0; k < 16; ++k) {
+      const numeric lambda(draw(1, 999), 1000);
+      const numeric n(draw(1, 1000));
+      domain.points.push_back(rational_point(spec, {lambda, n}, domain.symbols));
+    }
+    domain.description = "20 fixed and 16 random points (seed " + std::to_string(seed) + ")";
+    return domain;
+  }
+
+  ClaimGeometry claim_geometry(const Spec&, bool closed_form) const override {
+    ClaimGeometry g;
+    g.domain = sym::sequence_domain();
+    num::SearchRegion region;
+    region.axes = {{"lambda", kLambdaLow, kLambdaHigh, num::AxisScale::LogDistanceToOne, false},
+                   {"n", 1, closed_form ? kMaxSearchN : kMaxSearchNWithoutClosedForm, num::AxisScale::Log10, true}};
+    g.region = region;
+    for (long n : {1L, 2L, 3L, 10L, 100L}) g.boundary_points.push_back({numeric(1), numeric(n)});  // lambda = 1
+    g.witness_limit = ClaimGeometry::WitnessLimit{1, numeric(kMaxWitnessN)};
+    g.separate_closed_form_at = std::make_pair(std::size_t{0}, numeric(1));
+    g.lambda_powers_in_unit_interval = true;
+    return g;
+  }
+
+  NumericRoute numeric_route(const Spec&) const override { return NumericRoute::ExactSummation; }
+
+  std::string report_intro(const Spec& spec) const override {
+    return "Sequence variant with weights $a_i = " + sym::to_latex(spec.definition) +
+           "$, $i = 1,\\dots,n$, $\\lambda\\in(0,1]$; $S_n = \\frac{1}{n}\\sum_i|a_i| \\big/ \\sqrt{\\frac1n\\sum_i a_i^2}$.\n\n";
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<const Kind> sequence_kind() { return std::make_shared<SequenceKind>(); }
+
+}  // namespace attnverify

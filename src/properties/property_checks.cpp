@@ -1,0 +1,745 @@
+#include "src/properties/property_checks.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+#include <set>
+
+#include "numerics/adaptive_evaluation.hpp"
+#include "numerics/agreement.hpp"
+#include "numerics/compiled_expression.hpp"
+#include "numerics/extremum_search.hpp"
+#include "numerics/limit_extrapolation.hpp"
+#include "proofs/canonical_form.hpp"
+#include "proofs/equivalence.hpp"
+#include "proofs/limits.hpp"
+#include "proofs/norm_ratio.hpp"
+#include "proofs/positivity.hpp"
+#include "proofs/printing.hpp"
+#include "proofs/symbols.hpp"
+#include "src/verdicts/claim_points.hpp"
+
+namespace attnverify {
+
+using GiNaC::ex;
+using GiNaC::numeric;
+using num::Real;
+
+namespace {
+
+// The outcome of one check of a property.
+struct Part {
+  Verdict verdict = Verdict::Inconclusive;
+  std::string method;
+  std::string finding;  ///< one or two sentences with the figures
+  NamedValues point;    ///< counterexample or the point that decides
+  NamedValues values;
+  std::optional<double> digits;
+};
+
+std::vector<ex> parameter_symbols(const Spec& spec) {
+  std::vector<ex> out;
+  for (const auto& name : spec.property_parameters()) out.push_back(sym::symbols().by_name(name));
+  return out;
+}
+
+// Whether two exact numbers are equal: symbolically if possible, else to P - 5 digits.
+// Returns the digits of agreement (P + 10 when proved equal).
+double agreement(const ex& a, const ex& b, unsigned digits) {
+  if (sym::is_identically_zero(a - b)) return digits + num::kGuardDigits;
+  const num::Evaluation x = num::AdaptiveEvaluator(a, {}, digits)({});
+  const num::Evaluation y = num::AdaptiveEvaluator(b, {}, digits)({});
+  if (!x.converged || !y.converged) return std::numeric_limits<double>::quiet_NaN();
+  num::ScopedPrecision scope(std::max(x.precision, y.precision));
+  return num::digits_of_agreement(x.value, y.value, digits + num::kGuardDigits);
+}
+
+std::string decimal(const ex& e, unsigned digits, unsigned shown) {
+  const num::Evaluation v = num::AdaptiveEvaluator(e, {}, digits)({});
+  if (!v.converged) return "(not evaluated: " + v.failure + ")";
+  num::ScopedPrecision scope(v.precision);
+  return num::to_decimal(v.value, shown);
+}
+
+// The check's `over` ranges in the order of the variant's parameters.
+std::vector<num::SearchAxis> box_of(const Spec& spec, const PropertyCheck& c, std::vector<std::pair<numeric, numeric>>& ranges) {
+  std::vector<num::SearchAxis> box;
+  for (const auto& name : spec.property_parameters())
+    for (const auto& [key, range] : c.over)
+      if (key == name) {
+        ranges.push_back(range);
+        box.push_back({num::to_real(range.first), num::to_real(range.second)});
+      }
+  return box;
+}
+
+// ---------------------------------------------------------------- even
+Part check_even(const Spec& spec, const PropertyCheck& c, const ex& S, const RunOptions& options) {
+  Part part;
+  const unsigned digits = options.digits;
+  const ex p = sym::symbols().by_name(c.parameter);
+  const ex mirrored = S.subs(p == -p);
+  const bool proved = sym::is_identically_zero(S - mirrored);
+  const ClaimDomain domain = claim_domain(spec, options.seed_for(std::nullopt));
+  const auto symbols = parameter_symbols(spec);
+  const num::AdaptiveEvaluator at(S, symbols, digits), at_mirror(mirrored, symbols, digits);
+  double worst = std::numeric_limits<double>::infinity();
+  std::string failure;
+  for (const ClaimPoint& point : domain.points) {
+    const num::Evaluation a = at(*point.rational), b = at_mirror(*point.rational);
+    if (!a.converged || !b.converged) {
+      failure = "S did not evaluate at " + describe_point(point.where);
+      continue;
+    }
+    num::ScopedPrecision scope(std::max(a.precision, b.precision));
+    const double agree = num::digits_of_agreement(a.value, b.value, digits + num::kGuardDigits);
+    if (agree < worst) {
+      worst = agree;
+      part.digits = agree;
+      part.point = point.where;
+      part.values = {{"S", num::to_decimal(a.value, digits)}, {"S_mirrored", num::to_decimal(b.value, digits)}};
+    }
+  }
+  const double need = required_digits(digits);
+  if (proved && worst >= need && failure.empty()) {
+    part.verdict = Verdict::Agree;
+    part.method = "symbolic";
+    part.finding = fmt::format("S(-{0}) - S({0}) simplifies to 0 (erf is odd); confirmed at {1} (worst {2:.1f} digits).",
+                               c.parameter, domain.description, worst);
+  } else if (!proved && worst < need && part.digits) {
+    part.verdict = Verdict::Disagree;
+    part.method = "numeric";
+    part.finding = fmt::format("S is not even in {}: at {} S = {} but with {} negated S = {}.", c.parameter,
+                               describe_point(part.point), part.values[0].second.substr(0, 14), c.parameter,
+                               part.values[1].second.substr(0, 14));
+  } else if (!proved && failure.empty() && part.digits) {
+    part.verdict = Verdict::Agree;
+    part.method = "numeric";
+    part.finding = fmt::format("No symbolic proof; S(-{0}) = S({0}) at {1} to {2:.1f} digits (numeric evidence).", c.parameter,
+                               domain.description, worst);
+  } else {
+    part.finding = failure.empty() ? "proof and numbers conflict (a defect in attnverify)" : failure;
+  }
+  return part;
+}
+
+// ---------------------------------------------------------------- limit
+Part combine(const std::vector<Part>& parts);
+
+Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget& target, const RunOptions& options) {
+  const unsigned digits = options.digits;
+  const auto& s = sym::symbols();
+  const ex p = s.by_name(c.parameter);
+  const bool to_zero = c.to == "0";
+  // every combination of the fixed values
+  std::vector<std::vector<std::pair<std::string, numeric>>> combinations{{}};
+  for (const auto& [name, values] : c.at) {
+    std::vector<std::vector<std::pair<std::string, numeric>>> next;
+    for (const auto& partial : combinations)
+      for (const numeric& v : values) {
+        auto extended = partial;
+        extended.emplace_back(name, v);
+        next.push_back(extended);
+      }
+    combinations = next;
+  }
+  std::vector<Part> parts;
+  for (const auto& fixed : combinations) {
+    Part part;
+    GiNaC::lst substitution;
+    for (const auto& [name, v] : fixed) {
+      substitution.append(s.by_name(name) == v);
+      part.point.emplace_back(name, exact_text(v));
+    }
+    part.point.emplace_back(c.parameter, to_zero ? "-> 0" : "-> infinity");
+    const std::string where = describe_point(NamedValues(part.point.begin(), part.point.end() - 1)) +
+                              (fixed.empty() ? "" : ", ") + c.parameter + " -> " + (to_zero ? "0" : "infinity");
+    std::optional<ex> limit;
+    std::string how;
+    if (target.sequence && c.parameter == "n" && !to_zero) {
+      const bool at_one = std::any_of(fixed.begin(), fixed.end(), [](const auto& f) { return f.first == "lambda" && f.second == 1; });
+      if (at_one) {
+        limit = GiNaC::normal(target.sequence->S_at_lambda_one.subs(substitution));
+        how = "the derived lambda = 1 case is S_n = " + sym::to_text(*limit);
+        if (limit->has(s.n)) limit.reset();
+      } else if (target.sequence->asymptote_derived) {
+        limit = target.sequence->limit.subs(substitution);
+        const ex coefficient = target.sequence->asymptote_coefficient.subs(substitution);
+        how = "derived asymptote S_n ~ " + sym::to_text(coefficient) + " n^(" + sym::to_text(target.sequence->asymptote_power) + ")";
+      }
+      if (limit) part.method = "symbolic asymptotics";
+    }
+    const ex g = target.S.subs(substitution);
+    if (!limit) {
+      if (const auto series = sym::series_limit(g, GiNaC::ex_to<GiNaC::symbol>(p), to_zero ? sym::LimitPoint::Zero : sym::LimitPoint::Infinity)) {
+        part.method = "symbolic (series)";
+        if (!series->finite) {
+          part.verdict = Verdict::Disagree;
+          part.finding = "at " + where + " S diverges (series " + series->expansion + "), not " + c.value_text + ".";
+          parts.push_back(part);
+          continue;
+        }
+        limit = series->value;
+        how = "series in t = " + std::string(to_zero ? c.parameter : "1/" + c.parameter) + ": " + series->expansion;
+      }
+    }
+    if (limit) {
+      const double agree = agreement(*limit, *c.value, digits);
+      part.values = {{"limit", sym::to_text(*limit)}, {"claimed", c.value_text}};
+      part.digits = agree;
+      if (std::isnan(agree)) {
+        part.finding = "at " + where + " the limit " + sym::to_text(*limit) + " could not be compared with the claim.";
+      } else if (agree >= required_digits(digits)) {
+        part.verdict = Verdict::Agree;
+        part.finding = "at " + where + " the limit is " + sym::to_text(*limit) + " (" + how + ").";
+      } else {
+        part.verdict = Verdict::Disagree;
+        part.finding = "at " + where + " the limit is " + sym::to_text(*limit) + " = " + decimal(*limit, digits, 12) +
+                       ", not " + c.value_text + " (" + how + ").";
+      }
+      parts.push_back(part);
+      continue;
+    }
+    // numeric extrapolation
+    part.method = "numeric extrapolation";
+    const num::AdaptiveEvaluator claimed_value(*c.value, {}, digits);
+    const num::Evaluation L = claimed_value({});
+    if (!L.converged) {
+      part.finding = "the claimed limit could not be evaluated: " + L.failure;
+      parts.push_back(part);
+      continue;
+    }
+    const num::AdaptiveEvaluator along(g, {p}, digits);
+    num::ScopedPrecision scope(digits + num::kGuardDigits);
+    const Real claimed = L.value;
+    const num::LimitEstimate estimate = num::extrapolate_limit(
+        [&](int e) {
+          const num::Evaluation value = along({GiNaC::pow(numeric(10), numeric(e))});
+          if (!value.converged) throw num::EvaluationError(value.failure);
+          return value.value;
+        },
+        to_zero, claimed, digits);
+    part.values = {{"last_value", num::to_decimal(estimate.last_value, 12)}, {"claimed", c.value_text}};
+    switch (estimate.outcome) {
+      case num::LimitOutcome::Reached:
+      case num::LimitOutcome::PowerLaw:
+        part.verdict = Verdict::Agree;
+        part.finding = "at " + where + " S -> " + c.value_text + ": " + estimate.summary + ".";
+        break;
+      case num::LimitOutcome::SettledElsewhere:
+        part.verdict = Verdict::Disagree;
+        part.finding = "at " + where + " " + estimate.summary + ".";
+        break;
+      case num::LimitOutcome::Undecided:
+        part.finding = "at " + where + ": " + estimate.summary + ".";
+        break;
+    }
+    parts.push_back(part);
+  }
+  return combine(parts);
+}
+
+// ---------------------------------------------------------------- infimum / supremum
+// The nearest rational with denominator <= 12 within 1e-10 (relative), if any.
+std::optional<numeric> snap(const Real& x) {
+  const double v = x.convert_to<double>();
+  for (long q = 1; q <= 12; ++q) {
+    const double p = std::round(v * q);
+    if (std::abs(v - p / q) <= 1e-10 * std::max(1.0, std::abs(v))) return numeric(static_cast<long>(p), q);
+  }
+  return std::nullopt;
+}
+
+Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const RunOptions& options) {
+  Part part;
+  const unsigned digits = options.digits;
+  const bool maximise = c.kind == PropertyKind::Supremum;
+  const auto names = spec.property_parameters();
+  const auto symbols = parameter_symbols(spec);
+  num::ScopedPrecision scope(digits + num::kGuardDigits);
+  std::vector<std::pair<numeric, numeric>> ranges;
+  const std::vector<num::SearchAxis> box = box_of(spec, c, ranges);
+  const num::CompiledExpression f(S, symbols, digits + num::kGuardDigits);
+  const num::ExtremumResult found = num::search_extremum([&](const std::vector<Real>& x) { return f(x); }, box, maximise);
+  std::string box_text;
+  for (std::size_t k = 0; k < names.size(); ++k)
+    box_text += (k ? " x " : "") + names[k] + " in [" + exact_text(ranges[k].first) + ", " + exact_text(ranges[k].second) + "]";
+  part.method = fmt::format("grid search + golden-section refinement at {} digits over {}", digits + num::kGuardDigits, box_text);
+  if (!found.found) {
+    part.finding = "S could not be evaluated anywhere on the box " + box_text + ".";
+    return part;
+  }
+  // snap the argument to small rationals (or the ends of the box) and evaluate exactly
+  GiNaC::lst exact_point;
+  bool snapped = true;
+  NamedValues where;
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    std::optional<numeric> v = snap(found.argument[k]);
+    const Real width = box[k].hi - box[k].lo;
+    if (!v && abs(Real(found.argument[k] - box[k].lo)) <= 1e-12 * (width + 1)) v = ranges[k].first;
+    if (!v && abs(Real(found.argument[k] - box[k].hi)) <= 1e-12 * (width + 1)) v = ranges[k].second;
+    if (v && (*v < ranges[k].first || *v > ranges[k].second)) v.reset();
+    if (v) {
+      exact_point.append(symbols[k] == *v);
+      where.emplace_back(names[k], exact_text(*v));
+    } else {
+      snapped = false;
+      where.emplace_back(names[k], num::to_decimal(found.argument[k], 20));
+    }
+  }
+  part.point = where;
+  std::optional<ex> exact;
+  std::string attained = describe_point(where);
+  // exact when the snapped coordinates fix S (a valley along the others is fine)
+  const ex value = GiNaC::normal(S.subs(exact_point));
+  bool fixed = true;
+  for (const ex& x : symbols)
+    if (value.has(x)) fixed = false;
+  if (fixed) {
+    const num::Evaluation e = num::AdaptiveEvaluator(value, {}, digits)({});
+    // accept the snapped point only if it is at least as good as the refined one
+    if (e.converged) {
+      num::ScopedPrecision wide(std::max(e.precision, digits + num::kGuardDigits));
+      const Real slack = pow(Real(10), -static_cast<int>(digits) / 2) * (abs(found.value) + 1);
+      if (maximise ? e.value >= found.value - slack : e.value <= found.value + slack) exact = value;
+    }
+    if (exact && !snapped) {
+      std::string fixed_text, free_text;
+      for (std::size_t k = 0; k < names.size(); ++k) {
+        bool is_fixed = false;
+        for (const ex& eq : exact_point)
+          if (eq.lhs().is_equal(symbols[k])) is_fixed = true;
+        if (is_fixed) fixed_text += (fixed_text.empty() ? "" : ", ") + names[k] + " = " + where[k].second;
+        else free_text += (free_text.empty() ? "" : ", ") + names[k];
+      }
+      attained = fixed_text + ", for every " + free_text + " in the box (S does not depend on " + free_text + " there)";
+    }
+  }
+  const std::string word = maximise ? "supremum" : "infimum";
+  std::string value_text;
+  if (exact) {
+    value_text = sym::to_text(*exact) + " = " + decimal(*exact, digits, digits);
+    part.values = {{word, sym::to_text(*exact)}, {"decimal", decimal(*exact, digits, digits)}};
+  } else {
+    // digits justified: the change in the last refinement round
+    const double settled = found.value_change > 0
+                               ? std::min<double>(digits, -log10(Real(found.value_change / (abs(found.value) + 1e-300))).convert_to<double>())
+                               : digits;
+    const unsigned shown = static_cast<unsigned>(std::max(3.0, std::floor(settled)));
+    value_text = num::to_decimal(found.value, shown) + fmt::format(" (about {} digits settled)", shown);
+    part.values = {{word, num::to_decimal(found.value, shown)}};
+  }
+  const std::string base = fmt::format("The {} of S over the box is {}, attained at {} ({} evaluations).", word, value_text,
+                                       attained, found.evaluations);
+  if (c.value) {
+    const double agree = exact ? agreement(*exact, *c.value, digits) : [&] {
+      const num::Evaluation claimed = num::AdaptiveEvaluator(*c.value, {}, digits)({});
+      num::ScopedPrecision wide(digits + num::kGuardDigits);
+      return claimed.converged ? num::digits_of_agreement(claimed.value, found.value, 2 * digits) : std::nan("");
+    }();
+    part.digits = agree;
+    part.values.emplace_back("claimed", c.value_text);
+    const double need = exact ? required_digits(digits) : std::max(3.0, -log10(found.value_change.convert_to<double>() + 1e-300) - 1);
+    if (std::isnan(agree)) {
+      part.finding = base + " The claimed value could not be evaluated.";
+    } else if (agree >= need) {
+      part.verdict = Verdict::Agree;
+      part.finding = base + " It equals the claimed " + c.value_text + ".";
+    } else {
+      part.verdict = Verdict::Disagree;
+      part.finding = base + " The claim says " + c.value_text + " = " + decimal(*c.value, digits, 12) + ".";
+    }
+    return part;
+  }
+  const numeric threshold = maximise ? *c.less_than : *c.greater_than;
+  const Real margin = maximise ? Real(num::to_real(threshold) - found.value) : Real(found.value - num::to_real(threshold));
+  const Real tolerance = pow(Real(10), -static_cast<int>(required_digits(digits))) * (abs(found.value) + 1);
+  part.values.emplace_back(maximise ? "less_than" : "greater_than", exact_text(threshold));
+  if (margin > tolerance) {
+    part.verdict = Verdict::Agree;
+    part.finding = base + " It is " + (maximise ? "below " : "above ") + exact_text(threshold) + ", as claimed.";
+  } else if (margin < -tolerance) {
+    part.verdict = Verdict::Disagree;
+    part.finding = base + " The claim says it is " + (maximise ? "below " : "above ") + exact_text(threshold) + ".";
+  } else {
+    part.finding = base + " It equals " + exact_text(threshold) + " to working precision: the strict claim is undecided.";
+  }
+  return part;
+}
+
+// ---------------------------------------------------------------- monotone
+Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const RunOptions& options) {
+  Part part;
+  const unsigned digits = options.digits;
+  const bool decreasing = c.direction == "decreasing";
+  const ex p = sym::symbols().by_name(c.parameter);
+  const ex derivative = S.diff(GiNaC::ex_to<GiNaC::symbol>(p));
+  const bool proved = sym::is_manifestly_nonnegative(decreasing ? ex(-derivative) : derivative) && !derivative.is_zero();
+  const auto names = spec.property_parameters();
+  const auto symbols = parameter_symbols(spec);
+  num::ScopedPrecision scope(digits + num::kGuardDigits);
+  std::vector<std::pair<numeric, numeric>> ranges;
+  const std::vector<num::SearchAxis> box = box_of(spec, c, ranges);
+  const num::CompiledExpression dS(derivative, symbols, digits + num::kGuardDigits);
+  std::size_t checked = 0, wrong = 0;
+  Real worst;
+  for (const std::vector<Real>& u : num::grid_coordinates(box.size())) {  // the extremum search's grid
+    std::vector<Real> x;
+    for (std::size_t j = 0; j < box.size(); ++j) x.push_back(num::axis_value(box[j], u[j]));
+    Real value;
+    try {
+      value = dS(x);
+    } catch (const num::EvaluationError&) {
+      continue;
+    }
+    ++checked;
+    if (decreasing ? value > 0 : value < 0) {
+      if (wrong++ == 0 || abs(value) > abs(worst)) {
+        worst = value;
+        part.point.clear();
+        for (std::size_t j = 0; j < names.size(); ++j) part.point.emplace_back(names[j], num::to_decimal(x[j], 12));
+        part.values = {{"dS/d" + c.parameter, num::to_decimal(value, 12)}};
+      }
+    }
+  }
+  const std::string sign = decreasing ? "<= 0" : ">= 0";
+  if (proved) {
+    part.verdict = wrong == 0 ? Verdict::Agree : Verdict::Inconclusive;
+    part.method = "symbolic";
+    part.finding = "dS/d" + c.parameter + " = " + sym::to_text(derivative) + " is manifestly " + sign +
+                   fmt::format("; its sign confirmed at {} grid points.", checked);
+  } else if (wrong > 0) {
+    part.verdict = Verdict::Disagree;
+    part.method = "derivative sign on a grid";
+    part.finding = fmt::format("S is not {} in {}: dS/d{} has the wrong sign at {} of {} grid points, e.g. at {} ({}).",
+                               c.direction, c.parameter, c.parameter, wrong, checked, describe_point(part.point), part.values[0].second);
+  } else if (checked > 0) {
+    part.verdict = Verdict::Agree;
+    part.method = "derivative sign on a grid";
+    part.finding = fmt::format("dS/d{} {} at all {} points of a {}-point-per-axis grid over the box (numeric evidence).",
+                               c.parameter, sign, checked, num::kGridPoints);
+  } else {
+    part.finding = "the derivative could not be evaluated on the box";
+  }
+  return part;
+}
+
+// ---------------------------------------------------------------- bound
+Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const RunOptions& options) {
+  Part part;
+  const unsigned digits = options.digits;
+  part.method = "numeric at the claim point set and the grid";
+  const auto symbols = parameter_symbols(spec);
+  const num::AdaptiveEvaluator value(S, symbols, digits), bound(c.bound, symbols, digits);
+  std::vector<ClaimPoint> points = claim_domain(spec, options.seed_for(std::nullopt)).points;
+  const ClaimGeometry geometry = spec.kind->claim_geometry(spec, true);
+  const auto& separate = geometry.separate_closed_form_at;
+  for (const GridPoint& g : spec.grid)
+    if (!(separate && g[separate->first] == separate->second)) points.push_back({spec.named_point(g), {}, g});
+  const bool below = c.relation[0] == '<';
+  const bool strict = c.relation.size() == 1;
+  Real smallest;
+  bool any = false;
+  std::size_t violations = 0, checked = 0, unresolved = 0;
+  std::string failure;
+  for (const ClaimPoint& p : points) {
+    const num::Evaluation a = value(*p.rational), b = bound(*p.rational);
+    if (!a.converged || !b.converged) {
+      if (!b.converged && b.not_finite) continue;  // an infinite bound holds trivially
+      failure = "S or the bound did not evaluate at " + describe_point(p.where);
+      continue;
+    }
+    ++checked;
+    num::ScopedPrecision scope(std::max(a.precision, b.precision));
+    Real margin = (below ? Real(b.value - a.value) : Real(a.value - b.value)) / abs(a.value);
+    const Real tolerance = pow(Real(10), -static_cast<int>(required_digits(digits)));
+    const bool fails = margin < -tolerance;
+    if (fails) ++violations;
+    if (abs(margin) <= tolerance) {  // equal at working precision: the rest is rounding noise, which
+      ++unresolved;                  // varies with GiNaC's term order from run to run
+      margin = 0;
+    }
+    if (!any || margin < smallest || (fails && violations == 1)) {
+      smallest = margin;
+      any = true;
+      part.point = p.where;
+      part.values = {{"smallest relative margin", num::to_decimal(margin, 3)},
+                     {"S", num::to_decimal(a.value, digits)},
+                     {"bound", num::to_decimal(b.value, digits)}};
+    }
+  }
+  // symbolic: S, bound > 0, so S < bound iff (bound/S)^2 - 1 > 0; lambda^n is
+  // atomized for sequences (atomize_symbolic_powers): an atom in (0, 1), as lambda in (0, 1), n > 0
+  std::string ratio;
+  bool proved = false;
+  try {
+    const auto& s = sym::symbols();
+    ex r = GiNaC::pow(below ? c.bound / S : S / c.bound, 2);
+    std::vector<ex> unit;
+    GiNaC::exmap atoms;
+    const bool sequence = geometry.lambda_powers_in_unit_interval;
+    if (sequence) {
+      r = sym::atomize_symbolic_powers(r, atoms);
+      unit = {s.lambda};
+      for (const auto& [atom, power] : atoms)  // lambda^n in (0, 1) for lambda in (0, 1), n > 0
+        if (power.op(0).is_equal(s.lambda) && power.op(1).info(GiNaC::info_flags::positive)) unit.push_back(atom);
+    }
+    r = GiNaC::normal(r);
+    if (!sequence || !r.has(s.lambda) || !r.has(s.n)) {
+      proved = strict ? sym::is_provably_positive(r - 1, unit) : false;
+      ratio = std::string(" Symbolically (") + (below ? "bound/S" : "S/bound") + ")^2 = " + sym::to_text(r.subs(atoms)) +
+              (proved ? ", and (ratio - 1) is proved > 0 on the domain" + std::string(sequence ? " (0 < lambda^n < 1)" : "") : "") +
+              ".";
+    }
+  } catch (const std::exception&) {
+  }
+  if (!any) {
+    part.finding = failure.empty() ? "no point could be evaluated" : failure;
+    return part;
+  }
+  num::ScopedPrecision scope(digits);
+  if (violations > 0) {
+    part.verdict = Verdict::Disagree;
+    part.finding = fmt::format("S {} bound fails at {} of {} points, e.g. at {} (S = {}, bound = {}).{}", c.relation, violations,
+                               checked, describe_point(part.point), part.values[1].second.substr(0, 14),
+                               part.values[2].second.substr(0, 14), ratio);
+  } else if (proved) {
+    part.verdict = Verdict::Agree;
+    part.method = "symbolic (sign of (bound/S)^2 - 1), with the point set and grid";
+    part.finding = fmt::format("Proved.{} Numerically S {} bound at all {} points ({} of them equal at working precision, where "
+                               "the margin is below 10^-{}).",
+                               ratio, c.relation, checked, unresolved, static_cast<int>(required_digits(digits)));
+  } else if (!failure.empty()) {
+    part.finding = failure;
+  } else if (unresolved > 0) {
+    part.finding = fmt::format("No symbolic proof, and at {} of {} points S and the bound are equal at working precision, so the "
+                               "relation is undecided there.{}", unresolved, checked, ratio);
+  } else {
+    part.verdict = Verdict::Agree;
+    part.finding = fmt::format("S {} bound at all {} points; the smallest relative margin is {} at {}.{}", c.relation, checked,
+                               num::to_decimal(smallest, 4), describe_point(part.point), ratio);
+  }
+  return part;
+}
+
+// ---------------------------------------------------------------- norm ratio
+Part check_norm_ratio(const PropertyCheck& c, const RunOptions& options) {
+  Part part;
+  const unsigned digits = options.digits;
+  const auto& s = sym::symbols();
+  part.method = "symbolic (Lagrange + convexity), confirmed by 10^4 seeded random points per d";
+  std::mt19937_64 rng(options.seed_for(std::nullopt));
+  std::exponential_distribution<double> exponential(1.0);
+  std::string checked;
+  for (unsigned d : c.dimensions) {
+    const sym::NormRatioExtremes e = sym::norm_ratio_extremes(d);
+    const ex Q = c.quantity.subs(s.d == d);
+    const ex at_min = GiNaC::normal(Q.subs(s.r == e.minimum)), at_max = GiNaC::normal(Q.subs(s.r == e.maximum));
+    // the quantity must be monotone in r on [r_min, r_max] for its extremes to sit at the ends
+    const ex dQ = Q.diff(s.r);
+    int sign = 0;
+    bool monotone = true;
+    {
+      num::ScopedPrecision scope(digits + num::kGuardDigits);
+      const num::CompiledExpression derivative(dQ, {s.r}, digits + num::kGuardDigits);
+      const Real lo = 1 / sqrt(Real(d));
+      for (int k = 0; k <= 32; ++k) {
+        const Real r = lo + (1 - lo) * k / 32;
+        const Real v = derivative({r});
+        const int here = v > 0 ? 1 : (v < 0 ? -1 : 0);
+        if (here != 0 && sign != 0 && here != sign) monotone = false;
+        if (here != 0) sign = here;
+      }
+    }
+    // random points on the simplex (Dirichlet(1,...,1)): r stays within the extremes
+    double seen_min = 1e300, seen_max = 0;
+    for (int k = 0; k < 10000; ++k) {
+      double l1 = 0, l2 = 0;
+      for (unsigned i = 0; i < d; ++i) {
+        const double y = exponential(rng);
+        l1 += y;
+        l2 += y * y;
+      }
+      const double r = std::sqrt(l2) / l1;
+      seen_min = std::min(seen_min, r);
+      seen_max = std::max(seen_max, r);
+    }
+    const double r_min = 1 / std::sqrt(static_cast<double>(d));
+    if (seen_min < r_min * (1 - 1e-12) || seen_max > 1 + 1e-12 || !monotone) {
+      part.verdict = Verdict::Inconclusive;
+      part.finding = fmt::format("d = {}: {}", d,
+                                 monotone ? "a random point fell outside the derived extremes (a defect in attnverify)"
+                                          : "the quantity is not monotone in r, so its extremes are not at the ends");
+      return part;
+    }
+    const bool increasing = sign >= 0;
+    const ex q_max = increasing ? at_max : at_min, q_min = increasing ? at_min : at_max;
+    const auto& argmax = increasing ? e.maximiser : e.minimiser;
+    const auto& argmin = increasing ? e.minimiser : e.maximiser;
+    auto point_text = [](const std::vector<ex>& y) {
+      std::string out = "(";
+      for (std::size_t i = 0; i < y.size() && i < 4; ++i) out += (i ? ", " : "") + sym::to_text(y[i]);
+      return out + (y.size() > 4 ? ", ...)" : ")");
+    };
+    for (const auto& [claimed, text, computed, arg, word] :
+         {std::tuple{c.maximum, c.maximum_text, q_max, argmax, "maximum"}, std::tuple{c.minimum, c.minimum_text, q_min, argmin, "minimum"}}) {
+      if (!claimed) continue;
+      const ex claim_at_d = claimed->subs(s.d == d);
+      const double agree = agreement(computed, claim_at_d, digits);
+      if (std::isnan(agree) || agree < required_digits(digits)) {
+        part.verdict = Verdict::Disagree;
+        part.point = {{"d", std::to_string(d)}, {"at", point_text(arg)}};
+        part.values = {{word, sym::to_text(computed)}, {"claimed", text}, {"claimed_at_d", decimal(claim_at_d, digits, 12)}};
+        part.digits = std::isnan(agree) ? 0 : agree;
+        part.finding = fmt::format("d = {}: the {} of {} is {} = {}, attained at y = {} ({}; random points: r in [{:.6f}, {:.6f}]); the "
+                                   "claim says {} = {}.",
+                                   d, word, c.quantity_text, sym::to_text(computed), decimal(computed, digits, 6), point_text(arg),
+                                   e.argument, seen_min, seen_max, text, decimal(claim_at_d, digits, 6));
+        return part;
+      }
+    }
+    checked += (checked.empty() ? "" : ", ") + fmt::format("d = {}: [{}, {}]", d, sym::to_text(q_min), sym::to_text(q_max));
+  }
+  part.verdict = Verdict::Agree;
+  part.finding = "The range of " + c.quantity_text + " is " + checked + ", as claimed (maximiser of r: y = e_1; minimiser: y = (1, ..., 1)/d).";
+  return part;
+}
+
+Part combine(const std::vector<Part>& parts) {
+  Part out;
+  out.verdict = Verdict::Agree;
+  std::set<std::string> methods;
+  for (const Part& p : parts) {
+    if (!p.method.empty() && methods.insert(p.method).second) out.method += (out.method.empty() ? "" : "; ") + p.method;
+    out.finding += (out.finding.empty() ? "" : " ") + p.finding;
+    if (p.verdict == Verdict::Disagree && out.verdict != Verdict::Disagree) {
+      out.verdict = Verdict::Disagree;
+      out.point = p.point;
+      out.values = p.values;
+      out.digits = p.digits;
+    } else if (p.verdict != Verdict::Agree && out.verdict == Verdict::Agree) {
+      out.verdict = Verdict::Inconclusive;
+    }
+  }
+  if (out.verdict != Verdict::Disagree && !parts.empty()) {
+    out.point = parts.front().point;
+    out.values = parts.front().values;
+    out.digits = parts.front().digits;
+  }
+  return out;
+}
+
+}  // namespace
+
+void check_properties(const Spec& spec, const PropertyTarget& target, const RunOptions& options, VariantResult& result,
+                      const Progress& progress) {
+  for (const Property& property : spec.properties) {
+    progress(fmt::format("[{}] property {}", spec.name, property.id));
+    CheckRecord record;
+    record.variant = spec.name;
+    record.check = "property";
+    record.claim = property.id;
+    record.expected = property.expected;
+    std::vector<Part> parts;
+    for (const PropertyCheck& c : property.checks) {
+      const bool needs_S = c.kind != PropertyKind::NormRatio && c.kind != PropertyKind::Sampled;
+      if (needs_S && target.S.is_zero()) {
+        Part part;
+        part.method = "none";
+        part.finding = "no closed form to examine (" + result.reason + ")";
+        parts.push_back(part);
+        continue;
+      }
+      try {
+        switch (c.kind) {
+          case PropertyKind::Even: parts.push_back(check_even(spec, c, target.S, options)); break;
+          case PropertyKind::Limit: parts.push_back(check_limit(spec, c, target, options)); break;
+          case PropertyKind::Infimum:
+          case PropertyKind::Supremum: parts.push_back(check_extremum(spec, c, target.S, options)); break;
+          case PropertyKind::Monotone: parts.push_back(check_monotone(spec, c, target.S, options)); break;
+          case PropertyKind::Bound: parts.push_back(check_bound(spec, c, target.S, options)); break;
+          case PropertyKind::NormRatio: parts.push_back(check_norm_ratio(c, options)); break;
+          case PropertyKind::Sampled: {
+            Part pending;
+            pending.method = "sampled";
+            pending.finding = "decided from the sampled checks after the multiple-comparison correction";
+            parts.push_back(pending);
+            break;
+          }
+        }
+      } catch (const std::exception& err) {
+        Part failed;
+        failed.method = to_string(c.kind);
+        failed.finding = std::string("the ") + to_string(c.kind) + " check failed: " + err.what();
+        parts.push_back(failed);
+      }
+    }
+    const Part all = combine(parts);
+    record.verdict = all.verdict;
+    record.method = all.method;
+    record.detail = all.finding;
+    record.point = all.point;
+    record.values = all.values;
+    record.digits = all.digits;
+    result.records.push_back(std::move(record));
+  }
+}
+
+void judge_sampled_properties(VariantResult& result) {
+  for (const Property& property : result.spec.properties) {
+    if (std::none_of(property.checks.begin(), property.checks.end(), [](const PropertyCheck& c) { return c.kind == PropertyKind::Sampled; }))
+      continue;
+    CheckRecord* record = nullptr;
+    for (auto& r : result.records)
+      if (r.check == "property" && r.claim == property.id) record = &r;
+    if (!record) continue;
+    std::size_t count = 0, agree = 0, disagree = 0;
+    double max_z = 0;
+    const CheckRecord* worst = nullptr;
+    std::set<unsigned> dims;
+    unsigned long largest_n = 0;
+    for (const auto& r : result.records) {
+      if (r.check != "sampled") continue;
+      ++count;
+      if (r.verdict == Verdict::Agree) ++agree;
+      if (r.verdict == Verdict::Disagree) ++disagree;
+      if (r.d) dims.insert(*r.d);
+      if (r.n) largest_n = std::max(largest_n, *r.n);
+      if (r.z && std::abs(*r.z) >= max_z) {
+        max_z = std::abs(*r.z);
+        worst = &r;
+      }
+    }
+    std::string dim_text;
+    for (unsigned d : dims) dim_text += (dim_text.empty() ? "" : ", ") + std::to_string(d);
+    record->method = "sampled (Monte Carlo over d-dimensional q and k, Holm-corrected)";
+    if (worst) {
+      record->point = worst->point;
+      record->point.emplace_back("d", std::to_string(*worst->d));
+      record->point.emplace_back("n", std::to_string(*worst->n));
+      record->values = worst->values;
+    }
+    record->values.insert(record->values.begin(), {"max |z|", fmt::format("{:.2f}", max_z)});
+    const std::string figures = fmt::format("{} sampled checks, d in {{{}}}, n up to {}; largest |z| = {:.2f}", count, dim_text,
+                                            largest_n, max_z);
+    if (count == 0) {
+      record->verdict = Verdict::Inconclusive;
+      record->detail = "no sampled checks ran";
+    } else if (disagree > 0) {
+      record->verdict = Verdict::Disagree;
+      record->detail = fmt::format("{} of {}: the scalar reduction is contradicted by Monte Carlo over real attention weights.",
+                                   disagree, figures);
+    } else if (agree == count) {
+      record->verdict = Verdict::Agree;
+      record->detail = "All " + figures + ": Monte Carlo over real d-dimensional attention weights agrees with the scalar "
+                                          "expectation E|f(beta + gamma eps)| / sqrt(E f^2) within its confidence interval.";
+    } else {
+      record->verdict = Verdict::Inconclusive;
+      record->detail = fmt::format("{} of {} agree, none disagree ({}).", agree, count, figures);
+    }
+  }
+}
+
+}  // namespace attnverify

@@ -1,0 +1,52 @@
+// Property checks (src/spec/property_spec.hpp) judged on a variant's derived S.
+// One CheckRecord per property (check = "property", claim = its id), whose verdict
+// combines its checks: agree when every check agrees, disagree when one disagrees
+// (that check's counterexample is recorded), inconclusive otherwise. How each kind
+// is decided:
+//   even       symbolic: S(p) - S(-p) is identically zero (proofs/equivalence.hpp);
+//              else numeric at the claim point set; a point where the two differ
+//              beyond 10^-(P-5) is a counterexample
+//   limit      symbolic first: derived large-n asymptotics for sequences
+//              (proofs/sequence_derivation.hpp), GiNaC series (proofs/limits.hpp);
+//              else numeric extrapolation (numerics/limit_extrapolation.hpp)
+//   infimum/   grid search + golden-section refinement at P + 10 digits
+//   supremum   (numerics/extremum_search.hpp); coordinates within 1e-10 of a
+//              rational with denominator <= 12 are snapped and the value there is
+//              computed exactly and checked not to be worse than the refined one
+//   monotone   symbolic when the derivative is manifestly of one sign; else the
+//              derivative's sign on a 41 x 41 grid over the box
+//   bound      the relation at the claim point set and the grid, with the smallest
+//              relative margin; (bound/S)^2 simplified symbolically for the report
+//   norm-ratio extremes of r in each dimension (proofs/norm_ratio.hpp), mapped
+//              through the quantity (which must be monotone in r), confirmed by
+//              10^4 seeded random points per dimension
+//   sampled    after Holm's correction (src/verdicts/multiple_comparisons.hpp): the
+//              variant's sampled checks (judge_sampled_properties)
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include "proofs/sequence_derivation.hpp"
+#include "src/verdicts/run_options.hpp"
+#include "src/spec/kind.hpp"
+#include "src/verdicts/claim_check.hpp"
+#include "src/verdicts/run_options.hpp"
+#include "src/verdicts/variant_result.hpp"
+#include "src/verdicts/variant_result.hpp"
+
+namespace attnverify {
+
+struct PropertyTarget {
+  GiNaC::ex S;  ///< in spec.property_parameters(); empty ex() when the variant has no closed form
+  const sym::SequenceDerivation* sequence = nullptr;  ///< sequences: the derivation (asymptotics, lambda = 1)
+};
+
+/// Appends one record per property of the spec to result.records.
+void check_properties(const Spec& spec, const PropertyTarget& target, const RunOptions& options, VariantResult& result,
+                      const Progress& progress);
+
+/// Decides the `sampled` properties of a variant from its sampled records; call
+/// after the multiple-comparison correction.
+void judge_sampled_properties(VariantResult& result);
+
+}  // namespace attnverify

@@ -1,0 +1,19 @@
+// Spec text (titles, descriptions, claim ids, reasons) as LaTeX: the report's only way
+// of putting a string that a spec supplied into report.tex. Its own library target
+// (attnverify_latex_text), so that the kinds' report paragraphs (Kind::report_intro)
+// escape the spec's text the same way without depending on the report writer.
+#pragma once
+
+#include <string>
+
+namespace attnverify {
+
+/// Text (UTF-8) as LaTeX that pdflatex typesets with the report's preamble: the special
+/// characters \ { } $ & # ^ _ % ~ < > escaped; newline and tab as a space (a blank line
+/// would end a paragraph or break a heading); the Latin-1 and Latin Extended-A letters the
+/// OT1 fonts have, and common punctuation, as they are; Greek letters and a few symbols
+/// (≠ ≈ − ∞ ∂ ∑ ± √) as math; any other character (CJK, emoji, control) as its code point
+/// [U+XXXX], so that no string can stop the PDF build. Never throws.
+std::string latex_escape(const std::string& text);
+
+}  // namespace attnverify

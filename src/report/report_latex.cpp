@@ -1,0 +1,457 @@
+#include "src/report/report_latex.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <cstdint>
+#include <sstream>
+
+#include "numerics/sparsity_estimate.hpp"
+#include "proofs/printing.hpp"
+
+namespace attnverify {
+
+namespace {
+
+const char* kPreamble = R"(\documentclass[10pt]{article}
+\usepackage[a4paper,margin=2cm]{geometry}
+\usepackage{amsmath,amssymb}
+\usepackage{graphicx}
+\usepackage{booktabs}
+\usepackage{longtable}
+\usepackage{xcolor}
+\usepackage{pgfplots}
+\pgfplotsset{compat=1.17}
+\usepackage[hidelinks]{hyperref}
+\DeclareUnicodeCharacter{221D}{\ensuremath{\propto}}\DeclareUnicodeCharacter{2264}{\ensuremath{\le}}\DeclareUnicodeCharacter{2265}{\ensuremath{\ge}}\DeclareUnicodeCharacter{00B7}{\ensuremath{\cdot}}
+\setlength{\parindent}{0pt}
+\setlength{\parskip}{4pt}
+% \fitformula{math}: display math, shrunk to the line width only when wider.
+\newsavebox{\avformulabox}
+\newcommand{\fitformula}[1]{\sbox{\avformulabox}{$\displaystyle #1$}%
+  \ifdim\wd\avformulabox>\linewidth\resizebox{\linewidth}{!}{\usebox{\avformulabox}}\else\usebox{\avformulabox}\fi}
+\newcommand{\verdict}[1]{\textbf{#1}}
+\title{attnverify report}
+\author{}
+\date{}
+\begin{document}
+\maketitle
+)";
+
+const std::vector<std::string> kColors{"blue", "red", "black", "orange", "teal"};
+
+std::string point_math(const NamedValues& point) {
+  std::string out;
+  static const std::set<std::string> greek{"beta", "gamma", "lambda", "mu", "sigma", "Sigma"};
+  for (const auto& [k, v] : point) {
+    const std::string name = greek.count(k) ? "\\" + k
+                             : k == "snr"    ? "\\rho"
+                             : k.size() == 1 ? k
+                                             : "\\mathrm{" + latex_escape(k) + "}";
+    const bool limit = v.rfind("-> ", 0) == 0;  // a limit point, "-> 0" or "-> infinity"
+    const std::string target = limit ? v.substr(3) : v;
+    const std::string value = target == "infinity" ? "\\infty" : latex_escape(target);
+    out += (out.empty() ? "" : ",\\ ") + name + (limit ? "\\to " : "=") + value;
+  }
+  return "$" + out + "$";
+}
+
+std::string verdict_text(const CheckRecord& r) {
+  std::string text = "\\verdict{" + to_string(r.verdict) + "}";
+  if (r.unexpected()) text += " {\\color{red}(expected " + r.expected + ")}";
+  else if (r.expected != "agree" && r.expected != "not-applicable") text += " (as expected: known erratum)";
+  return text;
+}
+
+struct GridStats {
+  std::size_t total = 0, agree = 0, disagree = 0, inconclusive = 0, not_applicable = 0;
+  double worst = 0, median = 0;
+  const CheckRecord* worst_record = nullptr;
+};
+
+GridStats grid_stats(const VariantResult& v) {
+  GridStats st;
+  std::vector<double> digits;
+  for (const auto& r : v.records) {
+    if (!r.is_grid_check()) continue;
+    ++st.total;
+    switch (r.verdict) {
+      case Verdict::Agree: ++st.agree; break;
+      case Verdict::Disagree: ++st.disagree; break;
+      case Verdict::Inconclusive: ++st.inconclusive; break;
+      case Verdict::NotApplicable: ++st.not_applicable; break;
+    }
+    if (r.digits) {
+      digits.push_back(*r.digits);
+      if (!st.worst_record || *r.digits < *st.worst_record->digits) st.worst_record = &r;
+    }
+  }
+  if (!digits.empty()) {
+    std::sort(digits.begin(), digits.end());
+    st.worst = digits.front();
+    st.median = digits.size() % 2 ? digits[digits.size() / 2] : (digits[digits.size() / 2 - 1] + digits[digits.size() / 2]) / 2;
+  }
+  return st;
+}
+
+void write_figure(std::ostringstream& out, const Figure& v) {
+  // pgfplots fails ("Dimension too large") on a degenerate axis range, so a figure
+  // with fewer than two distinct x values is not drawn, and equal y values get limits.
+  std::set<double> xs, ys;
+  for (const auto* group : {&v.curves, &v.marks})
+    for (const Curve& c : *group)
+      for (const auto& [x, y] : c.points) {
+        xs.insert(x);
+        ys.insert(y);
+      }
+  if (xs.size() < 2) {
+    if (!xs.empty()) out << "{\\small (A figure against " << v.x_label << " needs at least two values; there is one.)}\n\n";
+    return;
+  }
+  out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[width=0.8\\linewidth, height=6.5cm, xlabel={" << v.x_label
+      << "}, ylabel={" << v.y_label << "}, legend pos=outer north east, legend style={font=\\small}, grid=major";
+  if (v.log_axes) out << ", xmode=log, ymode=log";
+  else if (v.log_x) out << ", xmode=log";
+  if (ys.size() == 1) {
+    const double y = *ys.begin();
+    out << (v.log_axes ? fmt::format(", ymin={:.8g}, ymax={:.8g}", y / 2, y * 2)
+                       : fmt::format(", ymin={:.8g}, ymax={:.8g}", y - 1, y + 1));
+  }
+  out << "]\n";
+  std::map<std::string, std::string> color_of;
+  for (std::size_t k = 0; k < v.curves.size(); ++k) {
+    const std::string& color = kColors[k % kColors.size()];
+    color_of[v.curves[k].label] = color;
+    out << "\\addplot[" << color << ", thick, no marks" << (v.curves[k].dashed ? ", dashed" : "") << "] coordinates {";
+    for (const auto& [x, y] : v.curves[k].points) out << fmt::format("({:.8g},{:.8g}) ", x, y);
+    out << "};\n\\addlegendentry{" << v.curves[k].label << "}\n";
+  }
+  for (const Curve& m : v.marks) {
+    const std::string color = color_of.count(m.label) ? color_of[m.label] : "gray";
+    out << "\\addplot[" << color << ", only marks, mark=o, mark size=1.8pt, forget plot] coordinates {";
+    for (const auto& [x, y] : m.points) out << fmt::format("({:.8g},{:.8g}) ", x, y);
+    out << "};\n";
+  }
+  out << "\\end{axis}\n\\end{tikzpicture}\\end{center}\n";
+  if (!v.caption.empty()) out << "{\\small " << v.caption << "}\n\n";
+}
+
+void write_table(std::ostringstream& out, const Table& t) {
+  out << "\\begin{center}{\\small\\begin{longtable}{" << std::string(t.header.size(), 'l') << "}\\toprule\n";
+  for (std::size_t k = 0; k < t.header.size(); ++k) out << (k ? " & " : "") << t.header[k];
+  out << "\\\\\\midrule\n";
+  for (const auto& row : t.rows) {
+    for (std::size_t k = 0; k < row.size(); ++k) out << (k ? " & " : "") << row[k];
+    out << "\\\\\n";
+  }
+  out << "\\bottomrule\\end{longtable}}\\end{center}\n";
+  if (!t.caption.empty()) out << "{\\small " << t.caption << "}\n\n";
+}
+
+// "agree/total" of a variant's sampled checks, or "--" without any.
+std::string sampled_summary(const VariantResult& v) {
+  std::size_t total = 0, agree = 0;
+  for (const auto& r : v.records) {
+    if (r.check != "sampled") continue;
+    ++total;
+    agree += r.verdict == Verdict::Agree;
+  }
+  return total ? fmt::format("{}/{}", agree, total) : "--";
+}
+
+void write_sampled_table(std::ostringstream& out, const VariantResult& v, const RunResult& run) {
+  std::vector<const CheckRecord*> rows;
+  for (const auto& r : v.records)
+    if (r.check == "sampled") rows.push_back(&r);
+  if (rows.empty()) return;
+  std::size_t agree = 0;
+  double max_z = 0;
+  for (const auto* r : rows) {
+    agree += r->verdict == Verdict::Agree;
+    if (r->z) max_z = std::max(max_z, std::fabs(*r->z));
+  }
+  out << "\\subsection*{Closed form vs sampled attention weights}\n";
+  out << fmt::format("{} sampled checks: {} agree; largest $|z|$ = {:.2f}. ", rows.size(), agree, max_z);
+  const bool feature_map = rows.front()->point.empty() || rows.front()->point[0].first == "case";  // phi cases, not (beta, gamma)
+  out << (feature_map ? "Keys $k_j\\sim\\mathcal N(\\mu,\\operatorname{diag}\\sigma^2)$ are drawn in $d$ dimensions with the "
+                        "case's $q$, $\\mu$, $\\sigma$; $S_n$ is the sparsity of the $n$ weights $\\phi(q)\\cdot\\phi(k_j)$, and the "
+                        "reference is eq.~(8) with the derived $\\tilde\\mu$, $\\tilde\\Sigma$. The interval is the "
+                      : "Keys $k_j\\sim\\mathcal N(\\mu,\\sigma^2 I)$ are drawn in $d$ dimensions with $q\\cdot\\mu=\\beta$ and "
+                        "$\\sigma\\|q\\|=\\gamma$; $S_n$ is the sparsity of the $n$ weights $f(q\\cdot k_j)$. The interval is the ")
+      << "delta-method 95\\% confidence interval; bias $b$ is the second-order delta estimate of "
+         "$\\mathbb{E}S_n-S$, and $z=(S_n-b-S)/\\mathrm{SE}$ (a point is inconclusive when $|b|>0.5$\\,SE). Verdicts: Holm's "
+         "procedure at family-wise $\\alpha=" << run.options.family_alpha << "$ over every sampled check of the run. Seed "
+      << (rows.front()->seed ? std::to_string(*rows.front()->seed) : "") << ".\n\n";
+  out << "\\begin{center}{\\small\\begin{longtable}{rrrrllrrl}\\toprule\n"
+      << (feature_map ? "case & & " : "$\\beta$ & $\\gamma$ & ")
+      << "$d$ & $n$ & $S_n\\pm$ 95\\% CI & reference $S$ & $z$ & bias/SE & verdict\\\\\\midrule\n";
+  for (const auto* r : rows) {
+    const std::string sampled = r->values.size() > 0 ? r->values[0].second : "";
+    const std::string reference = r->values.size() > 1 ? r->values[1].second.substr(0, 10) : "";
+    out << r->point[0].second << " & " << (feature_map ? "" : r->point[1].second) << " & " << (r->d ? *r->d : 0u) << " & "
+        << (r->n ? *r->n : 0ul) << " & " << fmt::format("{:.6f} $\\pm$ {:.1e}", std::stod(sampled), num::kZ95 * r->standard_error.value_or(0))
+        << " & " << reference << " & " << (r->z ? fmt::format("{:+.2f}", *r->z) : "--") << " & "
+        << (r->bias && r->standard_error && *r->standard_error > 0 ? fmt::format("{:.3f}", *r->bias / *r->standard_error) : "--")
+        << " & " << verdict_text(*r) << "\\\\\n";
+  }
+  out << "\\bottomrule\\end{longtable}}\\end{center}\n";
+}
+
+void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord& r) {
+  out << "\\subsubsection*{Claim " << latex_escape(claim.id) << "}\n";
+  out << "Source: \\cite{" << claim.source << "}" << (claim.equation.empty() ? "" : ", equation " + latex_escape(claim.equation))
+      << ". Verdict: " << verdict_text(r) << " (method: " << latex_escape(r.method);
+  if (r.digits) out << fmt::format("; worst agreement {:.1f} digits", *r.digits);
+  out << ").\n\n";
+  out << "Published:\n\n\\fitformula{S = "
+      << (claim.latex.empty() ? sym::to_latex(claim.S) : claim.latex) << "}\n\n";
+  if (!claim.latex.empty()) out << "As entered in the spec (parsed): \\fitformula{" << sym::to_latex(claim.S) << "}\n\n";
+  out << latex_escape(r.detail) << "\n\n";
+  // what the verdict covers: a proof on the whole domain, or evidence on a region
+  if (r.verdict == Verdict::Agree && r.method == "symbolic") {
+    out << "Scope: proved symbolically on the whole domain of the variant.\n\n";
+  } else if (r.search) {
+    out << (r.verdict == Verdict::Agree ? "Scope: evidence, not a proof. " : "")
+        << fmt::format("The counterexample search evaluated the claim {} times", r.search->evaluations)
+        << (r.search->probes ? fmt::format(" (and at {} points beside kinks and singularities)", r.search->probes) : std::string())
+        << " on " << latex_escape(r.search->region);
+    if (r.search->worst_digits && !r.search->worst_point.empty())
+      out << fmt::format("; the fewest digits of agreement found were {:.1f}, at ", *r.search->worst_digits)
+          << point_math(r.search->worst_point);
+    if (r.search->undecided) out << fmt::format("; {} evaluations could not be decided", r.search->undecided);
+    out << ".\n\n";
+  }
+  if (r.verdict == Verdict::Disagree && !r.values.empty()) {
+    out << "Counterexample at " << point_math(r.point) << ":\\\\\n{\\small\\ttfamily ";
+    for (const auto& [k, val] : r.values) out << latex_escape(k) << " = " << latex_escape(val) << "\\\\\n";
+    out << "}\n\n";
+  }
+  if (claim.expected != "agree") out << "Spec note (expected " << claim.expected << "): " << latex_escape(claim.reason) << "\n\n";
+  if (!claim.note.empty()) out << latex_escape(claim.note) << "\n\n";
+}
+
+// A fact variant (docs/claims.md C): each claim with its statement, verdict, method and
+// the measured figures, then the tables and figures of the tests.
+void write_fact_variant(std::ostringstream& out, const VariantResult& v) {
+  out << "Attention facts that are not about sparsity. Each claim runs a built-in test of attnverify, in the setting "
+         "the source states or in a deliberately broken setting in which the fact should fail; the verdict is computed "
+         "from what the routes measured.\n\n";
+  for (const Claim& claim : v.spec.claims)
+    for (const auto& r : v.records)
+      if (r.check == "claim" && r.claim == claim.id) {
+        out << "\\subsubsection*{Claim " << latex_escape(claim.id) << " (setting: " << latex_escape(claim.setting) << ")}\n";
+        out << "Source: \\cite{" << claim.source << "}. Statement: \\emph{" << latex_escape(claim.statement) << "}";
+        if (!claim.latex.empty()) out << "\n\n\\fitformula{" << claim.latex << "}\n\n";
+        out << " Verdict: " << verdict_text(r) << " (method: " << latex_escape(r.method) << ").\n\n"
+            << latex_escape(r.detail) << "\n\n";
+        if (!r.values.empty()) {
+          out << "{\\small\\ttfamily ";
+          for (const auto& [k, val] : r.values) out << latex_escape(k) << " = " << latex_escape(val) << "\\\\\n";
+          out << "}\n\n";
+        }
+        if (claim.expected != "agree") out << "Spec note (expected " << claim.expected << "): " << latex_escape(claim.reason) << "\n\n";
+        if (!claim.note.empty()) out << latex_escape(claim.note) << "\n\n";
+      }
+  for (const Table& t : v.tables) write_table(out, t);
+  for (const Figure& f : v.figures) write_figure(out, f);
+}
+
+void write_variant(std::ostringstream& out, const VariantResult& v, const RunResult& run) {
+  const Spec& spec = v.spec;
+  out << "\\section{" << latex_escape(spec.title) << " (\\texttt{" << latex_escape(spec.name) << "})}\n";
+  if (!spec.description.empty()) out << latex_escape(spec.description) << "\n\n";
+  out << spec.kind->report_intro(spec);
+  if (spec.kind->numeric_route(spec) == NumericRoute::None) {
+    write_fact_variant(out, v);
+    return;
+  }
+  out << "\\subsection*{Derivation}\n";
+  if (v.status == "derived") {
+    out << "Derived by attnverify's symbolic engine (GiNaC) from the definition:\n\n";
+    for (const auto& [label, e] : v.forms) out << "\\fitformula{" << label << " = " << sym::to_latex(e) << "}\n\n";
+    for (const auto& note : v.notes) out << note << "\n\n";
+  } else {
+    out << "\\textbf{No closed form}: " << latex_escape(v.reason) << ".\n\n"
+        << "\\textbf{Only the quadrature" << (v.spec.sampling ? " and sampled routes were" : " route was")
+        << " used for this variant}: the values below are not checked against a derivation, only against "
+        << (v.spec.sampling ? "each other (the Monte Carlo estimates against the quadrature values) and " : "")
+        << "the quadrature's own error target.\n\n";
+  }
+
+  const GridStats st = grid_stats(v);
+  if (v.status != "derived" && spec.kind->numeric_route(spec) == NumericRoute::Quadrature) {
+    double worst_error = std::numeric_limits<double>::infinity();
+    for (const auto& r : v.records)
+      if (r.is_grid_check() && r.error_digits) worst_error = std::min(worst_error, *r.error_digits);
+    out << "\\subsection*{Quadrature only}\n"
+        << fmt::format("{} grid points: {} computed to the quadrature's error target $10^{{-{:.0f}}}$, {} inconclusive",
+                       st.total, st.not_applicable, required_digits(run.options.digits), st.inconclusive);
+    if (std::isfinite(worst_error)) out << fmt::format(" (worst error estimate $10^{{-{:.1f}}}$)", worst_error);
+    out << ". The values are in results.json (check \\texttt{closed-vs-quadrature}, value \\texttt{numeric}).\n\n";
+  } else {
+  out << "\\subsection*{Closed form vs "
+      << to_string(spec.kind->numeric_route(spec))
+      << "}\n";
+  out << fmt::format("{} grid points: {} agree, {} disagree, {} inconclusive", st.total, st.agree, st.disagree, st.inconclusive);
+  if (st.not_applicable) out << fmt::format(", {} not applicable", st.not_applicable);
+  out << fmt::format(" (working precision {} digits; agreement required: {:.0f} digits).", run.options.digits,
+                     required_digits(run.options.digits));
+  if (st.worst_record)
+    out << fmt::format(" Digits of agreement: worst {:.1f}, median {:.1f}; the worst point is ", st.worst, st.median)
+        << point_math(st.worst_record->point) << ".";
+  out << "\n\n";
+  }
+  std::size_t listed = 0;
+  for (const auto& r : v.records) {
+    if (!r.is_grid_check() || r.verdict == Verdict::Agree || r.verdict == Verdict::NotApplicable) continue;
+    if (listed++ == 0) out << "Points that did not agree:\\begin{itemize}\n";
+    if (listed <= 12) out << "\\item " << point_math(r.point) << ": " << verdict_text(r) << " --- " << latex_escape(r.detail) << "\n";
+  }
+  if (listed > 12) out << fmt::format("\\item \\dots\\ and {} more (see results.json)\n", listed - 12);
+  if (listed) out << "\\end{itemize}\n";
+  write_figure(out, v.grid_figure);
+  write_sampled_table(out, v, run);
+  for (const Table& t : v.tables) write_table(out, t);
+  for (const Figure& f : v.figures) write_figure(out, f);
+
+  if (!spec.claims.empty()) out << "\\subsection*{Published claims}\n";
+  for (const Claim& claim : spec.claims)
+    for (const auto& r : v.records)
+      if (r.check == "claim" && r.claim == claim.id) write_claim(out, claim, r);
+  if (!spec.properties.empty()) out << "\\subsection*{Qualitative claims (property checks)}\n";
+  for (const Property& p : spec.properties)
+    for (const auto& r : v.records)
+      if (r.check == "property" && r.claim == p.id) {
+        out << "\\subsubsection*{" << latex_escape(p.id) << "}\n";
+        out << "Source: \\cite{" << p.source << "}" << (p.equation.empty() ? "" : ", equation " + latex_escape(p.equation))
+            << ". Claim: \\emph{" << latex_escape(p.statement) << "} Verdict: " << verdict_text(r)
+            << " (method: " << latex_escape(r.method) << ").\n\n" << latex_escape(r.detail) << "\n\n";
+        if (p.expected != "agree") out << "Spec note (expected " << p.expected << "): " << latex_escape(p.reason) << "\n\n";
+        if (!p.note.empty()) out << latex_escape(p.note) << "\n\n";
+      }
+}
+
+// The report's "Claims" section: every claim and property of the run in one table,
+// then a plain-language finding for each one that disagrees.
+void write_claims_section(std::ostringstream& out, const RunResult& run) {
+  const bool any = std::any_of(run.variants.begin(), run.variants.end(), [](const VariantResult& v) {
+    return std::any_of(v.records.begin(), v.records.end(), [](const CheckRecord& r) { return r.check == "claim" || r.check == "property"; });
+  });
+  if (!any) {
+    out << "\\section*{Claims}\nThe specs of this run state no published claims or properties; the checks below compare "
+           "the routes with each other.\n\n";
+    return;
+  }
+  out << "\\section*{Claims}\n"
+         "Every published claim of the specs, with the verdict computed by attnverify and the method that decided it. "
+         "The figure is the worst digits of agreement (formulas) or the decisive value (properties); the "
+         "counterexample is the point of largest discrepancy, reproduced by an independent route (quadrature, "
+         "summation or direct computation), given in full below.\n\n";
+  out << "{\\footnotesize\\setlength{\\tabcolsep}{2.5pt}\\begin{longtable}{p{2.5cm}p{1.4cm}p{1.5cm}p{1.7cm}p{3.1cm}p{2.3cm}p{2.7cm}}\\toprule\n"
+         "id & variant & source & verdict & method & figure & counterexample\\\\\\midrule\\endhead\n";
+  std::vector<std::pair<const CheckRecord*, std::string>> findings;
+  for (const auto& v : run.variants)
+    for (const auto& r : v.records) {
+      if (r.check != "claim" && r.check != "property") continue;
+      std::string source, equation;
+      for (const auto& c : v.spec.claims)
+        if (c.id == r.claim) source = c.source, equation = c.equation;
+      for (const auto& p : v.spec.properties)
+        if (p.id == r.claim) source = p.source, equation = p.equation;
+      std::string figure = "--";
+      if (r.digits) figure = fmt::format("{:.1f} digits", *r.digits);
+      else if (!r.values.empty()) figure = r.values.front().first + " = " + r.values.front().second.substr(0, 24);
+      out << "\\raggedright " << latex_escape(r.claim) << " & " << latex_escape(v.spec.name) << " & \\cite{" << source << "}"
+          << (equation.empty() ? "" : " " + latex_escape(equation)) << " & " << verdict_text(r) << " & "
+          << latex_escape(r.method) << " & " << latex_escape(figure) << " & "
+          << (r.verdict == Verdict::Disagree
+                  ? point_math(NamedValues(r.point.begin(), r.point.begin() + std::min<std::size_t>(r.point.size(), 2)))
+                  : std::string("--"))
+          << "\\\\\n";
+      if (r.verdict == Verdict::Disagree) findings.emplace_back(&r, v.spec.name);
+    }
+  out << "\\bottomrule\\end{longtable}}\n";
+  if (findings.empty()) return;
+  out << "\\subsection*{Findings}\n\\begin{itemize}\n";
+  for (const auto& [r, variant] : findings)
+    out << "\\item \\textbf{" << latex_escape(r->claim) << "} (" << latex_escape(variant) << "): " << latex_escape(r->detail) << "\n";
+  out << "\\end{itemize}\n";
+}
+
+}  // namespace
+
+
+std::string report_latex(const RunResult& run) {
+  std::ostringstream out;
+  out << kPreamble;
+  out << "\\section*{Run}\n\\begin{tabular}{ll}\\toprule\n";
+  out << "working precision & " << run.options.digits << " decimal digits (agreement required: "
+      << fmt::format("{:.0f}", required_digits(run.options.digits)) << " digits)\\\\\n";
+  out << "seed & " << (run.options.seed_override ? std::to_string(*run.options.seed_override) + " (--seed)" : std::string("per spec (see each sampled table)")) << "\\\\\n";
+  for (const auto& [name, version] : library_versions()) out << latex_escape(name) << " & " << latex_escape(version) << "\\\\\n";
+  out << "command & \\texttt{" << latex_escape(run.options.command) << "}\\\\\n\\bottomrule\\end{tabular}\n\n";
+
+  out << "\\section*{Summary}\n{\\small\\setlength{\\tabcolsep}{3pt}\\begin{longtable}{lllllrl}\\toprule\n"
+         "variant & kind & closed form & grid (agree/total) & sampled & worst digits & claims\\\\\\midrule\n";
+  for (const auto& v : run.variants) {
+    const GridStats st = grid_stats(v);
+    std::string claims;
+    for (const auto& r : v.records)
+      if (r.check == "claim" || r.check == "property")
+        claims += (claims.empty() ? "" : "; ") + latex_escape(r.claim) + ": " + to_string(r.verdict) + (r.unexpected() ? " (!)" : "");
+    out << latex_escape(v.spec.name) << " & " << latex_escape(v.spec.kind->name()) << " & " << v.status << " & "
+        << (v.status == "derived" ? fmt::format("{}/{}", st.agree, st.total)
+                                  : fmt::format("quadrature only: {}/{}", st.not_applicable, st.total))
+        << " & " << sampled_summary(v) << " & "
+        << (st.worst_record ? fmt::format("{:.1f}", st.worst) : "--")
+        << " & \\parbox[t]{4.6cm}{\\raggedright " << (claims.empty() ? "--" : claims) << "}\\\\\n";
+  }
+  out << "\\bottomrule\\end{longtable}}\n";
+  const std::size_t unexpected = run.unexpected_count();
+  out << (unexpected == 0 ? "Every verdict is as expected.\n\n"
+                          : fmt::format("\\textbf{{{} verdicts differ from what the specs expect}} (marked (!)).\n\n", unexpected));
+  out << "\\paragraph{How to read this report.} Each variant's closed form is derived by the symbolic engine from "
+         "the definition alone, then compared with an independent numeric route at every grid point: a point "
+         "\\emph{agrees} when the two values share at least $P-5$ digits and the numeric route's own error estimate "
+         "is below $10^{-(P-5)}$; if a route misses its error target the point is \\emph{inconclusive}, never agree. "
+         "A published claim is first tested for symbolic equivalence with the derivation (a proof on the whole "
+         "domain), then compared numerically on a fixed point set and by a counterexample search over a wider region "
+         "(evidence on that region, not a proof); a disagreement is shown with its worst point at full precision, "
+         "decided in ball arithmetic. "
+         "Digits of agreement are $-\\log_{10}(|a-b|/\\max(|a|,|b|))$, capped at $P+10$, the internal "
+         "precision of the routes: a figure of $P+10$ means no difference was measurable.\n\n";
+
+  write_claims_section(out, run);
+  for (const auto& v : run.variants) write_variant(out, v, run);
+
+  std::set<std::string> keys;
+  for (const auto& v : run.variants) {
+    if (!v.spec.source.empty()) keys.insert(v.spec.source);
+    for (const auto& c : v.spec.claims) keys.insert(c.source);
+    for (const auto& p : v.spec.properties) keys.insert(p.source);
+  }
+  if (!keys.empty()) {
+    out << "\\begin{thebibliography}{99}\n";
+    for (const auto& key : keys) {
+      const auto it = run.bibliography.find(key);
+      if (it == run.bibliography.end()) continue;
+      const Reference& ref = it->second;
+      out << "\\bibitem{" << key << "} " << latex_escape(ref.author) << ", \\emph{" << latex_escape(ref.title) << "}";
+      if (ref.year) out << ", " << ref.year;
+      if (!ref.url.empty()) out << ", \\url{" << ref.url << "}";
+      out << ". " << latex_escape(ref.note) << "\n";
+    }
+    out << "\\end{thebibliography}\n";
+  }
+  out << "\\end{document}\n";
+  return out.str();
+}
+
+}  // namespace attnverify

@@ -1,0 +1,58 @@
+#include "src/report/terminal_summary.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace attnverify {
+
+std::string terminal_summary(const RunResult& run) {
+  std::string out = fmt::format("attnverify {}: working precision {} digits (agree at >= {:.0f}), seed {}\n",
+                                library_versions().front().second, run.options.digits,
+                                required_digits(run.options.digits), run.options.seed_for(std::nullopt));
+  std::size_t total = 0;
+  for (const auto& v : run.variants) {
+    std::size_t grid = 0, agree = 0, sampled = 0, sampled_agree = 0, claim_count = 0;
+    double worst = 1e9, max_z = 0;
+    std::string claims;
+    for (const auto& r : v.records) {
+      ++total;
+      if (r.check == "claim" || r.check == "property") {
+        ++claim_count;
+        const std::string method = r.method.size() > 48 ? r.method.substr(0, 45) + "..." : r.method;
+        claims += fmt::format("\n    {:<8} {:<24} {:<13} [{}]{}", r.check, r.claim, to_string(r.verdict), method,
+                              r.conflict ? "  CONFLICT: a symbolic proof and a certified counterexample contradict (a "
+                                           "defect of attnverify; see the detail in results.json)"
+                              : r.unexpected() ? "  UNEXPECTED (spec expects " + r.expected + ")"
+                                               : "");
+        continue;
+      }
+      if (r.check == "sampled") {
+        ++sampled;
+        sampled_agree += r.verdict == Verdict::Agree;
+        if (r.z) max_z = std::max(max_z, std::fabs(*r.z));
+        continue;
+      }
+      if (!r.is_grid_check()) continue;
+      ++grid;
+      agree += r.verdict == Verdict::Agree || r.verdict == Verdict::NotApplicable;
+      if (r.digits) worst = std::min(worst, *r.digits);
+    }
+    const bool derived = v.status == "derived";
+    out += fmt::format("  {:<10} {:<8} {:<14} ", v.spec.name, v.spec.kind->name(), v.status);
+    if (grid == 0)  // fact specs and others without a grid: the claims below are the checks
+      out += fmt::format("{} claim{}", claim_count, claim_count == 1 ? "" : "s");
+    else
+      out += fmt::format("{} {}/{} {}", derived ? "grid" : v.spec.kind->numeric_route(v.spec) == NumericRoute::ExactSummation ? "summation only:" : "quadrature only:",
+                         agree, grid, derived ? "agree" : "to target");
+    if (worst < 1e9) out += fmt::format(" (worst {:.1f} digits)", worst);
+    if (sampled) out += fmt::format("; sampled {}/{} agree (max |z| {:.2f})", sampled_agree, sampled, max_z);
+    out += claims + "\n";
+  }
+  const std::size_t unexpected = run.unexpected_count();
+  out += fmt::format("{} checks, {} unexpected verdict{}\n", total, unexpected, unexpected == 1 ? "" : "s");
+  return out;
+}
+
+}  // namespace attnverify

@@ -1,0 +1,43 @@
+// The run: load specs, check every variant, collect the results for the writers.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "src/run/run_result.hpp"
+#include "src/spec/bibliography.hpp"
+#include "src/verdicts/run_options.hpp"
+#include "src/spec/kind.hpp"
+#include "src/verdicts/claim_check.hpp"
+#include "src/verdicts/variant_result.hpp"
+
+namespace attnverify {
+
+/// Checks every spec in order: run_checks, then judge_run.
+RunResult run_suite(const std::vector<Spec>& specs, const Bibliography& bibliography, const RunOptions& options,
+                    const Progress& progress);
+
+/// Every check of every spec, in order, before the run-wide step of judge_run (the
+/// sampled checks' verdicts are still the per-check ones).
+RunResult run_checks(const std::vector<Spec>& specs, const Bibliography& bibliography, const RunOptions& options,
+                     const Progress& progress);
+
+/// The run-wide step: Holm's procedure over all sampled checks of the run (their
+/// order in the run breaks ties), then the properties decided from sampled checks.
+/// Run once, on the whole run (a merge of shards runs it after merging).
+void judge_run(RunResult& result);
+
+/// Spec files named by `paths`: files as given, directories expanded to their
+/// *.toml files (sorted, bibliography.toml excluded). Throws SpecError for a path
+/// that does not exist.
+std::vector<std::string> collect_spec_files(const std::vector<std::string>& paths);
+
+/// The bibliography for the given spec files: `explicit_path` if non-empty, else
+/// bibliography.toml beside the first spec file, else "" (none: specs without
+/// claims need no bibliography; a source then fails as unknown).
+std::string find_bibliography(const std::vector<std::string>& spec_files, const std::string& explicit_path);
+
+/// Every check of one variant: its kind's (Kind::check).
+VariantResult check_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
+
+}  // namespace attnverify

@@ -1,0 +1,27 @@
+// What a run produces, for the writers (src/report/): the options, the bibliography and
+// every variant's result. Its own header so that the writers do not see the checks.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "src/spec/bibliography.hpp"
+#include "src/verdicts/run_options.hpp"
+#include "src/verdicts/variant_result.hpp"
+
+namespace attnverify {
+
+struct RunResult {
+  RunOptions options;
+  Bibliography bibliography;
+  std::vector<VariantResult> variants;
+
+  /// Number of records whose verdict differs from the expected one.
+  std::size_t unexpected_count() const;
+};
+
+/// Library versions recorded in reports: attnverify, GiNaC, Boost, MPFR.
+std::vector<std::pair<std::string, std::string>> library_versions();
+
+}  // namespace attnverify

@@ -1,0 +1,123 @@
+// A variant kind: what `kind = "..."` in a spec's [variant] table selects, and every
+// step the tool takes for it. One class per kind, in its own folder under src/kinds/
+// (src/kinds/kernel/kernel_kind.hpp, ...); the standard kinds are registered in one
+// list, src/kinds/registry.cpp. Every step is a pure virtual function, so a kind that
+// leaves one out does not compile (it cannot be instantiated). docs/architecture.md,
+// "Adding a variant kind", lists the files a new kind brings.
+//
+// The steps, in the order a run takes them:
+//   read        its keys of [variant] (f, weight, phi), its tables ([grid], [sampling],
+//               [experiment]) and each [[claims]] table           (load_spec)
+//   derive      the closed forms of the symbolic route              (attnverify derive)
+//   check       every check of the variant: the closed form against the independent
+//               numeric route, the claims, the properties          (attnverify run)
+//   claims      where claims are judged: the claim point set and the parameter domain
+//   describe    the numeric route's name and the report's opening paragraph
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "proofs/definedness.hpp"
+#include "numerics/counterexample_search.hpp"
+
+namespace attnverify {
+
+class TomlReader;
+struct Spec;
+struct Claim;
+struct ClaimDomain;
+struct VariantResult;
+struct RunOptions;
+struct DerivationSummary;
+
+/// Receives one-line progress messages for long runs.
+using Progress = std::function<void(const std::string&)>;
+
+/// The route a kind's closed form is compared with at its grid points.
+enum class NumericRoute { Quadrature, ExactSummation, DirectComputation, None };
+
+/// "quadrature", "exact summation", "direct computation", "none".
+std::string to_string(NumericRoute route);
+
+/// Where the claims of a kind are judged besides its claim points
+/// (src/verdicts/claim_check.hpp): the domain their definedness and sign are proved on,
+/// and the box of the counterexample search.
+struct ClaimGeometry {
+  sym::ParameterDomain domain;
+  /// The search box; none: the claim points are the only points (cases, vectors).
+  std::optional<num::SearchRegion> region;
+  /// Points of the domain outside the search box that the search also evaluates
+  /// (sequences: lambda = 1, the end of (0, 1]).
+  std::vector<std::vector<GiNaC::numeric>> boundary_points;
+  /// The numeric route is run as a third witness at a counterexample only where it is
+  /// affordable: coordinate `axis` of the point at most `max` (sequences: n <= 10^5).
+  struct WitnessLimit {
+    std::size_t axis;
+    GiNaC::numeric max;
+  };
+  std::optional<WitnessLimit> witness_limit;
+  /// Grid points where the variant's closed form is not the derived S (sequences:
+  /// lambda = 1, where S_n has a form of its own): coordinate `first` equal to `second`.
+  std::optional<std::pair<std::size_t, GiNaC::numeric>> separate_closed_form_at;
+  /// Properties' symbolic bound proofs may treat the powers lambda^n (n > 0) as atoms in
+  /// (0, 1) (sequences, lambda in (0, 1)).
+  bool lambda_powers_in_unit_interval = false;
+};
+
+class Kind {
+ public:
+  virtual ~Kind() = default;
+
+  /// The value of `kind` in [variant], e.g. "kernel".
+  virtual std::string name() const = 0;
+  /// Symbols a claim may use, in the order of a grid point (proofs/symbols.hpp).
+  virtual std::vector<std::string> claim_symbols() const = 0;
+  /// Parameters of S that property checks examine (docs/spec-format.md, "Properties").
+  virtual std::vector<std::string> property_symbols() const = 0;
+
+  /// Reads the kind's keys of [variant] (the definition) into `spec`. Throws SpecError.
+  virtual void read_definition(TomlReader& variant, Spec& spec) const = 0;
+  /// Reads the kind's tables of the spec ([grid] and [sampling], or [experiment]).
+  /// Throws SpecError.
+  virtual void read_tables(TomlReader& root, Spec& spec) const = 0;
+  /// Reads the kind-specific keys of one [[claims]] table (S, or a fact's test).
+  virtual void read_claim(TomlReader& table, const Spec& spec, Claim& claim) const = 0;
+
+  /// The closed forms of the symbolic route, as `attnverify derive` prints them. Never
+  /// throws for a spec that loaded.
+  virtual DerivationSummary derive(const Spec& spec) const = 0;
+  /// Every check of one variant (src/verdicts/variant_result.hpp).
+  virtual VariantResult check(const Spec& spec, const RunOptions& options, const Progress& progress) const = 0;
+
+  /// The point set of the spec's claims (seed: the random points of a box).
+  virtual ClaimDomain claim_domain(const Spec& spec, unsigned long seed) const = 0;
+  /// The domain and search box of the spec's claims; `closed_form`: whether the variant
+  /// has a derived S (the search box of sequences is smaller without one).
+  virtual ClaimGeometry claim_geometry(const Spec& spec, bool closed_form) const = 0;
+  /// The route the closed form is compared with.
+  virtual NumericRoute numeric_route(const Spec& spec) const = 0;
+  /// The report's opening paragraph of the variant (LaTeX; src/report/ typesets it).
+  virtual std::string report_intro(const Spec& spec) const = 0;
+};
+
+/// The kinds a run knows, looked up by name. The standard registry is
+/// standard_kinds() (src/kinds/registry.hpp); a test may add a kind of its own.
+class KindRegistry {
+ public:
+  /// Adds `kind`; throws std::invalid_argument for a name already registered.
+  void add(std::shared_ptr<const Kind> kind);
+  /// The kind called `name`, or nullptr.
+  const Kind* find(const std::string& name) const;
+  /// Every name, in registration order: "kernel, sequence, ...".
+  std::vector<std::string> names() const;
+
+ private:
+  std::vector<std::shared_ptr<const Kind>> kinds_;
+};
+
+}  // namespace attnverify

@@ -1,0 +1,194 @@
+#include "src/spec/spec.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+
+#include "proofs/expression_parser.hpp"
+#include "proofs/symbols.hpp"
+#include "src/spec/exact_text.hpp"
+#include "src/spec/spec_text.hpp"
+#include "src/spec/toml_reader.hpp"
+
+namespace attnverify {
+
+using GiNaC::numeric;
+
+std::string to_string(NumericRoute route) {
+  switch (route) {
+    case NumericRoute::Quadrature: return "quadrature";
+    case NumericRoute::ExactSummation: return "exact summation";
+    case NumericRoute::DirectComputation: return "direct computation";
+    case NumericRoute::None: return "none";
+  }
+  return "?";
+}
+
+void KindRegistry::add(std::shared_ptr<const Kind> kind) {
+  if (find(kind->name())) throw std::invalid_argument("the variant kind '" + kind->name() + "' is registered twice");
+  kinds_.push_back(std::move(kind));
+}
+
+const Kind* KindRegistry::find(const std::string& name) const {
+  for (const auto& kind : kinds_)
+    if (kind->name() == name) return kind.get();
+  return nullptr;
+}
+
+std::vector<std::string> KindRegistry::names() const {
+  std::vector<std::string> out;
+  for (const auto& kind : kinds_) out.push_back(kind->name());
+  return out;
+}
+
+namespace {
+std::size_t grid_limit = kMaxGridPoints;
+}
+
+std::size_t max_grid_points() { return grid_limit; }
+void set_max_grid_points(std::size_t limit) { grid_limit = limit; }
+
+bool PhiCase::iid() const {
+  for (std::size_t k = 1; k < mu.size(); ++k)
+    if (mu[k] != mu[0] || sigma[k] != sigma[0]) return false;
+  return true;
+}
+
+std::vector<std::string> Spec::parameter_names() const { return kind->claim_symbols(); }
+
+std::vector<std::string> Spec::property_parameters() const { return kind->property_symbols(); }
+
+std::vector<std::pair<std::string, std::string>> Spec::named_point(const GridPoint& p) const {
+  std::vector<std::pair<std::string, std::string>> out;
+  const auto names = parameter_names();
+  for (std::size_t k = 0; k < p.size() && k < names.size(); ++k) out.emplace_back(names[k], exact_text(p[k]));
+  return out;
+}
+
+namespace {
+
+void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography) {
+  const toml::array* claims = root.optional_array("claims");
+  if (!claims) return;
+  for (std::size_t k = 0; k < claims->size(); ++k) {
+    const toml::node& node = (*claims)[k];
+    const std::string prefix = "claims[" + std::to_string(k) + "]";
+    if (!node.is_table()) throw SpecError(spec.file, line_of(node), prefix, "expected a [[claims]] table");
+    TomlReader reader(*node.as_table(), spec.file, prefix, line_of(node));
+    Claim claim;
+    claim.line = line_of(node);
+    claim.id = reader.required_string("id", Text::Identifier);
+    claim.source = reader.required_string("source", Text::Identifier);
+    if (!bibliography.count(claim.source))
+      reader.fail("source", "unknown source '" + claim.source + "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, or --bibliography)");
+    claim.equation = reader.optional_string("equation").value_or("");
+    spec.kind->read_claim(reader, spec, claim);
+    claim.latex = reader.optional_string("latex", Text::Formula).value_or("");
+    claim.expected = reader.optional_string("expected", Text::Identifier).value_or("agree");
+    if (claim.expected != "agree" && claim.expected != "disagree" && claim.expected != "inconclusive")
+      reader.fail("expected", "must be one of agree, disagree, inconclusive (found '" + claim.expected + "')");
+    claim.reason = reader.optional_string("reason").value_or("");
+    if (claim.expected != "agree" && claim.reason.empty())
+      reader.fail("reason", "missing: an expected verdict other than agree needs a reason");
+    claim.note = reader.optional_string("note").value_or("");
+    reader.finish();
+    for (const Claim& other : spec.claims)
+      if (other.id == claim.id) reader.fail("id", "duplicate claim id '" + claim.id + "'");
+    spec.claims.push_back(std::move(claim));
+  }
+}
+
+// [variant.parameters]: named constants, each a number or a string holding a constant
+// expression (in pi and e), e.g. alpha = 0.1, c = "sqrt(2)".
+void read_parameters(Spec& spec, TomlReader& variant) {
+  const toml::table* table = variant.optional_table("parameters");
+  if (!table) return;
+  TomlReader parameters(*table, spec.file, variant.path("parameters"), line_of(*table));
+  for (const auto& [key, node] : *table) {
+    const std::string name(key.str());
+    if (const std::string problem = parameter_name_problem(name); !problem.empty()) parameters.fail(name, problem);
+    if (sym::is_reserved_name(name))
+      parameters.fail(name, "'" + name + "' is already a symbol, a function or a constant of the language");
+    if (!node.is_string()) {
+      spec.constants[name] = read_exact_number(node, spec.file, parameters.path(name));
+      continue;
+    }
+    const std::string text = node.as_string()->get();
+    const GiNaC::ex value = parse_expression_at(parameters, name, text, {});
+    GiNaC::ex approx;
+    try {
+      approx = value.evalf();
+    } catch (const std::exception& err) {  // CLN overflow of an absurd constant
+      parameters.fail(name, "'" + text + "' cannot be evaluated (" + err.what() + ")");
+    }
+    if (!GiNaC::is_exactly_a<GiNaC::numeric>(approx) || !GiNaC::ex_to<GiNaC::numeric>(approx).is_real())
+      parameters.fail(name, "'" + text + "' is not a real constant");
+    spec.constants[name] = value;
+  }
+}
+
+}  // namespace
+
+Spec load_spec(const std::string& path, const Bibliography& bibliography, const KindRegistry& kinds) {
+  Spec spec;
+  spec.file = path;
+  toml::table root_table;
+  {
+    std::ifstream probe(path);
+    if (!probe) throw SpecError(path, 0, "", std::string("cannot be opened: ") + std::strerror(errno));
+  }
+  try {
+    root_table = toml::parse_file(path);
+  } catch (const toml::parse_error& err) {
+    throw SpecError(path, static_cast<std::size_t>(err.source().begin.line), "", toml_syntax_problem(err));
+  }
+  TomlReader root(root_table, path, "", 1);
+  const toml::table* variant_table = root.optional_table("variant");
+  if (!variant_table) root.fail("variant", "missing table [variant]");
+  TomlReader variant(*variant_table, path, "variant", line_of(*variant_table));
+  spec.name = variant.required_string("name");
+  spec.name_line = variant.line_of("name");
+  const bool name_ok = !spec.name.empty() && spec.name.size() <= kMaxIdentifierLength && std::isalnum(static_cast<unsigned char>(spec.name[0])) &&
+                       std::all_of(spec.name.begin(), spec.name.end(), [](char c) {
+                         return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+                       });
+  if (!name_ok)
+    variant.fail("name", "must be letters, digits, '_', '-' or '.', starting with a letter or digit, at most " +
+                             std::to_string(kMaxIdentifierLength) + " characters (found '" +
+                             (spec.name.size() > 60 ? spec.name.substr(0, 60) + "..." : spec.name) + "')");
+  spec.title = variant.optional_string("title").value_or(spec.name);
+  spec.description = variant.optional_string("description").value_or("");
+  spec.source = variant.optional_string("source", Text::Identifier).value_or("");
+  if (!spec.source.empty() && !bibliography.count(spec.source))
+    variant.fail("source", "unknown source '" + spec.source + "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, or --bibliography)");
+  read_parameters(spec, variant);
+  const std::string kind = variant.required_string("kind", Text::Identifier);
+  spec.kind = kinds.find(kind);
+  if (!spec.kind) {
+    std::vector<std::string> names;
+    for (const std::string& name : kinds.names()) names.push_back("'" + name + "'");
+    const std::string list = names.size() > 1 ? fmt::format("{} or {}", fmt::join(names.begin(), names.end() - 1, ", "), names.back())
+                                              : fmt::format("{}", fmt::join(names, ""));
+    variant.fail("kind", "must be " + list + " (found '" + kind + "')");
+  }
+  spec.kind->read_definition(variant, spec);
+  variant.finish();
+  spec.kind->read_tables(root, spec);
+  read_claims(spec, root, bibliography);
+  spec.properties = read_properties(root, path, bibliography, spec.property_parameters());
+  for (const Property& p : spec.properties)
+    for (const Claim& c : spec.claims)
+      if (c.id == p.id) throw SpecError(path, p.line, "properties", "id '" + p.id + "' is also a claim id");
+  for (const Property& p : spec.properties)
+    for (const PropertyCheck& c : p.checks)
+      if (c.kind == PropertyKind::Sampled && !spec.sampling)
+        throw SpecError(path, c.line, "properties", "property '" + p.id + "' checks the sampled route but the spec has no [sampling]");
+  root.finish();
+  return spec;
+}
+
+}  // namespace attnverify

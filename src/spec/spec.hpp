@@ -1,0 +1,126 @@
+// A variant spec: what the variant is, where to check it, and which published
+// claims to compare. Schema and examples: docs/spec-format.md. Loading validates
+// every field; any problem raises SpecError with file, line and key.
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "proofs/expression_parser.hpp"
+#include "proofs/linear_attention.hpp"
+#include "src/spec/bibliography.hpp"
+#include "src/spec/kind.hpp"
+#include "src/spec/property_spec.hpp"
+
+namespace attnverify {
+
+/// One published claim about S, as an expression in the variant's claim symbols
+/// (Spec::parameter_names()).
+struct Claim {
+  std::string id;
+  std::string source;    ///< bibliography key
+  std::string equation;  ///< e.g. "(6)"; may be empty
+  std::string text;      ///< the expression as written in the spec
+  GiNaC::ex S;           ///< parsed
+  /// Where the claim is defined: divisors, radicands and log arguments as written
+  /// (proofs/definedness.hpp), including those GiNaC cancelled while reading.
+  std::vector<sym::Condition> conditions;
+  std::string undefined;  ///< non-empty: the claim is defined nowhere (1/(beta - beta)), and why
+  /// The spec says the claim is meant as its continuous extension: points where a
+  /// divisor vanishes (a removable 0/0, as lambda = 1 in Su2023 eq. 11) are not counted
+  /// against it (docs/spec-format.md, "How claims are judged").
+  bool continuous_extension = false;
+  std::string latex;     ///< the formula as the source prints it (may be empty)
+  std::string expected = "agree";  ///< agree | disagree | inconclusive
+  std::string reason;    ///< why a non-agree verdict is expected
+  std::string note;
+  std::size_t line = 0;  ///< line of the claim in the spec
+  // fact claims (no S): the statement, the built-in test and its setting
+  std::string statement;
+  std::string test;
+  std::string setting = "as-stated";  ///< or a deliberately broken setting of the test
+};
+
+/// A grid point: exact parameter values, in the kind's parameter order
+/// (beta, gamma) or (lambda, n).
+using GridPoint = std::vector<GiNaC::numeric>;
+
+/// The sampled route of a kernel variant: Monte Carlo over real attention weights.
+struct SamplingPlan {
+  std::vector<unsigned> dimensions;          ///< d values
+  std::vector<unsigned long> sizes;          ///< n values (keys per sample)
+  std::vector<GridPoint> points;             ///< (beta, gamma)
+  std::optional<unsigned long> seed;         ///< the spec's seed, if given
+};
+
+/// A feature-map case in raw coordinates: q, mu, sigma of length d (sigma > 0).
+struct PhiCase {
+  std::vector<GiNaC::numeric> q, mu, sigma;
+  /// True when every component has the same (mu, sigma): iid components of k~.
+  bool iid() const;
+};
+
+struct Spec {
+  std::string file;
+  std::string name;
+  std::size_t name_line = 0;  ///< line of variant.name (for duplicate-name errors)
+  std::string title;
+  std::string description;
+  std::string source;  ///< bibliography key of the variant's origin (may be empty)
+  /// The kind (src/spec/kind.hpp): kernel a_j ∝ f(q.k_j); sequence, explicit weights
+  /// a_i; feature_map, non-negative linear attention a_j = q~.k~_j (Su2023 eq. 8-9);
+  /// measure, S(x) of a vector itself; fact, attention facts that are not about S, each
+  /// claim a built-in test. Set by load_spec from the registry it is given.
+  const Kind* kind = nullptr;
+  std::string definition_text;  ///< f(x) or a_i as written
+  sym::NamedConstants constants;  ///< [variant.parameters]: name -> exact constant, usable in f, weight, phi and claims
+  GiNaC::ex definition;         ///< f(x) or a_i(lambda, n, i)
+  std::vector<GridPoint> grid;  ///< kernel, sequence: every point to check closed form vs numeric route
+  /// feature_map without phi: explicit (q~, mu~, Sigma~) cases
+  std::vector<sym::LinearCase> cases;
+  /// feature_map with phi (definition = phi(x)): raw query q and key law
+  /// k ~ N(mu, diag(sigma^2)); q~ = phi(q), mu~ and Sigma~ are derived from phi
+  std::vector<PhiCase> phi_cases;
+  /// measure: explicit vectors x
+  std::vector<std::vector<GiNaC::numeric>> vectors;
+  std::vector<Property> properties;
+  std::vector<Claim> claims;
+  std::optional<SamplingPlan> sampling;  ///< kernels; feature maps with phi (n and seed only)
+  /// fact: [experiment] trials (random trials per randomised test) and seed
+  unsigned trials = 24;
+  std::optional<unsigned long> experiment_seed;
+
+  /// Symbols a claim may use, in grid order for kernels and sequences:
+  /// {"beta","gamma"}, {"lambda","n"}; feature_map {"qmu","qSq","q1","q2","mu","sigma"};
+  /// measure {"E_abs","E_sq","Var_abs","x1","x2","n"} (proofs/symbols.hpp).
+  std::vector<std::string> parameter_names() const;
+
+  /// Parameters of the S that property checks examine: kernel (beta, gamma),
+  /// sequence (lambda, n), feature_map (snr, r), measure none.
+  std::vector<std::string> property_parameters() const;
+
+  /// The point as (parameter name, exact value text) pairs, e.g. {("beta","-1"),("gamma","0.5")}.
+  std::vector<std::pair<std::string, std::string>> named_point(const GridPoint& p) const;
+};
+
+/// Loads and validates one spec file; its `kind` must be a name of `kinds`, which reads
+/// the kind's fields. Claim sources must be keys of `bibliography`. Throws SpecError.
+/// (src/kinds/registry.hpp has the overload with the standard kinds.)
+Spec load_spec(const std::string& path, const Bibliography& bibliography, const KindRegistry& kinds);
+
+/// Upper bounds enforced on grids (bad input beyond them is refused with a message).
+inline constexpr std::size_t kMaxGridPoints = 100000;  ///< the default of max_grid_points()
+
+/// The largest grid a spec may ask for (default kMaxGridPoints); `attnverify run
+/// --max-grid-points N` raises it before the specs are loaded.
+std::size_t max_grid_points();
+void set_max_grid_points(std::size_t limit);
+inline constexpr unsigned long kMaxSequenceLength = 10000000;
+inline constexpr unsigned kMaxSamplingDimension = 4096;
+inline constexpr unsigned long kMaxSamplingSize = 100000000;
+
+}  // namespace attnverify

@@ -1,0 +1,66 @@
+// Readers shared by the kinds' spec readers (src/kinds/*/..._kind.cpp): grids of
+// parameter values, vectors, counts, the sampling plan, a claim's S, and the checks
+// every definition f, weight or phi must pass at load. Each throws SpecError naming the
+// file, line and key (docs/spec-format.md gives the schema).
+//
+// This header includes toml++; only spec readers include it (src/spec/spec.hpp does not).
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "src/spec/spec.hpp"
+#include "src/spec/toml_reader.hpp"
+
+namespace attnverify {
+
+/// Why `value` is not allowed for coordinate `index` of a grid point, or "".
+using ParameterCheck = std::function<std::string(std::size_t index, const GiNaC::numeric& value)>;
+
+/// [grid] of a kind with two parameters (names = its claim symbols): an array or a
+/// range {from, to, count} for each axis, their product, then any explicit `points`;
+/// every value passes `check`. `integer_second` requires the second axis of a range to
+/// give integers (sequences' n). Fills spec.grid; refuses an empty grid and one above
+/// max_grid_points().
+void read_parameter_grid(Spec& spec, TomlReader& root, const ParameterCheck& check, bool integer_second);
+
+/// A list of exact numbers (each >= 0 when `nonnegative`), or a single number when
+/// `scalar_size` > 0, broadcast to that length.
+std::vector<GiNaC::numeric> read_vector(const toml::node& node, const std::string& file, const std::string& key,
+                                        bool nonnegative, std::size_t scalar_size = 0);
+
+/// A component vector of length d: a number (every component), a list of d numbers,
+/// or { from = a, to = b } (evenly spaced from a to b over the d components).
+std::vector<GiNaC::numeric> read_components(TomlReader& reader, const std::string& key, std::size_t d);
+
+/// A positive integer or a list of them, each within [lowest, limit].
+std::vector<unsigned long> read_counts(TomlReader& table, const std::string& key, unsigned long lowest,
+                                       unsigned long limit);
+
+/// [sampling] of a kernel: d, n, points (pairs [beta, gamma], each passing `check`)
+/// and seed. Nothing when the table is absent.
+void read_kernel_sampling(Spec& spec, TomlReader& root, const ParameterCheck& check);
+
+/// [sampling] where the spec's cases fix q, mu, sigma and d: only n and seed.
+void read_case_sampling(Spec& spec, TomlReader& root);
+
+/// Refuses a [sampling] table, for a kind without a sampled route.
+void refuse_sampling(TomlReader& root);
+
+/// The claim's S under key "S", parsed in the kind's claim symbols, with its
+/// definedness conditions and continuous_extension.
+void read_expression_claim(TomlReader& table, const Spec& spec, Claim& claim);
+
+/// The checks of a definition f, weight or phi (the key) at load:
+/// refuse_too_many_kinks: more than sym::kMaxKinks kinks (proofs/derivation_work.hpp);
+/// refuse_zero_definition: identically 0 (every weight 0, S = 0/0);
+/// refuse_undefined_definition: not provably defined at every real x (the keys' scores
+/// are Gaussian, so the integrals run over the whole line).
+void refuse_too_many_kinks(TomlReader& variant, const std::string& key, const GiNaC::ex& definition);
+void refuse_zero_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition);
+void refuse_undefined_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition);
+
+}  // namespace attnverify

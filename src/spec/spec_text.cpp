@@ -1,0 +1,160 @@
+#include "src/spec/spec_text.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+namespace attnverify {
+
+namespace {
+
+// Code points of UTF-8 text (already validated by toml++); a decoding error yields -1.
+template <typename F>
+void for_each_code_point(const std::string& s, F f) {
+  for (std::size_t k = 0; k < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[k]);
+    long cp = c;
+    std::size_t n = 1;
+    if (c >= 0xF0) cp = c & 0x07, n = 4;
+    else if (c >= 0xE0) cp = c & 0x0F, n = 3;
+    else if (c >= 0xC0) cp = c & 0x1F, n = 2;
+    for (std::size_t j = 1; j < n && k + j < s.size(); ++j) cp = (cp << 6) | (static_cast<unsigned char>(s[k + j]) & 0x3F);
+    if (!f(cp)) return;
+    k += n;
+  }
+}
+
+std::size_t code_points(const std::string& s) {
+  std::size_t n = 0;
+  for_each_code_point(s, [&](long) { return ++n, true; });
+  return n;
+}
+
+// Macros a published formula may use: math only (fonts, Greek, operators, delimiters,
+// spacing). Nothing that reads or writes files, defines macros or changes catcodes.
+const std::set<std::string>& allowed_macros() {
+  static const std::set<std::string> macros{
+      // structure
+      "frac", "dfrac", "tfrac", "sqrt", "left", "right", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr",
+      "biggl", "biggr", "middle", "displaystyle", "textstyle", "binom", "overline", "underline", "widetilde", "widehat",
+      "tilde", "hat", "bar", "vec", "dot", "ddot", "boldsymbol", "mathbf", "mathrm", "mathbb", "mathcal", "mathit",
+      "mathsf", "mathtt", "text", "textrm", "textit", "operatorname", "limits", "nolimits", "underbrace", "overbrace",
+      // Greek
+      "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota", "kappa",
+      "lambda", "mu", "nu", "xi", "pi", "varpi", "rho", "varrho", "sigma", "varsigma", "tau", "upsilon", "phi", "varphi",
+      "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi", "Omega",
+      // functions and operators
+      "exp", "log", "ln", "sin", "cos", "tan", "sinh", "cosh", "tanh", "max", "min", "sup", "inf", "lim", "arg", "det",
+      "sum", "prod", "int", "partial", "nabla", "infty", "cdot", "cdots", "ldots", "dots", "times", "div", "pm", "mp",
+      "top", "intercal", "le", "leq", "ge", "geq", "lt", "gt", "ne", "neq", "approx", "sim", "simeq", "propto", "equiv",
+      "to", "mapsto", "rightarrow", "leftarrow", "Rightarrow", "in", "notin", "subset", "mid", "parallel", "circ",
+      "ast", "star", "prime", "forall", "exists", "emptyset",
+      // delimiters
+      "langle", "rangle", "lvert", "rvert", "lVert", "rVert", "vert", "Vert", "lfloor", "rfloor", "lceil", "rceil",
+      "{", "}", "|",
+      // spacing
+      ",", ";", ":", "!", " ", "quad", "qquad"};
+  return macros;
+}
+
+}  // namespace
+
+std::string free_text_problem(const std::string& text, std::size_t max_length) {
+  std::string problem;
+  for_each_code_point(text, [&](long cp) {
+    if ((cp < 0x20 && cp != '\n' && cp != '\t') || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F)) {
+      problem = fmt::format("contains the control character U+{:04X} (only tab and newline are allowed)", cp);
+      return false;
+    }
+    return true;
+  });
+  if (!problem.empty()) return problem;
+  const std::size_t n = code_points(text);
+  if (n > max_length) return fmt::format("is {} characters long, above the limit of {}", n, max_length);
+  return "";
+}
+
+std::string identifier_problem(const std::string& text) {
+  if (text.empty()) return "is empty";
+  if (text.size() > kMaxIdentifierLength)
+    return fmt::format("is {} characters long, above the limit of {}", text.size(), kMaxIdentifierLength);
+  if (!std::isalnum(static_cast<unsigned char>(text[0]))) return "must start with a letter or a digit";
+  for (const char c : text)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.' && c != ':' && c != '+' && c != '-')
+      return std::string("contains '") + (std::isprint(static_cast<unsigned char>(c)) ? std::string(1, c) : "?") +
+             "': use letters, digits and _ . : + -";
+  return "";
+}
+
+std::string parameter_name_problem(const std::string& text) {
+  if (text.empty() || text.size() > kMaxIdentifierLength || !std::isalpha(static_cast<unsigned char>(text[0])))
+    return "a parameter name must be a letter followed by letters, digits or '_' (at most " +
+           std::to_string(kMaxIdentifierLength) + " characters)";
+  for (const char c : text)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
+      return "a parameter name must be a letter followed by letters, digits or '_'";
+  return "";
+}
+
+std::string url_problem(const std::string& text) {
+  if (text.size() > 2000) return "is longer than 2000 characters";
+  for (const char c : text) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (u <= 0x20 || u >= 0x7F || c == '"' || c == '\'' || c == '<' || c == '>' || c == '{' || c == '}' || c == '\\' ||
+        c == '^' || c == '`' || c == '|')
+      return std::string("contains a character not allowed in a URL here (") +
+             (std::isprint(u) ? "'" + std::string(1, c) + "'" : "a control or non-ASCII character") +
+             "); percent-encode it";
+  }
+  return "";
+}
+
+std::string latex_formula_problem(const std::string& text) {
+  if (const std::string p = free_text_problem(text); !p.empty()) return p;
+  int depth = 0;
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    const char c = text[k];
+    if (c == '#' || c == '%' || c == '$' || c == '&' || c == '~')
+      return std::string("contains '") + c + "', which a published formula does not need";
+    if (c == '^' && k + 1 < text.size() && text[k + 1] == '^') return "contains '^^' (TeX's character-code escape)";
+    if (c == '{') ++depth;
+    if (c == '}' && --depth < 0) return "has a '}' without its '{'";
+    if (c != '\\') continue;
+    if (k + 1 >= text.size()) return "ends with a backslash";
+    std::string name;
+    if (std::isalpha(static_cast<unsigned char>(text[k + 1]))) {
+      std::size_t j = k + 1;
+      while (j < text.size() && std::isalpha(static_cast<unsigned char>(text[j]))) ++j;
+      name = text.substr(k + 1, j - k - 1);
+      k = j - 1;
+    } else {
+      name = std::string(1, text[k + 1]);
+      ++k;
+    }
+    if (!allowed_macros().count(name))
+      return "uses \\" + name + ", which is not among the math macros a published formula may use (docs/spec-format.md)";
+  }
+  if (depth != 0) return "has a '{' without its '}'";
+  return "";
+}
+
+std::string terminal_safe(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    const auto c = static_cast<unsigned char>(text[k]);
+    if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) {
+      out += fmt::format("\\x{:02x}", c);
+    } else if (c == 0xc2 && k + 1 < text.size() && static_cast<unsigned char>(text[k + 1]) >= 0x80 &&
+               static_cast<unsigned char>(text[k + 1]) <= 0x9f) {
+      out += fmt::format("\\u{{{:02x}}}", static_cast<unsigned char>(text[++k]));
+    } else {
+      out += text[k];
+    }
+  }
+  return out;
+}
+
+}  // namespace attnverify

@@ -1,0 +1,155 @@
+#include "src/spec/toml_reader.hpp"
+
+#include <charconv>
+#include <cmath>
+
+#include "proofs/expression_parser.hpp"
+#include "src/spec/spec_text.hpp"
+
+namespace attnverify {
+
+std::size_t line_of(const toml::node& node) { return static_cast<std::size_t>(node.source().begin.line); }
+
+std::string type_name(const toml::node& node) {
+  switch (node.type()) {
+    case toml::node_type::string: return "a string";
+    case toml::node_type::integer: return "an integer";
+    case toml::node_type::floating_point: return "a float";
+    case toml::node_type::boolean: return "a boolean";
+    case toml::node_type::array: return "an array";
+    case toml::node_type::table: return "a table";
+    default: return "a date or time";
+  }
+}
+
+TomlReader::TomlReader(const toml::table& table, std::string file, std::string prefix, std::size_t line)
+    : table_(table), file_(std::move(file)), prefix_(std::move(prefix)), line_(line) {}
+
+std::size_t TomlReader::line_of(const std::string& key) const {
+  const toml::node* node = table_.get(key);
+  return node ? attnverify::line_of(*node) : line_;
+}
+
+void TomlReader::fail(const std::string& key, const std::string& message, const toml::node* at) const {
+  throw SpecError(file_, at ? attnverify::line_of(*at) : line_of(key), path(key), message);
+}
+
+const toml::node* TomlReader::optional_node(const std::string& key) {
+  used_.insert(key);
+  return table_.get(key);
+}
+
+std::optional<std::string> TomlReader::optional_string(const std::string& key, Text kind) {
+  const toml::node* node = optional_node(key);
+  if (!node) return std::nullopt;
+  if (!node->is_string()) fail(key, "expected a string, found " + type_name(*node));
+  std::string value = node->as_string()->get();
+  std::string problem;
+  switch (kind) {
+    case Text::Free: problem = free_text_problem(value); break;
+    case Text::Expression: problem = free_text_problem(value, kMaxExpressionLength); break;
+    case Text::Identifier: problem = identifier_problem(value); break;
+    case Text::Url: problem = url_problem(value); break;
+    case Text::Formula: problem = latex_formula_problem(value); break;
+  }
+  if (!problem.empty()) fail(key, "the string " + problem);
+  return value;
+}
+
+std::string TomlReader::required_string(const std::string& key, Text kind) {
+  const auto value = optional_string(key, kind);
+  if (!value) fail(key, "missing (required string)");
+  return *value;
+}
+
+std::optional<long> TomlReader::optional_integer(const std::string& key) {
+  const toml::node* node = optional_node(key);
+  if (!node) return std::nullopt;
+  if (!node->is_integer()) fail(key, "expected an integer");
+  return static_cast<long>(node->as_integer()->get());
+}
+
+std::optional<bool> TomlReader::optional_bool(const std::string& key) {
+  const toml::node* node = optional_node(key);
+  if (!node) return std::nullopt;
+  if (!node->is_boolean()) fail(key, "expected true or false, found " + type_name(*node));
+  return node->as_boolean()->get();
+}
+
+const toml::table* TomlReader::optional_table(const std::string& key) {
+  const toml::node* node = optional_node(key);
+  if (!node) return nullptr;
+  if (!node->is_table()) fail(key, "expected a table");
+  return node->as_table();
+}
+
+const toml::array* TomlReader::optional_array(const std::string& key) {
+  const toml::node* node = optional_node(key);
+  if (!node) return nullptr;
+  if (!node->is_array()) fail(key, "expected an array");
+  return node->as_array();
+}
+
+void TomlReader::finish() const {
+  for (auto&& [key, node] : table_) {
+    const std::string name(key.str());
+    if (used_.count(name)) continue;
+    throw SpecError(file_, static_cast<std::size_t>(key.source().begin.line ? key.source().begin.line : node.source().begin.line),
+                    path(name), "unknown key (see docs/spec-format.md for the schema)");
+  }
+}
+
+GiNaC::numeric read_exact_number(const toml::node& node, const std::string& file, const std::string& key) {
+  std::string text;
+  if (node.is_integer()) {
+    text = std::to_string(node.as_integer()->get());
+  } else if (node.is_floating_point()) {
+    const double value = node.as_floating_point()->get();
+    if (!std::isfinite(value)) throw SpecError(file, line_of(node), key, "must be a finite number (found nan or inf)");
+    char buffer[64];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);  // shortest round-trip form
+    text.assign(buffer, result.ptr);
+  } else if (node.is_string()) {
+    text = node.as_string()->get();
+  } else {
+    throw SpecError(file, line_of(node), key, "expected a number or a string holding an exact number");
+  }
+  GiNaC::ex value;
+  try {
+    value = sym::parse_expression(text, {});
+  } catch (const sym::ExpressionError& err) {
+    throw SpecError(file, line_of(node), key, "'" + text + "' is not an exact number: " + err.what());
+  }
+  if (!GiNaC::is_exactly_a<GiNaC::numeric>(value) || !GiNaC::ex_to<GiNaC::numeric>(value).is_rational())
+    throw SpecError(file, line_of(node), key, "'" + text + "' is not an exact rational number");
+  return GiNaC::ex_to<GiNaC::numeric>(value);
+}
+
+GiNaC::ex parse_expression_at(const TomlReader& reader, const std::string& key, const std::string& text,
+                              const std::vector<std::string>& symbols, const sym::NamedConstants& constants) {
+  try {
+    return sym::parse_expression(text, symbols, constants);
+  } catch (const sym::ExpressionError& err) {
+    const std::string where = err.column > 0 ? " (column " + std::to_string(err.column) + " of the expression)" : "";
+    reader.fail(key, std::string("cannot use expression '") + text + "': " + err.what() + where);
+  }
+}
+
+sym::ParsedExpression parse_claim_at(const TomlReader& reader, const std::string& key, const std::string& text,
+                                     const std::vector<std::string>& symbols, const sym::NamedConstants& constants) {
+  try {
+    return sym::read_expression(text, symbols, constants, true);
+  } catch (const sym::ExpressionError& err) {
+    const std::string where = err.column > 0 ? " (column " + std::to_string(err.column) + " of the expression)" : "";
+    reader.fail(key, std::string("cannot use expression '") + text + "': " + err.what() + where);
+  }
+}
+
+std::string toml_syntax_problem(const toml::parse_error& err) {
+  const std::string description(err.description());
+  if (description.find("cannot redefine existing") != std::string::npos)
+    return "TOML syntax error: a key or table defined twice (this line repeats an earlier definition)";
+  return "TOML syntax error: " + description;
+}
+
+}  // namespace attnverify

@@ -1,0 +1,751 @@
+#include "src/verdicts/claim_check.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <limits>
+#include <memory>
+
+#include "numerics/agreement.hpp"
+#include "numerics/ball_comparison.hpp"
+#include "numerics/ball_expression.hpp"
+#include "numerics/counterexample_search.hpp"
+#include "proofs/canonical_form.hpp"
+#include "proofs/definedness.hpp"
+#include "proofs/equivalence.hpp"
+#include "proofs/printing.hpp"
+#include "proofs/symbols.hpp"
+
+namespace attnverify {
+
+using GiNaC::ex;
+using GiNaC::numeric;
+using num::Real;
+
+namespace {
+
+/// The search's own evaluations stop at this precision; its best points are then
+/// re-checked up to num::kMaxBallBits.
+constexpr slong kSearchCeilingBits = 4096;
+/// Objective values: a certified undefined point ranks above every difference, an
+/// evaluation that could not be decided below every one.
+constexpr double kUndefinedScore = 1000;
+constexpr double kUndecidedScore = -1e300;
+std::string short_text(const num::Ball& b) { return b.finite() ? b.midpoint_text(12) : "not finite"; }
+
+// The coordinates of a point in the order of the domain's symbols, or empty.
+std::vector<numeric> coordinates(const ClaimPoint& p) { return p.rational ? *p.rational : std::vector<numeric>{}; }
+
+// An expression evaluable in balls at claim points: compiled once over the domain's
+// symbols for rational points, or substituted exactly at each other point.
+class Evaluable {
+ public:
+  Evaluable(const ex& e, const ClaimDomain& d) : e_(e) {
+    if (!d.symbols.empty()) compiled_ = std::make_unique<num::BallExpression>(e, d.symbols);
+  }
+  /// Throws num::EvaluationError (or what GiNaC throws while substituting).
+  const num::BallExpression& at(const ClaimPoint& p) const {
+    if (p.rational && compiled_) return *compiled_;
+    last_ = std::make_unique<num::BallExpression>(e_.subs(p.substitution), std::vector<ex>{});
+    return *last_;
+  }
+  const ex& expression() const { return e_; }
+
+ private:
+  ex e_;
+  std::unique_ptr<num::BallExpression> compiled_;
+  mutable std::unique_ptr<num::BallExpression> last_;
+};
+
+enum class PointStatus { Agree, Disagree, Undefined, Excused, Undecided };
+
+struct PointResult {
+  PointStatus status = PointStatus::Undecided;
+  ClaimPoint point;
+  double digits = 0;
+  std::string claim_value, reference_value;  ///< decimal, full working digits
+  std::string why;                           ///< undefined: the failing condition; undecided: the reason
+  num::Ball reference;                       ///< S at the point (for the witness)
+};
+
+// A search point: natural coordinates rounded to a short exact decimal (so that a
+// counterexample reads well and reproduces exactly).
+numeric short_decimal(double x, int significant = 6) {
+  if (x == 0 || !std::isfinite(x)) return 0;
+  const int exponent = static_cast<int>(std::floor(std::log10(std::fabs(x)))) - (significant - 1);
+  const double mantissa = std::round(x / std::pow(10.0, exponent));
+  const numeric m(static_cast<long>(mantissa));
+  return exponent >= 0 ? m * numeric(10).power(exponent) : m / numeric(10).power(-exponent);
+}
+
+std::vector<numeric> exact_point(const num::SearchRegion& region, const std::vector<double>& x) {
+  std::vector<numeric> out;
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    const num::RegionAxis& a = region.axes[k];
+    if (a.integer) out.push_back(numeric(static_cast<long>(std::llround(x[k]))));
+    else if (a.scale == num::AxisScale::LogDistanceToOne) out.push_back(1 - short_decimal(1 - x[k]));
+    else out.push_back(short_decimal(x[k]));
+  }
+  return out;
+}
+
+class ClaimJudge {
+ public:
+  ClaimJudge(const Spec& spec, const Claim& claim, const ex& value, std::vector<sym::Condition> conditions,
+             const ClaimDomain& points, ClaimGeometry geometry, unsigned digits, const PointWitness& witness)
+      : spec_(spec), claim_(claim), value_(value), conditions_(std::move(conditions)), points_(points),
+        domain_(std::move(geometry.domain)), region_(std::move(geometry.region)),
+        boundary_points_(std::move(geometry.boundary_points)), witness_limit_(std::move(geometry.witness_limit)),
+        digits_(digits), witness_(witness) {
+    record_.variant = spec.name;
+    record_.check = "claim";
+    record_.claim = claim.id;
+    record_.expected = claim.expected;
+  }
+
+  void set_budget(const num::SearchBudget& budget) { budget_ = budget; }
+
+  /// Against a derived closed form.
+  CheckRecord against(const ClaimReference& reference) {
+    reference_ = &reference;
+    for (const ex& f : reference.positive_facts) domain_.positive_facts.push_back(f);
+    return judge();
+  }
+
+  /// Against the numeric route only (no closed form).
+  CheckRecord against_numeric(const std::string& reason) {
+    no_closed_form_reason_ = reason;
+    return judge();
+  }
+
+ private:
+  bool excused(const sym::Condition& c) const {
+    return claim_.continuous_extension && c.kind == sym::ConditionKind::NonZero;
+  }
+
+  CheckRecord judge() {
+    if (!claim_.undefined.empty()) return defined_nowhere(claim_.undefined);
+    analyse_conditions();
+    for (const auto& a : analyses_)
+      if (a.status == sym::ConditionStatus::Violated && a.point.empty() && a.exact_point.empty() &&
+          a.condition.kind != sym::ConditionKind::Continuous)
+        return defined_nowhere("the condition " + a.condition.describe() + " fails everywhere");
+    try {
+      claim_ev_ = std::make_unique<Evaluable>(value_, points_);
+      if (reference_) {
+        reference_ev_ = std::make_unique<Evaluable>(reference_->S, points_);
+        if (reference_->S_at_lambda_one) at_one_ev_ = std::make_unique<Evaluable>(*reference_->S_at_lambda_one, points_);
+      }
+    } catch (const std::exception& err) {
+      return inconclusive(std::string("the claim cannot be evaluated numerically: ") + err.what());
+    }
+    if (reference_) prove();
+    for (const ClaimPoint& p : points_.points) documented_.push_back(judge_point(p, num::kMaxBallBits));
+    probe_and_search();
+    return decide();
+  }
+
+  // ---- 1. conditions ----
+
+  void analyse_conditions() {
+    for (const sym::Condition& c : conditions_) {
+      sym::ConditionAnalysis a;
+      try {
+        a = sym::analyse_condition(c, domain_);
+      } catch (const std::exception&) {
+        a.condition = c;
+      }
+      if (a.status == sym::ConditionStatus::Violated && (!a.point.empty() || !a.exact_point.empty()) &&
+          c.kind != sym::ConditionKind::Continuous && !excused(c)) {
+        ClaimPoint p;
+        if (!a.point.empty()) {
+          p.where = named(a.point);
+          p.rational = a.point;
+          for (std::size_t k = 0; k < a.point.size(); ++k) p.substitution.append(points_.symbols[k] == a.point[k]);
+        } else {
+          for (std::size_t k = 0; k < a.exact_point.size(); ++k) {
+            p.where.emplace_back(sym::to_text(domain_.variables[k].symbol), sym::to_text(a.exact_point[k]));
+            p.substitution.append(points_.symbols[k] == a.exact_point[k]);
+          }
+        }
+        PointResult r;
+        r.status = PointStatus::Undefined;
+        r.point = p;
+        r.why = c.describe() + " fails: " + a.how;
+        undefined_.push_back(r);
+      }
+      analyses_.push_back(a);
+    }
+  }
+
+  bool all_conditions_hold(bool allow_excused) const {
+    for (const auto& a : analyses_) {
+      if (a.status == sym::ConditionStatus::Holds) continue;
+      if (allow_excused && excused(a.condition)) continue;
+      return false;
+    }
+    return true;
+  }
+
+  std::string first_unproved_condition() const {
+    for (const auto& a : analyses_)
+      if (a.status != sym::ConditionStatus::Holds && !excused(a.condition)) return a.condition.describe();
+    return "";
+  }
+
+  NamedValues named(const std::vector<numeric>& p) const {
+    NamedValues out;
+    const auto names = spec_.parameter_names();
+    for (std::size_t k = 0; k < p.size() && k < domain_.variables.size(); ++k)
+      out.emplace_back(sym::to_text(domain_.variables[k].symbol), exact_text(p[k]));
+    return out;
+  }
+
+  // ---- 2. symbolic ----
+
+  void prove() {
+    const auto sign_proof = [&]() -> std::optional<std::string> {
+      if (!domain_.connected || !points_.reference || !all_conditions_hold(false)) return std::nullopt;
+      try {
+        const ClaimPoint& ref = *points_.reference;
+        const num::Ball b = claim_ev_->at(ref)(coordinates(ref), num::bits_for_digits(digits_ + 10.0));
+        if (!b.positive()) return std::nullopt;
+        return "it is defined and continuous on the connected domain " + domain_.description +
+               " (every divisor, radicand and step argument proved of one sign), non-zero there (|claim| = S > 0), and "
+               "positive at " + describe_point(ref.where) + " (certified: " + short_text(b) + "), hence positive everywhere";
+      } catch (const std::exception&) {
+        return std::nullopt;
+      }
+    };
+    try {
+      proof_ = sym::prove_equal(value_, reference_->S, sign_proof);
+    } catch (const std::exception& err) {
+      proof_note_ = std::string("the symbolic engine failed: ") + err.what();
+      return;
+    }
+    if (proof_.proved && !all_conditions_hold(true)) {
+      proof_note_ = "the identity (" + proof_.method + ") holds where the claim is defined, but that it is defined on all of " +
+                    domain_.description + " is not proved (" + first_unproved_condition() + ")";
+      proof_.proved = false;
+    } else if (!proof_.proved && proof_.squares_agree) {
+      proof_note_ = "claim^2 - S^2 reduces to 0, but the claim's sign is not proved on the whole domain";
+    }
+  }
+
+  // ---- 3. points ----
+
+  const Evaluable* reference_at(const ClaimPoint& p) const {
+    if (at_one_ev_ && p.rational && !p.rational->empty() && (*p.rational)[0] == 1) return at_one_ev_.get();
+    return reference_ev_.get();
+  }
+
+  // A condition at a point: true holds, false fails (certified), nullopt undecided.
+  std::optional<bool> condition_at(const sym::Condition& c, const ClaimPoint& p) const {
+    try {
+      GiNaC::exmap at;
+      for (const ex& eq : p.substitution) at[eq.op(0)] = eq.op(1);
+      num::Ball ball;
+      if (sym::exact_substitution_is_cheap(c.expression, at)) {
+        ex v = c.expression.subs(at);
+        if (!GiNaC::is_exactly_a<numeric>(v)) v = sym::normal_with_power_atoms(v);
+        if (GiNaC::is_exactly_a<numeric>(v)) return c.holds_for(GiNaC::ex_to<numeric>(v));
+        ball = num::BallExpression(v, {})({}, num::bits_for_digits(digits_ + 10.0));
+      } else if (p.rational) {
+        ball = num::BallExpression(c.expression, points_.symbols)(*p.rational, num::bits_for_digits(digits_ + 10.0));
+      } else {
+        return std::nullopt;
+      }
+      switch (c.kind) {
+        case sym::ConditionKind::NonZero:
+        case sym::ConditionKind::Continuous:
+          if (!ball.contains_zero()) return true;
+          break;
+        case sym::ConditionKind::NonNegative:
+          if (ball.nonnegative()) return true;
+          if (ball.negative()) return false;
+          break;
+        case sym::ConditionKind::Positive:
+          if (ball.positive()) return true;
+          if (ball.nonpositive()) return false;
+          break;
+      }
+    } catch (const std::exception&) {
+    }
+    return std::nullopt;
+  }
+
+  PointResult judge_point(const ClaimPoint& p, slong ceiling) const {
+    PointResult r;
+    r.point = p;
+    for (const auto& a : analyses_) {
+      const sym::Condition& c = a.condition;
+      if (a.status == sym::ConditionStatus::Holds || c.kind == sym::ConditionKind::Continuous) continue;
+      const auto h = condition_at(c, p);
+      if (!h || *h) continue;
+      r.status = excused(c) ? PointStatus::Excused : PointStatus::Undefined;
+      r.why = c.describe() + " fails at " + describe_point(p.where);
+      if (r.status == PointStatus::Undefined && reference_) {
+        try {
+          r.reference = reference_at(p)->at(p)(coordinates(p), num::bits_for_digits(digits_ + 10.0));
+          r.reference_value = r.reference.midpoint_text(digits_);
+        } catch (const std::exception&) {
+        }
+      }
+      return r;
+    }
+    if (!reference_) return judge_point_against_witness(p);
+    try {
+      const num::BallExpression& claim = claim_ev_->at(p);
+      const num::BallExpression& ref = reference_at(p)->at(p);
+      const num::PointComparison cmp = num::compare_at_point(claim, ref, coordinates(p), digits_, ceiling);
+      r.digits = cmp.digits;
+      r.reference = cmp.reference;
+      r.claim_value = cmp.claim.finite() ? cmp.claim.midpoint_text(digits_) : "not finite";
+      r.reference_value = cmp.reference.finite() ? cmp.reference.midpoint_text(digits_) : "not finite";
+      switch (cmp.outcome) {
+        case num::PointOutcome::Agree: r.status = PointStatus::Agree; break;
+        case num::PointOutcome::Disagree: r.status = PointStatus::Disagree; break;
+        case num::PointOutcome::Undecided:
+          r.status = PointStatus::Undecided;
+          r.why = cmp.reason + " at " + describe_point(p.where);
+          break;
+      }
+    } catch (const std::exception& err) {
+      r.status = PointStatus::Undecided;
+      r.why = std::string("cannot evaluate at ") + describe_point(p.where) + ": " + err.what();
+    }
+    return r;
+  }
+
+  // The claim's ball against the numeric route's estimate (no closed form): the route's
+  // own error estimate must meet P - 5 digits; then the rule of numerics/ball_comparison
+  // applied with the route's value as an exact number, its error added to the tolerance.
+  PointResult judge_point_against_witness(const ClaimPoint& p) const {
+    PointResult r;
+    r.point = p;
+    const auto w = witness_ ? witness_(p) : std::nullopt;
+    const double need = required_digits(digits_);
+    if (!w || w->second < need) {
+      r.why = "the numeric route missed its error target at " + describe_point(p.where);
+      return r;
+    }
+    try {
+      const num::BallEvaluation c =
+          num::evaluate_to_accuracy(claim_ev_->at(p), coordinates(p), digits_ + 2.0, num::bits_for_digits(digits_ + 10.0));
+      num::ScopedPrecision scope(digits_ + num::kGuardDigits);
+      r.reference_value = num::to_decimal(w->first, digits_);
+      r.claim_value = c.value.finite() ? c.value.midpoint_text(digits_) : "not finite";
+      if (!c.accurate) {
+        r.why = "the claim could not be enclosed to " + std::to_string(digits_) + " digits at " + describe_point(p.where);
+        return r;
+      }
+      const Real claim_value(c.value.midpoint_text(digits_ + 5));
+      r.digits = num::digits_of_agreement(claim_value, w->first, digits_ + num::kGuardDigits);
+      r.status = r.digits >= need ? PointStatus::Agree : PointStatus::Disagree;
+    } catch (const std::exception& err) {
+      r.why = std::string("cannot evaluate at ") + describe_point(p.where) + ": " + err.what();
+    }
+    return r;
+  }
+
+  // ---- 4. probes and search ----
+
+  ClaimPoint point_at(const std::vector<numeric>& x) const {
+    ClaimPoint p;
+    p.where = named(x);
+    p.rational = x;
+    for (std::size_t k = 0; k < x.size(); ++k) p.substitution.append(points_.symbols[k] == x[k]);
+    return p;
+  }
+
+  // log10 |claim/S - 1| at a search point, from balls of at most kSearchCeilingBits
+  double score(const std::vector<numeric>& x) {
+    if (!domain_.contains(x)) return kUndecidedScore;
+    const ClaimPoint p = point_at(x);
+    for (const auto& a : analyses_) {
+      const sym::Condition& c = a.condition;
+      if (a.status == sym::ConditionStatus::Holds || c.kind == sym::ConditionKind::Continuous || excused(c)) continue;
+      const auto h = condition_at(c, p);
+      if (h && !*h) return kUndefinedScore;
+    }
+    try {
+      if (!reference_) {
+        const auto w = witness_ ? witness_(p) : std::nullopt;
+        if (!w || w->second < required_digits(digits_)) return kUndecidedScore;
+        const num::Ball c = claim_ev_->at(p)(x, num::bits_for_digits(digits_ + 10.0));
+        if (!c.finite() || c.relative_accuracy_digits() < 3) return kUndecidedScore;
+        num::ScopedPrecision scope(digits_ + num::kGuardDigits);
+        return -num::digits_of_agreement(Real(c.midpoint_text(digits_ + 5)), w->first, digits_ + 20.0);
+      }
+      const num::BallExpression& claim = claim_ev_->at(p);
+      const num::BallExpression& ref = reference_ev_->at(p);
+      const double negligible = -(digits_ + 20.0);  // log10 |d| below this: agreement far inside the tolerance
+      for (slong bits = num::bits_for_digits(digits_ + 10.0); bits <= kSearchCeilingBits; bits *= 4) {
+        const num::Ball c = claim(x, bits), s = ref(x, bits);
+        num::Ball d;
+        arb_sub(d.get(), c.get(), s.get(), bits);
+        arb_div(d.get(), d.get(), s.get(), bits);
+        arb_abs(d.get(), d.get());
+        if (!d.finite()) continue;
+        if (d.relative_accuracy_digits() >= 1) return std::max(std::log10(d.midpoint_double()), negligible);
+        arf_t upper;
+        arf_init(upper);
+        arb_get_ubound_arf(upper, d.get(), 64);
+        const double u = arf_get_d(upper, ARF_RND_UP);
+        arf_clear(upper);
+        if (u < std::pow(10.0, negligible)) return negligible;
+      }
+    } catch (const std::exception&) {
+    }
+    return kUndecidedScore;
+  }
+
+  void probe_and_search() {
+    if (!region_) return;
+    // probes: points where a condition may fail, and beside the claim's kinks
+    std::vector<std::vector<numeric>> probes;
+    for (const auto& a : analyses_)
+      for (const auto& p : a.candidates) probes.push_back(p);
+    try {
+      for (const auto& p : sym::kink_points(value_, domain_)) probes.push_back(p);
+    } catch (const std::exception&) {
+    }
+    for (const auto& p : boundary_points_) probes.push_back(p);  // of the domain, outside the search region
+    SearchSummary summary;
+    summary.region = region_->describe();
+    for (const auto& x : probes) {
+      if (!domain_.contains(x)) continue;
+      ++summary.probes;
+      probed_.push_back(judge_point(point_at(x), num::kMaxBallBits));
+    }
+    // the search starts from the documented points and the probes
+    std::vector<std::vector<double>> starts;
+    for (const ClaimPoint& p : points_.points)
+      if (p.rational) starts.push_back(to_double(*p.rational));
+    for (const auto& x : probes) starts.push_back(to_double(x));
+    num::SearchBudget budget = budget_;
+    if (!reference_) budget = {60, 2, 25};  // each evaluation runs the numeric route
+    const num::SearchOutcome outcome = num::maximise_over(
+        *region_,
+        [&](const std::vector<double>& x) {
+          const double s = score(exact_point(*region_, x));
+          if (s <= kUndecidedScore) ++summary.undecided;
+          return s;
+        },
+        starts, budget);
+    summary.evaluations = outcome.evaluations;
+    // re-check the best points rigorously; the estimate of the worst one is the summary's figure
+    for (const num::Candidate& c : outcome.best) {
+      if (c.objective <= kUndecidedScore) break;
+      const std::vector<numeric> x = exact_point(*region_, c.x);
+      if (!summary.worst_digits) {
+        summary.worst_undefined = c.objective >= kUndefinedScore;
+        summary.worst_digits = summary.worst_undefined ? 0 : -c.objective;
+        summary.worst_point = named(x);
+      }
+      if (c.objective < -(required_digits(digits_) + 3)) break;  // far inside the tolerance
+      searched_.push_back(judge_point(point_at(x), num::kMaxBallBits));
+    }
+    record_.search = summary;
+  }
+
+  static std::vector<double> to_double(const std::vector<numeric>& x) {
+    std::vector<double> out;
+    for (const numeric& v : x) out.push_back(v.to_double());
+    return out;
+  }
+
+  // ---- verdict ----
+
+  CheckRecord decide() {
+    // every certified failure, documented points first
+    std::vector<PointResult*> counterexamples, undefined;
+    for (auto* set : {&documented_, &probed_, &searched_})
+      for (PointResult& r : *set) {
+        if (r.status == PointStatus::Disagree) counterexamples.push_back(&r);
+        if (r.status == PointStatus::Undefined) undefined.push_back(&r);
+      }
+    for (PointResult& r : undefined_) undefined.push_back(&r);
+    const PointResult* worst_documented = nullptr;
+    std::size_t agreed = 0, excused_points = 0;
+    const PointResult* undecided = nullptr;
+    for (const PointResult& r : documented_) {
+      if (r.status == PointStatus::Agree) {
+        ++agreed;
+        if (!worst_documented || r.digits < worst_documented->digits) worst_documented = &r;
+      }
+      if (r.status == PointStatus::Excused) ++excused_points;
+      if (r.status == PointStatus::Undecided && !undecided) undecided = &r;
+    }
+    const bool failed = !counterexamples.empty() || !undefined.empty();
+    const std::string where = points_.description;
+    const std::string searched = search_text();
+
+    if (failed) {
+      record_.verdict = Verdict::Disagree;
+      record_.method = reference_ ? "numeric" : "numeric (no closed form; reference: the numeric route)";
+      std::string detail;
+      if (!counterexamples.empty()) {
+        // the worst documented point when there is one, else the first probe or search point
+        const PointResult* c = nullptr;
+        for (const PointResult& r : documented_)
+          if (r.status == PointStatus::Disagree && (!c || r.digits < c->digits)) c = &r;
+        if (!c) c = counterexamples.front();
+        record_.digits = c->digits;
+        record_.point = c->point.where;
+        record_.values = {{"claim", c->claim_value}, {reference_ ? "derived" : "numeric_route", c->reference_value}};
+        detail = fmt::format("Not equivalent: at {} the claim gives {} but {} is {} ({:.1f} digits of agreement; {}).",
+                             describe_point(c->point.where), c->claim_value.substr(0, 14), reference_ ? "the derived S" : "the numeric route",
+                             c->reference_value.substr(0, 14), c->digits,
+                             reference_ ? "certified: the balls of claim and S are disjoint"
+                                        : "the claim is enclosed in a ball; the numeric route's error is an estimate");
+        detail += witness_text(*c, &c->claim_value);
+        if (!undefined.empty()) detail += " The claim is also not defined at some points: " + undefined.front()->why + ".";
+      } else {
+        PointResult* u = undefined.front();
+        if (u->reference_value.empty() && reference_) {  // S at the point, for the message
+          try {
+            const num::BallEvaluation v = num::evaluate_to_accuracy(reference_at(u->point)->at(u->point),
+                                                                    coordinates(u->point), digits_ + 2.0,
+                                                                    num::bits_for_digits(digits_ + 10.0));
+            if (v.accurate) u->reference_value = v.value.midpoint_text(digits_);
+          } catch (const std::exception&) {
+          }
+        }
+        record_.method = "definedness";
+        record_.digits = 0;
+        record_.point = u->point.where;
+        record_.values = {{"claim", "not defined"}};
+        if (!u->reference_value.empty()) record_.values.emplace_back("derived", u->reference_value);
+        detail = "Not equivalent: the claim is not defined at " + describe_point(u->point.where) + " (" + u->why +
+                 "), a point of the domain " + domain_.description + " where S is" +
+                 (u->reference_value.empty() ? "" : " " + u->reference_value.substr(0, 14)) +
+                 ". If the claim is meant as its continuous extension there, the spec says so with "
+                 "continuous_extension = true.";
+      }
+      if (proof_.proved) {
+        record_.conflict = true;
+        detail = "CONFLICT (a defect of attnverify): a symbolic proof (" + proof_.method +
+                 ") and a certified counterexample contradict each other. " + detail;
+      }
+      record_.detail = detail + searched;
+      return record_;
+    }
+    if (proof_.proved) {
+      record_.verdict = Verdict::Agree;
+      record_.method = "symbolic";
+      if (worst_documented) {
+        record_.digits = worst_documented->digits;
+        record_.point = worst_documented->point.where;
+        record_.values = {{"claim", worst_documented->claim_value}, {"derived", worst_documented->reference_value}};
+      }
+      record_.detail = "Proved on the whole domain (" + domain_.description + "): " + proof_.method +
+                       (claim_.continuous_extension
+                            ? "; every condition of the claim is proved there, divisors excepted: the claim is taken as its "
+                              "continuous extension where one vanishes (continuous_extension = true)"
+                            : "; the claim is defined everywhere there (every divisor, radicand and log argument proved of "
+                              "its sign)") +
+                       fmt::format(". Numeric cross-check at {}: {} agree (certified), worst agreement {:.1f} digits", where,
+                                   agreed, worst_documented ? worst_documented->digits : 0.0) +
+                       (undecided ? fmt::format(" ({} undecided)", count(PointStatus::Undecided)) : std::string()) + "." +
+                       searched;
+      return record_;
+    }
+    record_.method = reference_ ? "numeric" : "numeric (no closed form; reference: the numeric route)";
+    if (undecided || agreed == 0) {
+      record_.verdict = Verdict::Inconclusive;
+      record_.detail = (undecided ? undecided->why : std::string("no point could be compared")) +
+                       (proof_note_.empty() ? "" : "; symbolic: " + proof_note_) + "." + searched;
+      return record_;
+    }
+    record_.verdict = Verdict::Agree;
+    record_.digits = worst_documented->digits;
+    record_.point = worst_documented->point.where;
+    record_.values = {{"claim", worst_documented->claim_value}, {reference_ ? "derived" : "numeric_route", worst_documented->reference_value}};
+    record_.detail = fmt::format("No symbolic proof{}. Evidence, not a proof: at {} the claim agrees with {} to at least "
+                                 "{:.1f} digits ({}{}).",
+                                 proof_note_.empty() ? "" : " (" + proof_note_ + ")", where,
+                                 reference_ ? "the derived S" : "the numeric route (no closed form: " + no_closed_form_reason_ + ")",
+                                 worst_documented->digits,
+                                 reference_ ? "certified with ball arithmetic" : "the claim certified, the route estimated",
+                                 excused_points ? fmt::format("; {} points where a divisor vanishes are taken as the continuous "
+                                                              "extension", excused_points)
+                                                : std::string()) +
+                     searched;
+    return record_;
+  }
+
+  std::size_t count(PointStatus status) const {
+    std::size_t n = 0;
+    for (const PointResult& r : documented_) n += r.status == status ? 1 : 0;
+    return n;
+  }
+
+  std::string search_text() const {
+    if (!record_.search) return " No search: the claim is compared at the spec's own points only.";
+    const SearchSummary& s = *record_.search;
+    std::string out = fmt::format(" Searched {} for a counterexample: {} evaluations (NLopt DIRECT-L and Subplex) and {} probe "
+                                  "points beside kinks and singularities",
+                                  s.region, s.evaluations, s.probes);
+    if (s.worst_digits && s.worst_undefined)
+      out += "; the worst point found was " + describe_point(s.worst_point) + ", where the claim is not defined";
+    else if (s.worst_digits)
+      out += fmt::format("; the largest relative difference found was {} at {} (an estimate)", power_of_ten(-*s.worst_digits),
+                         describe_point(s.worst_point));
+    if (s.undecided) out += fmt::format("; {} evaluations could not be decided (not counted as counterexamples)", s.undecided);
+    return out + ".";
+  }
+
+  // The numeric route (quadrature, summation, direct) at a counterexample, as a third
+  // witness: a sentence for the detail ("" when it does not apply), and its value recorded.
+  std::string witness_text(const PointResult& r, const std::string* claim_value) {
+    if (!witness_ || !reference_) return "";
+    const ClaimPoint& p = r.point;
+    if (witness_limit_ && p.rational && (*p.rational)[witness_limit_->axis] > witness_limit_->max) return "";
+    std::optional<std::pair<Real, double>> w;
+    try {
+      w = witness_(p);
+    } catch (const std::exception&) {
+    }
+    if (!w) return "";
+    num::ScopedPrecision scope(digits_ + num::kGuardDigits);
+    record_.values.emplace_back("numeric_route", num::to_decimal(w->first, digits_));
+    std::string detail = fmt::format(" The {} reproduces the derived value there ({:.1f} digits)",
+                                     p.rational ? "numeric route" : "direct computation from the vectors",
+                                     num::digits_of_agreement(w->first, Real(r.reference_value), digits_ + num::kGuardDigits));
+    if (claim_value && *claim_value != "not finite")
+      detail += fmt::format(" and not the claim ({:.1f} digits).",
+                            num::digits_of_agreement(w->first, Real(*claim_value), digits_ + num::kGuardDigits));
+    else
+      detail += ".";
+    return detail;
+  }
+
+  CheckRecord defined_nowhere(const std::string& why) {
+    record_.verdict = Verdict::Disagree;
+    record_.method = "definedness";
+    record_.digits = 0;
+    record_.values = {{"claim", "not defined"}};
+    record_.detail = "Not equivalent: the claim is defined nowhere on " + domain_.description + " (" + why +
+                     "), while S is defined everywhere there.";
+    return record_;
+  }
+
+  CheckRecord inconclusive(const std::string& why) {
+    record_.verdict = Verdict::Inconclusive;
+    record_.method = "none";
+    record_.detail = why;
+    return record_;
+  }
+
+  const Spec& spec_;
+  const Claim& claim_;
+  ex value_;
+  std::vector<sym::Condition> conditions_;
+  const ClaimDomain& points_;
+  sym::ParameterDomain domain_;
+  std::optional<num::SearchRegion> region_;
+  std::vector<std::vector<numeric>> boundary_points_;
+  std::optional<ClaimGeometry::WitnessLimit> witness_limit_;
+  unsigned digits_;
+  PointWitness witness_;
+  const ClaimReference* reference_ = nullptr;
+  std::string no_closed_form_reason_;
+  num::SearchBudget budget_;
+
+  CheckRecord record_;
+  std::vector<sym::ConditionAnalysis> analyses_;
+  std::unique_ptr<Evaluable> claim_ev_, reference_ev_, at_one_ev_;
+  sym::EquivalenceProof proof_;
+  std::string proof_note_;
+  std::vector<PointResult> documented_, probed_, searched_, undefined_;
+};
+
+PointWitness on_grid_points(const NumericWitness& witness) {
+  if (!witness) return {};
+  return [witness](const ClaimPoint& p) -> std::optional<std::pair<Real, double>> {
+    if (!p.rational) return std::nullopt;
+    return witness(*p.rational);
+  };
+}
+
+// A claim judge must never take the run down: anything it throws is this claim's
+// inconclusive, with the message.
+CheckRecord guarded(const Spec& spec, const Claim& claim, const std::function<CheckRecord()>& judge) {
+  try {
+    return judge();
+  } catch (const std::exception& err) {
+    CheckRecord r = claim_without_derivation(spec, claim, "");
+    r.detail = std::string("the claim could not be judged: ") + err.what();
+    return r;
+  }
+}
+
+}  // namespace
+
+CheckRecord claim_without_derivation(const Spec& spec, const Claim& claim, const std::string& reason) {
+  CheckRecord r;
+  r.variant = spec.name;
+  r.check = "claim";
+  r.claim = claim.id;
+  r.expected = claim.expected;
+  r.verdict = Verdict::Inconclusive;
+  r.method = "none";
+  r.detail = "no closed form to compare with: " + reason;
+  return r;
+}
+
+CheckRecord check_claim(const Spec& spec, const Claim& claim, const ClaimReference& reference, unsigned digits,
+                        const NumericWitness& witness, unsigned long seed, const num::SearchBudget& budget) {
+  return guarded(spec, claim, [&] {
+    const ClaimDomain points = spec.kind->claim_domain(spec, seed);
+    ClaimJudge judge(spec, claim, claim.S, claim.conditions, points, spec.kind->claim_geometry(spec, true), digits,
+                     on_grid_points(witness));
+    judge.set_budget(budget);
+    return judge.against(reference);
+  });
+}
+
+CheckRecord check_claim_on_domain(const Spec& spec, const Claim& claim, const std::function<ex(const ex&)>& rewrite,
+                                  const ex& derived_S, const ClaimDomain& domain, unsigned digits, const PointWitness& witness) {
+  return guarded(spec, claim, [&] {
+    std::vector<sym::Condition> conditions;
+    for (sym::Condition c : claim.conditions) {
+      c.expression = rewrite(c.expression);
+      conditions.push_back(c);
+    }
+    const ex value = rewrite(claim.S);
+    sym::merge_conditions(conditions, sym::conditions_of(value));
+    ClaimGeometry geometry = spec.kind->claim_geometry(spec, true);
+    geometry.region.reset();  // the domain's points are the spec's cases: nothing to search
+    ClaimJudge judge(spec, claim, value, conditions, domain, std::move(geometry), digits, witness);
+    const ClaimReference reference{derived_S, std::nullopt, {}};
+    return judge.against(reference);
+  });
+}
+
+CheckRecord check_claim_against_numeric(const Spec& spec, const Claim& claim, unsigned digits, const NumericWitness& witness,
+                                        const std::string& no_closed_form_reason, unsigned long seed) {
+  return guarded(spec, claim, [&] {
+    const ClaimDomain points = spec.kind->claim_domain(spec, seed);
+    ClaimJudge judge(spec, claim, claim.S, claim.conditions, points, spec.kind->claim_geometry(spec, false), digits,
+                     on_grid_points(witness));
+    return judge.against_numeric(no_closed_form_reason);
+  });
+}
+
+void check_claims(const Spec& spec, const ClaimReference* reference, const std::string& no_closed_form_reason,
+                  unsigned digits, unsigned long seed, const NumericWitness& witness, std::vector<CheckRecord>& records,
+                  const std::function<void(const std::string&)>& progress) {
+  for (const Claim& claim : spec.claims) {
+    progress(fmt::format("[{}] claim {}", spec.name, claim.id));
+    if (reference)
+      records.push_back(check_claim(spec, claim, *reference, digits, witness, seed));
+    else if (witness)
+      records.push_back(check_claim_against_numeric(spec, claim, digits, witness, no_closed_form_reason, seed));
+    else
+      records.push_back(claim_without_derivation(spec, claim, no_closed_form_reason));
+  }
+}
+
+}  // namespace attnverify

@@ -1,0 +1,53 @@
+// Everything a run computes for one variant: the derivation, the check records, and
+// the curves for the report's figure.
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "src/verdicts/check_record.hpp"
+#include "src/spec/spec.hpp"
+
+namespace attnverify {
+
+/// A plotted series; coordinates are for display only (8 significant digits).
+struct Curve {
+  std::string label;
+  bool dashed = false;  ///< drawn dashed (kernels: beta < 0)
+  std::vector<std::pair<double, double>> points;
+};
+
+/// A report figure: closed-form lines and numeric-route marks.
+struct Figure {
+  std::string x_label, y_label;
+  bool log_axes = false;  ///< both axes logarithmic
+  bool log_x = false;     ///< only the x axis logarithmic
+  std::vector<Curve> curves;  ///< lines
+  std::vector<Curve> marks;   ///< circles, coloured like the line of the same label
+  std::string caption;
+};
+
+/// A report table (also summarised in results.json through the records).
+struct Table {
+  std::string caption;
+  std::vector<std::string> header;  ///< LaTeX column heads
+  std::vector<std::vector<std::string>> rows;
+};
+
+struct VariantResult {
+  Spec spec;
+  std::string status;  ///< derived | no-closed-form
+  std::string reason;  ///< why no closed form
+  GiNaC::ex S;  ///< the derived sparsity (kernel: S(beta, gamma); sequence: S_n for 0 < lambda < 1)
+  std::vector<std::pair<std::string, GiNaC::ex>> forms;  ///< (label, derived expression)
+  std::vector<std::string> notes;                        ///< derived limits and similar facts
+  std::vector<CheckRecord> records;
+  Figure grid_figure;             ///< S against gamma (kernels) or n (sequences)
+  std::vector<Table> tables;      ///< sampled results, asymptotes
+  std::vector<Figure> figures;    ///< further figures (convergence in n)
+};
+
+}  // namespace attnverify

@@ -1,0 +1,117 @@
+#include "tests/kinds/uniform/uniform_kind.hpp"
+
+#include <fmt/format.h>
+
+#include "proofs/printing.hpp"
+#include "proofs/symbols.hpp"
+#include "src/kinds/derivation_summary.hpp"
+#include "src/kinds/direct_route.hpp"
+#include "src/report/latex_escape.hpp"
+#include "src/spec/exact_text.hpp"
+#include "src/spec/spec_reading.hpp"
+#include "src/verdicts/claim_points.hpp"
+#include "src/verdicts/run_options.hpp"
+#include "src/verdicts/variant_result.hpp"
+
+namespace attnverify::testing {
+
+using GiNaC::numeric;
+
+namespace {
+
+class UniformKind final : public Kind {
+ public:
+  std::string name() const override { return "uniform"; }
+  std::vector<std::string> claim_symbols() const override { return {"n"}; }
+  std::vector<std::string> property_symbols() const override { return {}; }
+
+  void read_definition(TomlReader& variant, Spec& spec) const override {
+    const toml::node* c = variant.optional_node("c");
+    if (!c) variant.fail("c", "missing: the common weight");
+    const numeric value = read_exact_number(*c, spec.file, variant.path("c"));
+    if (value.is_zero()) variant.fail("c", "must not be 0 (S = 0/0)");
+    spec.definition = value;
+    spec.definition_text = exact_text(value);
+  }
+
+  void read_tables(TomlReader& root, Spec& spec) const override {
+    const toml::table* table = root.optional_table("grid");
+    if (!table) root.fail("grid", "missing: give n = [...]");
+    TomlReader grid(*table, spec.file, "grid", line_of(*table));
+    for (unsigned long n : read_counts(grid, "n", 1, 1000)) spec.grid.push_back({numeric(static_cast<long>(n))});
+    grid.finish();
+    refuse_sampling(root);
+  }
+
+  void read_claim(TomlReader& table, const Spec& spec, Claim& claim) const override {
+    read_expression_claim(table, spec, claim);
+  }
+
+  DerivationSummary derive(const Spec&) const override {
+    DerivationSummary out;
+    out.derived = true;
+    out.forms = {{"S_n", GiNaC::ex(1)}};
+    return out;
+  }
+
+  VariantResult check(const Spec& spec, const RunOptions& options, const Progress& progress) const override {
+    VariantResult result;
+    result.spec = spec;
+    result.status = "derived";
+    result.S = 1;
+    result.forms = {{"S_n", result.S}};
+    const ClaimDomain domain = claim_domain(spec, options.seed_for(std::nullopt));
+    // the direct route: the moments of the n weights, summed exactly
+    const DirectRoute direct = [&](std::size_t index) {
+      const long n = spec.grid[index][0].to_long();
+      const numeric c = GiNaC::ex_to<numeric>(spec.definition);
+      numeric sum_abs = 0, sum_square = 0;
+      for (long i = 0; i < n; ++i) {
+        sum_abs += abs(c);
+        sum_square += c * c;
+      }
+      return direct_S(sum_abs / n, sum_square / n, options.digits);
+    };
+    check_closed_vs_direct(spec, domain, result.S, direct, "sum |a_i| / sqrt(n sum a_i^2) of the n weights", options.digits,
+                           result.records);
+    for (const Claim& claim : spec.claims) {
+      progress(fmt::format("[{}] claim {}", spec.name, claim.id));
+      result.records.push_back(check_claim_on_domain(spec, claim, [](const GiNaC::ex& e) { return e; }, result.S, domain,
+                                                     options.digits, direct_witness(direct)));
+    }
+    return result;
+  }
+
+  ClaimDomain claim_domain(const Spec& spec, unsigned long) const override {
+    ClaimDomain domain;
+    domain.symbols = {sym::symbols().n};
+    for (std::size_t k = 0; k < spec.grid.size(); ++k) {
+      ClaimPoint p = rational_point(spec, spec.grid[k], domain.symbols);
+      p.index = k;
+      domain.points.push_back(std::move(p));
+    }
+    domain.reference = domain.points.front();
+    domain.description = std::to_string(domain.points.size()) + " values of n";
+    return domain;
+  }
+
+  ClaimGeometry claim_geometry(const Spec&, bool) const override {
+    ClaimGeometry g;
+    g.domain.variables = {{sym::symbols().n, {1, HUGE_VAL, false, true}, true, {}}};
+    g.domain.description = "n >= 1";
+    g.domain.connected = true;
+    return g;
+  }
+
+  NumericRoute numeric_route(const Spec&) const override { return NumericRoute::DirectComputation; }
+
+  std::string report_intro(const Spec& spec) const override {
+    return "Uniform attention: $n$ equal weights $a_i = " + sym::to_latex(spec.definition) + "$.\n\n";
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<const Kind> uniform_kind() { return std::make_shared<UniformKind>(); }
+
+}  // namespace attnverify::testing
