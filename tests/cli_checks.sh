@@ -15,7 +15,9 @@ check() {  # check NAME CONDITION...
 }
 expect_exit() {  # expect_exit CODE COMMAND...: stdout to $work/out, stderr to $work/err
   local want=$1; shift
-  "$@" >"$work/out" 2>"$work/err"
+  # a hang is a failure too: no single command of these tests needs 5 minutes
+  timeout 300 "$@" >"$work/out" 2>"$work/err"
   local got=$?
+  [ "$got" -eq 124 ] && echo "  no answer within 300 s: $*"
   [ "$got" -eq "$want" ] || { echo "  exit $got, wanted $want: $*"; sed 's/^/  | /' "$work/err" | tail -5; return 1; }
 }

@@ -58,6 +58,14 @@ def set_digits(value):
     return edit
 
 
+def cut_in_number(h):
+    """The archive cut after its first byte past the header that continues a base-128 number."""
+    for k in range(10, len(h) // 2):
+        if int(h[2 * k: 2 * k + 2], 16) & 0x80:
+            return h[: 2 * k + 2]
+    raise SystemExit("no multi-byte number in the archive")
+
+
 def archive(text):
     def edit(root):
         for v in root["variants"]:
@@ -113,6 +121,8 @@ EDITS = {
     "archive_random_hex": archive(lambda h: "5a" * (len(h) // 2)),
     "archive_non_hex": archive(lambda h: "zz" + h[2:]),
     "archive_truncated": archive(lambda h: h[: len(h) // 3]),
+    # cut right after a byte with the continuation bit: GiNaC's reader would loop for ever
+    "archive_cut_in_number": archive(cut_in_number),
     "archive_flipped": archive(flip),
     "missing_records": lambda root: root["variants"][0].pop("records"),
     "missing_shard": drop("shard"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sharded runs (issue 7): `run --shard i/N` for N = 3, merged by `attnverify merge`
+# Sharded runs (docs/history.md, issue 7): `run --shard i/N` for N = 3, merged by `attnverify merge`
 # (shards given out of order), must give the same results.json and report.tex as an
 # unsharded run of the same specs, apart from the recorded command line. The specs:
 # the small set (kernel, sequence and feature-map variants; sampled checks in two
@@ -36,7 +36,7 @@ check "the refusal names the missing shard" grep -q "shard 2/3 is missing" "$wor
 check "a shard given twice is bad input" expect_exit 2 "$bin" merge s1 s2 s2 s3 --out bad --quiet
 check "shards of another run are refused" bash -c "'$bin' run specs --shard 2/3 --digits 30 --out other --quiet >/dev/null 2>&1; '$bin' merge s1 other s3 --out bad --quiet 2>'$work/err'; test \$? -eq 2 && grep -q 'come from different runs' '$work/err'"
 
-# Tampered and malformed shards (issue 17: D4, D11, D12): each is refused with exit 2
+# Tampered and malformed shards (docs/history.md, issue 17: D4, D11, D12): each is refused with exit 2
 # and the reason, before anything is written. tests/shard_tamper.py edits one shard;
 # with --redigest it recomputes the shard's digest, so the checks behind it are reached.
 tamper="/usr/bin/python3 $src/tests/shard_tamper.py"
@@ -72,7 +72,7 @@ for edit in count_minus1 count_uint_max count_string count_1e9; do
 done
 check "digits = 1000 is refused" refused --all digits_1000 --redigest "digits must be 30, 50 or 100"
 check "digits as a string is refused" refused --all digits_string --redigest "wrong type"
-for edit in archive_random_hex archive_non_hex archive_truncated; do
+for edit in archive_random_hex archive_non_hex archive_truncated archive_cut_in_number; do
   check "a malformed closed form ($edit) is refused" refused "$edit" --redigest "closed form"
 done
 check "a missing member (records) is refused" refused missing_records --redigest "'records' is missing"

@@ -42,13 +42,76 @@ std::string archive_text(const GiNaC::ex& e) {
   return out;
 }
 
+// Why `bytes` is not a well-formed GiNaC 1.8 archive, or "". GiNaC's reader
+// (ginac/archive.cpp, operator>>) trusts its input: read_unsigned loops on an
+// uninitialised byte past the end of the stream (a truncated archive hangs it), and
+// unarchiving follows node references without bounds (a reference to itself recurses
+// until the stack overflows). The layout, as archive.cpp writes it:
+//   "GARC" version  atoms: count, NUL-terminated strings  expressions: count, (name, root)
+//   nodes: count, each a count of properties (type | name << 3, value)
+// every number a little-endian base-128 varint. Checked here: every read stays inside
+// the bytes, counts are bounded by the bytes left, names and string values index atoms,
+// roots index nodes, and a node refers only to nodes before it (the writer archives
+// children first), so the graph has no cycle.
+std::string archive_structure_problem(const std::string& bytes) {
+  std::size_t at = 0;
+  auto varint = [&](unsigned& out) {
+    out = 0;
+    for (int shift = 0; shift < 35; shift += 7) {
+      if (at >= bytes.size()) return false;
+      const unsigned char b = static_cast<unsigned char>(bytes[at++]);
+      out |= static_cast<unsigned>(b & 0x7F) << shift;
+      if (!(b & 0x80)) return true;
+    }
+    return false;
+  };
+  if (bytes.compare(0, 4, "GARC") != 0) return "no GARC header";
+  at = 4;
+  unsigned version = 0, atoms = 0, expressions = 0, nodes = 0;
+  if (!varint(version)) return "the version is cut off";
+  if (!varint(atoms) || atoms > bytes.size() - at) return "a bad count of atoms";
+  for (unsigned k = 0; k < atoms; ++k) {
+    const std::size_t end = bytes.find('\0', at);
+    if (end == std::string::npos) return "an atom is not terminated";
+    at = end + 1;
+  }
+  if (!varint(expressions) || expressions > bytes.size() - at) return "a bad count of expressions";
+  std::vector<unsigned> roots;
+  for (unsigned k = 0; k < expressions; ++k) {
+    unsigned name = 0, root = 0;
+    if (!varint(name) || !varint(root)) return "an expression is cut off";
+    if (name >= atoms) return "an expression's name is not an atom";
+    roots.push_back(root);
+  }
+  if (!varint(nodes) || nodes > bytes.size() - at) return "a bad count of nodes";
+  for (unsigned node = 0; node < nodes; ++node) {
+    unsigned properties = 0;
+    if (!varint(properties) || properties > bytes.size() - at) return "a bad count of properties";
+    for (unsigned k = 0; k < properties; ++k) {
+      unsigned name_type = 0, value = 0;
+      if (!varint(name_type) || !varint(value)) return "a property is cut off";
+      const unsigned type = name_type & 7, name = name_type >> 3;
+      if (name >= atoms) return "a property's name is not an atom";
+      if (type == 2 && value >= atoms) return "a string property is not an atom";  // PTYPE_STRING
+      if (type == 3 && value >= node) return "a node refers to itself or to a later node";  // PTYPE_NODE
+      if (type > 3) return "an unknown property type";
+    }
+  }
+  for (unsigned root : roots)
+    if (root >= nodes) return "an expression's root is not a node";
+  if (at != bytes.size()) return "bytes after the last node";
+  return "";
+}
+
 GiNaC::ex from_archive_text(const std::string& hex) {
-  // strict hex first: GiNaC's archive reader trusts its input (a flipped digit can crash
-  // it), which is why the merge checks each shard's digest before it reads any archive
+  // strict hex and a well-formed archive first: GiNaC's archive reader trusts its input,
+  // and a digest is a checksum that anyone can recompute, not a signature
   if (hex.size() % 2 != 0 || hex.find_first_not_of("0123456789abcdef") != std::string::npos)
     throw ShardError("a closed form is not a hex-encoded GiNaC archive");
   std::string bytes;
   for (std::size_t k = 0; k + 1 < hex.size(); k += 2) bytes += static_cast<char>(std::stoi(hex.substr(k, 2), nullptr, 16));
+  if (const std::string problem = archive_structure_problem(bytes); !problem.empty())
+    throw ShardError("a closed form is not a readable GiNaC archive: " + problem);
   try {
     std::istringstream in(bytes);
     GiNaC::archive ar;
