@@ -1,4 +1,4 @@
-// Digits of agreement between two values (DESIGN §4):
+// Digits of agreement between two values (docs/design.md §4):
 //
 //   digits(a, b) = -log10( |a - b| / max(|a|, |b|) )
 //

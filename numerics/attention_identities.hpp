@@ -1,4 +1,4 @@
-// Randomised numeric checks of the attention identities of Perm-bias (CLAIMS.md C,
+// Randomised numeric checks of the attention identities of Perm-bias (docs/claims.md C,
 // Perm-1 to Perm-6) with Eigen, in double and in MPFR at the working precision.
 //
 // Each trial draws sizes (d up to 128 features, n up to 512 tokens), weights, biases

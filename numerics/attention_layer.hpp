@@ -1,6 +1,6 @@
 // Dot-product attention and the parts of a transformer layer, templated on the scalar
 // (double, or num::Real = MPFR at the working precision) so that the permutation and
-// bias identities of Perm-bias (CLAIMS.md C, Perm-1 to Perm-6) can be checked at two
+// bias identities of Perm-bias (docs/claims.md C, Perm-1 to Perm-6) can be checked at two
 // precisions with the same code.
 //
 // Shapes follow the source: tokens are columns.

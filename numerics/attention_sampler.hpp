@@ -1,4 +1,4 @@
-// Monte Carlo over real attention weights (the sampled route, DESIGN §1).
+// Monte Carlo over real attention weights (the sampled route, docs/design.md §1).
 //
 // For a kernel f, a query q in R^d and keys k_1..k_n ~ N(mu, sigma^2 I), the weights
 // are a_j = f(q.k_j) and their sparsity is

@@ -17,7 +17,7 @@
 //     s(t) = exp(t - e^{-t}),   w(t) = s(t) (1 + e^{-t}),
 //     int_0^inf f(s) ds ~ h sum_j w(t_j) f(s(t_j)).
 //   For a Gaussian-weighted integrand it converges about twice as fast per node as
-//   Boost's exp-sinh transform s = exp((pi/2) sinh t) (issue 7, an mpmath prototype on
+//   Boost's exp-sinh transform s = exp((pi/2) sinh t) (docs/history.md, issue 7: an mpmath prototype on
 //   six integrals int_0^inf s^k e^{-s^2/2 - p s} ds with closed forms, at h = 1/32:
 //   282 nodes gave 49-85 digits where exp-sinh's 225 gave 16-35).
 //

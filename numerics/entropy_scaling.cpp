@@ -32,7 +32,7 @@ void check_domain(unsigned d, bool lambda_positive) {
 quad::tanh_sinh<Real>& integrator(unsigned precision) {
   static std::map<unsigned, std::unique_ptr<quad::tanh_sinh<Real>>> cache;
   auto& slot = cache[precision];
-  // Boost 1.74 throws at construction without a minimum complement (DESIGN §6)
+  // Boost 1.74 throws at construction without a minimum complement (docs/design.md §6)
   if (!slot) slot = std::make_unique<quad::tanh_sinh<Real>>(15, Real("1e-1000"));
   return *slot;
 }
@@ -41,7 +41,7 @@ quad::tanh_sinh<Real>& integrator(unsigned precision) {
 // h = a cos(theta) + m log sin(theta) (a >= 0), both divided by e^{h(theta*)} at the
 // peak theta* (cos theta* = (sqrt(m^2 + 4 a^2) - m) / (2a), the root of h' = 0). Each
 // integral is split at theta* into t in [0, theta*] and [0, pi - theta*] (theta =
-// theta* -+ t), so both pieces start at 0 (DESIGN §6: tanh-sinh trips near a nonzero
+// theta* -+ t), so both pieces start at 0 (docs/design.md §6: tanh-sinh trips near a nonzero
 // left endpoint) and the peak sits at an endpoint, where tanh-sinh places its nodes.
 struct PeakedIntegrals {
   Real log_peak;  ///< h(theta*)

@@ -1,4 +1,4 @@
-// The entropy of softmax attention over many keys (Su2021-entropy; CLAIMS.md C,
+// The entropy of softmax attention over many keys (Su2021-entropy; docs/claims.md C,
 // Entropy-1), by two independent evaluations of the n -> infinity limit and by
 // Monte Carlo over real queries and keys at finite n.
 //

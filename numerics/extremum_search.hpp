@@ -1,6 +1,6 @@
 // Minimum (or maximum) of a function of one or two parameters over a box, at
 // working precision: a grid search followed by golden-section refinement
-// (issue 4: "a grid search with refinement at working precision").
+// (docs/history.md, issue 4: "a grid search with refinement at working precision").
 //
 //   - each axis gets 41 grid values, geometrically spaced when lo > 0 and
 //     hi/lo >= 100, else evenly spaced;

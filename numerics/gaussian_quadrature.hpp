@@ -4,7 +4,7 @@
 //   phi(z) = exp(-z^2/2)/sqrt(2 pi),  gamma > 0.
 //
 // The z-line is split at every kink z_k = (x_k - beta)/gamma of g (across a kink a
-// DE rule stalls near 1e-12, DESIGN §6) and at the integrand's peak (a DE rule from
+// DE rule stalls near 1e-12, docs/design.md §6) and at the integrand's peak (a DE rule from
 // an endpoint resolves mass near that endpoint; mass 10-30 units away needs far more
 // levels), and within |z| <= 72 finite pieces are cut to at most 4 long (on longer
 // ones tanh-sinh converged linearly and the error estimate below turned optimistic:
@@ -20,7 +20,7 @@
 //
 // Tails: a non-finite integrand value at |z| > 40 (phi(z) < 1e-348) is taken as 0;
 // this is sound for the kernel class (growth at most exp(a x)) and is where
-// non-integrable kernels would be misjudged (issue 8 covers detecting those).
+// non-integrable kernels would be misjudged (docs/history.md, issue 8 covers detecting those).
 //
 // Precision and error: arithmetic at P + kGuardDigits digits (P = working digits).
 // All pieces advance level by level (step h_k = 2^-(k+1)); nodes whose level-0 terms

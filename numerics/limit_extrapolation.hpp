@@ -1,5 +1,5 @@
 // Numeric limit of a function of one parameter v as v -> 0 or v -> inf, when no
-// series expansion is available (issue 4: "numeric extrapolation with its rate
+// series expansion is available (docs/history.md, issue 4: "numeric extrapolation with its rate
 // stated").
 //
 // The function is evaluated at v_k = 10^(-k) (to 0) or 10^k (to inf), k = 1..40, at

@@ -1,4 +1,4 @@
-// Robustness of softmax attention to noise on the logits (Su2023-robust; CLAIMS.md C,
+// Robustness of softmax attention to noise on the logits (Su2023-robust; docs/claims.md C,
 // Robust-1), by Monte Carlo.
 //
 //   o  = sum_i e^{s_i} v_i / sum_i e^{s_i},

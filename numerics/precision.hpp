@@ -3,12 +3,12 @@
 // Real is Boost.Multiprecision's MPFR float with run-time precision. Its default
 // precision is a process-wide static in Boost 1.74 (not thread-local), so every
 // numeric routine sets it through ScopedPrecision (RAII: restored on exit and on
-// exceptions, STYLE habit 8). Parallel code (the quadrature grid of
-// src/kernel_route.hpp) sets the precision before its threads start; inside them a
+// exceptions). Parallel code (the quadrature grid of
+// src/kinds/kernel/kernel_route.hpp) sets the precision before its threads start; inside them a
 // ScopedPrecision of the same precision writes nothing.
 //
 // Units: precision is given in decimal digits. "Working precision P" means the
-// targets are P digits; internal arithmetic adds kGuardDigits (DESIGN §4).
+// targets are P digits; internal arithmetic adds kGuardDigits (docs/design.md §4).
 #pragma once
 
 #include <boost/multiprecision/mpfr.hpp>

@@ -1,6 +1,6 @@
 // Sign changes of a function of one variable with no closed-form roots (for example
 // gelu(x) = x Phi(x) at 0, silu, or tanh(x - 1)): the kinks of |f| where quadrature
-// of E|f(X)| must split (DESIGN §6: across a kink tanh-sinh stalls near 1e-12).
+// of E|f(X)| must split (docs/design.md §6: across a kink tanh-sinh stalls near 1e-12).
 //
 // f is scanned in double precision at `step` over [lower, upper], and each bracket
 // [a, b] with f(a) f(b) < 0 (or f = 0 exactly at a scan point between opposite

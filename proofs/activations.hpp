@@ -7,7 +7,7 @@
 //   silu(z)     = z * sigmoid(z)                          (swish with beta = 1)
 //
 // The symbolic engine treats them as opaque: f(x) containing one of them is outside
-// the class of DESIGN §2, so a kernel gets status no-closed-form and is checked by
+// the class of docs/design.md §2, so a kernel gets status no-closed-form and is checked by
 // quadrature and sampling only. `activation_definition` gives the elementary form
 // used for numeric evaluation (evalf, numerics/expression_program.hpp); the forms
 // are written to avoid cancellation (erfc for gelu's left tail).

@@ -1,4 +1,4 @@
-// Symbolic proofs of the attention identities of Perm-bias (CLAIMS.md C, Perm-1 to
+// Symbolic proofs of the attention identities of Perm-bias (docs/claims.md C, Perm-1 to
 // Perm-4) with GiNaC matrices at small sizes: d = 2 features, n = 3 keys, m = 2
 // queries, every weight, token and bias entry a symbol, softmax through exp.
 //
@@ -10,7 +10,7 @@
 // point, evaluated to 30 digits. The numeric counterpart at random sizes up to
 // d = 128, n = 512 is numerics/attention_identities.hpp.
 //
-// Reference: Perm-bias (CLAIMS.md bibliography); the definition
+// Reference: Perm-bias (docs/claims.md, bibliography); the definition
 // Attn(X, Y, Y) = V softmax(K^T Q / sqrt(d)), tokens as columns.
 #pragma once
 

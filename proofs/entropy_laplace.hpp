@@ -1,5 +1,5 @@
 // Laplace's approximation of the softmax entropy's large-d slope (Su2021-entropy;
-// CLAIMS.md C, Entropy-1), derived with GiNaC.
+// docs/claims.md C, Entropy-1), derived with GiNaC.
 //
 // With L = lambda d and the angle density prop. to sin^{d-2}(theta), c = cos(theta) has
 // density prop. to (1 - c^2)^{(d-3)/2}, so for d -> infinity at fixed lambda

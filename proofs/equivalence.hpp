@@ -10,7 +10,7 @@
 // groups the numerator by its exponential factor exp(r_k(beta, gamma)) and requires
 // every group's coefficient to normalise to 0. Treating dependent subexpressions as
 // independent can only miss a zero, never invent one, so `false` means "not shown"
-// and the caller falls back to numeric comparison (DESIGN §1, claim vs derivation).
+// and the caller falls back to numeric comparison (docs/design.md §1, claim vs derivation).
 //
 // prove_equal(claim, derived) tries claim - derived, then claim^2 - derived^2 (which
 // removes the square roots of S = E|f| / sqrt(E f^2)). Either identity holds only where

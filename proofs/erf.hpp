@@ -17,7 +17,7 @@
 // LaTeX: \operatorname{erf}, \operatorname{erfc}.
 //
 // They live in namespace attnverify::sym because a global `erf` clashes with
-// ::erf(double) (DESIGN §6).
+// ::erf(double) (docs/design.md §6).
 #pragma once
 
 #include <ginac/ginac.h>

@@ -1,4 +1,4 @@
-// The smooth pieces of the kernel class (DESIGN §2): finite sums of
+// The smooth pieces of the kernel class (docs/design.md §2): finite sums of
 //
 //   c * x^m * exp(a*x + b),     m = 0, 1, 2, ...;  c, a, b constants (free of x)
 //

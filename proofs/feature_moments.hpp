@@ -1,4 +1,4 @@
-// Componentwise moments of a feature map phi applied to Gaussian keys (DESIGN §2,
+// Componentwise moments of a feature map phi applied to Gaussian keys (docs/design.md §2,
 // kind feature_map; Su2023 eq. 8 needs the mean mu~ and covariance Sigma~ of
 // k~ = phi(k)). For one component k_i ~ N(beta, gamma^2), X = beta + gamma*eps:
 //

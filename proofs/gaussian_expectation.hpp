@@ -8,7 +8,7 @@
 //     = c exp(a beta + b + a^2 gamma^2/2)
 //       * sum_{k=0}^m binom(m,k) (beta + a gamma^2)^(m-k) gamma^k M_k(l, u),
 //   l = (x_l - beta)/gamma - a gamma,  u = (x_u - beta)/gamma - a gamma,
-// with M_k the truncated normal moments of proofs/truncated_moments.hpp (DESIGN §2).
+// with M_k the truncated normal moments of proofs/truncated_moments.hpp (docs/design.md §2).
 // The result is expressed with exp, erf/erfc and polynomials in beta, gamma.
 #pragma once
 

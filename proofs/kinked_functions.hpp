@@ -1,5 +1,5 @@
 // The kinked functions of the spec language, written in relu and step so that the
-// piecewise engine (proofs/piecewise.hpp) finds their breakpoints (DESIGN §2):
+// piecewise engine (proofs/piecewise.hpp) finds their breakpoints (docs/design.md §2):
 //
 //   max(a, b)           = b + relu(a - b)
 //   min(a, b)           = a - relu(a - b)

@@ -1,4 +1,4 @@
-// Sparsity of non-negative linear attention (DESIGN §2, kind feature_map; Su2023
+// Sparsity of non-negative linear attention (docs/design.md §2, kind feature_map; Su2023
 // eq. 8 and 9): a_j = q~ . k~_j with q~ >= 0 and k~ = phi(k) >= 0 of mean mu~ and
 // covariance Sigma~. Because a >= 0, E|a| = E a, and by linearity of expectation
 //   E a   = q~^T mu~                                   (= qmu)

@@ -1,4 +1,4 @@
-// The naive Bayes identity of Su2023-nb (CLAIMS.md C, NB-1), checked exactly.
+// The naive Bayes identity of Su2023-nb (docs/claims.md C, NB-1), checked exactly.
 //
 // Under conditional independence p(x_1..x_{t-1} | x_t) = prod_j p(x_j | x_t),
 //   p(x_t | x_<t) = C(x_<t) prod_{j<t} p(x_t | x_j) / p(x_t)^(t-2),

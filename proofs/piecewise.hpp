@@ -1,5 +1,5 @@
 // Piecewise decomposition of a kernel f(x) built from exp-polynomials and
-// relu / step / abs (DESIGN §2).
+// relu / step / abs (docs/design.md §2).
 //
 // split_into_pieces(f) first writes cosh and sinh of x as exponentials, then finds
 // the breakpoints (real roots of the arguments of relu, step and abs, located by
@@ -13,7 +13,7 @@
 //
 // absolute_value() splits pieces further where they change sign (located by
 // real_roots, unless every term keeps one sign on the interval) and flips negative
-// pieces; square() squares each piece. Both keep the class closed, as DESIGN §2
+// pieces; square() squares each piece. Both keep the class closed, as docs/design.md §2
 // requires.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Canonical printing of expressions as text and LaTeX (DESIGN §5, §5a).
+// Canonical printing of expressions as text and LaTeX (docs/design.md §5, §5a).
 //
 // GiNaC orders the operands of sums and products by hash values that mix in
 // typeinfo addresses, so its own printers can order terms differently from one run

@@ -1,5 +1,5 @@
 // RAII for GiNaC's global `Digits` (the precision of evalf). Restored on scope exit
-// and on exceptions (STYLE habit 8). Digits is process-global and not thread-safe:
+// and on exceptions. Digits is process-global and not thread-safe:
 // use it only in single-threaded symbolic code, never in numeric hot loops.
 #pragma once
 

@@ -1,5 +1,5 @@
 // Derivation of the sparsity of a sequence variant with explicit weights a_i,
-// i = 1..n (DESIGN §2, kind `sequence`), e.g. decay a_i = lambda^(n-i) (Su2023 eq. 11):
+// i = 1..n (docs/design.md §2, kind `sequence`), e.g. decay a_i = lambda^(n-i) (Su2023 eq. 11):
 //
 //   S_n = mean|a| / sqrt(mean a^2) = (1/n) sum|a_i| / sqrt((1/n) sum a_i^2),
 //

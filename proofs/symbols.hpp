@@ -21,7 +21,7 @@
 //
 // Assumptions are encoded in the symbol classes (GiNaC realsymbol / possymbol), so
 // that sqrt(exp(u)) -> exp(u/2) and |lambda^(n-i)| -> lambda^(n-i) hold
-// automatically (DESIGN §6). Printed names are the plain ASCII names; LaTeX names
+// automatically (docs/design.md §6). Printed names are the plain ASCII names; LaTeX names
 // are \beta, \gamma, \lambda.
 #pragma once
 

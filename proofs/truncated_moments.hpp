@@ -10,7 +10,7 @@
 //
 // with phi(+-inf) = 0 and l^(k-1) phi(l) -> 0 at infinite endpoints. Reference: the
 // recurrence for moments of the truncated normal, e.g. Johnson, Kotz & Balakrishnan,
-// Continuous Univariate Distributions vol. 1 (1994), §13.10; DESIGN §2.
+// Continuous Univariate Distributions vol. 1 (1994), §13.10; docs/design.md §2.
 // Verified against tanh-sinh quadrature in tests/truncated_moments_test.cpp.
 #pragma once
 

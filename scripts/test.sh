@@ -7,5 +7,5 @@ scripts/install-deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j"$(nproc)"
 ctest --test-dir build --output-on-failure -j"$(nproc)" "$@"  # e.g. -L quick
-# The mutation suite's figures (issue 4): mutants, proved equivalent, kill rate.
+# The mutation suite's figures (docs/history.md, issue 4): mutants, proved equivalent, kill rate.
 grep -h "mutation suite:" build/Testing/Temporary/LastTest.log || true
