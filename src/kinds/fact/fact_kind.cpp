@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
-#include "proofs/printing.hpp"
 #include "src/kinds/derivation_summary.hpp"
 #include "src/kinds/fact/fact_tests.hpp"
+#include "src/report/latex_escape.hpp"
 #include "src/spec/spec_reading.hpp"
 #include "src/verdicts/claim_points.hpp"
 
@@ -83,8 +83,12 @@ class FactKind final : public Kind {
   NumericRoute numeric_route(const Spec&) const override { return NumericRoute::None; }
 
   std::string report_intro(const Spec& spec) const override {
-    return "Sequence variant with weights $a_i = " + sym::to_latex(spec.definition) +
-           "$, $i = 1,\\dots,n$, $\\lambda\\in(0,1]$; $S_n = \\frac{1}{n}\\sum_i|a_i| \\big/ \\sqrt{\\frac1n\\sum_i a_i^2}$.\n\n";
+    std::string tests;
+    for (const Claim& c : spec.claims)
+      if (tests.find("\\texttt{" + latex_escape(c.test) + "}") == std::string::npos)
+        tests += (tests.empty() ? "" : ", ") + std::string("\\texttt{") + latex_escape(c.test) + "}";
+    return "Attention facts that are not about the sparsity $S$: each claim names a built-in test (" + tests +
+           ") and the setting it runs in; a deliberately broken setting must flip the verdict.\n\n";
   }
 };
 
