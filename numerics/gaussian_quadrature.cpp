@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "numerics/agreement.hpp"
+#include "numerics/bailey_error_estimate.hpp"
 #include "numerics/double_exponential.hpp"
 
 namespace attnverify::num {
@@ -266,18 +267,9 @@ std::vector<QuadratureResult> GaussianQuadrature::expectations(const IntegrandFa
           const Real l1 = hk * p.abs_sum[i];
           l1_total[i] += l1;
           if (p.converged) continue;
-          const Real r1 = abs(Real(p.estimates[k][i] - p.estimates[k - 1][i]));
-          Real error = r1;
-          if (r1 == 0) {
-            error = 0;
-          } else if (k >= 2) {
-            const Real r2 = abs(Real(p.estimates[k][i] - p.estimates[k - 2][i]));
-            if (r2 > 0 && r1 < l1 && r2 < l1) {
-              const double d1 = log10(Real(r1 / l1)).convert_to<double>(), d2 = log10(Real(r2 / l1)).convert_to<double>();
-              const double exponent = std::max({d1 * d1 / d2, 2 * d1, -static_cast<double>(internal_digits())});
-              error = l1 * pow(Real(10), Real(exponent));
-            }
-          }
+          Real error = bailey_error_estimate(p.estimates[k][i], p.estimates[k - 1][i],
+                                             k >= 2 ? std::optional<Real>(p.estimates[k - 2][i]) : std::nullopt, l1,
+                                             internal_digits());
           if (error > 0 && error < rounding_ * l1) error = rounding_ * l1;
           p.error[i] = error;
         }

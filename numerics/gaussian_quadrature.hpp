@@ -27,9 +27,8 @@
 // are below 10^-(P + kGuardDigits + 5) of the piece's largest term are not refined. A
 // piece stops when, for every integrand, its error estimate is at most
 // 10^-(P+2) * L1 / (number of pieces), L1 being the integrand's total L1 norm over all
-// pieces. The estimate is Bailey's (Bailey, Jeyabalan & Li, Experimental Mathematics
-// 14 (2005) 317-329, section 3): with d1 = log10(|S_k - S_{k-1}| / L1_piece),
-// d2 = log10(|S_k - S_{k-2}| / L1_piece),
+// pieces. The estimate is Bailey's (numerics/bailey_error_estimate.hpp): with
+// d1 = log10(|S_k - S_{k-1}| / L1_piece), d2 = log10(|S_k - S_{k-2}| / L1_piece),
 //   error = L1_piece * 10^max(d1^2/d2, 2 d1, -(P + kGuardDigits)),
 // which relies on the DE rules' quadratic convergence (each halving of h squares the
 // error); at level 1 it is |S_1 - S_0|. It is an estimate, not a bound; the checks

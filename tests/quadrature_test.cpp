@@ -20,6 +20,7 @@
 
 #include "numerics/adaptive_evaluation.hpp"
 #include "numerics/agreement.hpp"
+#include "numerics/bailey_error_estimate.hpp"
 #include "numerics/double_exponential.hpp"
 #include "proofs/expression_parser.hpp"
 #include "proofs/kernel_derivation.hpp"
@@ -52,6 +53,44 @@ std::vector<GridPoint> test_grid() {
 }
 
 }  // namespace
+
+// Bailey's estimate on synthetic level sums of an integral I = 1/3 with l1 = 1
+// (numerics/bailey_error_estimate.hpp): errors 1e-4, 1e-8, 1e-16 at levels k-2, k-1, k
+// are quadratic convergence, and the estimate of the last is 1e-16 (d1 = -8, d2 = -4:
+// d1^2/d2 = 2 d1 = -16).
+BOOST_AUTO_TEST_CASE(bailey_estimate_extrapolates_quadratic_convergence) {
+  num::ScopedPrecision scope(60);
+  const num::Real I = num::Real(1) / 3, l1(1);
+  const num::Real s2 = I + num::Real("1e-4"), s1 = I + num::Real("1e-8"), s0 = I + num::Real("1e-16");
+  const double e = log10(num::bailey_error_estimate(s0, s1, s2, l1, 60)).convert_to<double>();
+  BOOST_TEST(e == -16.0, boost::test_tools::tolerance(1e-6));
+  // slower than quadratic (errors 1e-4, 1e-6, 1e-8): d1 = log10(1e-6 - 1e-8), d2 =
+  // log10(1e-4 - 1e-8), d1^2/d2 = -9.0130013167772718531 above 2 d1 = -12.009 (mpmath,
+  // 40 digits), so the estimate is the more cautious 10^-9.013, not 10^-12
+  const num::Real t2 = I + num::Real("1e-4"), t1 = I + num::Real("1e-6"), t0 = I + num::Real("1e-8");
+  BOOST_TEST(log10(num::bailey_error_estimate(t0, t1, t2, l1, 60)).convert_to<double>() == -9.0130013167772718531,
+             boost::test_tools::tolerance(1e-12));
+  // faster than quadratic (errors 1e-2, 1e-8, 1e-17): d1^2/d2 = 64/-2 = -32 would claim
+  // 10^-32; 2 d1 = -16 keeps the estimate at the last difference squared, 10^-16
+  const num::Real u2 = I + num::Real("1e-2"), u1 = I + num::Real("1e-8"), u0 = I + num::Real("1e-17");
+  BOOST_TEST(log10(num::bailey_error_estimate(u0, u1, u2, l1, 60)).convert_to<double>() == -16.0,
+             boost::test_tools::tolerance(1e-6));
+}
+
+BOOST_AUTO_TEST_CASE(bailey_estimate_is_capped_and_falls_back_to_the_last_difference) {
+  num::ScopedPrecision scope(80);
+  const num::Real I = num::Real(2), l1(4);
+  // errors 1e-15, 1e-30 relative to l1 would extrapolate to 1e-60; the floor is 10^-40 l1
+  const num::Real s2 = I + num::Real("4e-15"), s1 = I + num::Real("4e-30"), s0 = I;
+  BOOST_TEST(log10(num::bailey_error_estimate(s0, s1, s2, l1, 40) / l1).convert_to<double>() == -40.0,
+             boost::test_tools::tolerance(1e-6));
+  // level 1: the difference of the two sums
+  BOOST_TEST(num::bailey_error_estimate(I + num::Real("0.5"), I, std::nullopt, l1, 40) == num::Real("0.5"));
+  // no change: 0
+  BOOST_TEST(num::bailey_error_estimate(I, I, I + 1, l1, 40) == 0);
+  // differences not below l1 (no convergence yet): the last difference
+  BOOST_TEST(num::bailey_error_estimate(I + 5, I, I + 7, l1, 40) == 5);
+}
 
 BOOST_AUTO_TEST_CASE(levels_hold_the_odd_multiples_of_their_step) {
   const auto& rule = DoubleExponentialRule::shared(DoubleExponentialRule::Kind::ExpExp, 60);
