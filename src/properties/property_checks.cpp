@@ -29,6 +29,23 @@ using num::Real;
 
 namespace {
 
+/// Extrema: a numeric infimum or supremum is reported as the rational p/q with
+/// q <= kSnapDenominator when it lies within kSnapRelTol (relative) of it, so that a
+/// claimed rational extremum (such as 1/2) can be compared exactly.
+constexpr long kSnapDenominator = 12;
+constexpr double kSnapRelTol = 1e-10;
+/// Extrema: an optimum within kEndpointRelTol (relative to the box width + 1) of a box
+/// end is the end itself, so that the range's (possibly infinite) end is reported.
+constexpr double kEndpointRelTol = 1e-12;
+/// Figures in findings: significant digits of a decimal shown beside an exact value.
+constexpr int kShownDigits = 12;
+/// Norm ratio r = ||q||_2 / ||q||_1: sample points of dQ/dr on [1/sqrt(d), 1] for the
+/// monotonicity test, random points of the simplex that must stay within [1/sqrt(d), 1],
+/// and the rounding allowance of that double-precision test.
+constexpr int kMonotoneSamples = 32;
+constexpr int kNormRatioDraws = 10000;
+constexpr double kNormRatioRoundingTol = 1e-12;
+
 // The outcome of one check of a property.
 struct Part {
   Verdict verdict = Verdict::Inconclusive;
@@ -196,7 +213,7 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
         part.finding = "at " + where + " the limit is " + sym::to_text(*limit) + " (" + how + ").";
       } else {
         part.verdict = Verdict::Disagree;
-        part.finding = "at " + where + " the limit is " + sym::to_text(*limit) + " = " + decimal(*limit, digits, 12) +
+        part.finding = "at " + where + " the limit is " + sym::to_text(*limit) + " = " + decimal(*limit, digits, kShownDigits) +
                        ", not " + c.value_text + " (" + how + ").";
       }
       parts.push_back(part);
@@ -221,7 +238,7 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
           return value.value;
         },
         to_zero, claimed, digits);
-    part.values = {{"last_value", num::to_decimal(estimate.last_value, 12)}, {"claimed", c.value_text}};
+    part.values = {{"last_value", num::to_decimal(estimate.last_value, kShownDigits)}, {"claimed", c.value_text}};
     switch (estimate.outcome) {
       case num::LimitOutcome::Reached:
       case num::LimitOutcome::PowerLaw:
@@ -242,12 +259,12 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
 }
 
 // ---------------------------------------------------------------- infimum / supremum
-// The nearest rational with denominator <= 12 within 1e-10 (relative), if any.
+// The nearest rational with denominator <= kSnapDenominator within kSnapRelTol (relative), if any.
 std::optional<numeric> snap(const Real& x) {
   const double v = x.convert_to<double>();
-  for (long q = 1; q <= 12; ++q) {
+  for (long q = 1; q <= kSnapDenominator; ++q) {
     const double p = std::round(v * q);
-    if (std::abs(v - p / q) <= 1e-10 * std::max(1.0, std::abs(v))) return numeric(static_cast<long>(p), q);
+    if (std::abs(v - p / q) <= kSnapRelTol * std::max(1.0, std::abs(v))) return numeric(static_cast<long>(p), q);
   }
   return std::nullopt;
 }
@@ -278,8 +295,8 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
   for (std::size_t k = 0; k < names.size(); ++k) {
     std::optional<numeric> v = snap(found.argument[k]);
     const Real width = box[k].hi - box[k].lo;
-    if (!v && abs(Real(found.argument[k] - box[k].lo)) <= 1e-12 * (width + 1)) v = ranges[k].first;
-    if (!v && abs(Real(found.argument[k] - box[k].hi)) <= 1e-12 * (width + 1)) v = ranges[k].second;
+    if (!v && abs(Real(found.argument[k] - box[k].lo)) <= kEndpointRelTol * (width + 1)) v = ranges[k].first;
+    if (!v && abs(Real(found.argument[k] - box[k].hi)) <= kEndpointRelTol * (width + 1)) v = ranges[k].second;
     if (v && (*v < ranges[k].first || *v > ranges[k].second)) v.reset();
     if (v) {
       exact_point.append(symbols[k] == *v);
@@ -349,7 +366,7 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
       part.finding = base + " It equals the claimed " + c.value_text + ".";
     } else {
       part.verdict = Verdict::Disagree;
-      part.finding = base + " The claim says " + c.value_text + " = " + decimal(*c.value, digits, 12) + ".";
+      part.finding = base + " The claim says " + c.value_text + " = " + decimal(*c.value, digits, kShownDigits) + ".";
     }
     return part;
   }
@@ -399,8 +416,8 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
       if (wrong++ == 0 || abs(value) > abs(worst)) {
         worst = value;
         part.point.clear();
-        for (std::size_t j = 0; j < names.size(); ++j) part.point.emplace_back(names[j], num::to_decimal(x[j], 12));
-        part.values = {{"dS/d" + c.parameter, num::to_decimal(value, 12)}};
+        for (std::size_t j = 0; j < names.size(); ++j) part.point.emplace_back(names[j], num::to_decimal(x[j], kShownDigits));
+        part.values = {{"dS/d" + c.parameter, num::to_decimal(value, kShownDigits)}};
       }
     }
   }
@@ -494,6 +511,8 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
               ".";
     }
   } catch (const std::exception&) {
+    // the symbolic proof is an extra: without it the numeric verdict stands, and the
+    // finding does not claim a proof (proved stays false, ratio empty)
   }
   if (!any) {
     part.finding = failure.empty() ? "no point could be evaluated" : failure;
@@ -545,8 +564,8 @@ Part check_norm_ratio(const PropertyCheck& c, const RunOptions& options) {
       num::ScopedPrecision scope(digits + num::kGuardDigits);
       const num::CompiledExpression derivative(dQ, {s.r}, digits + num::kGuardDigits);
       const Real lo = 1 / sqrt(Real(d));
-      for (int k = 0; k <= 32; ++k) {
-        const Real r = lo + (1 - lo) * k / 32;
+      for (int k = 0; k <= kMonotoneSamples; ++k) {
+        const Real r = lo + (1 - lo) * k / kMonotoneSamples;
         const Real v = derivative({r});
         const int here = v > 0 ? 1 : (v < 0 ? -1 : 0);
         if (here != 0 && sign != 0 && here != sign) monotone = false;
@@ -555,7 +574,7 @@ Part check_norm_ratio(const PropertyCheck& c, const RunOptions& options) {
     }
     // random points on the simplex (Dirichlet(1,...,1)): r stays within the extremes
     double seen_min = 1e300, seen_max = 0;
-    for (int k = 0; k < 10000; ++k) {
+    for (int k = 0; k < kNormRatioDraws; ++k) {
       double l1 = 0, l2 = 0;
       for (unsigned i = 0; i < d; ++i) {
         const double y = exponential(rng);
@@ -567,7 +586,7 @@ Part check_norm_ratio(const PropertyCheck& c, const RunOptions& options) {
       seen_max = std::max(seen_max, r);
     }
     const double r_min = 1 / std::sqrt(static_cast<double>(d));
-    if (seen_min < r_min * (1 - 1e-12) || seen_max > 1 + 1e-12 || !monotone) {
+    if (seen_min < r_min * (1 - kNormRatioRoundingTol) || seen_max > 1 + kNormRatioRoundingTol || !monotone) {
       part.verdict = Verdict::Inconclusive;
       part.finding = fmt::format("d = {}: {}", d,
                                  monotone ? "a random point fell outside the derived extremes (a defect in attnverify)"
@@ -591,7 +610,7 @@ Part check_norm_ratio(const PropertyCheck& c, const RunOptions& options) {
       if (std::isnan(agree) || agree < required_digits(digits)) {
         part.verdict = Verdict::Disagree;
         part.point = {{"d", std::to_string(d)}, {"at", point_text(arg)}};
-        part.values = {{word, sym::to_text(computed)}, {"claimed", text}, {"claimed_at_d", decimal(claim_at_d, digits, 12)}};
+        part.values = {{word, sym::to_text(computed)}, {"claimed", text}, {"claimed_at_d", decimal(claim_at_d, digits, kShownDigits)}};
         part.digits = std::isnan(agree) ? 0 : agree;
         part.finding = fmt::format("d = {}: the {} of {} is {} = {}, attained at y = {} ({}; random points: r in [{:.6f}, {:.6f}]); the "
                                    "claim says {} = {}.",
