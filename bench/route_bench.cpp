@@ -130,10 +130,12 @@ int main(int argc, char** argv) {
     for (unsigned j = 0; j < ng; ++j)
       grid.push_back({GiNaC::numeric(-3) + GiNaC::numeric(6 * i, nb - 1),
                       GiNaC::numeric(1, 10) + GiNaC::numeric(49 * j, 10 * (ng - 1))});
-  const std::string version = run_command(python + " -c 'import mpmath, sys; print(mpmath.__version__, sys.version.split()[0])'");
-  fmt::print("grid: {} points (beta in [-3, 3] x gamma in [0.1, 5]) x 2 kernels, {} digits; mpmath route: {} (mpmath, Python "
-             "{})\n\n",
-             grid.size(), digits, python, version.empty() ? "?" : version.substr(0, version.size() - 1));
+  const std::string version =
+      run_command(python + " -c 'import mpmath, sys; print(mpmath.__version__, sys.version.split()[0])'");
+  fmt::print(
+      "grid: {} points (beta in [-3, 3] x gamma in [0.1, 5]) x 2 kernels, {} digits; mpmath route: {} (mpmath, Python "
+      "{})\n\n",
+      grid.size(), digits, python, version.empty() ? "?" : version.substr(0, version.size() - 1));
 
   // each seed kernel derived once: its time goes to the derivation lines, its
   // derivation to the routes
@@ -166,7 +168,9 @@ int main(int argc, char** argv) {
     std::size_t differing = 0;
     for (std::size_t k = 0; k < grid.size(); ++k)
       differing += parallel[k].ok != ours[k].ok || (ours[k].ok && parallel[k].S != ours[k].S);
-    if (differing > 0) throw std::runtime_error(fmt::format("{}: the parallel grid differs from the serial one at {} points", name, differing));
+    if (differing > 0)
+      throw std::runtime_error(
+          fmt::format("{}: the parallel grid differs from the serial one at {} points", name, differing));
 
     const num::AdaptiveEvaluator closed(derivation.S, {s.beta, s.gamma}, digits);
     std::vector<num::Real> exact_values;
@@ -179,7 +183,8 @@ int main(int argc, char** argv) {
       std::ofstream out(points_file);
       for (const auto& p : grid) out << name << ' ' << exact(p[0]) << ' ' << exact(p[1]) << '\n';
     }
-    std::istringstream theirs(run_command(fmt::format("{} {}/bench/mpmath_route.py {} < {}", python, source, digits, points_file)));
+    std::istringstream theirs(
+        run_command(fmt::format("{} {}/bench/mpmath_route.py {} < {}", python, source, digits, points_file)));
     double theirs_seconds = 0;
     Accuracy acc;
     num::ScopedPrecision precision(digits + num::kGuardDigits);
@@ -201,31 +206,37 @@ int main(int argc, char** argv) {
       if (r.ok && ours_exact < digits && r.error_digits > ours_exact + 1) ++acc.optimistic;
     }
     const double integrals = 2.0 * grid.size();
-    speed.push_back(fmt::format("{:<9} {:>9.1f} {:>10.3f} {:>10.3f} {:>10.3f} {:>8.1f}x {:>8.1f}x {:>10.0f} {:>8.0f} {:>8.1f}x {:>11.0f}",
-                                name, derive_ms, ours_seconds * 1e3 / integrals, parallel_seconds * 1e3 / integrals,
-                                theirs_seconds * 1e3 / integrals, theirs_seconds / ours_seconds,
-                                theirs_seconds / parallel_seconds, evaluations / integrals, ours_seconds * 1e9 / evaluations,
-                                ours_seconds * 1e9 / evaluations / exp_ns, closed_rate));
-    accuracy.push_back(fmt::format("{:<9} {:>15.1f} {:>15.1f} {:>15.1f} {:>22}", name, acc.ours_vs_exact, acc.mpmath_vs_exact,
-                                   acc.ours_vs_mpmath, acc.optimistic));
-    worsts.push_back(fmt::format("{}: attnverify fewest digits at {}; mpmath fewest at {}", name, acc.ours_at, acc.mpmath_at));
+    speed.push_back(fmt::format(
+        "{:<9} {:>9.1f} {:>10.3f} {:>10.3f} {:>10.3f} {:>8.1f}x {:>8.1f}x {:>10.0f} {:>8.0f} {:>8.1f}x {:>11.0f}", name,
+        derive_ms, ours_seconds * 1e3 / integrals, parallel_seconds * 1e3 / integrals, theirs_seconds * 1e3 / integrals,
+        theirs_seconds / ours_seconds, theirs_seconds / parallel_seconds, evaluations / integrals,
+        ours_seconds * 1e9 / evaluations, ours_seconds * 1e9 / evaluations / exp_ns, closed_rate));
+    accuracy.push_back(fmt::format("{:<9} {:>15.1f} {:>15.1f} {:>15.1f} {:>22}", name, acc.ours_vs_exact,
+                                   acc.mpmath_vs_exact, acc.ours_vs_mpmath, acc.optimistic));
+    worsts.push_back(
+        fmt::format("{}: attnverify fewest digits at {}; mpmath fewest at {}", name, acc.ours_at, acc.mpmath_at));
   }
-  fmt::print("speed ({} threads for the parallel grid; its values equal the serial ones exactly)\n", omp_get_max_threads());
-  fmt::print("{:<9} {:>9} {:>10} {:>10} {:>10} {:>9} {:>9} {:>10} {:>8} {:>9} {:>11}\n", "kernel", "derive ms", "ours ms/i",
-             "par ms/i", "mpmath ms/i", "ratio", "par ratio", "evals/int", "ns/eval", "/ exp", "closed pt/s");
+  fmt::print("speed ({} threads for the parallel grid; its values equal the serial ones exactly)\n",
+             omp_get_max_threads());
+  fmt::print("{:<9} {:>9} {:>10} {:>10} {:>10} {:>9} {:>9} {:>10} {:>8} {:>9} {:>11}\n", "kernel", "derive ms",
+             "ours ms/i", "par ms/i", "mpmath ms/i", "ratio", "par ratio", "evals/int", "ns/eval", "/ exp",
+             "closed pt/s");
   for (const auto& line : speed) fmt::print("{}\n", line);
   fmt::print("\naccuracy: fewest digits of agreement over the grid (capped at {})\n", digits);
   fmt::print("{:<9} {:>15} {:>15} {:>15} {:>22}\n", "kernel", "ours vs closed", "mpmath vs closed", "ours vs mpmath",
              "optimistic estimates");
   for (const auto& line : accuracy) fmt::print("{}\n", line);
   for (const std::string& w : worsts) fmt::print("{}\n", w);
-  fmt::print("\none MPFR exp at {} digits (the working precision plus guard digits): {:.0f} ns\n", digits + num::kGuardDigits,
-             exp_ns);
+  fmt::print("\none MPFR exp at {} digits (the working precision plus guard digits): {:.0f} ns\n",
+             digits + num::kGuardDigits, exp_ns);
   fmt::print(
-      "ms/i = milliseconds per integral (two per point: E|f| and E f^2); ratio = mpmath time / attnverify time, one thread; "
+      "ms/i = milliseconds per integral (two per point: E|f| and E f^2); ratio = mpmath time / attnverify time, one "
+      "thread; "
       "par ratio = the same with the grid on every core; evals/int = integrand evaluations per integral, where one "
-      "evaluation (f and exp(-z^2/2) at a node) serves both integrals of a point and counts half for each; closed = the "
-      "derived closed form. optimistic estimates = points where attnverify's error estimate claimed more than one digit "
+      "evaluation (f and exp(-z^2/2) at a node) serves both integrals of a point and counts half for each; closed = "
+      "the "
+      "derived closed form. optimistic estimates = points where attnverify's error estimate claimed more than one "
+      "digit "
       "beyond its agreement with the closed form.\n");
 
   {
@@ -234,12 +245,15 @@ int main(int argc, char** argv) {
     const double runtime = node_arithmetic_ns<num::Real>();
     const double fixed = node_arithmetic_ns<mp::number<mp::mpfr_float_backend<60>, mp::et_off>>();
     const double stack = node_arithmetic_ns<mp::number<mp::mpfr_float_backend<60, mp::allocate_stack>, mp::et_off>>();
-    fmt::print("\none node's arithmetic at 60 digits (exp(-z^2/2), weight, |f| phi and f^2 phi): run-time precision {:.0f} ns, "
-               "fixed mpfr_float_backend<60> {:.0f} ns ({:.2f}x), fixed on the stack {:.0f} ns ({:.2f}x)\n",
-               runtime, fixed, runtime / fixed, stack, runtime / stack);
+    fmt::print(
+        "\none node's arithmetic at 60 digits (exp(-z^2/2), weight, |f| phi and f^2 phi): run-time precision {:.0f} "
+        "ns, "
+        "fixed mpfr_float_backend<60> {:.0f} ns ({:.2f}x), fixed on the stack {:.0f} ns ({:.2f}x)\n",
+        runtime, fixed, runtime / fixed, stack, runtime / stack);
   }
 
-  fmt::print("\nderivation, attnverify (GiNaC){}, seconds:\n", no_sympy ? "" : " vs SymPy (sympy.stats.E, gamma positive)");
+  fmt::print("\nderivation, attnverify (GiNaC){}, seconds:\n",
+             no_sympy ? "" : " vs SymPy (sympy.stats.E, gamma positive)");
   double ours_total = 0;
   for (const auto& [f, entry] : derived) {
     ours_total += entry.second;
@@ -247,7 +261,8 @@ int main(int argc, char** argv) {
   }
   {  // the fourth seed variant, decay (a sequence): sum_i lambda^(n-i) and its square
     const auto t0 = Clock::now();
-    const sym::SequenceDerivation decay = sym::derive_sequence(sym::parse_expression("lambda^(n-i)", {"lambda", "n", "i"}));
+    const sym::SequenceDerivation decay =
+        sym::derive_sequence(sym::parse_expression("lambda^(n-i)", {"lambda", "n", "i"}));
     const double seconds = seconds_since(t0);
     if (decay.status != sym::SequenceDerivation::Status::Derived) throw std::runtime_error("decay: not derived");
     ours_total += seconds;
@@ -262,8 +277,9 @@ int main(int argc, char** argv) {
       sympy_total += seconds;
       fmt::print("  SymPy      {:<10} {:.4f}\n", kernel, seconds);
     }
-    fmt::print("  SymPy total       {:.4f}   (SymPy for three kernels / attnverify for all four seed variants: {:.0f}x)\n", sympy_total,
-               sympy_total / ours_total);
+    fmt::print(
+        "  SymPy total       {:.4f}   (SymPy for three kernels / attnverify for all four seed variants: {:.0f}x)\n",
+        sympy_total, sympy_total / ours_total);
   }
   return 0;
 }

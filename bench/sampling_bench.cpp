@@ -40,14 +40,14 @@ int main(int argc, char** argv) {
   const double ours = normals_per_second([&] { return ziggurat(boost_engine); }, count);
   fmt::print("normals per second, one core ({} draws each):\n", count);
   fmt::print("  baseline std::normal_distribution + std::mt19937_64     {:.3g}\n", baseline);
-  fmt::print("  sampler  boost ziggurat + boost::random::mt19937_64     {:.3g}   ratio {:.2f}x (target >= 1e8/s)\n", ours,
-             ours / baseline);
+  fmt::print("  sampler  boost ziggurat + boost::random::mt19937_64     {:.3g}   ratio {:.2f}x (target >= 1e8/s)\n",
+             ours, ours / baseline);
 
   const auto& s = sym::symbols();
   const GiNaC::ex f = sym::parse_expression("relu(x)^2", {"x"});
   fmt::print("\nsampler on relu(x)^2 at (beta, gamma) = (1, 1), n = {}:\n", n);
-  fmt::print("  {:>4} {:>8} {:>10} {:>14} {:>10} {:>8} {:>8} {:>8}\n", "d", "threads", "wall s", "normals/s", "per core",
-             "gen %", "matvec %", "reduce %");
+  fmt::print("  {:>4} {:>8} {:>10} {:>14} {:>10} {:>8} {:>8} {:>8}\n", "d", "threads", "wall s", "normals/s",
+             "per core", "gen %", "matvec %", "reduce %");
   for (unsigned d : {16u, 256u}) {
     for (unsigned threads : {1u, 2u}) {
       const num::AttentionSampler sampler(f, s.x, d, 1.0, 1.0, 20231201);
@@ -56,8 +56,9 @@ int main(int argc, char** argv) {
       (void)sampler.sample(n, threads, &t);
       const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
       const double busy = t.generate + t.matvec + t.reduce;
-      fmt::print("  {:>4} {:>8} {:>10.3f} {:>14.3g} {:>10.3g} {:>8.1f} {:>8.1f} {:>8.1f}\n", d, threads, wall, t.normals / wall,
-                 t.normals / t.generate, 100 * t.generate / busy, 100 * t.matvec / busy, 100 * t.reduce / busy);
+      fmt::print("  {:>4} {:>8} {:>10.3f} {:>14.3g} {:>10.3g} {:>8.1f} {:>8.1f} {:>8.1f}\n", d, threads, wall,
+                 t.normals / wall, t.normals / t.generate, 100 * t.generate / busy, 100 * t.matvec / busy,
+                 100 * t.reduce / busy);
     }
   }
   return 0;

@@ -26,7 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Claim claim;
   claim.id = "fuzz";
   try {
-    sym::ParsedExpression parsed = sym::read_expression(text, {"beta", "gamma"}, {{"alpha", GiNaC::numeric(1, 10)}}, true);
+    sym::ParsedExpression parsed =
+        sym::read_expression(text, {"beta", "gamma"}, {{"alpha", GiNaC::numeric(1, 10)}}, true);
     claim.S = parsed.value;
     claim.conditions = parsed.conditions;
     claim.undefined = parsed.undefined;

@@ -18,8 +18,8 @@
 #include "src/spec/spec_error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                           ("attnverify-shard-fuzz-" + std::to_string(getpid()));
+  static const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("attnverify-shard-fuzz-" + std::to_string(getpid()));
   static const bool made = std::filesystem::create_directories(dir) || true;
   (void)made;
   {

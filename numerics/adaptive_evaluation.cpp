@@ -94,7 +94,8 @@ Evaluation AdaptiveEvaluator::operator()(const std::vector<GiNaC::numeric>& poin
   if (!(!last_failure.empty() && !nonfinite_after_cancellation)) {
     try {
       const BallExpression balls(expression_, variables_);
-      const BallEvaluation b = evaluate_to_accuracy(balls, point, target_ + 2.0, bits_for_digits(target_ + kGuardDigits));
+      const BallEvaluation b =
+          evaluate_to_accuracy(balls, point, target_ + 2.0, bits_for_digits(target_ + kGuardDigits));
       if (b.accurate && b.value.finite()) {
         const unsigned digits = target_ + kGuardDigits;
         ScopedPrecision scope(digits);

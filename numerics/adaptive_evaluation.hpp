@@ -38,11 +38,11 @@ namespace attnverify::num {
 
 struct Evaluation {
   bool converged = false;
-  Real value;             ///< at the last precision used
-  double digits = 0;      ///< estimated correct digits (agreement of the last two precisions)
-  unsigned precision = 0; ///< decimal digits of the last evaluation
-  std::string failure;    ///< why it did not converge
-  std::string note;       ///< set when ball arithmetic settled what MPFR's check could not
+  Real value;              ///< at the last precision used
+  double digits = 0;       ///< estimated correct digits (agreement of the last two precisions)
+  unsigned precision = 0;  ///< decimal digits of the last evaluation
+  std::string failure;     ///< why it did not converge
+  std::string note;        ///< set when ball arithmetic settled what MPFR's check could not
   /// Not finite (division by zero, a negative radicand, overflow) at every precision
   /// up to the ceiling, with the last attempt free of cancellation: the expression
   /// really is undefined here. False when cancellation could have caused it.

@@ -18,7 +18,8 @@ namespace attnverify::num {
 namespace {
 
 // MPFR without expression templates: Eigen's kernels expect plain value types.
-using MpReal = boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<0>, boost::multiprecision::et_off>;
+using MpReal =
+    boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<0>, boost::multiprecision::et_off>;
 
 struct Draw {
   std::mt19937_64 rng;
@@ -109,10 +110,12 @@ TrialOutcome run_trial(AttentionIdentity identity, const IdentitySetting& settin
       const Matrix<T>* bias = setting.positional_bias ? &B : nullptr;
       const Matrix<T> base = attention<T>(w, X, Y, bias);
       if (identity == AttentionIdentity::KeyValuePermutation) {
-        out.residual = to_double(relative_deviation<T>(attention<T>(w, X, permute_columns<T>(Y, draw.permutation(n)), bias), base));
+        out.residual = to_double(
+            relative_deviation<T>(attention<T>(w, X, permute_columns<T>(Y, draw.permutation(n)), bias), base));
       } else {
         const auto p = draw.permutation(m);
-        out.residual = to_double(relative_deviation<T>(attention<T>(w, permute_columns<T>(X, p), Y, bias), permute_columns<T>(base, p)));
+        out.residual = to_double(
+            relative_deviation<T>(attention<T>(w, permute_columns<T>(X, p), Y, bias), permute_columns<T>(base, p)));
       }
       break;
     }
@@ -122,16 +125,19 @@ TrialOutcome run_trial(AttentionIdentity identity, const IdentitySetting& settin
       w.b_V = draw.vector<T>(d, 1);
       const Matrix<T> X = draw.matrix<T>(d, m, 2), Y = draw.matrix<T>(d, n, 2);
       AttentionWeights<T> with_key_bias = w;
-      if (setting.per_token_key_bias) with_key_bias.key_bias_per_token = draw.matrix<T>(d, n, 1);
-      else with_key_bias.b_K = draw.vector<T>(d, 1);
+      if (setting.per_token_key_bias)
+        with_key_bias.key_bias_per_token = draw.matrix<T>(d, n, 1);
+      else
+        with_key_bias.b_K = draw.vector<T>(d, 1);
       const Matrix<T> biased = attention<T>(with_key_bias, X, Y);
       // the source's formula: W_V Y softmax(Y^T W_K^T (W_Q x + b_Q) / sqrt d) + b_V
       using std::sqrt;
       const Matrix<T> q = add_bias<T>(w.W_Q * X, w.b_Q);
-      const Matrix<T> formula =
-          add_bias<T>(w.W_V * Y * softmax_columns<T>(Matrix<T>(Y.transpose() * w.W_K.transpose() * q / T(sqrt(T(d))))), w.b_V);
+      const Matrix<T> formula = add_bias<T>(
+          w.W_V * Y * softmax_columns<T>(Matrix<T>(Y.transpose() * w.W_K.transpose() * q / T(sqrt(T(d))))), w.b_V);
       using std::max;
-      out.residual = to_double(max(relative_deviation<T>(biased, attention<T>(w, X, Y)), relative_deviation<T>(biased, formula)));
+      out.residual =
+          to_double(max(relative_deviation<T>(biased, attention<T>(w, X, Y)), relative_deviation<T>(biased, formula)));
       break;
     }
     case AttentionIdentity::QueryValueBias: {
@@ -163,22 +169,26 @@ TrialOutcome run_trial(AttentionIdentity identity, const IdentitySetting& settin
       const Matrix<T> X = draw.matrix<T>(d, n, 2);
       const Matrix<T> P = setting.positional_encoding ? sinusoidal_encoding<T>(d, n) : Matrix<T>(Matrix<T>::Zero(d, n));
       const auto p = draw.permutation(n);
-      out.residual = to_double(relative_deviation<T>(layer(Matrix<T>(permute_columns<T>(X, p) + P)), permute_columns<T>(layer(Matrix<T>(X + P)), p)));
+      out.residual = to_double(relative_deviation<T>(layer(Matrix<T>(permute_columns<T>(X, p) + P)),
+                                                     permute_columns<T>(layer(Matrix<T>(X + P)), p)));
       break;
     }
     case AttentionIdentity::NormBias: {
       const Matrix<T> W = draw.matrix<T>(d, d, 1 / std::sqrt(static_cast<double>(d)));
       const Matrix<T> x = draw.matrix<T>(d, n, 2);  // a batch of n samples (columns)
-      const Vector<T> b = setting.constant_bias ? Vector<T>(Vector<T>::Constant(d, T(draw.uniform()))) : draw.vector<T>(d, 1);
+      const Vector<T> b =
+          setting.constant_bias ? Vector<T>(Vector<T>::Constant(d, T(draw.uniform()))) : draw.vector<T>(d, 1);
       const Vector<T> gamma = draw.vector<T>(d, 1), beta = draw.vector<T>(d, 1);
       const Matrix<T> Wx = W * x;
       const T mean_b = b.sum() / T(d);
       const Vector<T> centred = b.array() - mean_b;
       using std::max;
-      out.residual = to_double(max(relative_deviation<T>(batch_norm<T>(add_bias<T>(Wx, b), gamma, beta), batch_norm<T>(Wx, gamma, beta)),
-                                   relative_deviation<T>(layer_norm<T>(add_bias<T>(Wx, b), gamma, beta),
-                                                         layer_norm<T>(add_bias<T>(Wx, centred), gamma, beta))));
-      out.effect = to_double(relative_deviation<T>(layer_norm<T>(add_bias<T>(Wx, b), gamma, beta), layer_norm<T>(Wx, gamma, beta)));
+      out.residual = to_double(
+          max(relative_deviation<T>(batch_norm<T>(add_bias<T>(Wx, b), gamma, beta), batch_norm<T>(Wx, gamma, beta)),
+              relative_deviation<T>(layer_norm<T>(add_bias<T>(Wx, b), gamma, beta),
+                                    layer_norm<T>(add_bias<T>(Wx, centred), gamma, beta))));
+      out.effect = to_double(
+          relative_deviation<T>(layer_norm<T>(add_bias<T>(Wx, b), gamma, beta), layer_norm<T>(Wx, gamma, beta)));
       break;
     }
   }

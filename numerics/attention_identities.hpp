@@ -28,15 +28,15 @@ using sym::IdentitySetting;
 
 struct IdentityTrials {
   unsigned trials = 0;
-  unsigned digits = 0;               ///< working precision; 0 for double
-  double residual_eps = 0;           ///< largest residual over the trials, units of eps
-  double tolerance_eps = 0;          ///< 16 (d + n) at the trial with the largest residual
+  unsigned digits = 0;       ///< working precision; 0 for double
+  double residual_eps = 0;   ///< largest residual over the trials, units of eps
+  double tolerance_eps = 0;  ///< 16 (d + n) at the trial with the largest residual
   /// smallest effect over the trials (units of eps), for identities with a "changes"
   /// part (Perm-4, Perm-6); empty for the others
   std::optional<double> effect_eps;
   double worst_residual_relative = 0;  ///< the largest residual as a relative number (eps * residual_eps)
   unsigned largest_d = 0, largest_n = 0;
-  std::string worst_trial;           ///< "d = .., n = .., m = .., trial k"
+  std::string worst_trial;  ///< "d = .., n = .., m = .., trial k"
 };
 
 /// Runs `trials` random trials of `identity` in double (digits = 0) or MPFR at `digits`

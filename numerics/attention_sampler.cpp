@@ -145,9 +145,9 @@ SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, Sample
       const std::size_t count = rows * s.d;
       for (std::size_t k = 0; k < count; ++k) data[k] = normal(gen);
       const auto t1 = Clock::now();
-      keys *= s.sigma;                       // k_j = mu + sigma * eps_j
+      keys *= s.sigma;  // k_j = mu + sigma * eps_j
       keys.rowwise() += s.mu.transpose();
-      scores.noalias() = keys * s.q;         // q.k_j (rows past `rows` are stale and unused)
+      scores.noalias() = keys * s.q;  // q.k_j (rows past `rows` are stale and unused)
       const auto t2 = Clock::now();
       for (std::size_t j = 0; j < rows; ++j) u[j] = f(scores[static_cast<Eigen::Index>(j)]);
       const SampleMoments m = moments_of_weights(u.data(), rows);

@@ -58,8 +58,7 @@ class AttentionSampler {
  public:
   /// f is an expression in x; d >= 1; gamma > 0. Throws EvaluationError if f cannot
   /// be compiled.
-  AttentionSampler(const GiNaC::ex& f, const GiNaC::ex& x, unsigned d, double beta, double gamma,
-                   std::uint64_t seed);
+  AttentionSampler(const GiNaC::ex& f, const GiNaC::ex& x, unsigned d, double beta, double gamma, std::uint64_t seed);
 
   /// Draws exactly n keys and returns the moments of their weights.
   /// `threads` = 0 uses OpenMP's default. `timings`, if given, receives the phase times.

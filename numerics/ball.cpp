@@ -95,7 +95,8 @@ std::string Ball::radius_text() const {
   std::string out(text);
   flint_free(text);
   const std::string prefix = "[+/- ";
-  if (out.rfind(prefix, 0) == 0 && !out.empty() && out.back() == ']') out = out.substr(prefix.size(), out.size() - prefix.size() - 1);
+  if (out.rfind(prefix, 0) == 0 && !out.empty() && out.back() == ']')
+    out = out.substr(prefix.size(), out.size() - prefix.size() - 1);
   return out;
 }
 

@@ -52,10 +52,10 @@ class Ball {
   bool exact() const { return arb_is_exact(value_) != 0; }
   bool is_zero() const { return arb_is_zero(value_) != 0; }
   bool contains_zero() const { return arb_contains_zero(value_) != 0; }
-  bool positive() const { return arb_is_positive(value_) != 0; }       ///< every point > 0
-  bool negative() const { return arb_is_negative(value_) != 0; }       ///< every point < 0
-  bool nonnegative() const { return arb_is_nonnegative(value_) != 0; } ///< every point >= 0
-  bool nonpositive() const { return arb_is_nonpositive(value_) != 0; } ///< every point <= 0
+  bool positive() const { return arb_is_positive(value_) != 0; }        ///< every point > 0
+  bool negative() const { return arb_is_negative(value_) != 0; }        ///< every point < 0
+  bool nonnegative() const { return arb_is_nonnegative(value_) != 0; }  ///< every point >= 0
+  bool nonpositive() const { return arb_is_nonpositive(value_) != 0; }  ///< every point <= 0
 
   /// -log10(radius / |midpoint|): the decimal digits the ball certifies relative to its
   /// value (+infinity for an exact ball, -infinity when it contains 0 or is not finite).

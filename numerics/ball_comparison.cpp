@@ -33,7 +33,8 @@ Ball agreement_tolerance(unsigned working_digits) {
 }
 
 PointComparison compare_at_point(const BallExpression& claim, const BallExpression& reference,
-                                 const std::vector<GiNaC::numeric>& point, unsigned working_digits, slong ceiling_bits) {
+                                 const std::vector<GiNaC::numeric>& point, unsigned working_digits,
+                                 slong ceiling_bits) {
   PointComparison out;
   const Ball tol = agreement_tolerance(working_digits);
   const double accuracy = working_digits + 2.0;
@@ -52,7 +53,8 @@ PointComparison compare_at_point(const BallExpression& claim, const BallExpressi
     const bool finite = d.finite();
     const bool within = finite && arb_le(magnitude.get(), tol.get());  // every point of |d| <= tol
     const bool beyond = finite && arb_gt(magnitude.get(), tol.get());  // every point of |d| > tol
-    const bool accurate = out.claim.relative_accuracy_digits() >= accuracy && out.reference.relative_accuracy_digits() >= accuracy;
+    const bool accurate =
+        out.claim.relative_accuracy_digits() >= accuracy && out.reference.relative_accuracy_digits() >= accuracy;
     if (beyond) {
       out.outcome = PointOutcome::Disagree;
       out.digits = midpoint_digits(d, cap);
@@ -66,10 +68,12 @@ PointComparison compare_at_point(const BallExpression& claim, const BallExpressi
     if (bits >= ceiling_bits) {
       out.outcome = PointOutcome::Undecided;
       out.digits = 0;
-      const char* which = !out.reference.finite() || out.reference.contains_zero() ? "the reference value" : "the claim";
-      out.reason = fmt::format("{} could not be enclosed closely enough at {} bits of working precision (the "
-                               "ceiling): a cancellation or a magnitude beyond reach",
-                               which, bits);
+      const char* which =
+          !out.reference.finite() || out.reference.contains_zero() ? "the reference value" : "the claim";
+      out.reason = fmt::format(
+          "{} could not be enclosed closely enough at {} bits of working precision (the "
+          "ceiling): a cancellation or a magnitude beyond reach",
+          which, bits);
       return out;
     }
     bits = std::min(2 * bits, ceiling_bits);

@@ -29,13 +29,13 @@ enum class PointOutcome { Agree, Disagree, Undecided };
 
 struct PointComparison {
   PointOutcome outcome = PointOutcome::Undecided;
-  Ball claim, reference;       ///< the enclosures at the deciding precision
-  Ball relative_difference;    ///< d above
-  slong bits = 0;              ///< the deciding precision
+  Ball claim, reference;     ///< the enclosures at the deciding precision
+  Ball relative_difference;  ///< d above
+  slong bits = 0;            ///< the deciding precision
   /// -log10 |mid d|, capped at cap_digits (a figure for reports; the outcome is decided
   /// on the balls, not on this number)
   double digits = 0;
-  std::string reason;          ///< for undecided: which value could not be enclosed, at how many bits
+  std::string reason;  ///< for undecided: which value could not be enclosed, at how many bits
 };
 
 /// Compares claim(point) with reference(point) (same variables, same order).

@@ -60,18 +60,24 @@ Ball BallExpression::evaluate(const std::vector<Ball>& point, slong bits) const 
     switch (ins.op) {
       case Op::Constant: {
         const GiNaC::ex& c = program_.constants[static_cast<std::size_t>(ins.argument)];
-        if (c.is_equal(GiNaC::Pi)) arb_const_pi(stack_[top].get(), bits);
-        else stack_[top] = Ball::from_numeric(GiNaC::ex_to<GiNaC::numeric>(c), bits);
+        if (c.is_equal(GiNaC::Pi))
+          arb_const_pi(stack_[top].get(), bits);
+        else
+          stack_[top] = Ball::from_numeric(GiNaC::ex_to<GiNaC::numeric>(c), bits);
         ++top;
         break;
       }
-      case Op::Variable: stack_[top++] = point.at(static_cast<std::size_t>(ins.argument)); break;
+      case Op::Variable:
+        stack_[top++] = point.at(static_cast<std::size_t>(ins.argument));
+        break;
       case Op::Add:
       case Op::Mul: {
         const std::size_t first = top - static_cast<std::size_t>(ins.argument);
         for (std::size_t k = first + 1; k < top; ++k) {
-          if (ins.op == Op::Add) arb_add(stack_[first].get(), stack_[first].get(), stack_[k].get(), bits);
-          else arb_mul(stack_[first].get(), stack_[first].get(), stack_[k].get(), bits);
+          if (ins.op == Op::Add)
+            arb_add(stack_[first].get(), stack_[first].get(), stack_[k].get(), bits);
+          else
+            arb_mul(stack_[first].get(), stack_[first].get(), stack_[k].get(), bits);
         }
         top = first + 1;
         break;
@@ -90,18 +96,42 @@ Ball BallExpression::evaluate(const std::vector<Ball>& point, slong bits) const 
         arb_pow(stack_[top - 2].get(), stack_[top - 2].get(), stack_[top - 1].get(), bits);
         --top;
         break;
-      case Op::Sqrt: arb_sqrt(stack_[top - 1].get(), stack_[top - 1].get(), bits); break;
-      case Op::Exp: arb_exp(stack_[top - 1].get(), stack_[top - 1].get(), bits); break;
-      case Op::Log: arb_log(stack_[top - 1].get(), stack_[top - 1].get(), bits); break;
-      case Op::Log1p: arb_log1p(stack_[top - 1].get(), stack_[top - 1].get(), bits); break;
-      case Op::Erf: arb_hypgeom_erf(stack_[top - 1].get(), stack_[top - 1].get(), bits); break;
-      case Op::Erfc: arb_hypgeom_erfc(stack_[top - 1].get(), stack_[top - 1].get(), bits); break;
-      case Op::Tanh: arb_tanh(stack_[top - 1].get(), stack_[top - 1].get(), bits); break;
-      case Op::Sinh: arb_sinh(stack_[top - 1].get(), stack_[top - 1].get(), bits); break;
-      case Op::Cosh: arb_cosh(stack_[top - 1].get(), stack_[top - 1].get(), bits); break;
-      case Op::Relu: ball_relu(stack_[top - 1].get(), bits); break;
-      case Op::Step: ball_step(stack_[top - 1].get()); break;
-      case Op::Abs: arb_abs(stack_[top - 1].get(), stack_[top - 1].get()); break;
+      case Op::Sqrt:
+        arb_sqrt(stack_[top - 1].get(), stack_[top - 1].get(), bits);
+        break;
+      case Op::Exp:
+        arb_exp(stack_[top - 1].get(), stack_[top - 1].get(), bits);
+        break;
+      case Op::Log:
+        arb_log(stack_[top - 1].get(), stack_[top - 1].get(), bits);
+        break;
+      case Op::Log1p:
+        arb_log1p(stack_[top - 1].get(), stack_[top - 1].get(), bits);
+        break;
+      case Op::Erf:
+        arb_hypgeom_erf(stack_[top - 1].get(), stack_[top - 1].get(), bits);
+        break;
+      case Op::Erfc:
+        arb_hypgeom_erfc(stack_[top - 1].get(), stack_[top - 1].get(), bits);
+        break;
+      case Op::Tanh:
+        arb_tanh(stack_[top - 1].get(), stack_[top - 1].get(), bits);
+        break;
+      case Op::Sinh:
+        arb_sinh(stack_[top - 1].get(), stack_[top - 1].get(), bits);
+        break;
+      case Op::Cosh:
+        arb_cosh(stack_[top - 1].get(), stack_[top - 1].get(), bits);
+        break;
+      case Op::Relu:
+        ball_relu(stack_[top - 1].get(), bits);
+        break;
+      case Op::Step:
+        ball_step(stack_[top - 1].get());
+        break;
+      case Op::Abs:
+        arb_abs(stack_[top - 1].get(), stack_[top - 1].get());
+        break;
     }
   }
   fmpz_clear(power);

@@ -57,9 +57,9 @@ class BallExpression {
 };
 
 struct BallEvaluation {
-  Ball value;                ///< at the last precision used
-  slong bits = 0;            ///< that precision
-  bool accurate = false;     ///< relative radius <= 10^-target_digits (or the value is an exact 0)
+  Ball value;             ///< at the last precision used
+  slong bits = 0;         ///< that precision
+  bool accurate = false;  ///< relative radius <= 10^-target_digits (or the value is an exact 0)
 };
 
 /// Evaluates at start_bits, 2 start_bits, ... up to ceiling_bits until the relative

@@ -39,9 +39,12 @@ Real CompiledExpression::evaluate_unchecked(const std::vector<Real>& point) cons
   std::size_t top = 0;  // stack_[0..top) is live
   for (const Instruction& ins : program_.code) {
     switch (ins.op) {
-      case Op::Constant: stack_[top++] = constants_[static_cast<std::size_t>(ins.argument)]; break;
+      case Op::Constant:
+        stack_[top++] = constants_[static_cast<std::size_t>(ins.argument)];
+        break;
       case Op::Variable:  // mpfr_set keeps the program's precision whatever the input's
-        mpfr_set(stack_[top++].backend().data(), point.at(static_cast<std::size_t>(ins.argument)).backend().data(), MPFR_RNDN);
+        mpfr_set(stack_[top++].backend().data(), point.at(static_cast<std::size_t>(ins.argument)).backend().data(),
+                 MPFR_RNDN);
         break;
       case Op::Add: {
         const std::size_t first = top - static_cast<std::size_t>(ins.argument);
@@ -71,28 +74,56 @@ Real CompiledExpression::evaluate_unchecked(const std::vector<Real>& point) cons
       case Op::PowInt: {
         Real& x = stack_[top - 1];
         const long k = ins.argument;
-        if (k == -1) x = 1 / x;
-        else if (k == 2) x = x * x;
-        else x = pow(x, Real(k));
+        if (k == -1)
+          x = 1 / x;
+        else if (k == 2)
+          x = x * x;
+        else
+          x = pow(x, Real(k));
         break;
       }
-      case Op::Pow: stack_[top - 2] = pow(stack_[top - 2], stack_[top - 1]); --top; break;
-      case Op::Sqrt: stack_[top - 1] = sqrt(stack_[top - 1]); break;
-      case Op::Exp: stack_[top - 1] = exp(stack_[top - 1]); break;
-      case Op::Log: stack_[top - 1] = log(stack_[top - 1]); break;
-      case Op::Log1p: stack_[top - 1] = log1p(stack_[top - 1]); break;
-      case Op::Erf: mpfr_erf(stack_[top - 1].backend().data(), stack_[top - 1].backend().data(), MPFR_RNDN); break;
-      case Op::Erfc: mpfr_erfc(stack_[top - 1].backend().data(), stack_[top - 1].backend().data(), MPFR_RNDN); break;
-      case Op::Tanh: stack_[top - 1] = tanh(stack_[top - 1]); break;
-      case Op::Sinh: stack_[top - 1] = sinh(stack_[top - 1]); break;
-      case Op::Cosh: stack_[top - 1] = cosh(stack_[top - 1]); break;
-      case Op::Relu: if (stack_[top - 1] < 0) stack_[top - 1] = 0; break;
+      case Op::Pow:
+        stack_[top - 2] = pow(stack_[top - 2], stack_[top - 1]);
+        --top;
+        break;
+      case Op::Sqrt:
+        stack_[top - 1] = sqrt(stack_[top - 1]);
+        break;
+      case Op::Exp:
+        stack_[top - 1] = exp(stack_[top - 1]);
+        break;
+      case Op::Log:
+        stack_[top - 1] = log(stack_[top - 1]);
+        break;
+      case Op::Log1p:
+        stack_[top - 1] = log1p(stack_[top - 1]);
+        break;
+      case Op::Erf:
+        mpfr_erf(stack_[top - 1].backend().data(), stack_[top - 1].backend().data(), MPFR_RNDN);
+        break;
+      case Op::Erfc:
+        mpfr_erfc(stack_[top - 1].backend().data(), stack_[top - 1].backend().data(), MPFR_RNDN);
+        break;
+      case Op::Tanh:
+        stack_[top - 1] = tanh(stack_[top - 1]);
+        break;
+      case Op::Sinh:
+        stack_[top - 1] = sinh(stack_[top - 1]);
+        break;
+      case Op::Cosh:
+        stack_[top - 1] = cosh(stack_[top - 1]);
+        break;
+      case Op::Relu:
+        if (stack_[top - 1] < 0) stack_[top - 1] = 0;
+        break;
       case Op::Step: {  // GiNaC's convention: step(0) = 1/2
         Real& x = stack_[top - 1];
         x = x > 0 ? Real(1) : (x < 0 ? Real(0) : Real(1) / 2);
         break;
       }
-      case Op::Abs: stack_[top - 1] = abs(stack_[top - 1]); break;
+      case Op::Abs:
+        stack_[top - 1] = abs(stack_[top - 1]);
+        break;
     }
   }
   return stack_[0];
@@ -100,7 +131,8 @@ Real CompiledExpression::evaluate_unchecked(const std::vector<Real>& point) cons
 
 Real CompiledExpression::operator()(const std::vector<Real>& point) const {
   Real value = evaluate_unchecked(point);
-  if (!isfinite(value)) throw EvaluationError("the expression is not finite at this point (division by zero, overflow or a domain error)");
+  if (!isfinite(value))
+    throw EvaluationError("the expression is not finite at this point (division by zero, overflow or a domain error)");
   return value;
 }
 

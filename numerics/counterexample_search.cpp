@@ -15,8 +15,12 @@ namespace {
 double to_unit(const RegionAxis& a, double x) {
   double u = 0;
   switch (a.scale) {
-    case AxisScale::Linear: u = (x - a.lo) / (a.hi - a.lo); break;
-    case AxisScale::Log10: u = (std::log10(x) - std::log10(a.lo)) / (std::log10(a.hi) - std::log10(a.lo)); break;
+    case AxisScale::Linear:
+      u = (x - a.lo) / (a.hi - a.lo);
+      break;
+    case AxisScale::Log10:
+      u = (std::log10(x) - std::log10(a.lo)) / (std::log10(a.hi) - std::log10(a.lo));
+      break;
     case AxisScale::SignedLog: {
       const double L = std::log10(std::max(std::fabs(a.lo), std::fabs(a.hi)) + 1);
       const double w = (x < 0 ? -1 : 1) * std::log10(std::fabs(x) + 1) / L;
@@ -36,8 +40,12 @@ double from_unit(const RegionAxis& a, double u) {
   u = std::clamp(u, 0.0, 1.0);
   double x = 0;
   switch (a.scale) {
-    case AxisScale::Linear: x = a.lo + u * (a.hi - a.lo); break;
-    case AxisScale::Log10: x = std::pow(10.0, std::log10(a.lo) + u * (std::log10(a.hi) - std::log10(a.lo))); break;
+    case AxisScale::Linear:
+      x = a.lo + u * (a.hi - a.lo);
+      break;
+    case AxisScale::Log10:
+      x = std::pow(10.0, std::log10(a.lo) + u * (std::log10(a.hi) - std::log10(a.lo)));
+      break;
     case AxisScale::SignedLog: {
       const double L = std::log10(std::max(std::fabs(a.lo), std::fabs(a.hi)) + 1);
       const double w = 2 * u - 1;
@@ -61,13 +69,15 @@ std::string number(double v) { return fmt::format("{:.10g}", v); }
 std::string SearchRegion::describe() const {
   std::string out;
   for (const RegionAxis& a : axes)
-    out += (out.empty() ? "" : ", ") + a.name + (a.integer ? " = " : " in [") + number(a.lo) + (a.integer ? ".." : ", ") +
-           number(a.hi) + (a.integer ? "" : "]");
+    out += (out.empty() ? "" : ", ") + a.name + (a.integer ? " = " : " in [") + number(a.lo) +
+           (a.integer ? ".." : ", ") + number(a.hi) + (a.integer ? "" : "]");
   return out;
 }
 
-SearchOutcome maximise_over(const SearchRegion& region, const std::function<double(const std::vector<double>&)>& objective,
-                            const std::vector<std::vector<double>>& starts, const SearchBudget& budget, std::size_t keep) {
+SearchOutcome maximise_over(const SearchRegion& region,
+                            const std::function<double(const std::vector<double>&)>& objective,
+                            const std::vector<std::vector<double>>& starts, const SearchBudget& budget,
+                            std::size_t keep) {
   const std::size_t k = region.axes.size();
   SearchOutcome out;
   std::map<std::vector<double>, double> seen;  // natural point -> objective (every evaluation)
@@ -120,11 +130,9 @@ SearchOutcome maximise_over(const SearchRegion& region, const std::function<doub
       return evaluate(natural(u));
     };
     Context context{&on_unit};
-    opt.set_max_objective(
-        [](const std::vector<double>& u, std::vector<double>&, void* data) {
-          return (*static_cast<Context*>(data)->f)(u);
-        },
-        &context);
+    opt.set_max_objective([](const std::vector<double>& u, std::vector<double>&,
+                             void* data) { return (*static_cast<Context*>(data)->f)(u); },
+                          &context);
     double value = 0;
     try {
       opt.optimize(u0, value);
@@ -149,7 +157,8 @@ SearchOutcome maximise_over(const SearchRegion& region, const std::function<doub
   ranked.clear();
   for (const auto& [x, f] : seen) ranked.emplace_back(f, x);
   std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-  for (std::size_t r = 0; r < ranked.size() && out.best.size() < keep; ++r) out.best.push_back({ranked[r].second, ranked[r].first});
+  for (std::size_t r = 0; r < ranked.size() && out.best.size() < keep; ++r)
+    out.best.push_back({ranked[r].second, ranked[r].first});
   return out;
 }
 

@@ -60,7 +60,8 @@ struct SearchOutcome {
 
 /// Maximises `objective` (natural coordinates in, a finite number out; return a very
 /// low value where it cannot be evaluated) over `region`. Returns at most `keep` points.
-SearchOutcome maximise_over(const SearchRegion& region, const std::function<double(const std::vector<double>&)>& objective,
+SearchOutcome maximise_over(const SearchRegion& region,
+                            const std::function<double(const std::vector<double>&)>& objective,
                             const std::vector<std::vector<double>>& starts, const SearchBudget& budget = {},
                             std::size_t keep = 8);
 

@@ -19,8 +19,12 @@ double DoubleExpression::operator()(double x) const {
   std::size_t top = 0;
   for (const Instruction& ins : code_) {
     switch (ins.op) {
-      case Op::Constant: st[top++] = constants_[static_cast<std::size_t>(ins.argument)]; break;
-      case Op::Variable: st[top++] = x; break;
+      case Op::Constant:
+        st[top++] = constants_[static_cast<std::size_t>(ins.argument)];
+        break;
+      case Op::Variable:
+        st[top++] = x;
+        break;
       case Op::Add: {
         const std::size_t first = top - static_cast<std::size_t>(ins.argument);
         for (std::size_t k = first + 1; k < top; ++k) st[first] += st[k];
@@ -39,19 +43,46 @@ double DoubleExpression::operator()(double x) const {
         v = k == 2 ? v * v : (k == -1 ? 1 / v : std::pow(v, static_cast<double>(k)));
         break;
       }
-      case Op::Pow: st[top - 2] = std::pow(st[top - 2], st[top - 1]); --top; break;
-      case Op::Sqrt: st[top - 1] = std::sqrt(st[top - 1]); break;
-      case Op::Exp: st[top - 1] = std::exp(st[top - 1]); break;
-      case Op::Log: st[top - 1] = std::log(st[top - 1]); break;
-      case Op::Log1p: st[top - 1] = std::log1p(st[top - 1]); break;
-      case Op::Erf: st[top - 1] = std::erf(st[top - 1]); break;
-      case Op::Erfc: st[top - 1] = std::erfc(st[top - 1]); break;
-      case Op::Tanh: st[top - 1] = std::tanh(st[top - 1]); break;
-      case Op::Sinh: st[top - 1] = std::sinh(st[top - 1]); break;
-      case Op::Cosh: st[top - 1] = std::cosh(st[top - 1]); break;
-      case Op::Relu: st[top - 1] = st[top - 1] > 0 ? st[top - 1] : 0.0; break;
-      case Op::Step: st[top - 1] = st[top - 1] > 0 ? 1.0 : (st[top - 1] < 0 ? 0.0 : 0.5); break;
-      case Op::Abs: st[top - 1] = std::fabs(st[top - 1]); break;
+      case Op::Pow:
+        st[top - 2] = std::pow(st[top - 2], st[top - 1]);
+        --top;
+        break;
+      case Op::Sqrt:
+        st[top - 1] = std::sqrt(st[top - 1]);
+        break;
+      case Op::Exp:
+        st[top - 1] = std::exp(st[top - 1]);
+        break;
+      case Op::Log:
+        st[top - 1] = std::log(st[top - 1]);
+        break;
+      case Op::Log1p:
+        st[top - 1] = std::log1p(st[top - 1]);
+        break;
+      case Op::Erf:
+        st[top - 1] = std::erf(st[top - 1]);
+        break;
+      case Op::Erfc:
+        st[top - 1] = std::erfc(st[top - 1]);
+        break;
+      case Op::Tanh:
+        st[top - 1] = std::tanh(st[top - 1]);
+        break;
+      case Op::Sinh:
+        st[top - 1] = std::sinh(st[top - 1]);
+        break;
+      case Op::Cosh:
+        st[top - 1] = std::cosh(st[top - 1]);
+        break;
+      case Op::Relu:
+        st[top - 1] = st[top - 1] > 0 ? st[top - 1] : 0.0;
+        break;
+      case Op::Step:
+        st[top - 1] = st[top - 1] > 0 ? 1.0 : (st[top - 1] < 0 ? 0.0 : 0.5);
+        break;
+      case Op::Abs:
+        st[top - 1] = std::fabs(st[top - 1]);
+        break;
     }
   }
   return st[0];

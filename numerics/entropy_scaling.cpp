@@ -96,7 +96,8 @@ EntropyLimit entropy_limit_by_quadrature(unsigned d, double lambda, unsigned dig
   out.value = log_mgf - L * mean_cos;
   // first-order propagation of the relative errors of the three integrals
   const Real rel_density = density.mass_error / density.mass, rel_mass = tilted.mass_error / tilted.mass;
-  const Real rel_first = tilted.first_moment == 0 ? Real(0) : Real(tilted.first_moment_error / abs(tilted.first_moment));
+  const Real rel_first =
+      tilted.first_moment == 0 ? Real(0) : Real(tilted.first_moment_error / abs(tilted.first_moment));
   out.error_estimate = rel_density + rel_mass + L * abs(mean_cos) * (rel_first + rel_mass);
   return out;
 }

@@ -58,9 +58,8 @@ void compile_into(const ex& e, const std::vector<ex>& variables_, ExpressionProg
   if (is_a<function>(e)) {
     const std::string name = ex_to<function>(e).get_name();
     static const std::vector<std::pair<std::string, Op>> unary{
-        {"exp", Op::Exp},   {"log", Op::Log},   {"erf", Op::Erf},   {"erfc", Op::Erfc},
-        {"tanh", Op::Tanh}, {"sinh", Op::Sinh}, {"cosh", Op::Cosh}, {"relu", Op::Relu},
-        {"step", Op::Step}, {"abs", Op::Abs}};
+        {"exp", Op::Exp},   {"log", Op::Log},   {"erf", Op::Erf},   {"erfc", Op::Erfc}, {"tanh", Op::Tanh},
+        {"sinh", Op::Sinh}, {"cosh", Op::Cosh}, {"relu", Op::Relu}, {"step", Op::Step}, {"abs", Op::Abs}};
     for (const auto& [fname, op] : unary) {
       if (fname == name && e.nops() == 1) {
         compile_into(e.op(0), variables_, out);
@@ -84,7 +83,6 @@ void compile_into(const ex& e, const std::vector<ex>& variables_, ExpressionProg
   throw EvaluationError("cannot evaluate '" + sym::to_text(e) + "'");
 }
 
-
 }  // namespace
 
 unsigned ExpressionProgram::max_digits() const {
@@ -101,11 +99,18 @@ ExpressionProgram compile_program(const ex& e, const std::vector<ex>& variables)
   for (const Instruction& ins : out.code) {
     switch (ins.op) {
       case Op::Constant:
-      case Op::Variable: ++depth; break;
+      case Op::Variable:
+        ++depth;
+        break;
       case Op::Add:
-      case Op::Mul: depth -= static_cast<std::size_t>(ins.argument) - 1; break;
-      case Op::Pow: --depth; break;
-      default: break;
+      case Op::Mul:
+        depth -= static_cast<std::size_t>(ins.argument) - 1;
+        break;
+      case Op::Pow:
+        --depth;
+        break;
+      default:
+        break;
     }
     deepest = std::max(deepest, depth);
   }

@@ -25,7 +25,26 @@ class EvaluationError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-enum class Op { Constant, Variable, Add, Mul, PowInt, Pow, Sqrt, Exp, Log, Log1p, Erf, Erfc, Tanh, Sinh, Cosh, Relu, Step, Abs };
+enum class Op {
+  Constant,
+  Variable,
+  Add,
+  Mul,
+  PowInt,
+  Pow,
+  Sqrt,
+  Exp,
+  Log,
+  Log1p,
+  Erf,
+  Erfc,
+  Tanh,
+  Sinh,
+  Cosh,
+  Relu,
+  Step,
+  Abs
+};
 
 struct Instruction {
   Op op;

@@ -35,8 +35,8 @@ std::vector<std::vector<Real>> grid_coordinates(std::size_t dims) {
   return out;
 }
 
-ExtremumResult search_extremum(const std::function<Real(const std::vector<Real>&)>& f, const std::vector<SearchAxis>& box,
-                               bool maximise) {
+ExtremumResult search_extremum(const std::function<Real(const std::vector<Real>&)>& f,
+                               const std::vector<SearchAxis>& box, bool maximise) {
   ExtremumResult out;
   const std::size_t dims = box.size();
   auto score = [&](const std::vector<Real>& u, Real& value) {

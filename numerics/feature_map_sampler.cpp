@@ -18,7 +18,8 @@ struct FeatureMapSampler::Impl {
 };
 
 FeatureMapSampler::FeatureMapSampler(const GiNaC::ex& phi, const GiNaC::ex& x, const std::vector<double>& q,
-                                     const std::vector<double>& mu, const std::vector<double>& sigma, std::uint64_t seed) {
+                                     const std::vector<double>& mu, const std::vector<double>& sigma,
+                                     std::uint64_t seed) {
   if (q.empty() || q.size() != mu.size() || q.size() != sigma.size())
     throw std::invalid_argument("FeatureMapSampler: q, mu and sigma need one common length d >= 1");
   auto impl = std::make_shared<Impl>();

@@ -25,8 +25,8 @@ class FeatureMapSampler {
  public:
   /// phi is an expression in x; q, mu, sigma have one length d >= 1, sigma > 0.
   /// Throws EvaluationError if phi cannot be compiled, std::invalid_argument on shapes.
-  FeatureMapSampler(const GiNaC::ex& phi, const GiNaC::ex& x, const std::vector<double>& q, const std::vector<double>& mu,
-                    const std::vector<double>& sigma, std::uint64_t seed);
+  FeatureMapSampler(const GiNaC::ex& phi, const GiNaC::ex& x, const std::vector<double>& q,
+                    const std::vector<double>& mu, const std::vector<double>& sigma, std::uint64_t seed);
 
   /// Draws exactly n keys; the moments of |a| and a^2. `threads` = 0: OpenMP's default.
   SampleMoments sample(unsigned long n, unsigned threads = 0) const;

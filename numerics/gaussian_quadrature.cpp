@@ -28,9 +28,9 @@ constexpr int kSubdivided = 72;
 // next to a, z = b - half*d next to b; the node t = 0 is the midpoint and counted once).
 struct Piece {
   enum class Shape { Left, Right, Finite } shape;
-  Real a, b, half;  // (-inf, a], [a, inf), or [a, b] with half = (b - a)/2
-  std::array<double, 2> t_low{}, t_high{};  // active t range per side, found at level 0
-  std::vector<Real> sum, abs_sum;          // sum of w f and of w |f| over evaluated nodes (without h)
+  Real a, b, half;                           // (-inf, a], [a, inf), or [a, b] with half = (b - a)/2
+  std::array<double, 2> t_low{}, t_high{};   // active t range per side, found at level 0
+  std::vector<Real> sum, abs_sum;            // sum of w f and of w |f| over evaluated nodes (without h)
   std::vector<std::vector<Real>> estimates;  // estimates[k][i] = h_k * sum at level k
   std::vector<Real> error;
   bool converged = false;
@@ -179,17 +179,23 @@ std::vector<QuadratureResult> GaussianQuadrature::expectations(const IntegrandFa
     auto add_node = [&](Piece& p, const Rule::Node& node, std::size_t side) {
       const Real* w = &node.weight;
       switch (p.shape) {
-        case Piece::Shape::Left: mpfr_sub(zk.backend().data(), p.a.backend().data(), node.abscissa.backend().data(), MPFR_RNDN); break;
-        case Piece::Shape::Right: mpfr_add(zk.backend().data(), p.a.backend().data(), node.abscissa.backend().data(), MPFR_RNDN); break;
+        case Piece::Shape::Left:
+          mpfr_sub(zk.backend().data(), p.a.backend().data(), node.abscissa.backend().data(), MPFR_RNDN);
+          break;
+        case Piece::Shape::Right:
+          mpfr_add(zk.backend().data(), p.a.backend().data(), node.abscissa.backend().data(), MPFR_RNDN);
+          break;
         case Piece::Shape::Finite:
           mpfr_mul(scaled_weight.backend().data(), node.weight.backend().data(), p.half.backend().data(), MPFR_RNDN);
           w = &scaled_weight;
           if (node.t == 0) {
             mpfr_add(zk.backend().data(), p.a.backend().data(), p.half.backend().data(), MPFR_RNDN);
           } else if (side == 0) {  // a + half d
-            mpfr_fma(zk.backend().data(), p.half.backend().data(), node.abscissa.backend().data(), p.a.backend().data(), MPFR_RNDN);
+            mpfr_fma(zk.backend().data(), p.half.backend().data(), node.abscissa.backend().data(), p.a.backend().data(),
+                     MPFR_RNDN);
           } else {  // b - half d
-            mpfr_fms(zk.backend().data(), p.half.backend().data(), node.abscissa.backend().data(), p.b.backend().data(), MPFR_RNDN);
+            mpfr_fms(zk.backend().data(), p.half.backend().data(), node.abscissa.backend().data(), p.b.backend().data(),
+                     MPFR_RNDN);
             mpfr_neg(zk.backend().data(), zk.backend().data(), MPFR_RNDN);
           }
           break;
@@ -241,10 +247,12 @@ std::vector<QuadratureResult> GaussianQuadrature::expectations(const IntegrandFa
           // a half-line whose integrand still matters at its last node (s ~ 90 standard
           // deviations out) does not decay: the integral may diverge
           if (p.shape != Piece::Shape::Finite && !all_zero && p.t_high[0] > nodes.back().t) {
-            const Real at = p.shape == Piece::Shape::Left ? Real(p.a - nodes.back().abscissa) : Real(p.a + nodes.back().abscissa);
-            throw std::domain_error("the integrand has not decayed at z = " + to_decimal(at, 6) +
-                                    ": the defining integral may not converge (or its mass lies past |z| = 64, where the "
-                                    "search for its peak ends)");
+            const Real at =
+                p.shape == Piece::Shape::Left ? Real(p.a - nodes.back().abscissa) : Real(p.a + nodes.back().abscissa);
+            throw std::domain_error(
+                "the integrand has not decayed at z = " + to_decimal(at, 6) +
+                ": the defining integral may not converge (or its mass lies past |z| = 64, where the "
+                "search for its peak ends)");
           }
         } else {
           for (std::size_t side = 0; side < p.sides(); ++side)

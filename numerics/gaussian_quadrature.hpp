@@ -52,7 +52,7 @@ struct QuadratureResult {
   std::size_t pieces = 0;
   std::size_t evaluations = 0;  ///< nodes evaluated (shared by the integrands of one pass), peak search included
   std::size_t levels = 0;       ///< the deepest level any piece needed (h = 2^-(levels+1))
-  std::string failure;  ///< why not ok (non-finite integrand, no convergence)
+  std::string failure;          ///< why not ok (non-finite integrand, no convergence)
 
   /// -log10(error_estimate / |value|), capped at `cap_digits`.
   double relative_error_digits(double cap_digits) const;

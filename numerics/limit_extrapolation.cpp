@@ -65,14 +65,15 @@ LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero,
     out.rate = p1;
     if (stable && p1 > 0.05) {
       out.outcome = LimitOutcome::PowerLaw;
-      out.summary = fmt::format("|S - L| ~ C t^{:.4g} (local exponent stable over the last 3 decades; at parameter = {}{}, "
-                                "|S - L| = {})",
-                                p1, var, out.last_exponent, to_decimal(distance.back(), 6));
+      out.summary = fmt::format(
+          "|S - L| ~ C t^{:.4g} (local exponent stable over the last 3 decades; at parameter = {}{}, "
+          "|S - L| = {})",
+          p1, var, out.last_exponent, to_decimal(distance.back(), 6));
       return out;
     }
   }
-  out.summary = fmt::format("no convergence pattern up to parameter = {}{} (S = {}, |S - L| = {})", var, out.last_exponent,
-                            to_decimal(out.last_value, 10), to_decimal(distance.back(), 6));
+  out.summary = fmt::format("no convergence pattern up to parameter = {}{} (S = {}, |S - L| = {})", var,
+                            out.last_exponent, to_decimal(out.last_value, 10), to_decimal(distance.back(), 6));
   return out;
 }
 

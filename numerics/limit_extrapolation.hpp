@@ -27,11 +27,11 @@ enum class LimitOutcome { Reached, SettledElsewhere, PowerLaw, Undecided };
 
 struct LimitEstimate {
   LimitOutcome outcome = LimitOutcome::Undecided;
-  Real last_value;          ///< f at the last point evaluated
-  int last_exponent = 0;    ///< that point is 10^(+-last_exponent)
-  int reached_exponent = 0; ///< Reached: the first k with |f - L| <= tol
-  double rate = 0;          ///< local exponent p (decades of |f - L| per decade of t)
-  std::string summary;      ///< one sentence with the figures
+  Real last_value;           ///< f at the last point evaluated
+  int last_exponent = 0;     ///< that point is 10^(+-last_exponent)
+  int reached_exponent = 0;  ///< Reached: the first k with |f - L| <= tol
+  double rate = 0;           ///< local exponent p (decades of |f - L| per decade of t)
+  std::string summary;       ///< one sentence with the figures
 };
 
 /// `f(e)` is the function at v = 10^e (exact powers of ten, e = -k or k). It may

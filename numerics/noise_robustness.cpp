@@ -13,14 +13,19 @@ namespace attnverify::num {
 
 std::string to_string(NoiseLaw law) {
   switch (law) {
-    case NoiseLaw::Gaussian: return "Gaussian N(0,1)";
-    case NoiseLaw::Uniform: return "uniform on [-sqrt 3, sqrt 3]";
-    case NoiseLaw::Gumbel: return "Gumbel, scale 1/4";
+    case NoiseLaw::Gaussian:
+      return "Gaussian N(0,1)";
+    case NoiseLaw::Uniform:
+      return "uniform on [-sqrt 3, sqrt 3]";
+    case NoiseLaw::Gumbel:
+      return "Gumbel, scale 1/4";
   }
   return "?";
 }
 
-std::string to_string(ScoreLaw law) { return law == ScoreLaw::Gaussian ? "Gaussian N(0,1)" : "uniform on [-sqrt 3, sqrt 3]"; }
+std::string to_string(ScoreLaw law) {
+  return law == ScoreLaw::Gaussian ? "Gaussian N(0,1)" : "uniform on [-sqrt 3, sqrt 3]";
+}
 
 namespace {
 

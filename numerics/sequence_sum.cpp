@@ -27,7 +27,8 @@ SequenceSum sum_sequence(const GiNaC::ex& weight, const GiNaC::numeric& lambda, 
     sum_abs += abs(a);
     sum_square += a * a;
   }
-  if (sum_square == 0) throw EvaluationError(fmt::format("every weight a_i is 0 at lambda = {}, n = {}: S = 0/0", lambda.to_double(), n));
+  if (sum_square == 0)
+    throw EvaluationError(fmt::format("every weight a_i is 0 at lambda = {}, n = {}: S = 0/0", lambda.to_double(), n));
   if (!(boost::math::isfinite)(sum_square))
     throw EvaluationError(fmt::format("the sum of a_i^2 overflows at lambda = {}, n = {}", lambda.to_double(), n));
   out.mean_abs = sum_abs / n;

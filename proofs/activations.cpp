@@ -40,9 +40,7 @@ ex gelu_eval(const ex& z) {
   return gelu(z).hold();
 }
 ex gelu_evalf(const ex& z) { return evalf_by_definition("gelu", z); }
-ex gelu_deriv(const ex& z, unsigned) {
-  return erfc(-z / sqrt(ex(2))) / 2 + z * exp(-pow(z, 2) / 2) / sqrt(2 * Pi);
-}
+ex gelu_deriv(const ex& z, unsigned) { return erfc(-z / sqrt(ex(2))) / 2 + z * exp(-pow(z, 2) / 2) / sqrt(2 * Pi); }
 
 ex silu_eval(const ex& z) {
   if (z.is_zero()) return 0;
@@ -53,13 +51,17 @@ ex silu_deriv(const ex& z, unsigned) { return sigmoid(z) + z * sigmoid(z) * (1 -
 
 }  // namespace
 
-REGISTER_FUNCTION(sigmoid, eval_func(sigmoid_eval).evalf_func(sigmoid_evalf).derivative_func(sigmoid_deriv).latex_name(
-                               "\\operatorname{sigmoid}"))
-REGISTER_FUNCTION(softplus, eval_func(softplus_eval).evalf_func(softplus_evalf).derivative_func(softplus_deriv).latex_name(
-                                "\\operatorname{softplus}"))
-REGISTER_FUNCTION(gelu, eval_func(gelu_eval).evalf_func(gelu_evalf).derivative_func(gelu_deriv).latex_name(
-                            "\\operatorname{GELU}"))
-REGISTER_FUNCTION(silu, eval_func(silu_eval).evalf_func(silu_evalf).derivative_func(silu_deriv).latex_name(
-                            "\\operatorname{SiLU}"))
+REGISTER_FUNCTION(sigmoid, eval_func(sigmoid_eval)
+                               .evalf_func(sigmoid_evalf)
+                               .derivative_func(sigmoid_deriv)
+                               .latex_name("\\operatorname{sigmoid}"))
+REGISTER_FUNCTION(softplus, eval_func(softplus_eval)
+                                .evalf_func(softplus_evalf)
+                                .derivative_func(softplus_deriv)
+                                .latex_name("\\operatorname{softplus}"))
+REGISTER_FUNCTION(
+    gelu, eval_func(gelu_eval).evalf_func(gelu_evalf).derivative_func(gelu_deriv).latex_name("\\operatorname{GELU}"))
+REGISTER_FUNCTION(
+    silu, eval_func(silu_eval).evalf_func(silu_evalf).derivative_func(silu_deriv).latex_name("\\operatorname{SiLU}"))
 
 }  // namespace attnverify::sym

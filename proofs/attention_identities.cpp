@@ -149,14 +149,16 @@ Residual residual(const Fraction& lhs, const Fraction& rhs, const exmap& witness
       if (cross.is_zero()) continue;
       r.zero = false;
       const ex value = (lhs.N(i, k) / lhs.T[k] - rhs.N(i, k) / rhs.T[k]).subs(witness).evalf();
-      if (is_exactly_a<numeric>(value)) r.at_witness = std::max(r.at_witness, std::abs(ex_to<numeric>(value).to_double()));
+      if (is_exactly_a<numeric>(value))
+        r.at_witness = std::max(r.at_witness, std::abs(ex_to<numeric>(value).to_double()));
     }
   return r;
 }
 
 }  // namespace
 
-SymbolicIdentity prove_attention_identity(AttentionIdentity identity, const IdentitySetting& setting, std::uint64_t seed) {
+SymbolicIdentity prove_attention_identity(AttentionIdentity identity, const IdentitySetting& setting,
+                                          std::uint64_t seed) {
   SymbolicIdentity out;
   if (identity == AttentionIdentity::LayerEquivariance || identity == AttentionIdentity::NormBias) {
     out.detail = "numeric only (no symbolic proof is attempted for the layer and the norms)";
@@ -190,8 +192,10 @@ SymbolicIdentity prove_attention_identity(AttentionIdentity identity, const Iden
       h.b_Q = entries.symbols("bq", kD, 1);
       h.b_V = entries.symbols("bv", kD, 1);
       Head biased = h;
-      if (setting.per_token_key_bias) biased.key_bias_per_token = entries.symbols("bk", kD, kN);
-      else biased.b_K = entries.symbols("bk", kD, 1);
+      if (setting.per_token_key_bias)
+        biased.key_bias_per_token = entries.symbols("bk", kD, kN);
+      else
+        biased.b_K = entries.symbols("bk", kD, 1);
       const exmap witness = entries.witness(seed);
       const Fraction with_key_bias = attention(biased, X, Y);
       const Residual no_effect = residual(with_key_bias, attention(h, X, Y), witness);
@@ -225,10 +229,10 @@ SymbolicIdentity prove_attention_identity(AttentionIdentity identity, const Iden
   }
   out.residual_zero = r.zero;
   out.residual_at_witness = r.zero ? 0 : r.at_witness;
-  out.detail = fmt::format("d = {}, n = {}, m = {}, all entries symbols; {}: {}", kD, kN, kM, compared,
-                           r.zero ? "every entry simplifies to 0"
-                                  : fmt::format("not zero; largest entry {:.3g} at a random rational point (seed {})",
-                                                r.at_witness, seed));
+  out.detail = fmt::format(
+      "d = {}, n = {}, m = {}, all entries symbols; {}: {}", kD, kN, kM, compared,
+      r.zero ? "every entry simplifies to 0"
+             : fmt::format("not zero; largest entry {:.3g} at a random rational point (seed {})", r.at_witness, seed));
   return out;
 }
 

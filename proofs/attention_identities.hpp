@@ -38,7 +38,7 @@ struct IdentitySetting {
 };
 
 struct SymbolicIdentity {
-  bool attempted = false;  ///< false for Perm-5 and Perm-6 (numeric only)
+  bool attempted = false;      ///< false for Perm-5 and Perm-6 (numeric only)
   bool residual_zero = false;  ///< every entry of lhs - rhs simplifies to 0
   /// largest |entry| of the residual at the witness point (0 when residual_zero)
   double residual_at_witness = 0;
@@ -49,6 +49,7 @@ struct SymbolicIdentity {
 
 /// Proves or refutes the identity at d = 2, n = 3, m = 2 (see the header comment);
 /// `seed` chooses the witness point.
-SymbolicIdentity prove_attention_identity(AttentionIdentity identity, const IdentitySetting& setting, std::uint64_t seed);
+SymbolicIdentity prove_attention_identity(AttentionIdentity identity, const IdentitySetting& setting,
+                                          std::uint64_t seed);
 
 }  // namespace attnverify::sym

@@ -182,7 +182,8 @@ ex collect_transcendentals(const ex& e) {
     }
   }
   ex result = 0;
-  for (std::size_t k = 0; k < kernels.size(); ++k) result += factor(coefficients[k].normal()) * readable_arguments(kernels[k]);
+  for (std::size_t k = 0; k < kernels.size(); ++k)
+    result += factor(coefficients[k].normal()) * readable_arguments(kernels[k]);
   return result;
 }
 

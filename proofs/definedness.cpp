@@ -46,9 +46,12 @@ enum class Want { Positive, NonNegative, NonZero };
 
 bool range_has(const Range& r, Want want) {
   switch (want) {
-    case Want::Positive: return r.positive();
-    case Want::NonNegative: return r.nonnegative();
-    case Want::NonZero: return r.nonzero();
+    case Want::Positive:
+      return r.positive();
+    case Want::NonNegative:
+      return r.nonnegative();
+    case Want::NonZero:
+      return r.nonzero();
   }
   return false;
 }
@@ -110,7 +113,8 @@ bool has_sign(const ex& e, const ParameterDomain& domain, const SymbolRanges& ra
   if (depth > 6 || node_count(e, kMaxSymbolicNodes) > kMaxSymbolicNodes) return false;
   if (is_exactly_a<mul>(e)) {
     if (want == Want::NonZero)
-      return std::all_of(e.begin(), e.end(), [&](const ex& f) { return has_sign(f, domain, ranges, Want::NonZero, depth + 1); });
+      return std::all_of(e.begin(), e.end(),
+                         [&](const ex& f) { return has_sign(f, domain, ranges, Want::NonZero, depth + 1); });
     // positive (non-negative): every factor positive (non-negative), numbers by their sign
     int negatives = 0;
     bool all = true;
@@ -145,11 +149,13 @@ bool has_sign(const ex& e, const ParameterDomain& domain, const SymbolRanges& ra
         all_nonnegative = false;
         break;
       }
-      if (!some_positive && want == Want::Positive) some_positive = has_sign(t, domain, ranges, Want::Positive, depth + 1);
+      if (!some_positive && want == Want::Positive)
+        some_positive = has_sign(t, domain, ranges, Want::Positive, depth + 1);
     }
     if (all_nonnegative && (want == Want::NonNegative || some_positive)) return true;
   }
-  if (is_exactly_a<add>(e) && want == Want::NonZero && has_sign(e, domain, ranges, Want::Positive, depth + 1)) return true;
+  if (is_exactly_a<add>(e) && want == Want::NonZero && has_sign(e, domain, ranges, Want::Positive, depth + 1))
+    return true;
   if (depth == 0 && factors_have(e, ranges, want)) return true;
   for (const ex& fact : domain.positive_facts) {
     if (node_count(fact, kMaxSymbolicNodes) > kMaxSymbolicNodes) continue;
@@ -163,7 +169,9 @@ bool has_sign(const ex& e, const ParameterDomain& domain, const SymbolRanges& ra
   return false;
 }
 
-bool has_sign(const ex& e, const ParameterDomain& domain, Want want) { return has_sign(e, domain, domain.ranges(), want, 0); }
+bool has_sign(const ex& e, const ParameterDomain& domain, Want want) {
+  return has_sign(e, domain, domain.ranges(), want, 0);
+}
 
 // ---- roots on lines of the domain ----
 
@@ -206,7 +214,8 @@ void polynomial_roots(const ex& q, const symbol& t, std::vector<numeric>& exact,
     return;
   }
   for (ex f : factors_of(factored)) {
-    if (is_exactly_a<power>(f) && is_exactly_a<numeric>(f.op(1)) && ex_to<numeric>(f.op(1)).is_pos_integer()) f = f.op(0);
+    if (is_exactly_a<power>(f) && is_exactly_a<numeric>(f.op(1)) && ex_to<numeric>(f.op(1)).is_pos_integer())
+      f = f.op(0);
     if (!f.has(t) || !f.is_polynomial(t)) continue;
     const int degree = f.degree(t);
     const ex a = f.coeff(t, degree), b = f.coeff(t, degree - 1);
@@ -218,7 +227,8 @@ void polynomial_roots(const ex& q, const symbol& t, std::vector<numeric>& exact,
     if (degree == 2) {
       const ex c = f.coeff(t, 0);
       if (!is_exactly_a<numeric>(c)) continue;
-      const double A = ex_to<numeric>(a).to_double(), B = ex_to<numeric>(b).to_double(), C = ex_to<numeric>(c).to_double();
+      const double A = ex_to<numeric>(a).to_double(), B = ex_to<numeric>(b).to_double(),
+                   C = ex_to<numeric>(c).to_double();
       const double disc = B * B - 4 * A * C;
       if (disc < 0) continue;
       approximate.push_back((-B + std::sqrt(disc)) / (2 * A));
@@ -235,7 +245,8 @@ void polynomial_roots(const ex& q, const symbol& t, std::vector<numeric>& exact,
       }
     };
     std::vector<double> xs;
-    for (int k = -40; k <= 40; ++k) xs.push_back(k == 0 ? 0 : (k > 0 ? 1 : -1) * std::pow(10.0, std::abs(k) / 5.0 - 4.0));
+    for (int k = -40; k <= 40; ++k)
+      xs.push_back(k == 0 ? 0 : (k > 0 ? 1 : -1) * std::pow(10.0, std::abs(k) / 5.0 - 4.0));
     std::sort(xs.begin(), xs.end());
     for (std::size_t k = 1; k < xs.size(); ++k) {
       double lo = xs[k - 1], hi = xs[k], flo = value(lo), fhi = value(hi);
@@ -275,7 +286,8 @@ std::vector<ex> irrational_roots(const ex& q, const symbol& t) {
     }
   };
   for (ex f : factors_of(factored)) {
-    if (is_exactly_a<power>(f) && is_exactly_a<numeric>(f.op(1)) && ex_to<numeric>(f.op(1)).is_pos_integer()) f = f.op(0);
+    if (is_exactly_a<power>(f) && is_exactly_a<numeric>(f.op(1)) && ex_to<numeric>(f.op(1)).is_pos_integer())
+      f = f.op(0);
     if (!f.has(t) || !f.is_polynomial(t)) continue;
     const int degree = f.degree(t);
     if (degree < 1 || degree > 2) continue;
@@ -411,10 +423,14 @@ std::vector<numeric> beside(const numeric& x, const DomainVariable& v) {
 std::string Condition::describe() const {
   const std::string e = to_text(expression);
   switch (kind) {
-    case ConditionKind::NonZero: return e + " != 0 (" + origin + ")";
-    case ConditionKind::NonNegative: return e + " >= 0 (" + origin + ")";
-    case ConditionKind::Positive: return e + " > 0 (" + origin + ")";
-    case ConditionKind::Continuous: return e + " != 0 (" + origin + ": the expression may jump where it is 0)";
+    case ConditionKind::NonZero:
+      return e + " != 0 (" + origin + ")";
+    case ConditionKind::NonNegative:
+      return e + " >= 0 (" + origin + ")";
+    case ConditionKind::Positive:
+      return e + " > 0 (" + origin + ")";
+    case ConditionKind::Continuous:
+      return e + " != 0 (" + origin + ": the expression may jump where it is 0)";
   }
   return e;
 }
@@ -422,9 +438,12 @@ std::string Condition::describe() const {
 bool Condition::holds_for(const numeric& v) const {
   switch (kind) {
     case ConditionKind::NonZero:
-    case ConditionKind::Continuous: return !v.is_zero();
-    case ConditionKind::NonNegative: return v.is_real() && !v.is_negative();
-    case ConditionKind::Positive: return v.is_real() && v.is_positive();
+    case ConditionKind::Continuous:
+      return !v.is_zero();
+    case ConditionKind::NonNegative:
+      return v.is_real() && !v.is_negative();
+    case ConditionKind::Positive:
+      return v.is_real() && v.is_positive();
   }
   return false;
 }
@@ -517,7 +536,9 @@ ParameterDomain sequence_domain() {
 // ---- signs on the domain ----
 
 bool provably_positive_on(const ex& e, const ParameterDomain& domain) { return has_sign(e, domain, Want::Positive); }
-bool provably_nonnegative_on(const ex& e, const ParameterDomain& domain) { return has_sign(e, domain, Want::NonNegative); }
+bool provably_nonnegative_on(const ex& e, const ParameterDomain& domain) {
+  return has_sign(e, domain, Want::NonNegative);
+}
 bool provably_nonzero_on(const ex& e, const ParameterDomain& domain) { return has_sign(e, domain, Want::NonZero); }
 
 bool is_manifestly_continuous(const ex& e) {
@@ -535,8 +556,8 @@ bool is_manifestly_continuous(const ex& e) {
       continue;
     }
     if (is_a<function>(node)) {
-      static const std::set<std::string> entire{"exp", "erf", "erfc", "sinh", "cosh", "tanh", "abs", "relu",
-                                                "sigmoid", "softplus", "gelu", "silu"};
+      static const std::set<std::string> entire{"exp", "erf",  "erfc",    "sinh",     "cosh", "tanh",
+                                                "abs", "relu", "sigmoid", "softplus", "gelu", "silu"};
       if (!entire.count(function_name(node))) {
         bool constant = true;
         for (const_preorder_iterator jt = node.preorder_begin(); jt != node.preorder_end(); ++jt)
@@ -564,7 +585,8 @@ bool exact_substitution_is_cheap(const ex& e, const exmap& at) {
   return true;
 }
 
-std::optional<bool> holds_exactly(const Condition& c, const ParameterDomain& domain, const std::vector<numeric>& point) {
+std::optional<bool> holds_exactly(const Condition& c, const ParameterDomain& domain,
+                                  const std::vector<numeric>& point) {
   exmap at;
   const auto symbols = domain.symbols();
   for (std::size_t k = 0; k < symbols.size() && k < point.size(); ++k) at[symbols[k]] = point[k];
@@ -593,15 +615,19 @@ ConditionAnalysis analyse_condition(const Condition& c, const ParameterDomain& d
   const bool proved = [&] {
     switch (c.kind) {
       case ConditionKind::NonZero:
-      case ConditionKind::Continuous: return provably_nonzero_on(c.expression, domain);
-      case ConditionKind::NonNegative: return provably_nonnegative_on(c.expression, domain);
-      case ConditionKind::Positive: return provably_positive_on(c.expression, domain);
+      case ConditionKind::Continuous:
+        return provably_nonzero_on(c.expression, domain);
+      case ConditionKind::NonNegative:
+        return provably_nonnegative_on(c.expression, domain);
+      case ConditionKind::Positive:
+        return provably_positive_on(c.expression, domain);
     }
     return false;
   }();
   if (proved) {
     out.status = ConditionStatus::Holds;
-    out.how = "proved on " + domain.description + " (interval enclosure of the expression, its factors, or its ratio to a "
+    out.how = "proved on " + domain.description +
+              " (interval enclosure of the expression, its factors, or its ratio to a "
               "derived positive moment)";
     return out;
   }
@@ -678,7 +704,8 @@ ConditionAnalysis analyse_condition(const Condition& c, const ParameterDomain& d
           continue;
         }
         out.status = ConditionStatus::Violated;
-        for (std::size_t j = 0; j < symbols.size(); ++j) out.exact_point.push_back(j == line.free ? root : ex(line.point[j]));
+        for (std::size_t j = 0; j < symbols.size(); ++j)
+          out.exact_point.push_back(j == line.free ? root : ex(line.point[j]));
         out.how = to_text(c.expression) + " = 0 there (exact arithmetic)";
         return out;
       }

@@ -101,7 +101,7 @@ struct ConditionAnalysis {
   std::vector<GiNaC::numeric> point;  ///< violated: where (empty for a condition that fails everywhere)
   /// violated at an irrational point (beta = sqrt(2)): its exact coordinates; `point` is then empty
   std::vector<GiNaC::ex> exact_point;
-  std::string how;                    ///< holds: the proof; violated: what the value is there
+  std::string how;  ///< holds: the proof; violated: what the value is there
   /// unknown: points to test numerically (beside the approximate irrational roots)
   std::vector<std::vector<GiNaC::numeric>> candidates;
 };

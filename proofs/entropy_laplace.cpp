@@ -41,8 +41,8 @@ LaplaceEntropySlope derive_laplace_entropy_slope() {
   // G / d -> g(c*) - lambda c* = log(1 - c*^2) / 2, so C = -(g(c*) - lambda c*) / lambda
   s.coefficient = -(s.exponent.subs(c == s.peak) - s.lambda * s.peak) / s.lambda;
   s.coefficient = s.coefficient.expand();
-  s.derivation = "g(c) = " + to_text(s.exponent) + "; g'(c) = 0 <=> " + to_text(stationary) + " = 0; c* = " +
-                 to_text(s.peak) + "; C(lambda) = " + to_text(s.coefficient);
+  s.derivation = "g(c) = " + to_text(s.exponent) + "; g'(c) = 0 <=> " + to_text(stationary) +
+                 " = 0; c* = " + to_text(s.peak) + "; C(lambda) = " + to_text(s.coefficient);
   return s;
 }
 
@@ -58,20 +58,23 @@ double laplace_coefficient(const LaplaceEntropySlope& slope, double lambda) {
 CoefficientBand laplace_coefficient_band(const LaplaceEntropySlope& slope, double target, double half_width) {
   constexpr double kLow = 1e-3, kHigh = 1e3;
   const auto C = [&](double lambda) { return laplace_coefficient(slope, lambda); };
-  const auto [peak, negative_max] = boost::math::tools::brent_find_minima([&](double l) { return -C(l); }, kLow, kHigh, 40);
+  const auto [peak, negative_max] =
+      boost::math::tools::brent_find_minima([&](double l) { return -C(l); }, kLow, kHigh, 40);
   CoefficientBand band{peak, -negative_max, {}};
   // lambda in [a, b] with C(lambda) = level, C - level changing sign on [a, b]
   const auto crossing = [&](double level, double a, double b) {
     std::uintmax_t iterations = 200;
     const auto [lo, hi] = boost::math::tools::toms748_solve([&](double l) { return C(l) - level; }, a, b,
-                                                             boost::math::tools::eps_tolerance<double>(40), iterations);
+                                                            boost::math::tools::eps_tolerance<double>(40), iterations);
     return (lo + hi) / 2;
   };
   const double floor = target - half_width, ceiling = target + half_width;
   if (band.peak < floor) return band;
   const double left = crossing(floor, kLow, peak), right = crossing(floor, peak, kHigh);
-  if (band.peak <= ceiling) band.intervals = {{left, right}};
-  else band.intervals = {{left, crossing(ceiling, left, peak)}, {crossing(ceiling, peak, right), right}};
+  if (band.peak <= ceiling)
+    band.intervals = {{left, right}};
+  else
+    band.intervals = {{left, crossing(ceiling, left, peak)}, {crossing(ceiling, peak, right), right}};
   return band;
 }
 

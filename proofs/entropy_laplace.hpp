@@ -22,10 +22,10 @@ namespace attnverify::sym {
 
 struct LaplaceEntropySlope {
   GiNaC::possymbol lambda{"lambda", "\\lambda"};
-  GiNaC::ex exponent;     ///< g(c) = lambda c + log(1 - c^2) / 2
-  GiNaC::ex peak;         ///< c*(lambda)
-  GiNaC::ex coefficient;  ///< C(lambda), so that G = -C lambda d + O(1)
-  std::string derivation; ///< the steps, one line, for the report
+  GiNaC::ex exponent;      ///< g(c) = lambda c + log(1 - c^2) / 2
+  GiNaC::ex peak;          ///< c*(lambda)
+  GiNaC::ex coefficient;   ///< C(lambda), so that G = -C lambda d + O(1)
+  std::string derivation;  ///< the steps, one line, for the report
 };
 
 /// Derives c*(lambda) and C(lambda). Throws std::runtime_error if g'(c) = 0 does not
@@ -42,7 +42,7 @@ double laplace_coefficient(const LaplaceEntropySlope& slope, double lambda);
 /// maximum by Boost's brent_find_minima, each crossing by toms748_solve (relative
 /// accuracy about 1e-12).
 struct CoefficientBand {
-  double peak_lambda = 0, peak = 0;                   ///< where C is largest, and its value
+  double peak_lambda = 0, peak = 0;                  ///< where C is largest, and its value
   std::vector<std::pair<double, double>> intervals;  ///< lambda intervals with |C - target| <= half_width
 };
 CoefficientBand laplace_coefficient_band(const LaplaceEntropySlope& slope, double target, double half_width);

@@ -89,8 +89,7 @@ ex canonical_ratio(const ex& a, const ex& b) {
 
 bool is_identically_zero(const ex& e) {
   exmap atoms;
-  const ex atomized =
-      atomize_radicals_of_sums(atomize_symbolic_powers(canonical_for_zero_test(e), atoms), atoms);
+  const ex atomized = atomize_radicals_of_sums(atomize_symbolic_powers(canonical_for_zero_test(e), atoms), atoms);
   const ex normal_form = atomized.normal();
   if (normal_form.is_zero()) return true;
   const ex numerator = merge_exponentials(normal_form.numer().expand());
@@ -130,8 +129,10 @@ bool is_identically_zero(const ex& e) {
       }
       if (!group) rational_groups.emplace_back(argument, coefficients.size());
     }
-    if (group) coefficients[*group] += coefficient * exp(offset);
-    else coefficients.push_back(coefficient * exp(offset));
+    if (group)
+      coefficients[*group] += coefficient * exp(offset);
+    else
+      coefficients.push_back(coefficient * exp(offset));
   }
   for (const auto& c : coefficients)
     if (!merge_exponentials(c.expand()).normal().is_zero()) return false;

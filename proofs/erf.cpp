@@ -16,8 +16,7 @@ bool has_negative_sign(const ex& e) {
   if (is_exactly_a<numeric>(e)) return ex_to<numeric>(e).is_real() && ex_to<numeric>(e).is_negative();
   if (is_exactly_a<mul>(e)) {
     const ex coeff = e.op(e.nops() - 1);  // GiNaC keeps the numeric coefficient last
-    return is_exactly_a<numeric>(coeff) && ex_to<numeric>(coeff).is_real() &&
-           ex_to<numeric>(coeff).is_negative();
+    return is_exactly_a<numeric>(coeff) && ex_to<numeric>(coeff).is_real() && ex_to<numeric>(coeff).is_negative();
   }
   return false;
 }
@@ -35,7 +34,8 @@ ex mpfr_unary(int (*fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), const ex& x) {
   const long digits = static_cast<long>(Digits) + 10;
   // MPFR 4.2.0 aborts in mpfr_erf/mpfr_erfc for some arguments above ~1000 bits
   // (measured; numerics/expression_program.hpp, kMaxErfDigits = 295)
-  if (digits > 295) throw std::domain_error("erf/erfc evalf is limited to 285 digits (MPFR 4.2.0 defect above ~1000 bits)");
+  if (digits > 295)
+    throw std::domain_error("erf/erfc evalf is limited to 285 digits (MPFR 4.2.0 defect above ~1000 bits)");
   detail::MpfrValue arg(digits), out(digits);
   detail::numeric_to_mpfr(z, arg.get());
   fn(out.get(), arg.get(), MPFR_RNDN);
@@ -43,7 +43,7 @@ ex mpfr_unary(int (*fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), const ex& x) {
 }
 
 ex erf_eval(const ex& x) {
-  if (x.is_zero()) return 0;                 // erf(0) -> 0
+  if (x.is_zero()) return 0;                  // erf(0) -> 0
   if (has_negative_sign(x)) return -erf(-x);  // erf(-z) -> -erf(z)
   if (is_float_number(x)) return mpfr_unary(mpfr_erf, x);
   return erf(x).hold();
@@ -75,9 +75,9 @@ ex erfc_deriv(const ex& x, unsigned /*diff_param*/) {
 
 }  // namespace
 
-REGISTER_FUNCTION(erf, eval_func(erf_eval).evalf_func(erf_evalf).derivative_func(erf_deriv).latex_name(
-                           "\\operatorname{erf}"))
-REGISTER_FUNCTION(erfc, eval_func(erfc_eval).evalf_func(erfc_evalf).derivative_func(erfc_deriv).latex_name(
-                            "\\operatorname{erfc}"))
+REGISTER_FUNCTION(
+    erf, eval_func(erf_eval).evalf_func(erf_evalf).derivative_func(erf_deriv).latex_name("\\operatorname{erf}"))
+REGISTER_FUNCTION(
+    erfc, eval_func(erfc_eval).evalf_func(erfc_evalf).derivative_func(erfc_deriv).latex_name("\\operatorname{erfc}"))
 
 }  // namespace attnverify::sym

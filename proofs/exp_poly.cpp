@@ -26,7 +26,8 @@ ExpPolyTerm term_from_product(const ex& term, const symbol& x) {
       out.slope += argument.coeff(x, 1);
       out.offset += argument.coeff(x, 0);
     } else if (is_a<function>(f)) {
-      throw NotInClass("'" + to_text(f) + "' is outside the class of piecewise sums of c x^m exp(a x) "
+      throw NotInClass("'" + to_text(f) +
+                       "' is outside the class of piecewise sums of c x^m exp(a x) "
                        "(docs/spec-format.md, closed forms), so its Gaussian moments are not reduced to "
                        "truncated normal moments");
     } else {

@@ -93,7 +93,9 @@ const std::vector<FunctionRule>& function_rules() {
       {"max", {2}, [](const auto& a) { return max_of(a[0], a[1]); }},
       {"min", {2}, [](const auto& a) { return min_of(a[0], a[1]); }},
       {"clip", {3}, [](const auto& a) { return clip(a[0], a[1], a[2]); }},
-      {"leaky_relu", {1, 2}, [](const auto& a) { return leaky_relu(a[0], a.size() == 2 ? a[1] : default_leaky_slope()); }},
+      {"leaky_relu",
+       {1, 2},
+       [](const auto& a) { return leaky_relu(a[0], a.size() == 2 ? a[1] : default_leaky_slope()); }},
       {"elu", {1, 2}, [](const auto& a) { return elu(a[0], a.size() == 2 ? a[1] : ex(1)); }},
       {"piecewise", {0}, [](const auto& a) { return piecewise(a, symbols().x); }},
       {"sigmoid", {1}, [](const auto& a) { return sigmoid(a[0]); }},
@@ -199,9 +201,12 @@ class Reader {
   ex expression() {
     ex e = term();
     while (true) {
-      if (accept('+')) e += term();
-      else if (accept('-')) e -= term();
-      else return e;
+      if (accept('+'))
+        e += term();
+      else if (accept('-'))
+        e -= term();
+      else
+        return e;
     }
   }
 
@@ -295,7 +300,8 @@ class Reader {
     const numeric n = ex_to<numeric>(exponent);
     if (n.is_real() && !(abs(n) <= kMaxExpressionPower))
       fail("the power " + (std::ostringstream() << n).str() + " is above the limit of " +
-               std::to_string(kMaxExpressionPower) + " for powers of an expression", where);
+               std::to_string(kMaxExpressionPower) + " for powers of an expression",
+           where);
   }
 
   static bool has_sum(const ex& e) {
@@ -354,7 +360,8 @@ class Reader {
       long exponent = 0;
       while (k < text_.size() && std::isdigit(static_cast<unsigned char>(text_[k]))) {
         exponent = exponent * 10 + (text_[k++] - '0');
-        if (exponent > kMaxNumberDigits) fail("the exponent of this number is above " + std::to_string(kMaxNumberDigits), start);
+        if (exponent > kMaxNumberDigits)
+          fail("the exponent of this number is above " + std::to_string(kMaxNumberDigits), start);
       }
       scale += negative ? exponent : -exponent;
       pos_ = k;
@@ -392,7 +399,8 @@ class Reader {
     }
     const auto& rules = function_rules();
     const auto rule = std::find_if(rules.begin(), rules.end(), [&](const FunctionRule& r) { return r.name == id; });
-    if (rule == rules.end()) fail("unknown function '" + id + "' (supported: " + joined(supported_functions()) + ")", start);
+    if (rule == rules.end())
+      fail("unknown function '" + id + "' (supported: " + joined(supported_functions()) + ")", start);
     const bool any = rule->arities.front() == 0;
     if (!any && std::find(rule->arities.begin(), rule->arities.end(), arguments.size()) == rule->arities.end()) {
       std::string counts;

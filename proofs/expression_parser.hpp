@@ -39,8 +39,7 @@ namespace attnverify::sym {
 /// text, or 0 when the error concerns the whole expression.
 class ExpressionError : public std::runtime_error {
  public:
-  ExpressionError(const std::string& message, std::size_t column)
-      : std::runtime_error(message), column(column) {}
+  ExpressionError(const std::string& message, std::size_t column) : std::runtime_error(message), column(column) {}
   std::size_t column;
 };
 

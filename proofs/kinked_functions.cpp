@@ -35,7 +35,8 @@ ex clip(const ex& u, const ex& lower, const ex& upper) {
   const numeric lo = real_constant(lower, "clip(u, lo, hi)");
   const numeric hi = real_constant(upper, "clip(u, lo, hi)");
   if (!(lo < hi))
-    throw std::invalid_argument("clip(u, lo, hi): needs lo < hi, got lo = " + to_text(lower) + ", hi = " + to_text(upper));
+    throw std::invalid_argument("clip(u, lo, hi): needs lo < hi, got lo = " + to_text(lower) +
+                                ", hi = " + to_text(upper));
   return lower + relu(u - lower) - relu(u - upper);
 }
 

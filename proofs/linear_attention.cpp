@@ -11,8 +11,8 @@ using namespace GiNaC;
 LinearAttentionDerivation derive_linear_attention() {
   const auto& s = symbols();
   LinearAttentionDerivation d;
-  d.mean = s.qmu;                              // E a = q^T E k (linearity)
-  d.second_moment = s.qSq + pow(s.qmu, 2);     // E a^2 = Var a + (E a)^2, Var a = q^T Sigma q
+  d.mean = s.qmu;                                // E a = q^T E k (linearity)
+  d.second_moment = s.qSq + pow(s.qmu, 2);       // E a^2 = Var a + (E a)^2, Var a = q^T Sigma q
   d.S_general = d.mean / sqrt(d.second_moment);  // a >= 0: E|a| = E a
   d.iid_substitution = lst{s.qmu == s.mu * s.q1, s.qSq == pow(s.sigma, 2) * pow(s.q2, 2)};
   d.S_iid = d.S_general.subs(d.iid_substitution);
@@ -25,7 +25,8 @@ LinearAttentionDerivation derive_linear_attention() {
 
 LinearCaseMoments linear_case_moments(const LinearCase& c) {
   const std::size_t n = c.q.size();
-  if (c.mu.size() != n || c.Sigma.size() != n) throw std::invalid_argument("q, mu and Sigma must have the same dimension");
+  if (c.mu.size() != n || c.Sigma.size() != n)
+    throw std::invalid_argument("q, mu and Sigma must have the same dimension");
   for (const auto& row : c.Sigma)
     if (row.size() != n) throw std::invalid_argument("Sigma must be square");
   LinearCaseMoments m;

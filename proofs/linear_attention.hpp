@@ -19,11 +19,11 @@
 namespace attnverify::sym {
 
 struct LinearAttentionDerivation {
-  GiNaC::ex mean;           ///< E a in qmu
-  GiNaC::ex second_moment;  ///< E a^2 in qmu, qSq
-  GiNaC::ex S_general;      ///< S in qmu, qSq
-  GiNaC::ex S_iid;          ///< S in mu, sigma, q1, q2
-  GiNaC::ex S_snr;          ///< S in snr, r
+  GiNaC::ex mean;               ///< E a in qmu
+  GiNaC::ex second_moment;      ///< E a^2 in qmu, qSq
+  GiNaC::ex S_general;          ///< S in qmu, qSq
+  GiNaC::ex S_iid;              ///< S in mu, sigma, q1, q2
+  GiNaC::ex S_snr;              ///< S in snr, r
   GiNaC::lst iid_substitution;  ///< qmu == mu*q1, qSq == sigma^2*q2^2
 };
 
@@ -41,7 +41,7 @@ struct LinearCaseMoments {
   GiNaC::numeric mean;           ///< E a = sum_i q_i mu_i
   GiNaC::numeric second_moment;  ///< E a^2 = sum_ij q_i q_j (Sigma_ij + mu_i mu_j)
   GiNaC::numeric qmu, qSq, q1, q2_squared;
-  bool iid = false;              ///< all mu_i equal and Sigma = c I
+  bool iid = false;                  ///< all mu_i equal and Sigma = c I
   GiNaC::numeric mu, sigma_squared;  ///< the common mean and variance, when iid
   /// symbol == exact value for every invariant of the case (q2, sigma as square roots)
   GiNaC::lst substitution() const;

@@ -35,7 +35,8 @@ std::string text(const numeric& r) {
 
 NaiveBayesCheck check_naive_bayes(unsigned vocabulary, unsigned length, bool dependent, std::uint64_t seed) {
   if (vocabulary < 2 || vocabulary > 5 || length < 2 || length > 6)
-    throw std::invalid_argument(fmt::format("naive Bayes check: need 2 <= V <= 5 and 2 <= t <= 6 (got V = {}, t = {})", vocabulary, length));
+    throw std::invalid_argument(
+        fmt::format("naive Bayes check: need 2 <= V <= 5 and 2 <= t <= 6 (got V = {}, t = {})", vocabulary, length));
   std::mt19937_64 rng(seed);
   auto weight = [&] { return numeric(static_cast<long>(1 + rng() % 9)); };  // 1..9
   const unsigned V = vocabulary, t = length;
@@ -44,7 +45,8 @@ NaiveBayesCheck check_naive_bayes(unsigned vocabulary, unsigned length, bool dep
   numeric total = 0;
   for (auto& p : prior) total += (p = weight());
   for (auto& p : prior) p = p / total;
-  std::vector<std::vector<std::vector<numeric>>> conditional(t - 1, std::vector<std::vector<numeric>>(V, std::vector<numeric>(V)));
+  std::vector<std::vector<std::vector<numeric>>> conditional(
+      t - 1, std::vector<std::vector<numeric>>(V, std::vector<numeric>(V)));
   for (auto& table : conditional)
     for (unsigned y = 0; y < V; ++y) {
       numeric sum = 0;
@@ -52,8 +54,7 @@ NaiveBayesCheck check_naive_bayes(unsigned vocabulary, unsigned length, bool dep
       for (unsigned x = 0; x < V; ++x) table[y][x] = table[y][x] / sum;
     }
   std::vector<std::vector<std::vector<numeric>>> dependence;
-  if (dependent)
-    dependence.assign(V, std::vector<std::vector<numeric>>(V, std::vector<numeric>(V)));
+  if (dependent) dependence.assign(V, std::vector<std::vector<numeric>>(V, std::vector<numeric>(V)));
   for (auto& a : dependence)
     for (auto& b : a)
       for (auto& c : b) c = weight();
@@ -73,7 +74,8 @@ NaiveBayesCheck check_naive_bayes(unsigned vocabulary, unsigned length, bool dep
   for (auto& p : joint) p = p / mass;
   // marginals from the joint: p(x_t), p(x_j, x_t), p(x_j), p(x_<t)
   std::vector<numeric> p_t(V, 0), p_context(outcomes / V, 0);
-  std::vector<std::vector<std::vector<numeric>>> p_pair(t - 1, std::vector<std::vector<numeric>>(V, std::vector<numeric>(V, 0)));
+  std::vector<std::vector<std::vector<numeric>>> p_pair(
+      t - 1, std::vector<std::vector<numeric>>(V, std::vector<numeric>(V, 0)));
   for (unsigned long index = 0; index < outcomes; ++index) {
     const auto x = digits_of(index, V, t);
     p_t[x[t - 1]] += joint[index];
@@ -106,9 +108,9 @@ NaiveBayesCheck check_naive_bayes(unsigned vocabulary, unsigned length, bool dep
       unsigned other = 1;
       while (ratios[other] == ratios[0]) ++other;
       // exact rationals, shown as decimals; their ratio is exact until printed
-      out.witness = fmt::format("context x_<t = ({}): R = {:.12g} at x_t = 1 but {:.12g} at x_t = {} (exact ratio {})",
-                                x_text, ratios[0].to_double(), ratios[other].to_double(), other + 1,
-                                text(ratios[other] / ratios[0]));
+      out.witness =
+          fmt::format("context x_<t = ({}): R = {:.12g} at x_t = 1 but {:.12g} at x_t = {} (exact ratio {})", x_text,
+                      ratios[0].to_double(), ratios[other].to_double(), other + 1, text(ratios[other] / ratios[0]));
     }
   }
   return out;

@@ -23,9 +23,9 @@ namespace attnverify::sym {
 
 struct NormRatioExtremes {
   unsigned d = 0;
-  GiNaC::ex minimum, maximum;                        ///< exact values of r
-  std::vector<GiNaC::ex> minimiser, maximiser;       ///< points on the simplex
-  std::string argument;                              ///< the derivation in one sentence
+  GiNaC::ex minimum, maximum;                   ///< exact values of r
+  std::vector<GiNaC::ex> minimiser, maximiser;  ///< points on the simplex
+  std::string argument;                         ///< the derivation in one sentence
 };
 
 /// Throws std::invalid_argument for d = 0 and std::logic_error if a step of the

@@ -55,7 +55,6 @@ std::vector<Interval> subdivide(const Interval& where, const std::vector<ex>& po
   return out;
 }
 
-
 // An innermost relu/step/abs call containing x: one whose argument has no such call.
 std::optional<ex> innermost_switch(const ex& e, const symbol& x) {
   for (const_postorder_iterator it = e.postorder_begin(); it != e.postorder_end(); ++it) {
@@ -179,8 +178,10 @@ std::vector<ex> real_roots(const ex& g, const symbol& x) {
   for (const ExpPolyTerm& t : terms) {
     const ex part = t.coefficient * pow(x, t.power) * exp(t.offset);
     auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return (g.first - t.slope).is_zero(); });
-    if (it == groups.end()) groups.emplace_back(t.slope, part);
-    else it->second += part;
+    if (it == groups.end())
+      groups.emplace_back(t.slope, part);
+    else
+      it->second += part;
   }
   if (groups.size() == 1) return real_roots(groups[0].second, x);  // p(x) exp(a x): the roots of p
   if (groups.size() == 2 && !groups[0].second.has(x) && !groups[1].second.has(x)) {

@@ -45,9 +45,7 @@ std::vector<ex> sorted_operands(const ex& e) {
   return out;
 }
 
-bool is_negative_term(const ex& e) {
-  return has_negative_sign(e);
-}
+bool is_negative_term(const ex& e) { return has_negative_sign(e); }
 
 std::string symbol_name(const ex& e, Style style) {
   std::ostringstream os;
@@ -70,8 +68,10 @@ std::string number(const numeric& n, Style style) {
 // Wraps s in parentheses when e would bind looser than a factor.
 std::string as_factor(const ex& e, Style style) {
   const std::string s = print(e, style);
-  const bool loose = is_exactly_a<add>(e) || (is_exactly_a<numeric>(e) && (ex_to<numeric>(e).is_negative() || !ex_to<numeric>(e).is_integer())) ||
-                     (is_exactly_a<mul>(e) && style == Style::Text && is_negative_term(e));
+  const bool loose =
+      is_exactly_a<add>(e) ||
+      (is_exactly_a<numeric>(e) && (ex_to<numeric>(e).is_negative() || !ex_to<numeric>(e).is_integer())) ||
+      (is_exactly_a<mul>(e) && style == Style::Text && is_negative_term(e));
   if (!loose) return s;
   return style == Style::Latex ? "\\left(" + s + "\\right)" : "(" + s + ")";
 }
@@ -93,7 +93,8 @@ std::string print_power(const ex& base, const ex& exponent, Style style) {
   if (is_ex_the_function(base, exp)) return print(exp(exponent * base.op(0)), style);
   const bool simple_exponent = is_exactly_a<numeric>(exponent) && ex_to<numeric>(exponent).is_pos_integer();
   if (style == Style::Text)
-    return as_base(base, style) + "^" + (simple_exponent || is_a<symbol>(exponent) ? print(exponent, style) : "(" + print(exponent, style) + ")");
+    return as_base(base, style) + "^" +
+           (simple_exponent || is_a<symbol>(exponent) ? print(exponent, style) : "(" + print(exponent, style) + ")");
   return as_base(base, style) + "^{" + print(exponent, style) + "}";
 }
 
@@ -163,7 +164,8 @@ std::string print(const ex& e, Style style) {
     if (style == Style::Text) return name + "(" + args + ")";
     if (name == "exp") return "e^{" + args + "}";
     if (name == "abs") return "\\left|" + args + "\\right|";
-    static const std::map<std::string, std::string> known{{"log", "\\log"}, {"tanh", "\\tanh"}, {"sinh", "\\sinh"}, {"cosh", "\\cosh"}};
+    static const std::map<std::string, std::string> known{
+        {"log", "\\log"}, {"tanh", "\\tanh"}, {"sinh", "\\sinh"}, {"cosh", "\\cosh"}};
     const auto it = known.find(name);
     return (it != known.end() ? it->second : "\\operatorname{" + name + "}") + "\\left(" + args + "\\right)";
   }

@@ -60,8 +60,8 @@ Range number(const numeric& v) {
   if (v.is_zero()) return Range::point(0);
   // exactly representable: an integer below 2^53, or such an integer over a power of 2
   const numeric den = v.denom(), num = abs(v.numer());
-  if (v.is_rational() && num < numeric(1L << 53) && den <= numeric(1L << 30) && (den.is_integer() && den.to_long() > 0) &&
-      (den.to_long() & (den.to_long() - 1)) == 0)
+  if (v.is_rational() && num < numeric(1L << 53) && den <= numeric(1L << 30) &&
+      (den.is_integer() && den.to_long() > 0) && (den.to_long() & (den.to_long() - 1)) == 0)
     return Range::point(v.to_double());
   const double d = v.to_double();
   Range r = make(lower(d, false), upper(d, false));
@@ -235,8 +235,10 @@ Range enclose(const ex& e, const SymbolRanges& ranges) {
     const ex exponent = e.op(1);
     if (is_exactly_a<numeric>(exponent)) {
       const numeric k = ex_to<numeric>(exponent);
-      if (k.is_integer()) return k.is_zero() ? Range::point(1) : (abs(k) > 1000 ? (base.positive() ? real_power(base, number(k)) : Range::whole())
-                                                                                 : integer_power(base, k.to_long()));
+      if (k.is_integer())
+        return k.is_zero() ? Range::point(1)
+                           : (abs(k) > 1000 ? (base.positive() ? real_power(base, number(k)) : Range::whole())
+                                            : integer_power(base, k.to_long()));
       if (!k.is_real()) return Range::whole();
       // a principal root: defined (real) for base >= 0 only
       if (!base.nonnegative()) return Range::whole();

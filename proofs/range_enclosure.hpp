@@ -29,10 +29,10 @@ struct Range {
 
   static Range whole() { return {}; }
   static Range point(double v) { return {v, v, false, false}; }
-  bool positive() const { return lo > 0 || (lo == 0 && lo_open); }     ///< every value > 0
-  bool negative() const { return hi < 0 || (hi == 0 && hi_open); }     ///< every value < 0
-  bool nonnegative() const { return lo >= 0; }                           ///< every value >= 0
-  bool nonpositive() const { return hi <= 0; }                           ///< every value <= 0
+  bool positive() const { return lo > 0 || (lo == 0 && lo_open); }  ///< every value > 0
+  bool negative() const { return hi < 0 || (hi == 0 && hi_open); }  ///< every value < 0
+  bool nonnegative() const { return lo >= 0; }                      ///< every value >= 0
+  bool nonpositive() const { return hi <= 0; }                      ///< every value <= 0
   bool nonzero() const { return positive() || negative(); }
 };
 

@@ -21,7 +21,7 @@ ex relu_deriv(const ex& z, unsigned /*diff_param*/) { return step(z); }
 
 }  // namespace
 
-REGISTER_FUNCTION(relu, eval_func(relu_eval).evalf_func(relu_evalf).derivative_func(relu_deriv).latex_name(
-                            "\\operatorname{relu}"))
+REGISTER_FUNCTION(
+    relu, eval_func(relu_eval).evalf_func(relu_evalf).derivative_func(relu_deriv).latex_name("\\operatorname{relu}"))
 
 }  // namespace attnverify::sym

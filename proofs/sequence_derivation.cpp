@@ -57,8 +57,8 @@ SequenceDerivation derive_sequence(const ex& weight) {
     out.S = sparsity(out.sum_abs, out.sum_square, s.n);
 
     const ex weight_one = weight.subs(s.lambda == 1);
-    out.S_at_lambda_one = sparsity(sum_geometric(abs(weight_one), s.i, 1, s.n),
-                                   sum_geometric(pow(weight_one, 2), s.i, 1, s.n), s.n);
+    out.S_at_lambda_one =
+        sparsity(sum_geometric(abs(weight_one), s.i, 1, s.n), sum_geometric(pow(weight_one, 2), s.i, 1, s.n), s.n);
     derive_asymptote(out);
     out.status = SequenceDerivation::Status::Derived;
   } catch (const NotInClass& err) {

@@ -34,9 +34,9 @@ const GiNaC::symbol& Symbols::by_name(const std::string& name) const {
 }
 
 const std::vector<std::string>& Symbols::names() {
-  static const std::vector<std::string> all{"x",  "beta",  "gamma", "lambda", "n",     "i",      "qmu",     "qSq",
-                                                "q1", "q2",    "mu",    "sigma",  "snr",   "r",      "d",       "E_abs",
-                                                "E_sq", "Var_abs", "x1", "x2"};
+  static const std::vector<std::string> all{"x",   "beta",  "gamma", "lambda",  "n",     "i",   "qmu",
+                                            "qSq", "q1",    "q2",    "mu",      "sigma", "snr", "r",
+                                            "d",   "E_abs", "E_sq",  "Var_abs", "x1",    "x2"};
   return all;
 }
 

@@ -15,8 +15,8 @@ ex truncated_normal_moment(unsigned k, const std::optional<ex>& lower, const std
   };
   if (k == 0) {
     if (!lower && !upper) return 1;
-    if (!lower) return erfc(-*upper / sqrt(ex(2))) / 2;   // Phi(u)
-    if (!upper) return erfc(*lower / sqrt(ex(2))) / 2;    // 1 - Phi(l)
+    if (!lower) return erfc(-*upper / sqrt(ex(2))) / 2;                  // Phi(u)
+    if (!upper) return erfc(*lower / sqrt(ex(2))) / 2;                   // 1 - Phi(l)
     return (erf(*upper / sqrt(ex(2))) - erf(*lower / sqrt(ex(2)))) / 2;  // Phi(u) - Phi(l)
   }
   if (k == 1) return boundary(lower, 0) - boundary(upper, 0);

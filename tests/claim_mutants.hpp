@@ -62,8 +62,10 @@ inline std::vector<Mutant> generate_mutants(const GiNaC::ex& claim, const GiNaC:
     }
     if (is_exactly_a<add>(node)) {
       for (const ex& term : node) {
-        keep("drop term " + sym::to_text(term) + " of " + at, claim.subs(node == node - term, subs_options::no_pattern));
-        keep("flip sign of " + sym::to_text(term) + " in " + at, claim.subs(node == node - 2 * term, subs_options::no_pattern));
+        keep("drop term " + sym::to_text(term) + " of " + at,
+             claim.subs(node == node - term, subs_options::no_pattern));
+        keep("flip sign of " + sym::to_text(term) + " in " + at,
+             claim.subs(node == node - 2 * term, subs_options::no_pattern));
       }
     }
     if (is_ex_the_function(node, sym::erf)) {
@@ -77,7 +79,8 @@ inline std::vector<Mutant> generate_mutants(const GiNaC::ex& claim, const GiNaC:
     if (is_ex_the_function(node, exp))
       keep("exp(u) -> exp(2u) in " + at, claim.subs(node == exp(2 * node.op(0)), subs_options::no_pattern));
     if (is_exactly_a<power>(node) && is_exactly_a<numeric>(node.op(1)) && !ex_to<numeric>(node.op(1)).is_integer())
-      keep("drop the root of " + at, claim.subs(node == pow(node.op(0), ex_to<numeric>(node.op(1)).numer()), subs_options::no_pattern));
+      keep("drop the root of " + at,
+           claim.subs(node == pow(node.op(0), ex_to<numeric>(node.op(1)).numer()), subs_options::no_pattern));
   }
   keep("swap " + sym::to_text(a) + " and " + sym::to_text(b), claim.subs(lst{a == b, b == a}));
   return out;

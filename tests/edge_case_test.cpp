@@ -50,10 +50,16 @@ const std::map<std::string, std::map<std::string, std::string>>& expected() {
         {"1,0.000000000000000000000000000001", "agree"},
         // E f(X)^2 = O(exp(-5e59)) underflows even MPFR's exponent range
         {"-1,0.000000000000000000000000000001", "inconclusive"},
-        {"0,1000", "agree"}, {"1000,1", "agree"}, {"-1000,1", "agree"}, {"1000,1000", "agree"},
-        {"-1000,1000", "agree"}, {"0.5,0.001", "agree"}}},
+        {"0,1000", "agree"},
+        {"1000,1", "agree"},
+        {"-1000,1", "agree"},
+        {"1000,1000", "agree"},
+        {"-1000,1000", "agree"},
+        {"0.5,0.001", "agree"}}},
       {"exp-extremes",
-       {{"0,0.000000000000000000000000000001", "agree"}, {"-1000,1", "agree"}, {"1000,1", "agree"},
+       {{"0,0.000000000000000000000000000001", "agree"},
+        {"-1000,1", "agree"},
+        {"1000,1", "agree"},
         // e^(2 gamma^2) = e^800 overflows double, not MPFR
         {"0,20", "agree"},
         // the integrand e^(2 gamma z) phi(z) peaks at z = 2000: quadrature cannot follow
@@ -61,10 +67,16 @@ const std::map<std::string, std::map<std::string, std::string>>& expected() {
       {"identity-extremes",
        {{"0,0.000000000000000000000000000001", "agree"},
         {"1,0.000000000000000000000000000001", "agree"},  // as for relu2 above
-        {"0,1000", "agree"}, {"1000,1", "agree"}, {"-1000,0.001", "agree"}}},
+        {"0,1000", "agree"},
+        {"1000,1", "agree"},
+        {"-1000,0.001", "agree"}}},
       {"decay-extremes",
-       {{"1,1", "agree"}, {"1,1000", "agree"}, {"0.999999,1000", "agree"}, {"0.999999999,100000", "agree"},
-        {"0.5,1", "agree"}, {"0.001,5", "agree"}}},
+       {{"1,1", "agree"},
+        {"1,1000", "agree"},
+        {"0.999999,1000", "agree"},
+        {"0.999999999,100000", "agree"},
+        {"0.5,1", "agree"},
+        {"0.001,5", "agree"}}},
       // divergent integrals: quadrature misses its target and says the integral may not converge
       {"exp-x2", {{"0,1", "inconclusive"}, {"1,0.5", "inconclusive"}}},
       // no closed form, summation only: exact to n = 3; a_5 = 1/0 makes n = 10 inconclusive
@@ -116,7 +128,8 @@ BOOST_AUTO_TEST_CASE(decay_at_n_of_ten_to_the_twelve_on_the_symbolic_route) {
   const auto& s = sym::symbols();
   const auto d = sym::derive_sequence(sym::parse_expression("lambda^(n-i)", {"lambda", "n", "i"}));
   BOOST_REQUIRE(d.status == sym::SequenceDerivation::Status::Derived);
-  const num::Evaluation e = num::AdaptiveEvaluator(d.S, {s.lambda, s.n}, 50)({GiNaC::numeric(1, 2), GiNaC::numeric(1000000) * 1000000});
+  const num::Evaluation e =
+      num::AdaptiveEvaluator(d.S, {s.lambda, s.n}, 50)({GiNaC::numeric(1, 2), GiNaC::numeric(1000000) * 1000000});
   BOOST_REQUIRE_MESSAGE(e.converged, e.failure);
   num::ScopedPrecision scope(60);
   const num::Real expected = sqrt(num::Real(3)) / 1000000;

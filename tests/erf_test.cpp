@@ -31,8 +31,8 @@ Real ginac_erf(const ex& call) {
 
 BOOST_AUTO_TEST_CASE(erf_rules_hold_symbolically) {
   const auto& s = sym::symbols();
-  BOOST_TEST(ex(sym::erf(ex(0))).is_zero());                                      // erf(0) -> 0
-  BOOST_TEST((ex(sym::erfc(ex(0))) - 1).is_zero());                               // erfc(0) -> 1
+  BOOST_TEST(ex(sym::erf(ex(0))).is_zero());                                         // erf(0) -> 0
+  BOOST_TEST((ex(sym::erfc(ex(0))) - 1).is_zero());                                  // erfc(0) -> 1
   BOOST_TEST((sym::erf(-s.beta / s.gamma) + sym::erf(s.beta / s.gamma)).is_zero());  // odd symmetry
   const ex d = sym::erf(s.beta).diff(s.beta);
   BOOST_TEST((d - 2 / GiNaC::sqrt(GiNaC::Pi) * GiNaC::exp(-GiNaC::pow(s.beta, 2))).is_zero());
@@ -43,7 +43,8 @@ BOOST_AUTO_TEST_CASE(erf_rules_hold_symbolically) {
 }
 
 BOOST_AUTO_TEST_CASE(erf_evalf_matches_boost_erf_at_50_digits) {
-  const std::vector<numeric> points{numeric(1, 2), numeric(3), numeric(-7, 4), numeric(1, 1000), numeric(6), numeric(-21, 2)};
+  const std::vector<numeric> points{numeric(1, 2),    numeric(3), numeric(-7, 4),
+                                    numeric(1, 1000), numeric(6), numeric(-21, 2)};
   for (const numeric& z : points) {
     const Real via_ginac = ginac_erf(sym::erf(z));
     const Real via_ginac_c = ginac_erf(sym::erfc(z));

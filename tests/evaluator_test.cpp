@@ -24,8 +24,8 @@ BOOST_AUTO_TEST_CASE(tree_evaluator_matches_ginac_evalf) {
       "pi^(1/4)*sqrt(beta^2+gamma^2)^(-1) + gamma^(-3) - 7/3*beta",
       "log(gamma) + tanh(beta) + sinh(beta/3) - cosh(gamma/5) + abs(beta) + relu(beta) + step(beta)",
       "gamma^(2/3) + gamma^beta"};
-  const std::vector<std::pair<numeric, numeric>> points{{numeric(-1), numeric(1, 2)}, {numeric(5, 2), numeric(3)},
-                                                         {numeric(-3), numeric(1, 10)}};
+  const std::vector<std::pair<numeric, numeric>> points{
+      {numeric(-1), numeric(1, 2)}, {numeric(5, 2), numeric(3)}, {numeric(-3), numeric(1, 10)}};
   for (const auto& text : expressions) {
     const ex e = sym::parse_expression(text, {"beta", "gamma"});
     const num::CompiledExpression compiled(e, {s.beta, s.gamma}, 60);

@@ -139,7 +139,8 @@ BOOST_AUTO_TEST_CASE(laplace_slope_is_half_log_golden_ratio_at_lambda_one) {
   const sym::LaplaceEntropySlope slope = sym::derive_laplace_entropy_slope();
   BOOST_TEST(sym::laplace_coefficient(slope, 1.0) == 0.24060591252980172, boost::test_tools::tolerance(1e-14));
   BOOST_TEST(sym::laplace_coefficient(slope, 0.25) == 0.11468222811783945, boost::test_tools::tolerance(1e-14));
-  BOOST_TEST(sym::laplace_coefficient(slope, 1.31162689981558) == 0.245419546630205, boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(sym::laplace_coefficient(slope, 1.31162689981558) == 0.245419546630205,
+             boost::test_tools::tolerance(1e-12));
   // |C - 0.24| <= 0.005 on [0.880792, 1.209766] and [1.423592, 2.006691]: mpmath
   // findroot of C = 0.235 and C = 0.245 (anderson, brackets on each side of the peak)
   const sym::CoefficientBand band = sym::laplace_coefficient_band(slope, 0.24, 0.005);

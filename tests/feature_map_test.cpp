@@ -33,7 +33,8 @@ sym::FeatureMoments moments_of(const std::string& phi) {
 bool same(const ex& a, const ex& b) {
   // compare at several points to 55 of 60 digits: the forms differ in how erf/erfc
   // and the exponentials are written
-  for (const auto& [beta, gamma] : std::vector<std::pair<numeric, numeric>>{{numeric(1, 4), 1}, {numeric(-1, 2), 2}, {3, numeric(1, 3)}}) {
+  for (const auto& [beta, gamma] :
+       std::vector<std::pair<numeric, numeric>>{{numeric(1, 4), 1}, {numeric(-1, 2), 2}, {3, numeric(1, 3)}}) {
     const GiNaC::lst at{s.beta == beta, s.gamma == gamma};
     const num::Evaluation x = num::AdaptiveEvaluator(a.subs(at), {}, 60)({});
     const num::Evaluation y = num::AdaptiveEvaluator(b.subs(at), {}, 60)({});
@@ -51,7 +52,8 @@ BOOST_AUTO_TEST_CASE(exp_moments_are_the_log_normal_moments) {
   // (Johnson, Kotz & Balakrishnan, Continuous Univariate Distributions vol. 1, eq. 14.8-14.9)
   const auto m = moments_of("exp(x)");
   BOOST_TEST(same(m.mean, GiNaC::exp(s.beta + GiNaC::pow(s.gamma, 2) / 2)));
-  BOOST_TEST(same(m.variance, GiNaC::exp(2 * s.beta + GiNaC::pow(s.gamma, 2)) * (GiNaC::exp(GiNaC::pow(s.gamma, 2)) - 1)));
+  BOOST_TEST(
+      same(m.variance, GiNaC::exp(2 * s.beta + GiNaC::pow(s.gamma, 2)) * (GiNaC::exp(GiNaC::pow(s.gamma, 2)) - 1)));
 }
 
 BOOST_AUTO_TEST_CASE(relu_moments_are_the_rectified_normal_moments) {
@@ -70,7 +72,8 @@ BOOST_AUTO_TEST_CASE(moments_agree_with_quadrature_to_45_digits) {
   for (const std::string phi : {"relu(x)", "elu(x) + 1", "exp(x)"}) {
     const auto m = moments_of(phi);
     const KernelRoute route(sym::derive_kernel(m.phi), 50);
-    for (const auto& [mu, sigma] : std::vector<std::pair<numeric, numeric>>{{numeric(1, 4), 1}, {numeric(-1, 2), 2}, {1, numeric(1, 2)}}) {
+    for (const auto& [mu, sigma] :
+         std::vector<std::pair<numeric, numeric>>{{numeric(1, 4), 1}, {numeric(-1, 2), 2}, {1, numeric(1, 2)}}) {
       BOOST_TEST_CONTEXT(phi << " at mu = " << mu << ", sigma = " << sigma) {
         const NumericS q = route({mu, sigma});
         BOOST_REQUIRE(q.ok);

@@ -58,7 +58,8 @@ constexpr double kHangSeconds = 5;
 
 BOOST_AUTO_TEST_CASE(expression_regressions_are_handled, *boost::unit_test::timeout(60)) {
   std::size_t count = 0;
-  for (const auto& entry : fs::directory_iterator(std::string(ATTNVERIFY_SOURCE_DIR) + "/fuzz/regressions/expression")) {
+  for (const auto& entry :
+       fs::directory_iterator(std::string(ATTNVERIFY_SOURCE_DIR) + "/fuzz/regressions/expression")) {
     ++count;
     BOOST_TEST_CONTEXT(entry.path().filename().string()) {
       const auto start = std::chrono::steady_clock::now();

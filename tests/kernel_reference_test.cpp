@@ -50,9 +50,7 @@ std::vector<ReferenceRow> read_reference() {
   return rows;
 }
 
-GiNaC::numeric exact(const std::string& text) {
-  return GiNaC::ex_to<GiNaC::numeric>(sym::parse_expression(text, {}));
-}
+GiNaC::numeric exact(const std::string& text) { return GiNaC::ex_to<GiNaC::numeric>(sym::parse_expression(text, {})); }
 
 }  // namespace
 
@@ -67,7 +65,8 @@ BOOST_AUTO_TEST_CASE(spec_expressions_match_the_mpmath_reference_to_40_digits) {
   std::unique_ptr<KernelRoute> route;
   std::unique_ptr<num::AdaptiveEvaluator> closed;
   for (const ReferenceRow& row : rows) {
-    BOOST_TEST_CONTEXT(row.name << " f = " << row.expression << " at beta = " << row.beta << ", gamma = " << row.gamma) {
+    BOOST_TEST_CONTEXT(row.name << " f = " << row.expression << " at beta = " << row.beta
+                                << ", gamma = " << row.gamma) {
       if (row.expression != current) {
         current = row.expression;
         d = std::make_unique<sym::KernelDerivation>(sym::derive_kernel(sym::parse_expression(row.expression, {"x"})));
@@ -76,7 +75,8 @@ BOOST_AUTO_TEST_CASE(spec_expressions_match_the_mpmath_reference_to_40_digits) {
         route = std::make_unique<KernelRoute>(*d, digits);
         closed.reset();
         if (derived)
-          closed = std::make_unique<num::AdaptiveEvaluator>(d->S, std::vector<GiNaC::ex>{sym::symbols().beta, sym::symbols().gamma}, digits);
+          closed = std::make_unique<num::AdaptiveEvaluator>(
+              d->S, std::vector<GiNaC::ex>{sym::symbols().beta, sym::symbols().gamma}, digits);
       }
       const GridPoint p{exact(row.beta), exact(row.gamma)};
       if (closed) {
@@ -94,5 +94,6 @@ BOOST_AUTO_TEST_CASE(spec_expressions_match_the_mpmath_reference_to_40_digits) {
       }
     }
   }
-  BOOST_TEST_MESSAGE("worst digits against mpmath: closed forms " << worst_derived << ", quadrature " << worst_quadrature);
+  BOOST_TEST_MESSAGE("worst digits against mpmath: closed forms " << worst_derived << ", quadrature "
+                                                                  << worst_quadrature);
 }

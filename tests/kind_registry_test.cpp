@@ -54,7 +54,8 @@ BOOST_AUTO_TEST_CASE(an_unregistered_kind_is_refused_with_the_names_the_registry
     const std::string message = e.what();
     BOOST_TEST(message.find("variant.kind") != std::string::npos);
     BOOST_TEST(message.find("must be 'kernel', 'sequence', 'feature_map', 'measure' or 'fact' (found 'uniform')") !=
-               std::string::npos, message);
+                   std::string::npos,
+               message);
   }
 }
 
@@ -83,7 +84,8 @@ BOOST_AUTO_TEST_CASE(a_kind_added_by_one_folder_and_one_line_runs_through_the_wh
     if (r.check == "closed-vs-direct") agree += r.verdict == Verdict::Agree;
     if (r.check == "claim") {
       ++claims;
-      BOOST_TEST(to_string(r.verdict) == (r.claim == "wrong-decay" ? "disagree" : "agree"), r.claim << ": " << r.detail);
+      BOOST_TEST(to_string(r.verdict) == (r.claim == "wrong-decay" ? "disagree" : "agree"),
+                 r.claim << ": " << r.detail);
     }
   }
   BOOST_TEST(agree == 4u);

@@ -35,8 +35,8 @@ const std::vector<Case>& cases() {
        "(erf(beta/(sqrt(2)*gamma))+1)) / (pi^(1/4)*sqrt(2*sqrt(2)*beta*gamma*exp(-beta^2/(2*gamma^2))*"
        "(beta^2+5*gamma^2) + 2*sqrt(pi)*(beta^4+6*beta^2*gamma^2+3*gamma^4)*(erf(beta/(sqrt(2)*gamma))+1)))",
        "kernel"},
-      {"Su2023-eq7", "x", "(sqrt(2/pi)*gamma*exp(-beta^2/(2*gamma^2)) + beta*erf(beta/(sqrt(2)*gamma)))/sqrt(beta^2+gamma^2)",
-       "kernel"},
+      {"Su2023-eq7", "x",
+       "(sqrt(2/pi)*gamma*exp(-beta^2/(2*gamma^2)) + beta*erf(beta/(sqrt(2)*gamma)))/sqrt(beta^2+gamma^2)", "kernel"},
       {"Su2023-eq11", "lambda^(n-i)", "sqrt((1-lambda^n)/(n*(1-lambda))*(1+lambda)/(1+lambda^n))", "sequence"}};
   return all;
 }
@@ -58,8 +58,8 @@ BOOST_AUTO_TEST_CASE(correct_claims_agree_and_every_mutant_is_killed_or_proved_e
     spec.kind = standard_kinds().find(c.kind);
     const bool kernel = c.kind == "kernel";
     const std::vector<std::string> params = spec.parameter_names();
-    spec.definition = sym::parse_expression(c.definition, kernel ? std::vector<std::string>{"x"}
-                                                                 : std::vector<std::string>{"lambda", "n", "i"});
+    spec.definition = sym::parse_expression(
+        c.definition, kernel ? std::vector<std::string>{"x"} : std::vector<std::string>{"lambda", "n", "i"});
     ClaimReference reference;
     if (kernel) {
       const sym::KernelDerivation d = sym::derive_kernel(spec.definition);
@@ -99,11 +99,12 @@ BOOST_AUTO_TEST_CASE(correct_claims_agree_and_every_mutant_is_killed_or_proved_e
     total.proved_equivalent += tally.proved_equivalent;
   }
   const std::size_t non_equivalent = total.mutants - total.proved_equivalent;
-  std::printf("mutation suite: %zu mutants, %zu proved equivalent, %zu of %zu non-equivalent killed (kill rate %.1f%%); "
-              "false alarms on correct claims: %zu of %zu\n",
-              total.mutants, total.proved_equivalent, total.killed, non_equivalent,
-              non_equivalent ? 100.0 * static_cast<double>(total.killed) / static_cast<double>(non_equivalent) : 100.0,
-              false_alarms, cases().size());
+  std::printf(
+      "mutation suite: %zu mutants, %zu proved equivalent, %zu of %zu non-equivalent killed (kill rate %.1f%%); "
+      "false alarms on correct claims: %zu of %zu\n",
+      total.mutants, total.proved_equivalent, total.killed, non_equivalent,
+      non_equivalent ? 100.0 * static_cast<double>(total.killed) / static_cast<double>(non_equivalent) : 100.0,
+      false_alarms, cases().size());
   BOOST_TEST(total.mutants >= 100u);
   BOOST_TEST(total.proved_equivalent >= 2u);  // the erf -> 1 - erfc rewrites of eq. 6 and eq. 7
   BOOST_TEST(total.killed == non_equivalent);

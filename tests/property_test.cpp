@@ -36,9 +36,10 @@ VariantResult run_spec(const std::string& file) {
   options.digits = 30;
   Spec spec = load_spec(dir + file, bib);
   spec.sampling.reset();  // the sampled route has its own tests
-  spec.properties.erase(std::remove_if(spec.properties.begin(), spec.properties.end(),
-                                       [](const Property& p) { return p.checks.front().kind == PropertyKind::Sampled; }),
-                        spec.properties.end());
+  spec.properties.erase(
+      std::remove_if(spec.properties.begin(), spec.properties.end(),
+                     [](const Property& p) { return p.checks.front().kind == PropertyKind::Sampled; }),
+      spec.properties.end());
   return run_suite({spec}, bib, options, [](const std::string&) {}).variants.front();
 }
 

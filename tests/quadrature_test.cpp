@@ -138,7 +138,8 @@ BOOST_AUTO_TEST_CASE(error_estimates_are_not_optimistic) {
       for (const GridPoint& p : grid) {
         const NumericS q = route(p);
         const num::Evaluation c = closed(p);
-        BOOST_TEST_INFO(fmt::format("f = {}, {} digits, beta = {}, gamma = {}", f, digits, p[0].to_double(), p[1].to_double()));
+        BOOST_TEST_INFO(
+            fmt::format("f = {}, {} digits, beta = {}, gamma = {}", f, digits, p[0].to_double(), p[1].to_double()));
         BOOST_TEST_REQUIRE(q.ok);
         BOOST_TEST_REQUIRE(c.converged);
         num::ScopedPrecision precision(digits + num::kGuardDigits);
@@ -155,7 +156,8 @@ BOOST_AUTO_TEST_CASE(parallel_grid_is_identical_at_any_thread_count) {
   const sym::KernelDerivation d = sym::derive_kernel(sym::parse_expression("relu(x)^2", {"x"}));
   const KernelRoute route(d, 50);
   const auto grid = test_grid();
-  const auto one = route.evaluate_grid(grid, 1), two = route.evaluate_grid(grid, 2), three = route.evaluate_grid(grid, 3);
+  const auto one = route.evaluate_grid(grid, 1), two = route.evaluate_grid(grid, 2),
+             three = route.evaluate_grid(grid, 3);
   BOOST_TEST_REQUIRE(one.size() == grid.size());
   for (std::size_t k = 0; k < grid.size(); ++k) {
     const NumericS serial = route(grid[k]);

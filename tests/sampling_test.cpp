@@ -87,7 +87,8 @@ BOOST_AUTO_TEST_CASE(relu2_S_times_1_01_is_judged_disagree_at_n_1e6) {
 BOOST_AUTO_TEST_CASE(samples_are_identical_at_any_thread_count_and_nested_in_n) {
   const auto& s = sym::symbols();
   const num::AttentionSampler sampler(relu2(), s.x, 16, -0.5, 1.0, 7);
-  const num::SampleMoments one = sampler.sample(50000, 1), two = sampler.sample(50000, 2), three = sampler.sample(50000, 3);
+  const num::SampleMoments one = sampler.sample(50000, 1), two = sampler.sample(50000, 2),
+                           three = sampler.sample(50000, 3);
   BOOST_TEST(one.mean_u == two.mean_u);
   BOOST_TEST(one.m2_v == two.m2_v);
   BOOST_TEST(one.c_uv == three.c_uv);

@@ -58,8 +58,8 @@ BOOST_AUTO_TEST_CASE(a_sum_that_cancels_completely_is_not_taken_as_zero) {
   // S + 1 + e^-2000/2: 1 + e^-2000 is 1 below 870 digits, so (..)^2 - 1 cancels completely
   expect(exp_kernel.judge("exp(-gamma^2/2) + ((1 + exp(-2000))^2 - 1)*exp(2000)/2"), Verdict::Disagree, "numeric");
   // S exactly, through exp(9000) - cosh(9000) - sinh(9000) at gamma = 3
-  expect(exp_kernel.judge("exp(-gamma^2/2) + exp(1000*gamma^2) - cosh(1000*gamma^2) - sinh(1000*gamma^2)"), Verdict::Agree,
-         "symbolic");
+  expect(exp_kernel.judge("exp(-gamma^2/2) + exp(1000*gamma^2) - cosh(1000*gamma^2) - sinh(1000*gamma^2)"),
+         Verdict::Agree, "symbolic");
 }
 
 BOOST_AUTO_TEST_CASE(a_claim_whose_sign_changes_is_not_proved_by_its_square) {

@@ -65,8 +65,10 @@ BOOST_AUTO_TEST_CASE(malformed_specs_are_rejected_with_file_line_and_key) {
 
 BOOST_AUTO_TEST_CASE(shipped_specs_load_with_their_claims) {
   const Bibliography bib = bibliography();
-  const std::map<std::string, std::pair<std::size_t, std::string>> expected{
-      {"exp", {130, "Su2023-eq5"}}, {"relu2", {130, "Su2023-eq6"}}, {"identity", {130, "Su2023-eq7"}}, {"decay", {20, "Su2023-eq11"}}};
+  const std::map<std::string, std::pair<std::size_t, std::string>> expected{{"exp", {130, "Su2023-eq5"}},
+                                                                            {"relu2", {130, "Su2023-eq6"}},
+                                                                            {"identity", {130, "Su2023-eq7"}},
+                                                                            {"decay", {20, "Su2023-eq11"}}};
   for (const auto& [name, want] : expected) {
     const Spec spec = load_spec(kSource + "/specs/" + name + ".toml", bib);
     BOOST_TEST(spec.name == name);

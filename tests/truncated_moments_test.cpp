@@ -40,8 +40,8 @@ BOOST_AUTO_TEST_CASE(truncated_moments_match_quadrature) {
   const unsigned digits = 50;
   const num::GaussianQuadrature quad(digits);
   const std::vector<std::pair<std::optional<numeric>, std::optional<numeric>>> ranges{
-      {std::nullopt, std::nullopt},         {numeric(-13, 10), std::nullopt},    {std::nullopt, numeric(2, 5)},
-      {numeric(-13, 10), numeric(5, 2)},    {numeric(2, 5), numeric(5, 2)},      {numeric(-3), numeric(-1, 2)}};
+      {std::nullopt, std::nullopt},      {numeric(-13, 10), std::nullopt}, {std::nullopt, numeric(2, 5)},
+      {numeric(-13, 10), numeric(5, 2)}, {numeric(2, 5), numeric(5, 2)},   {numeric(-3), numeric(-1, 2)}};
   for (const auto& [l, u] : ranges) {
     for (unsigned k = 0; k <= 7; ++k) {
       const ex closed = sym::truncated_normal_moment(k, l ? std::optional<ex>(*l) : std::nullopt,
@@ -54,7 +54,8 @@ BOOST_AUTO_TEST_CASE(truncated_moments_match_quadrature) {
       const double agree = num::digits_of_agreement(symbolic, numeric_value, 60);
       BOOST_TEST_CONTEXT("M_" << k << "(" << (l ? GiNaC::ex(*l) : ex(GiNaC::symbol("-inf"))) << ", "
                               << (u ? GiNaC::ex(*u) : ex(GiNaC::symbol("inf"))) << ") = " << closed << "; closed "
-                              << num::to_decimal(symbolic, 55) << " vs quadrature " << num::to_decimal(numeric_value, 55)) {
+                              << num::to_decimal(symbolic, 55) << " vs quadrature "
+                              << num::to_decimal(numeric_value, 55)) {
         // Odd moments over the full line are exactly 0: compare absolutely there.
         if (!l && !u && k % 2 == 1) {
           BOOST_TEST(symbolic == 0);

@@ -69,7 +69,8 @@ extern "C" void on_stop_signal(int signal_number) {
 }
 
 std::string stop_message(const std::string& out_dir) {
-  return "\ninterrupted: stopped before writing anything new; the previous results.json, report.tex and report.pdf in " +
+  return "\ninterrupted: stopped before writing anything new; the previous results.json, report.tex and report.pdf "
+         "in " +
          out_dir + " (if any) are as they were\n";
 }
 
@@ -97,9 +98,10 @@ constexpr unsigned kMaxThreads = 1024;
 /// An argument as a POSIX shell reads it back: bare when it has only safe characters,
 /// else in single quotes (a quote inside written '\'').
 std::string shell_quoted(const std::string& argument) {
-  const bool safe = !argument.empty() && argument.find_first_not_of(
-                                             "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./=:,+-@%") ==
-                                             std::string::npos;
+  const bool safe =
+      !argument.empty() &&
+      argument.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./=:,+-@%") ==
+          std::string::npos;
   if (safe) return argument;
   std::string out = "'";
   for (const char c : argument) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -110,14 +112,16 @@ std::vector<attnverify::Spec> load_all(const std::vector<std::string>& paths, co
                                        attnverify::Bibliography& bibliography) {
   const auto files = attnverify::collect_spec_files(paths);
   const std::string bibliography_file = attnverify::find_bibliography(files, bibliography_path);
-  bibliography = bibliography_file.empty() ? attnverify::Bibliography{} : attnverify::load_bibliography(bibliography_file);
+  bibliography =
+      bibliography_file.empty() ? attnverify::Bibliography{} : attnverify::load_bibliography(bibliography_file);
   std::vector<attnverify::Spec> specs;
   for (const auto& file : files) specs.push_back(attnverify::load_spec(file, bibliography));
   for (std::size_t a = 0; a < specs.size(); ++a)
     for (std::size_t b = 0; b < a; ++b) {
       std::error_code ec;
       if (std::filesystem::equivalent(specs[a].file, specs[b].file, ec))
-        throw attnverify::SpecError(specs[a].file, 0, "", "this spec file is given twice (also as " + specs[b].file + ")");
+        throw attnverify::SpecError(specs[a].file, 0, "",
+                                    "this spec file is given twice (also as " + specs[b].file + ")");
       if (specs[a].name == specs[b].name)
         throw attnverify::SpecError(specs[a].file, specs[a].name_line, "variant.name",
                                     "variant name '" + specs[a].name + "' is also used by " + specs[b].file + ":" +
@@ -130,7 +134,8 @@ int derive(const std::string& path, const std::string& bibliography_path) {
   attnverify::Bibliography bibliography;
   const auto specs = load_all({path}, bibliography_path, bibliography);
   for (const auto& spec : specs) {
-    std::cout << spec.name << " (" << spec.kind->name() << ")" << (spec.definition_text.empty() ? "" : ": " + spec.definition_text) << "\n";
+    std::cout << spec.name << " (" << spec.kind->name() << ")"
+              << (spec.definition_text.empty() ? "" : ": " + spec.definition_text) << "\n";
     const attnverify::DerivationSummary d = spec.kind->derive(spec);
     if (!d.derived) {
       std::cout << "  " << (d.applies ? "no-closed-form: " : "nothing to derive: ")
@@ -167,8 +172,9 @@ int run_shard(const attnverify::Shard& shard, const std::vector<attnverify::Spec
     out.replace({{"shard.json", attnverify::shard_json(result, shard, names, files)}}, std::nullopt);
     std::size_t checks = 0;
     for (const auto& v : result.variants) checks += v.records.size();
-    std::cout << fmt::format("shard {}/{}: {} variants, {} checks; wrote {} (verdicts are final after `attnverify merge`)\n",
-                             shard.index, shard.count, result.variants.size(), checks, path);
+    std::cout << fmt::format(
+        "shard {}/{}: {} variants, {} checks; wrote {} (verdicts are final after `attnverify merge`)\n", shard.index,
+        shard.count, result.variants.size(), checks, path);
   } catch (const std::exception& err) {
     std::cerr << "error: cannot write the outputs: " << attnverify::terminal_safe(err.what()) << "\n";
     return kExitOutputFailed;
@@ -181,15 +187,18 @@ int run_shard(const attnverify::Shard& shard, const std::vector<attnverify::Spec
 int main(int argc, char** argv) {
   // before anything touches GiNaC: the same command must give the same output (see the header)
   const bool fixed_layout = attnverify::ensure_fixed_address_layout(argv);
-  CLI::App app{"attnverify: checks closed forms about attention by derivation (GiNaC), high-precision "
-               "quadrature or exact summation (MPFR), and comparison with published claims."};
+  CLI::App app{
+      "attnverify: checks closed forms about attention by derivation (GiNaC), high-precision "
+      "quadrature or exact summation (MPFR), and comparison with published claims."};
   app.set_version_flag("--version", std::string("attnverify ") + attnverify::kVersion);
   app.require_subcommand(1);
 
   std::string command;  // recorded in every output, quoted so that it can be copied and re-run
-  for (int k = 0; k < argc; ++k) command += (k ? " " : "") + (k == 0 ? std::string("attnverify") : shell_quoted(argv[k]));
+  for (int k = 0; k < argc; ++k)
+    command += (k ? " " : "") + (k == 0 ? std::string("attnverify") : shell_quoted(argv[k]));
 
-  auto* run = app.add_subcommand("run", "Run every check of the given specs and write results.json, report.tex and report.pdf.");
+  auto* run = app.add_subcommand(
+      "run", "Run every check of the given specs and write results.json, report.tex and report.pdf.");
   std::vector<std::string> paths{"specs"};
   std::string out_dir = "reports/out";
   std::string bibliography_path;
@@ -201,24 +210,30 @@ int main(int argc, char** argv) {
   run->add_option("--out", out_dir, "Output directory (default: reports/out)");
   run->add_option("--digits", digits, "Working precision in decimal digits: 30, 50 or 100 (default 50)")
       ->check(CLI::IsMember({30u, 50u, 100u}));
-  auto* seed_option = run->add_option("--seed", seed, "Seed of the sampled checks; overrides the specs' seeds (default: each spec's [sampling] seed, else 20231201)");
+  auto* seed_option = run->add_option(
+      "--seed", seed,
+      "Seed of the sampled checks; overrides the specs' seeds (default: each spec's [sampling] seed, else 20231201)");
   run->add_option("--threads", threads,
                   "Threads for the quadrature grid and sampling, 1 to " + std::to_string(kMaxThreads) +
                       " (default: all cores); the results do not depend on it")
       ->check(CLI::Range(1u, kMaxThreads));
-  run->add_option("--bibliography", bibliography_path, "Bibliography file (default: bibliography.toml beside the specs)");
+  run->add_option("--bibliography", bibliography_path,
+                  "Bibliography file (default: bibliography.toml beside the specs)");
   run->add_flag("--no-pdf", no_pdf, "Write report.tex but do not compile it");
   std::size_t grid_limit = attnverify::kMaxGridPoints;
-  run->add_option("--max-grid-points", grid_limit, "Refuse grids larger than this (default 100000)")->check(CLI::PositiveNumber);
+  run->add_option("--max-grid-points", grid_limit, "Refuse grids larger than this (default 100000)")
+      ->check(CLI::PositiveNumber);
   run->add_flag("--quiet", quiet, "No progress messages");
   std::string shard_text;
-  run->add_option("--shard", shard_text,
-                  "Run shard i of N (i/N): every N-th variant, starting with the i-th; writes only shard.json to --out, "
-                  "for `attnverify merge`");
+  run->add_option(
+      "--shard", shard_text,
+      "Run shard i of N (i/N): every N-th variant, starting with the i-th; writes only shard.json to --out, "
+      "for `attnverify merge`");
 
   auto* merge_cmd = app.add_subcommand(
-      "merge", "Combine the shard.json of `run --shard i/N` runs (all N) into results.json, report.tex and report.pdf, as "
-               "one unsharded run would write them.");
+      "merge",
+      "Combine the shard.json of `run --shard i/N` runs (all N) into results.json, report.tex and report.pdf, as "
+      "one unsharded run would write them.");
   std::vector<std::string> shard_dirs;
   merge_cmd->add_option("shards", shard_dirs, "Output directories of the shards")->required();
   merge_cmd->add_option("--out", out_dir, "Output directory (default: reports/out)");
@@ -228,7 +243,8 @@ int main(int argc, char** argv) {
   auto* derive_cmd = app.add_subcommand("derive", "Print the derived closed forms of a spec (plain text and LaTeX).");
   std::string derive_path;
   derive_cmd->add_option("spec", derive_path, "Spec file")->required();
-  derive_cmd->add_option("--bibliography", bibliography_path, "Bibliography file (default: bibliography.toml beside the spec)");
+  derive_cmd->add_option("--bibliography", bibliography_path,
+                         "Bibliography file (default: bibliography.toml beside the spec)");
 
   try {
     app.parse(argc, argv);
@@ -241,8 +257,9 @@ int main(int argc, char** argv) {
     if (derive_cmd->parsed()) return derive(derive_path, bibliography_path);
 
     if (!fixed_layout)
-      std::cerr << "warning: address-space randomisation could not be turned off; the results are right, but the order of "
-                   "terms in closed forms (and the last digits of some values) may differ between runs\n";
+      std::cerr
+          << "warning: address-space randomisation could not be turned off; the results are right, but the order of "
+             "terms in closed forms (and the last digits of some values) may differ between runs\n";
     const auto start = std::chrono::steady_clock::now();
     std::signal(SIGINT, on_stop_signal);
     std::signal(SIGTERM, on_stop_signal);
@@ -270,7 +287,8 @@ int main(int argc, char** argv) {
       if (seed_option->count() > 0) options.seed_override = seed;
       options.threads = threads;
       options.command = command;
-      if (!shard_text.empty()) return run_shard(attnverify::parse_shard(shard_text), specs, bibliography, options, progress, out_dir);
+      if (!shard_text.empty())
+        return run_shard(attnverify::parse_shard(shard_text), specs, bibliography, options, progress, out_dir);
       out = std::make_unique<attnverify::OutputFolder>(out_dir);  // taken, and checked writable, before the work
       const ImmediateStop stop(out_dir);
       result = attnverify::run_suite(specs, bibliography, options, progress);
@@ -289,8 +307,10 @@ int main(int argc, char** argv) {
       const attnverify::PdfBuild build = attnverify::build_pdf(tex, out_dir, [] { return g_stop_signal != 0; });
       latex_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       if (build.stopped || g_stop_signal != 0) throw Interrupted{};
-      if (build.ok) pdf = build.pdf;
-      else pdf_failure = build.failure;
+      if (build.ok)
+        pdf = build.pdf;
+      else
+        pdf_failure = build.failure;
     }
     out->replace({{"results.json", json}, {"report.tex", tex}}, pdf);
     std::cout << attnverify::terminal_safe(attnverify::terminal_summary(result));
@@ -298,9 +318,10 @@ int main(int argc, char** argv) {
     if (pdf) {
       std::cout << fmt::format("wrote {} (latexmk {:.1f} s)\n", (dir / "report.pdf").string(), latex_seconds);
     } else if (!pdf_failure.empty()) {
-      std::cerr << "error: report.pdf could not be typeset (results.json and report.tex are new; an older report.pdf was "
-                   "removed, as it belongs to another run): "
-                << pdf_failure;
+      std::cerr
+          << "error: report.pdf could not be typeset (results.json and report.tex are new; an older report.pdf was "
+             "removed, as it belongs to another run): "
+          << pdf_failure;
       return kExitOutputFailed;
     }
     return result.unexpected_count() == 0 ? 0 : kExitUnexpected;

@@ -19,13 +19,12 @@
 #include <utility>
 #include <vector>
 
-
 namespace attnverify {
 
 struct DerivationSummary {
   bool derived = false;
-  bool applies = true;  ///< false: the kind has nothing to derive (fact specs)
-  std::string reason;  ///< why nothing was derived (no closed form, or a fact spec)
+  bool applies = true;                                   ///< false: the kind has nothing to derive (fact specs)
+  std::string reason;                                    ///< why nothing was derived (no closed form, or a fact spec)
   std::vector<std::pair<std::string, GiNaC::ex>> forms;  ///< (label in plain text, closed form)
 };
 

@@ -6,7 +6,8 @@ namespace attnverify {
 
 NumericOutcome direct_S(const GiNaC::numeric& mean_abs, const GiNaC::numeric& mean_square, unsigned digits) {
   NumericOutcome out;
-  const num::Evaluation e = num::AdaptiveEvaluator(GiNaC::ex(mean_abs) / GiNaC::sqrt(GiNaC::ex(mean_square)), {}, digits)({});
+  const num::Evaluation e =
+      num::AdaptiveEvaluator(GiNaC::ex(mean_abs) / GiNaC::sqrt(GiNaC::ex(mean_square)), {}, digits)({});
   if (!e.converged) {
     out.failure = "the direct computation did not converge";
     return out;
@@ -17,15 +18,17 @@ NumericOutcome direct_S(const GiNaC::numeric& mean_abs, const GiNaC::numeric& me
   return out;
 }
 
-void check_closed_vs_direct(const Spec& spec, const ClaimDomain& domain, const GiNaC::ex& closed, const DirectRoute& direct,
-                            const std::string& method, unsigned digits, std::vector<CheckRecord>& records) {
+void check_closed_vs_direct(const Spec& spec, const ClaimDomain& domain, const GiNaC::ex& closed,
+                            const DirectRoute& direct, const std::string& method, unsigned digits,
+                            std::vector<CheckRecord>& records) {
   for (const ClaimPoint& p : domain.points) {
     CheckRecord r;
     r.variant = spec.name;
     r.check = "closed-vs-direct";
     r.point = p.where;
     r.method = method;
-    judge_closed_vs_numeric(r, num::AdaptiveEvaluator(closed.subs(p.substitution), {}, digits)({}), direct(p.index), digits);
+    judge_closed_vs_numeric(r, num::AdaptiveEvaluator(closed.subs(p.substitution), {}, digits)({}), direct(p.index),
+                            digits);
     records.push_back(std::move(r));
   }
 }

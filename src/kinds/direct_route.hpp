@@ -22,8 +22,9 @@ using DirectRoute = std::function<NumericOutcome(std::size_t index)>;
 
 /// Appends one "closed-vs-direct" record per point of `domain`: `closed` with the
 /// point's substitution against `direct(point.index)`.
-void check_closed_vs_direct(const Spec& spec, const ClaimDomain& domain, const GiNaC::ex& closed, const DirectRoute& direct,
-                            const std::string& method, unsigned digits, std::vector<CheckRecord>& records);
+void check_closed_vs_direct(const Spec& spec, const ClaimDomain& domain, const GiNaC::ex& closed,
+                            const DirectRoute& direct, const std::string& method, unsigned digits,
+                            std::vector<CheckRecord>& records);
 
 /// The direct route as a claim witness.
 PointWitness direct_witness(const DirectRoute& direct);

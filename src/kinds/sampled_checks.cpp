@@ -30,9 +30,10 @@ void judge_sample(CheckRecord& r, const num::SparsityEstimate& est, double non_f
   r.p_value = std::erfc(std::fabs(*r.z) / std::sqrt(2.0));
   if (std::fabs(est.bias) > 0.5 * est.standard_error) {
     r.verdict = Verdict::Inconclusive;
-    r.detail = fmt::format("the estimated finite-n bias {:.2e} exceeds 0.5 SE = {:.2e}, where its second-order model "
-                           "is not reliable; take a larger n",
-                           est.bias, 0.5 * est.standard_error);
+    r.detail = fmt::format(
+        "the estimated finite-n bias {:.2e} exceeds 0.5 SE = {:.2e}, where its second-order model "
+        "is not reliable; take a larger n",
+        est.bias, 0.5 * est.standard_error);
     return;
   }
   r.verdict = Verdict::Agree;  // provisional: Holm's procedure may reject it

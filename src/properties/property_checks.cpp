@@ -81,7 +81,8 @@ std::string decimal(const ex& e, unsigned digits, unsigned shown) {
 }
 
 // The check's `over` ranges in the order of the variant's parameters.
-std::vector<num::SearchAxis> box_of(const Spec& spec, const PropertyCheck& c, std::vector<std::pair<numeric, numeric>>& ranges) {
+std::vector<num::SearchAxis> box_of(const Spec& spec, const PropertyCheck& c,
+                                    std::vector<std::pair<numeric, numeric>>& ranges) {
   std::vector<num::SearchAxis> box;
   for (const auto& name : spec.property_parameters())
     for (const auto& [key, range] : c.over)
@@ -123,8 +124,9 @@ Part check_even(const Spec& spec, const PropertyCheck& c, const ex& S, const Run
   if (proved && worst >= need && failure.empty()) {
     part.verdict = Verdict::Agree;
     part.method = "symbolic";
-    part.finding = fmt::format("S(-{0}) - S({0}) simplifies to 0 (erf is odd); confirmed at {1} (worst {2:.1f} digits).",
-                               c.parameter, domain.description, worst);
+    part.finding =
+        fmt::format("S(-{0}) - S({0}) simplifies to 0 (erf is odd); confirmed at {1} (worst {2:.1f} digits).",
+                    c.parameter, domain.description, worst);
   } else if (!proved && worst < need && part.digits) {
     part.verdict = Verdict::Disagree;
     part.method = "numeric";
@@ -134,8 +136,8 @@ Part check_even(const Spec& spec, const PropertyCheck& c, const ex& S, const Run
   } else if (!proved && failure.empty() && part.digits) {
     part.verdict = Verdict::Agree;
     part.method = "numeric";
-    part.finding = fmt::format("No symbolic proof; S(-{0}) = S({0}) at {1} to {2:.1f} digits (numeric evidence).", c.parameter,
-                               domain.description, worst);
+    part.finding = fmt::format("No symbolic proof; S(-{0}) = S({0}) at {1} to {2:.1f} digits (numeric evidence).",
+                               c.parameter, domain.description, worst);
   } else {
     part.finding = failure.empty() ? "proof and numbers conflict (a defect in attnverify)" : failure;
   }
@@ -176,7 +178,8 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
     std::optional<ex> limit;
     std::string how;
     if (target.sequence && c.parameter == "n" && !to_zero) {
-      const bool at_one = std::any_of(fixed.begin(), fixed.end(), [](const auto& f) { return f.first == "lambda" && f.second == 1; });
+      const bool at_one =
+          std::any_of(fixed.begin(), fixed.end(), [](const auto& f) { return f.first == "lambda" && f.second == 1; });
       if (at_one) {
         limit = GiNaC::normal(target.sequence->S_at_lambda_one.subs(substitution));
         how = "the derived lambda = 1 case is S_n = " + sym::to_text(*limit);
@@ -184,13 +187,15 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
       } else if (target.sequence->asymptote_derived) {
         limit = target.sequence->limit.subs(substitution);
         const ex coefficient = target.sequence->asymptote_coefficient.subs(substitution);
-        how = "derived asymptote S_n ~ " + sym::to_text(coefficient) + " n^(" + sym::to_text(target.sequence->asymptote_power) + ")";
+        how = "derived asymptote S_n ~ " + sym::to_text(coefficient) + " n^(" +
+              sym::to_text(target.sequence->asymptote_power) + ")";
       }
       if (limit) part.method = "symbolic asymptotics";
     }
     const ex g = target.S.subs(substitution);
     if (!limit) {
-      if (const auto series = sym::series_limit(g, GiNaC::ex_to<GiNaC::symbol>(p), to_zero ? sym::LimitPoint::Zero : sym::LimitPoint::Infinity)) {
+      if (const auto series = sym::series_limit(g, GiNaC::ex_to<GiNaC::symbol>(p),
+                                                to_zero ? sym::LimitPoint::Zero : sym::LimitPoint::Infinity)) {
         part.method = "symbolic (series)";
         if (!series->finite) {
           part.verdict = Verdict::Disagree;
@@ -213,8 +218,8 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
         part.finding = "at " + where + " the limit is " + sym::to_text(*limit) + " (" + how + ").";
       } else {
         part.verdict = Verdict::Disagree;
-        part.finding = "at " + where + " the limit is " + sym::to_text(*limit) + " = " + decimal(*limit, digits, kShownDigits) +
-                       ", not " + c.value_text + " (" + how + ").";
+        part.finding = "at " + where + " the limit is " + sym::to_text(*limit) + " = " +
+                       decimal(*limit, digits, kShownDigits) + ", not " + c.value_text + " (" + how + ").";
       }
       parts.push_back(part);
       continue;
@@ -279,11 +284,14 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
   std::vector<std::pair<numeric, numeric>> ranges;
   const std::vector<num::SearchAxis> box = box_of(spec, c, ranges);
   const num::CompiledExpression f(S, symbols, digits + num::kGuardDigits);
-  const num::ExtremumResult found = num::search_extremum([&](const std::vector<Real>& x) { return f(x); }, box, maximise);
+  const num::ExtremumResult found =
+      num::search_extremum([&](const std::vector<Real>& x) { return f(x); }, box, maximise);
   std::string box_text;
   for (std::size_t k = 0; k < names.size(); ++k)
-    box_text += (k ? " x " : "") + names[k] + " in [" + exact_text(ranges[k].first) + ", " + exact_text(ranges[k].second) + "]";
-  part.method = fmt::format("grid search + golden-section refinement at {} digits over {}", digits + num::kGuardDigits, box_text);
+    box_text +=
+        (k ? " x " : "") + names[k] + " in [" + exact_text(ranges[k].first) + ", " + exact_text(ranges[k].second) + "]";
+  part.method =
+      fmt::format("grid search + golden-section refinement at {} digits over {}", digits + num::kGuardDigits, box_text);
   if (!found.found) {
     part.finding = "S could not be evaluated anywhere on the box " + box_text + ".";
     return part;
@@ -328,8 +336,10 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
         bool is_fixed = false;
         for (const ex& eq : exact_point)
           if (eq.lhs().is_equal(symbols[k])) is_fixed = true;
-        if (is_fixed) fixed_text += (fixed_text.empty() ? "" : ", ") + names[k] + " = " + where[k].second;
-        else free_text += (free_text.empty() ? "" : ", ") + names[k];
+        if (is_fixed)
+          fixed_text += (fixed_text.empty() ? "" : ", ") + names[k] + " = " + where[k].second;
+        else
+          free_text += (free_text.empty() ? "" : ", ") + names[k];
       }
       attained = fixed_text + ", for every " + free_text + " in the box (S does not depend on " + free_text + " there)";
     }
@@ -341,15 +351,17 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
     part.values = {{word, sym::to_text(*exact)}, {"decimal", decimal(*exact, digits, digits)}};
   } else {
     // digits justified: the change in the last refinement round
-    const double settled = found.value_change > 0
-                               ? std::min<double>(digits, -log10(Real(found.value_change / (abs(found.value) + 1e-300))).convert_to<double>())
-                               : digits;
+    const double settled =
+        found.value_change > 0
+            ? std::min<double>(digits,
+                               -log10(Real(found.value_change / (abs(found.value) + 1e-300))).convert_to<double>())
+            : digits;
     const unsigned shown = static_cast<unsigned>(std::max(3.0, std::floor(settled)));
     value_text = num::to_decimal(found.value, shown) + fmt::format(" (about {} digits settled)", shown);
     part.values = {{word, num::to_decimal(found.value, shown)}};
   }
-  const std::string base = fmt::format("The {} of S over the box is {}, attained at {} ({} evaluations).", word, value_text,
-                                       attained, found.evaluations);
+  const std::string base = fmt::format("The {} of S over the box is {}, attained at {} ({} evaluations).", word,
+                                       value_text, attained, found.evaluations);
   if (c.value) {
     const double agree = exact ? agreement(*exact, *c.value, digits) : [&] {
       const num::Evaluation claimed = num::AdaptiveEvaluator(*c.value, {}, digits)({});
@@ -358,7 +370,8 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
     }();
     part.digits = agree;
     part.values.emplace_back("claimed", c.value_text);
-    const double need = exact ? required_digits(digits) : std::max(3.0, -log10(found.value_change.convert_to<double>() + 1e-300) - 1);
+    const double need =
+        exact ? required_digits(digits) : std::max(3.0, -log10(found.value_change.convert_to<double>() + 1e-300) - 1);
     if (std::isnan(agree)) {
       part.finding = base + " The claimed value could not be evaluated.";
     } else if (agree >= need) {
@@ -371,7 +384,8 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
     return part;
   }
   const numeric threshold = maximise ? *c.less_than : *c.greater_than;
-  const Real margin = maximise ? Real(num::to_real(threshold) - found.value) : Real(found.value - num::to_real(threshold));
+  const Real margin =
+      maximise ? Real(num::to_real(threshold) - found.value) : Real(found.value - num::to_real(threshold));
   const Real tolerance = pow(Real(10), -static_cast<int>(required_digits(digits))) * (abs(found.value) + 1);
   part.values.emplace_back(maximise ? "less_than" : "greater_than", exact_text(threshold));
   if (margin > tolerance) {
@@ -381,7 +395,8 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
     part.verdict = Verdict::Disagree;
     part.finding = base + " The claim says it is " + (maximise ? "below " : "above ") + exact_text(threshold) + ".";
   } else {
-    part.finding = base + " It equals " + exact_text(threshold) + " to working precision: the strict claim is undecided.";
+    part.finding =
+        base + " It equals " + exact_text(threshold) + " to working precision: the strict claim is undecided.";
   }
   return part;
 }
@@ -393,7 +408,8 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
   const bool decreasing = c.direction == "decreasing";
   const ex p = sym::symbols().by_name(c.parameter);
   const ex derivative = S.diff(GiNaC::ex_to<GiNaC::symbol>(p));
-  const bool proved = sym::is_manifestly_nonnegative(decreasing ? ex(-derivative) : derivative) && !derivative.is_zero();
+  const bool proved =
+      sym::is_manifestly_nonnegative(decreasing ? ex(-derivative) : derivative) && !derivative.is_zero();
   const auto names = spec.property_parameters();
   const auto symbols = parameter_symbols(spec);
   num::ScopedPrecision scope(digits + num::kGuardDigits);
@@ -416,7 +432,8 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
       if (wrong++ == 0 || abs(value) > abs(worst)) {
         worst = value;
         part.point.clear();
-        for (std::size_t j = 0; j < names.size(); ++j) part.point.emplace_back(names[j], num::to_decimal(x[j], kShownDigits));
+        for (std::size_t j = 0; j < names.size(); ++j)
+          part.point.emplace_back(names[j], num::to_decimal(x[j], kShownDigits));
         part.values = {{"dS/d" + c.parameter, num::to_decimal(value, kShownDigits)}};
       }
     }
@@ -431,12 +448,14 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
     part.verdict = Verdict::Disagree;
     part.method = "derivative sign on a grid";
     part.finding = fmt::format("S is not {} in {}: dS/d{} has the wrong sign at {} of {} grid points, e.g. at {} ({}).",
-                               c.direction, c.parameter, c.parameter, wrong, checked, describe_point(part.point), part.values[0].second);
+                               c.direction, c.parameter, c.parameter, wrong, checked, describe_point(part.point),
+                               part.values[0].second);
   } else if (checked > 0) {
     part.verdict = Verdict::Agree;
     part.method = "derivative sign on a grid";
-    part.finding = fmt::format("dS/d{} {} at all {} points of a {}-point-per-axis grid over the box (numeric evidence).",
-                               c.parameter, sign, checked, num::kGridPoints);
+    part.finding =
+        fmt::format("dS/d{} {} at all {} points of a {}-point-per-axis grid over the box (numeric evidence).",
+                    c.parameter, sign, checked, num::kGridPoints);
   } else {
     part.finding = "the derivative could not be evaluated on the box";
   }
@@ -506,9 +525,11 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
     r = GiNaC::normal(r);
     if (!sequence || !r.has(s.lambda) || !r.has(s.n)) {
       proved = strict ? sym::is_provably_positive(r - 1, unit) : false;
-      ratio = std::string(" Symbolically (") + (below ? "bound/S" : "S/bound") + ")^2 = " + sym::to_text(r.subs(atoms)) +
-              (proved ? ", and (ratio - 1) is proved > 0 on the domain" + std::string(sequence ? " (0 < lambda^n < 1)" : "") : "") +
-              ".";
+      ratio =
+          std::string(" Symbolically (") + (below ? "bound/S" : "S/bound") + ")^2 = " + sym::to_text(r.subs(atoms)) +
+          (proved ? ", and (ratio - 1) is proved > 0 on the domain" + std::string(sequence ? " (0 < lambda^n < 1)" : "")
+                  : "") +
+          ".";
     }
   } catch (const std::exception&) {
     // the symbolic proof is an extra: without it the numeric verdict stands, and the
@@ -521,24 +542,27 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
   num::ScopedPrecision scope(digits);
   if (violations > 0) {
     part.verdict = Verdict::Disagree;
-    part.finding = fmt::format("S {} bound fails at {} of {} points, e.g. at {} (S = {}, bound = {}).{}", c.relation, violations,
-                               checked, describe_point(part.point), part.values[1].second.substr(0, 14),
+    part.finding = fmt::format("S {} bound fails at {} of {} points, e.g. at {} (S = {}, bound = {}).{}", c.relation,
+                               violations, checked, describe_point(part.point), part.values[1].second.substr(0, 14),
                                part.values[2].second.substr(0, 14), ratio);
   } else if (proved) {
     part.verdict = Verdict::Agree;
     part.method = "symbolic (sign of (bound/S)^2 - 1), with the point set and grid";
-    part.finding = fmt::format("Proved.{} Numerically S {} bound at all {} points ({} of them equal at working precision, where "
-                               "the margin is below 10^-{}).",
-                               ratio, c.relation, checked, unresolved, static_cast<int>(required_digits(digits)));
+    part.finding = fmt::format(
+        "Proved.{} Numerically S {} bound at all {} points ({} of them equal at working precision, where "
+        "the margin is below 10^-{}).",
+        ratio, c.relation, checked, unresolved, static_cast<int>(required_digits(digits)));
   } else if (!failure.empty()) {
     part.finding = failure;
   } else if (unresolved > 0) {
-    part.finding = fmt::format("No symbolic proof, and at {} of {} points S and the bound are equal at working precision, so the "
-                               "relation is undecided there.{}", unresolved, checked, ratio);
+    part.finding = fmt::format(
+        "No symbolic proof, and at {} of {} points S and the bound are equal at working precision, so the "
+        "relation is undecided there.{}",
+        unresolved, checked, ratio);
   } else {
     part.verdict = Verdict::Agree;
-    part.finding = fmt::format("S {} bound at all {} points; the smallest relative margin is {} at {}.{}", c.relation, checked,
-                               num::to_decimal(smallest, 4), describe_point(part.point), ratio);
+    part.finding = fmt::format("S {} bound at all {} points; the smallest relative margin is {} at {}.{}", c.relation,
+                               checked, num::to_decimal(smallest, 4), describe_point(part.point), ratio);
   }
   return part;
 }
@@ -603,26 +627,32 @@ Part check_norm_ratio(const PropertyCheck& c, const RunOptions& options) {
       return out + (y.size() > 4 ? ", ...)" : ")");
     };
     for (const auto& [claimed, text, computed, arg, word] :
-         {std::tuple{c.maximum, c.maximum_text, q_max, argmax, "maximum"}, std::tuple{c.minimum, c.minimum_text, q_min, argmin, "minimum"}}) {
+         {std::tuple{c.maximum, c.maximum_text, q_max, argmax, "maximum"},
+          std::tuple{c.minimum, c.minimum_text, q_min, argmin, "minimum"}}) {
       if (!claimed) continue;
       const ex claim_at_d = claimed->subs(s.d == d);
       const double agree = agreement(computed, claim_at_d, digits);
       if (std::isnan(agree) || agree < required_digits(digits)) {
         part.verdict = Verdict::Disagree;
         part.point = {{"d", std::to_string(d)}, {"at", point_text(arg)}};
-        part.values = {{word, sym::to_text(computed)}, {"claimed", text}, {"claimed_at_d", decimal(claim_at_d, digits, kShownDigits)}};
+        part.values = {{word, sym::to_text(computed)},
+                       {"claimed", text},
+                       {"claimed_at_d", decimal(claim_at_d, digits, kShownDigits)}};
         part.digits = std::isnan(agree) ? 0 : agree;
-        part.finding = fmt::format("d = {}: the {} of {} is {} = {}, attained at y = {} ({}; random points: r in [{:.6f}, {:.6f}]); the "
-                                   "claim says {} = {}.",
-                                   d, word, c.quantity_text, sym::to_text(computed), decimal(computed, digits, 6), point_text(arg),
-                                   e.argument, seen_min, seen_max, text, decimal(claim_at_d, digits, 6));
+        part.finding = fmt::format(
+            "d = {}: the {} of {} is {} = {}, attained at y = {} ({}; random points: r in [{:.6f}, {:.6f}]); the "
+            "claim says {} = {}.",
+            d, word, c.quantity_text, sym::to_text(computed), decimal(computed, digits, 6), point_text(arg), e.argument,
+            seen_min, seen_max, text, decimal(claim_at_d, digits, 6));
         return part;
       }
     }
-    checked += (checked.empty() ? "" : ", ") + fmt::format("d = {}: [{}, {}]", d, sym::to_text(q_min), sym::to_text(q_max));
+    checked +=
+        (checked.empty() ? "" : ", ") + fmt::format("d = {}: [{}, {}]", d, sym::to_text(q_min), sym::to_text(q_max));
   }
   part.verdict = Verdict::Agree;
-  part.finding = "The range of " + c.quantity_text + " is " + checked + ", as claimed (maximiser of r: y = e_1; minimiser: y = (1, ..., 1)/d).";
+  part.finding = "The range of " + c.quantity_text + " is " + checked +
+                 ", as claimed (maximiser of r: y = e_1; minimiser: y = (1, ..., 1)/d).";
   return part;
 }
 
@@ -673,13 +703,25 @@ void check_properties(const Spec& spec, const PropertyTarget& target, const RunO
       }
       try {
         switch (c.kind) {
-          case PropertyKind::Even: parts.push_back(check_even(spec, c, target.S, options)); break;
-          case PropertyKind::Limit: parts.push_back(check_limit(spec, c, target, options)); break;
+          case PropertyKind::Even:
+            parts.push_back(check_even(spec, c, target.S, options));
+            break;
+          case PropertyKind::Limit:
+            parts.push_back(check_limit(spec, c, target, options));
+            break;
           case PropertyKind::Infimum:
-          case PropertyKind::Supremum: parts.push_back(check_extremum(spec, c, target.S, options)); break;
-          case PropertyKind::Monotone: parts.push_back(check_monotone(spec, c, target.S, options)); break;
-          case PropertyKind::Bound: parts.push_back(check_bound(spec, c, target.S, options)); break;
-          case PropertyKind::NormRatio: parts.push_back(check_norm_ratio(c, options)); break;
+          case PropertyKind::Supremum:
+            parts.push_back(check_extremum(spec, c, target.S, options));
+            break;
+          case PropertyKind::Monotone:
+            parts.push_back(check_monotone(spec, c, target.S, options));
+            break;
+          case PropertyKind::Bound:
+            parts.push_back(check_bound(spec, c, target.S, options));
+            break;
+          case PropertyKind::NormRatio:
+            parts.push_back(check_norm_ratio(c, options));
+            break;
           case PropertyKind::Sampled: {
             Part pending;
             pending.method = "sampled";
@@ -708,7 +750,8 @@ void check_properties(const Spec& spec, const PropertyTarget& target, const RunO
 
 void judge_sampled_properties(VariantResult& result) {
   for (const Property& property : result.spec.properties) {
-    if (std::none_of(property.checks.begin(), property.checks.end(), [](const PropertyCheck& c) { return c.kind == PropertyKind::Sampled; }))
+    if (std::none_of(property.checks.begin(), property.checks.end(),
+                     [](const PropertyCheck& c) { return c.kind == PropertyKind::Sampled; }))
       continue;
     CheckRecord* record = nullptr;
     for (auto& r : result.records)
@@ -741,19 +784,21 @@ void judge_sampled_properties(VariantResult& result) {
       record->values = worst->values;
     }
     record->values.insert(record->values.begin(), {"max |z|", fmt::format("{:.2f}", max_z)});
-    const std::string figures = fmt::format("{} sampled checks, d in {{{}}}, n up to {}; largest |z| = {:.2f}", count, dim_text,
-                                            largest_n, max_z);
+    const std::string figures = fmt::format("{} sampled checks, d in {{{}}}, n up to {}; largest |z| = {:.2f}", count,
+                                            dim_text, largest_n, max_z);
     if (count == 0) {
       record->verdict = Verdict::Inconclusive;
       record->detail = "no sampled checks ran";
     } else if (disagree > 0) {
       record->verdict = Verdict::Disagree;
-      record->detail = fmt::format("{} of {}: the scalar reduction is contradicted by Monte Carlo over real attention weights.",
-                                   disagree, figures);
+      record->detail =
+          fmt::format("{} of {}: the scalar reduction is contradicted by Monte Carlo over real attention weights.",
+                      disagree, figures);
     } else if (agree == count) {
       record->verdict = Verdict::Agree;
-      record->detail = "All " + figures + ": Monte Carlo over real d-dimensional attention weights agrees with the scalar "
-                                          "expectation E|f(beta + gamma eps)| / sqrt(E f^2) within its confidence interval.";
+      record->detail = "All " + figures +
+                       ": Monte Carlo over real d-dimensional attention weights agrees with the scalar "
+                       "expectation E|f(beta + gamma eps)| / sqrt(E f^2) within its confidence interval.";
     } else {
       record->verdict = Verdict::Inconclusive;
       record->detail = fmt::format("{} of {} agree, none disagree ({}).", agree, count, figures);

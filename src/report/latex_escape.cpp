@@ -19,26 +19,50 @@ namespace {
 // (TeX Live 2022); the rest of Latin-1 and Latin Extended-A (Ð, Þ, ą, ħ, Ŋ, ...) stop TeX
 // with "Unicode character ... not set up" or "unavailable in encoding OT1".
 constexpr std::pair<char32_t, char32_t> kTypesetRanges[] = {
-    {0xA0, 0xAA},   {0xAC, 0xBA},   {0xBC, 0xCF},   {0xD1, 0xDD},   {0xDF, 0xEF},   {0xF1, 0xFD},
-    {0xFF, 0x103},  {0x106, 0x10F}, {0x112, 0x117}, {0x11A, 0x125}, {0x128, 0x12D}, {0x130, 0x137},
-    {0x139, 0x13E}, {0x141, 0x148}, {0x14C, 0x165}, {0x168, 0x171}, {0x174, 0x17E},
+    {0xA0, 0xAA},
+    {0xAC, 0xBA},
+    {0xBC, 0xCF},
+    {0xD1, 0xDD},
+    {0xDF, 0xEF},
+    {0xF1, 0xFD},
+    {0xFF, 0x103},
+    {0x106, 0x10F},
+    {0x112, 0x117},
+    {0x11A, 0x125},
+    {0x128, 0x12D},
+    {0x130, 0x137},
+    {0x139, 0x13E},
+    {0x141, 0x148},
+    {0x14C, 0x165},
+    {0x168, 0x171},
+    {0x174, 0x17E},
     // punctuation and symbols utf8.def maps (same test): – — ‘ ’ “ ” … ≤ ≥ × → · ‖ € ™
-    {0x2013, 0x2014}, {0x2018, 0x2019}, {0x201C, 0x201D}, {0x2026, 0x2026}, {0x2264, 0x2265},
-    {0xD7, 0xD7}, {0x2192, 0x2192}, {0xB7, 0xB7}, {0x2016, 0x2016}, {0x20AC, 0x20AC}, {0x2122, 0x2122}};
+    {0x2013, 0x2014},
+    {0x2018, 0x2019},
+    {0x201C, 0x201D},
+    {0x2026, 0x2026},
+    {0x2264, 0x2265},
+    {0xD7, 0xD7},
+    {0x2192, 0x2192},
+    {0xB7, 0xB7},
+    {0x2016, 0x2016},
+    {0x20AC, 0x20AC},
+    {0x2122, 0x2122}};
 
 // Greek and a few mathematical characters, typeset as math.
 const std::map<char32_t, std::string>& math_characters() {
   static const std::map<char32_t, std::string> table = [] {
-    std::map<char32_t, std::string> t{{0x2260, "\\neq"}, {0x2248, "\\approx"}, {0x2212, "-"}, {0x221E, "\\infty"},
-                                      {0x2202, "\\partial"}, {0x2211, "\\sum"}, {0x221A, "\\surd"}, {0x00B1, "\\pm"}};
-    const char* lower[] = {"\\alpha", "\\beta", "\\gamma", "\\delta", "\\epsilon", "\\zeta", "\\eta", "\\theta",
-                           "\\iota", "\\kappa", "\\lambda", "\\mu", "\\nu", "\\xi", "o", "\\pi", "\\rho", "\\varsigma",
-                           "\\sigma", "\\tau", "\\upsilon", "\\phi", "\\chi", "\\psi", "\\omega"};
+    std::map<char32_t, std::string> t{{0x2260, "\\neq"},   {0x2248, "\\approx"},  {0x2212, "-"},
+                                      {0x221E, "\\infty"}, {0x2202, "\\partial"}, {0x2211, "\\sum"},
+                                      {0x221A, "\\surd"},  {0x00B1, "\\pm"}};
+    const char* lower[] = {"\\alpha", "\\beta", "\\gamma", "\\delta",    "\\epsilon", "\\zeta", "\\eta",
+                           "\\theta", "\\iota", "\\kappa", "\\lambda",   "\\mu",      "\\nu",   "\\xi",
+                           "o",       "\\pi",   "\\rho",   "\\varsigma", "\\sigma",   "\\tau",  "\\upsilon",
+                           "\\phi",   "\\chi",  "\\psi",   "\\omega"};
     for (char32_t k = 0; k < 25; ++k) t[0x3B1 + k] = lower[k];
-    const std::pair<char32_t, const char*> upper[] = {{0x393, "\\Gamma"}, {0x394, "\\Delta"}, {0x398, "\\Theta"},
-                                                      {0x39B, "\\Lambda"}, {0x39E, "\\Xi"}, {0x3A0, "\\Pi"},
-                                                      {0x3A3, "\\Sigma"}, {0x3A6, "\\Phi"}, {0x3A8, "\\Psi"},
-                                                      {0x3A9, "\\Omega"}};
+    const std::pair<char32_t, const char*> upper[] = {
+        {0x393, "\\Gamma"}, {0x394, "\\Delta"}, {0x398, "\\Theta"}, {0x39B, "\\Lambda"}, {0x39E, "\\Xi"},
+        {0x3A0, "\\Pi"},    {0x3A3, "\\Sigma"}, {0x3A6, "\\Phi"},   {0x3A8, "\\Psi"},    {0x3A9, "\\Omega"}};
     for (const auto& [code, name] : upper) t[code] = name;
     return t;
   }();
@@ -87,24 +111,52 @@ std::string latex_escape(const std::string& text) {
       continue;
     }
     switch (const char c = static_cast<char>(code)) {
-      case '\\': out += "\\textbackslash{}"; break;
-      case '{': out += "\\{"; break;
-      case '}': out += "\\}"; break;
-      case '$': out += "\\$"; break;
-      case '&': out += "\\&"; break;
-      case '#': out += "\\#"; break;
-      case '^': out += "\\^{}"; break;
-      case '_': out += "\\_"; break;
-      case '%': out += "\\%"; break;
-      case '~': out += "\\~{}"; break;
-      case '<': out += "\\textless{}"; break;  // OT1 fonts print < and > as inverted ! and ?
-      case '>': out += "\\textgreater{}"; break;
+      case '\\':
+        out += "\\textbackslash{}";
+        break;
+      case '{':
+        out += "\\{";
+        break;
+      case '}':
+        out += "\\}";
+        break;
+      case '$':
+        out += "\\$";
+        break;
+      case '&':
+        out += "\\&";
+        break;
+      case '#':
+        out += "\\#";
+        break;
+      case '^':
+        out += "\\^{}";
+        break;
+      case '_':
+        out += "\\_";
+        break;
+      case '%':
+        out += "\\%";
+        break;
+      case '~':
+        out += "\\~{}";
+        break;
+      case '<':
+        out += "\\textless{}";
+        break;  // OT1 fonts print < and > as inverted ! and ?
+      case '>':
+        out += "\\textgreater{}";
+        break;
       case '\n':
       case '\r':
-      case '\t': out += ' '; break;  // a blank line would end the paragraph (and break a heading)
+      case '\t':
+        out += ' ';
+        break;  // a blank line would end the paragraph (and break a heading)
       default:
-        if (code < 0x20 || code == 0x7F) out += fmt::format("\\textsf{{[U+{:04X}]}}", static_cast<std::uint32_t>(code));
-        else out += c;
+        if (code < 0x20 || code == 0x7F)
+          out += fmt::format("\\textsf{{[U+{:04X}]}}", static_cast<std::uint32_t>(code));
+        else
+          out += c;
     }
   }
   return out;

@@ -60,11 +60,17 @@ PdfBuild build_pdf(const std::string& tex_text, const std::string& out_dir, cons
       return result;
     }
   }
-  const std::vector<std::string> argv{"latexmk", "-pdf", "-norc", "-interaction=nonstopmode", "-halt-on-error",
-                                      "-file-line-error", "-pdflatex=pdflatex -no-shell-escape %O %S", "report.tex"};
-  const ProcessResult run = run_process(argv, build.string(),
-                                        {{"openin_any", "p"}, {"openout_any", "p"}, {"shell_escape", "f"}},
-                                        "latexmk.out", timeout_seconds, should_stop);
+  const std::vector<std::string> argv{"latexmk",
+                                      "-pdf",
+                                      "-norc",
+                                      "-interaction=nonstopmode",
+                                      "-halt-on-error",
+                                      "-file-line-error",
+                                      "-pdflatex=pdflatex -no-shell-escape %O %S",
+                                      "report.tex"};
+  const ProcessResult run =
+      run_process(argv, build.string(), {{"openin_any", "p"}, {"openout_any", "p"}, {"shell_escape", "f"}},
+                  "latexmk.out", timeout_seconds, should_stop);
   // the finished build replaces the previous one, so its log can be read
   const fs::path kept = fs::path(out_dir) / ".latexmk-build";
   std::error_code ec;
@@ -80,8 +86,8 @@ PdfBuild build_pdf(const std::string& tex_text, const std::string& out_dir, cons
     return result;
   }
   if (run.timed_out) {
-    result.failure = fmt::format("latexmk did not finish within {:.0f} s and was stopped (a TeX loop?); {}", timeout_seconds,
-                                 first_errors(folder / "report.log", folder / "latexmk.out"));
+    result.failure = fmt::format("latexmk did not finish within {:.0f} s and was stopped (a TeX loop?); {}",
+                                 timeout_seconds, first_errors(folder / "report.log", folder / "latexmk.out"));
     return result;
   }
   if (!run.failure.empty()) {

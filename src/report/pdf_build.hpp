@@ -22,9 +22,9 @@ inline constexpr double kLatexTimeoutSeconds = 300;
 
 struct PdfBuild {
   bool ok = false;
-  bool stopped = false;   ///< should_stop() ended it
-  std::string pdf;        ///< the built PDF (inside OUT/.latexmk-build) when ok
-  std::string failure;    ///< why not, with the first TeX errors from the log
+  bool stopped = false;  ///< should_stop() ended it
+  std::string pdf;       ///< the built PDF (inside OUT/.latexmk-build) when ok
+  std::string failure;   ///< why not, with the first TeX errors from the log
 };
 
 /// Builds `tex_text` (the report) into a PDF under `out_dir`, stopped after

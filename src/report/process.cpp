@@ -76,8 +76,10 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     }
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!signalled) {
-      if (elapsed > timeout_seconds) result.timed_out = true;
-      else if (should_stop && should_stop()) result.stopped = true;
+      if (elapsed > timeout_seconds)
+        result.timed_out = true;
+      else if (should_stop && should_stop())
+        result.stopped = true;
       if (result.timed_out || result.stopped) {
         kill(-pid, SIGTERM);
         signalled = true;

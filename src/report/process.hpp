@@ -13,10 +13,10 @@
 namespace attnverify {
 
 struct ProcessResult {
-  int exit_code = -1;        ///< the program's exit status (-1 if it did not exit normally)
-  bool timed_out = false;    ///< killed at the wall-clock limit
-  bool stopped = false;      ///< killed because should_stop() returned true
-  std::string failure;       ///< could not be started: why
+  int exit_code = -1;      ///< the program's exit status (-1 if it did not exit normally)
+  bool timed_out = false;  ///< killed at the wall-clock limit
+  bool stopped = false;    ///< killed because should_stop() returned true
+  std::string failure;     ///< could not be started: why
 };
 
 /// Runs argv[0] (looked up in PATH) with `argv`, in `directory`, standard output and

@@ -51,7 +51,7 @@ std::string point_math(const NamedValues& point) {
   std::string out;
   static const std::set<std::string> greek{"beta", "gamma", "lambda", "mu", "sigma", "Sigma"};
   for (const auto& [k, v] : point) {
-    const std::string name = greek.count(k) ? "\\" + k
+    const std::string name = greek.count(k)  ? "\\" + k
                              : k == "snr"    ? "\\rho"
                              : k.size() == 1 ? k
                                              : "\\mathrm{" + latex_escape(k) + "}";
@@ -65,8 +65,10 @@ std::string point_math(const NamedValues& point) {
 
 std::string verdict_text(const CheckRecord& r) {
   std::string text = "\\verdict{" + to_string(r.verdict) + "}";
-  if (r.unexpected()) text += " {\\color{red}(expected " + r.expected + ")}";
-  else if (r.expected != "agree" && r.expected != "not-applicable") text += " (as expected: known erratum)";
+  if (r.unexpected())
+    text += " {\\color{red}(expected " + r.expected + ")}";
+  else if (r.expected != "agree" && r.expected != "not-applicable")
+    text += " (as expected: known erratum)";
   return text;
 }
 
@@ -83,10 +85,18 @@ GridStats grid_stats(const VariantResult& v) {
     if (!r.is_grid_check()) continue;
     ++st.total;
     switch (r.verdict) {
-      case Verdict::Agree: ++st.agree; break;
-      case Verdict::Disagree: ++st.disagree; break;
-      case Verdict::Inconclusive: ++st.inconclusive; break;
-      case Verdict::NotApplicable: ++st.not_applicable; break;
+      case Verdict::Agree:
+        ++st.agree;
+        break;
+      case Verdict::Disagree:
+        ++st.disagree;
+        break;
+      case Verdict::Inconclusive:
+        ++st.inconclusive;
+        break;
+      case Verdict::NotApplicable:
+        ++st.not_applicable;
+        break;
     }
     if (r.digits) {
       digits.push_back(*r.digits);
@@ -96,7 +106,8 @@ GridStats grid_stats(const VariantResult& v) {
   if (!digits.empty()) {
     std::sort(digits.begin(), digits.end());
     st.worst = digits.front();
-    st.median = digits.size() % 2 ? digits[digits.size() / 2] : (digits[digits.size() / 2 - 1] + digits[digits.size() / 2]) / 2;
+    st.median =
+        digits.size() % 2 ? digits[digits.size() / 2] : (digits[digits.size() / 2 - 1] + digits[digits.size() / 2]) / 2;
   }
   return st;
 }
@@ -112,13 +123,16 @@ void write_figure(std::ostringstream& out, const Figure& v) {
         ys.insert(y);
       }
   if (xs.size() < 2) {
-    if (!xs.empty()) out << "{\\small (A figure against " << v.x_label << " needs at least two values; there is one.)}\n\n";
+    if (!xs.empty())
+      out << "{\\small (A figure against " << v.x_label << " needs at least two values; there is one.)}\n\n";
     return;
   }
   out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[width=0.8\\linewidth, height=6.5cm, xlabel={" << v.x_label
       << "}, ylabel={" << v.y_label << "}, legend pos=outer north east, legend style={font=\\small}, grid=major";
-  if (v.log_axes) out << ", xmode=log, ymode=log";
-  else if (v.log_x) out << ", xmode=log";
+  if (v.log_axes)
+    out << ", xmode=log, ymode=log";
+  else if (v.log_x)
+    out << ", xmode=log";
   if (ys.size() == 1) {
     const double y = *ys.begin();
     out << (v.log_axes ? fmt::format(", ymin={:.8g}, ymax={:.8g}", y / 2, y * 2)
@@ -179,15 +193,22 @@ void write_sampled_table(std::ostringstream& out, const VariantResult& v, const 
   }
   out << "\\subsection*{Closed form vs sampled attention weights}\n";
   out << fmt::format("{} sampled checks: {} agree; largest $|z|$ = {:.2f}. ", rows.size(), agree, max_z);
-  const bool feature_map = rows.front()->point.empty() || rows.front()->point[0].first == "case";  // phi cases, not (beta, gamma)
-  out << (feature_map ? "Keys $k_j\\sim\\mathcal N(\\mu,\\operatorname{diag}\\sigma^2)$ are drawn in $d$ dimensions with the "
-                        "case's $q$, $\\mu$, $\\sigma$; $S_n$ is the sparsity of the $n$ weights $\\phi(q)\\cdot\\phi(k_j)$, and the "
-                        "reference is eq.~(8) with the derived $\\tilde\\mu$, $\\tilde\\Sigma$. The interval is the "
-                      : "Keys $k_j\\sim\\mathcal N(\\mu,\\sigma^2 I)$ are drawn in $d$ dimensions with $q\\cdot\\mu=\\beta$ and "
-                        "$\\sigma\\|q\\|=\\gamma$; $S_n$ is the sparsity of the $n$ weights $f(q\\cdot k_j)$. The interval is the ")
+  const bool feature_map =
+      rows.front()->point.empty() || rows.front()->point[0].first == "case";  // phi cases, not (beta, gamma)
+  out << (feature_map
+              ? "Keys $k_j\\sim\\mathcal N(\\mu,\\operatorname{diag}\\sigma^2)$ are drawn in $d$ dimensions with the "
+                "case's $q$, $\\mu$, $\\sigma$; $S_n$ is the sparsity of the $n$ weights $\\phi(q)\\cdot\\phi(k_j)$, "
+                "and the "
+                "reference is eq.~(8) with the derived $\\tilde\\mu$, $\\tilde\\Sigma$. The interval is the "
+              : "Keys $k_j\\sim\\mathcal N(\\mu,\\sigma^2 I)$ are drawn in $d$ dimensions with $q\\cdot\\mu=\\beta$ "
+                "and "
+                "$\\sigma\\|q\\|=\\gamma$; $S_n$ is the sparsity of the $n$ weights $f(q\\cdot k_j)$. The interval is "
+                "the ")
       << "delta-method 95\\% confidence interval; bias $b$ is the second-order delta estimate of "
-         "$\\mathbb{E}S_n-S$, and $z=(S_n-b-S)/\\mathrm{SE}$ (a point is inconclusive when $|b|>0.5$\\,SE). Verdicts: Holm's "
-         "procedure at family-wise $\\alpha=" << run.options.family_alpha << "$ over every sampled check of the run. Seed "
+         "$\\mathbb{E}S_n-S$, and $z=(S_n-b-S)/\\mathrm{SE}$ (a point is inconclusive when $|b|>0.5$\\,SE). Verdicts: "
+         "Holm's "
+         "procedure at family-wise $\\alpha="
+      << run.options.family_alpha << "$ over every sampled check of the run. Seed "
       << (rows.front()->seed ? std::to_string(*rows.front()->seed) : "") << ".\n\n";
   out << "\\begin{center}{\\small\\begin{longtable}{rrrrllrrl}\\toprule\n"
       << (feature_map ? "case & & " : "$\\beta$ & $\\gamma$ & ")
@@ -195,10 +216,13 @@ void write_sampled_table(std::ostringstream& out, const VariantResult& v, const 
   for (const auto* r : rows) {
     const std::string sampled = r->values.size() > 0 ? r->values[0].second : "";
     const std::string reference = r->values.size() > 1 ? r->values[1].second.substr(0, 10) : "";
-    out << r->point[0].second << " & " << (feature_map ? "" : r->point[1].second) << " & " << (r->d ? *r->d : 0u) << " & "
-        << (r->n ? *r->n : 0ul) << " & " << fmt::format("{:.6f} $\\pm$ {:.1e}", std::stod(sampled), num::kZ95 * r->standard_error.value_or(0))
-        << " & " << reference << " & " << (r->z ? fmt::format("{:+.2f}", *r->z) : "--") << " & "
-        << (r->bias && r->standard_error && *r->standard_error > 0 ? fmt::format("{:.3f}", *r->bias / *r->standard_error) : "--")
+    out << r->point[0].second << " & " << (feature_map ? "" : r->point[1].second) << " & " << (r->d ? *r->d : 0u)
+        << " & " << (r->n ? *r->n : 0ul) << " & "
+        << fmt::format("{:.6f} $\\pm$ {:.1e}", std::stod(sampled), num::kZ95 * r->standard_error.value_or(0)) << " & "
+        << reference << " & " << (r->z ? fmt::format("{:+.2f}", *r->z) : "--") << " & "
+        << (r->bias && r->standard_error && *r->standard_error > 0
+                ? fmt::format("{:.3f}", *r->bias / *r->standard_error)
+                : "--")
         << " & " << verdict_text(*r) << "\\\\\n";
   }
   out << "\\bottomrule\\end{longtable}}\\end{center}\n";
@@ -206,13 +230,14 @@ void write_sampled_table(std::ostringstream& out, const VariantResult& v, const 
 
 void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord& r) {
   out << "\\subsubsection*{Claim " << latex_escape(claim.id) << "}\n";
-  out << "Source: \\cite{" << claim.source << "}" << (claim.equation.empty() ? "" : ", equation " + latex_escape(claim.equation))
+  out << "Source: \\cite{" << claim.source << "}"
+      << (claim.equation.empty() ? "" : ", equation " + latex_escape(claim.equation))
       << ". Verdict: " << verdict_text(r) << " (method: " << latex_escape(r.method);
   if (r.digits) out << fmt::format("; worst agreement {:.1f} digits", *r.digits);
   out << ").\n\n";
-  out << "Published:\n\n\\fitformula{S = "
-      << (claim.latex.empty() ? sym::to_latex(claim.S) : claim.latex) << "}\n\n";
-  if (!claim.latex.empty()) out << "As entered in the spec (parsed): \\fitformula{" << sym::to_latex(claim.S) << "}\n\n";
+  out << "Published:\n\n\\fitformula{S = " << (claim.latex.empty() ? sym::to_latex(claim.S) : claim.latex) << "}\n\n";
+  if (!claim.latex.empty())
+    out << "As entered in the spec (parsed): \\fitformula{" << sym::to_latex(claim.S) << "}\n\n";
   out << latex_escape(r.detail) << "\n\n";
   // what the verdict covers: a proof on the whole domain, or evidence on a region
   if (r.verdict == Verdict::Agree && r.method == "symbolic") {
@@ -220,7 +245,8 @@ void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord&
   } else if (r.search) {
     out << (r.verdict == Verdict::Agree ? "Scope: evidence, not a proof. " : "")
         << fmt::format("The counterexample search evaluated the claim {} times", r.search->evaluations)
-        << (r.search->probes ? fmt::format(" (and at {} points beside kinks and singularities)", r.search->probes) : std::string())
+        << (r.search->probes ? fmt::format(" (and at {} points beside kinks and singularities)", r.search->probes)
+                             : std::string())
         << " on " << latex_escape(r.search->region);
     if (r.search->worst_digits && !r.search->worst_point.empty())
       out << fmt::format("; the fewest digits of agreement found were {:.1f}, at ", *r.search->worst_digits)
@@ -233,7 +259,8 @@ void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord&
     for (const auto& [k, val] : r.values) out << latex_escape(k) << " = " << latex_escape(val) << "\\\\\n";
     out << "}\n\n";
   }
-  if (claim.expected != "agree") out << "Spec note (expected " << claim.expected << "): " << latex_escape(claim.reason) << "\n\n";
+  if (claim.expected != "agree")
+    out << "Spec note (expected " << claim.expected << "): " << latex_escape(claim.reason) << "\n\n";
   if (!claim.note.empty()) out << latex_escape(claim.note) << "\n\n";
 }
 
@@ -246,7 +273,8 @@ void write_fact_variant(std::ostringstream& out, const VariantResult& v) {
   for (const Claim& claim : v.spec.claims)
     for (const auto& r : v.records)
       if (r.check == "claim" && r.claim == claim.id) {
-        out << "\\subsubsection*{Claim " << latex_escape(claim.id) << " (setting: " << latex_escape(claim.setting) << ")}\n";
+        out << "\\subsubsection*{Claim " << latex_escape(claim.id) << " (setting: " << latex_escape(claim.setting)
+            << ")}\n";
         out << "Source: \\cite{" << claim.source << "}. Statement: \\emph{" << latex_escape(claim.statement) << "}";
         if (!claim.latex.empty()) out << "\n\n\\fitformula{" << claim.latex << "}\n\n";
         out << " Verdict: " << verdict_text(r) << " (method: " << latex_escape(r.method) << ").\n\n"
@@ -256,7 +284,8 @@ void write_fact_variant(std::ostringstream& out, const VariantResult& v) {
           for (const auto& [k, val] : r.values) out << latex_escape(k) << " = " << latex_escape(val) << "\\\\\n";
           out << "}\n\n";
         }
-        if (claim.expected != "agree") out << "Spec note (expected " << claim.expected << "): " << latex_escape(claim.reason) << "\n\n";
+        if (claim.expected != "agree")
+          out << "Spec note (expected " << claim.expected << "): " << latex_escape(claim.reason) << "\n\n";
         if (!claim.note.empty()) out << latex_escape(claim.note) << "\n\n";
       }
   for (const Table& t : v.tables) write_table(out, t);
@@ -296,23 +325,23 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
     if (std::isfinite(worst_error)) out << fmt::format(" (worst error estimate $10^{{-{:.1f}}}$)", worst_error);
     out << ". The values are in results.json (check \\texttt{closed-vs-quadrature}, value \\texttt{numeric}).\n\n";
   } else {
-  out << "\\subsection*{Closed form vs "
-      << to_string(spec.kind->numeric_route(spec))
-      << "}\n";
-  out << fmt::format("{} grid points: {} agree, {} disagree, {} inconclusive", st.total, st.agree, st.disagree, st.inconclusive);
-  if (st.not_applicable) out << fmt::format(", {} not applicable", st.not_applicable);
-  out << fmt::format(" (working precision {} digits; agreement required: {:.0f} digits).", run.options.digits,
-                     required_digits(run.options.digits));
-  if (st.worst_record)
-    out << fmt::format(" Digits of agreement: worst {:.1f}, median {:.1f}; the worst point is ", st.worst, st.median)
-        << point_math(st.worst_record->point) << ".";
-  out << "\n\n";
+    out << "\\subsection*{Closed form vs " << to_string(spec.kind->numeric_route(spec)) << "}\n";
+    out << fmt::format("{} grid points: {} agree, {} disagree, {} inconclusive", st.total, st.agree, st.disagree,
+                       st.inconclusive);
+    if (st.not_applicable) out << fmt::format(", {} not applicable", st.not_applicable);
+    out << fmt::format(" (working precision {} digits; agreement required: {:.0f} digits).", run.options.digits,
+                       required_digits(run.options.digits));
+    if (st.worst_record)
+      out << fmt::format(" Digits of agreement: worst {:.1f}, median {:.1f}; the worst point is ", st.worst, st.median)
+          << point_math(st.worst_record->point) << ".";
+    out << "\n\n";
   }
   std::size_t listed = 0;
   for (const auto& r : v.records) {
     if (!r.is_grid_check() || r.verdict == Verdict::Agree || r.verdict == Verdict::NotApplicable) continue;
     if (listed++ == 0) out << "Points that did not agree:\\begin{itemize}\n";
-    if (listed <= 12) out << "\\item " << point_math(r.point) << ": " << verdict_text(r) << " --- " << latex_escape(r.detail) << "\n";
+    if (listed <= 12)
+      out << "\\item " << point_math(r.point) << ": " << verdict_text(r) << " --- " << latex_escape(r.detail) << "\n";
   }
   if (listed > 12) out << fmt::format("\\item \\dots\\ and {} more (see results.json)\n", listed - 12);
   if (listed) out << "\\end{itemize}\n";
@@ -330,10 +359,13 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
     for (const auto& r : v.records)
       if (r.check == "property" && r.claim == p.id) {
         out << "\\subsubsection*{" << latex_escape(p.id) << "}\n";
-        out << "Source: \\cite{" << p.source << "}" << (p.equation.empty() ? "" : ", equation " + latex_escape(p.equation))
-            << ". Claim: \\emph{" << latex_escape(p.statement) << "} Verdict: " << verdict_text(r)
-            << " (method: " << latex_escape(r.method) << ").\n\n" << latex_escape(r.detail) << "\n\n";
-        if (p.expected != "agree") out << "Spec note (expected " << p.expected << "): " << latex_escape(p.reason) << "\n\n";
+        out << "Source: \\cite{" << p.source << "}"
+            << (p.equation.empty() ? "" : ", equation " + latex_escape(p.equation)) << ". Claim: \\emph{"
+            << latex_escape(p.statement) << "} Verdict: " << verdict_text(r) << " (method: " << latex_escape(r.method)
+            << ").\n\n"
+            << latex_escape(r.detail) << "\n\n";
+        if (p.expected != "agree")
+          out << "Spec note (expected " << p.expected << "): " << latex_escape(p.reason) << "\n\n";
         if (!p.note.empty()) out << latex_escape(p.note) << "\n\n";
       }
 }
@@ -342,10 +374,12 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
 // then a plain-language finding for each one that disagrees.
 void write_claims_section(std::ostringstream& out, const RunResult& run) {
   const bool any = std::any_of(run.variants.begin(), run.variants.end(), [](const VariantResult& v) {
-    return std::any_of(v.records.begin(), v.records.end(), [](const CheckRecord& r) { return r.check == "claim" || r.check == "property"; });
+    return std::any_of(v.records.begin(), v.records.end(),
+                       [](const CheckRecord& r) { return r.check == "claim" || r.check == "property"; });
   });
   if (!any) {
-    out << "\\section*{Claims}\nThe specs of this run state no published claims or properties; the checks below compare "
+    out << "\\section*{Claims}\nThe specs of this run state no published claims or properties; the checks below "
+           "compare "
            "the routes with each other.\n\n";
     return;
   }
@@ -354,7 +388,8 @@ void write_claims_section(std::ostringstream& out, const RunResult& run) {
          "The figure is the worst digits of agreement (formulas) or the decisive value (properties); the "
          "counterexample is the point of largest discrepancy, reproduced by an independent route (quadrature, "
          "summation or direct computation), given in full below.\n\n";
-  out << "{\\footnotesize\\setlength{\\tabcolsep}{2.5pt}\\begin{longtable}{p{2.5cm}p{1.4cm}p{1.5cm}p{1.7cm}p{3.1cm}p{2.3cm}p{2.7cm}}\\toprule\n"
+  out << "{\\footnotesize\\setlength{\\tabcolsep}{2.5pt}\\begin{longtable}{p{2.5cm}p{1.4cm}p{1.5cm}p{1.7cm}p{3.1cm}p{2."
+         "3cm}p{2.7cm}}\\toprule\n"
          "id & variant & source & verdict & method & figure & counterexample\\\\\\midrule\\endhead\n";
   std::vector<std::pair<const CheckRecord*, std::string>> findings;
   for (const auto& v : run.variants)
@@ -366,10 +401,12 @@ void write_claims_section(std::ostringstream& out, const RunResult& run) {
       for (const auto& p : v.spec.properties)
         if (p.id == r.claim) source = p.source, equation = p.equation;
       std::string figure = "--";
-      if (r.digits) figure = fmt::format("{:.1f} digits", *r.digits);
-      else if (!r.values.empty()) figure = r.values.front().first + " = " + r.values.front().second.substr(0, 24);
-      out << "\\raggedright " << latex_escape(r.claim) << " & " << latex_escape(v.spec.name) << " & \\cite{" << source << "}"
-          << (equation.empty() ? "" : " " + latex_escape(equation)) << " & " << verdict_text(r) << " & "
+      if (r.digits)
+        figure = fmt::format("{:.1f} digits", *r.digits);
+      else if (!r.values.empty())
+        figure = r.values.front().first + " = " + r.values.front().second.substr(0, 24);
+      out << "\\raggedright " << latex_escape(r.claim) << " & " << latex_escape(v.spec.name) << " & \\cite{" << source
+          << "}" << (equation.empty() ? "" : " " + latex_escape(equation)) << " & " << verdict_text(r) << " & "
           << latex_escape(r.method) << " & " << latex_escape(figure) << " & "
           << (r.verdict == Verdict::Disagree
                   ? point_math(NamedValues(r.point.begin(), r.point.begin() + std::min<std::size_t>(r.point.size(), 2)))
@@ -381,21 +418,26 @@ void write_claims_section(std::ostringstream& out, const RunResult& run) {
   if (findings.empty()) return;
   out << "\\subsection*{Findings}\n\\begin{itemize}\n";
   for (const auto& [r, variant] : findings)
-    out << "\\item \\textbf{" << latex_escape(r->claim) << "} (" << latex_escape(variant) << "): " << latex_escape(r->detail) << "\n";
+    out << "\\item \\textbf{" << latex_escape(r->claim) << "} (" << latex_escape(variant)
+        << "): " << latex_escape(r->detail) << "\n";
   out << "\\end{itemize}\n";
 }
 
 }  // namespace
 
-
 std::string report_latex(const RunResult& run) {
   std::ostringstream out;
   out << kPreamble;
   out << "\\section*{Run}\n\\begin{tabular}{ll}\\toprule\n";
-  out << "working precision & " << run.options.digits << " decimal digits (agreement required: "
-      << fmt::format("{:.0f}", required_digits(run.options.digits)) << " digits)\\\\\n";
-  out << "seed & " << (run.options.seed_override ? std::to_string(*run.options.seed_override) + " (--seed)" : std::string("per spec (see each sampled table)")) << "\\\\\n";
-  for (const auto& [name, version] : library_versions()) out << latex_escape(name) << " & " << latex_escape(version) << "\\\\\n";
+  out << "working precision & " << run.options.digits
+      << " decimal digits (agreement required: " << fmt::format("{:.0f}", required_digits(run.options.digits))
+      << " digits)\\\\\n";
+  out << "seed & "
+      << (run.options.seed_override ? std::to_string(*run.options.seed_override) + " (--seed)"
+                                    : std::string("per spec (see each sampled table)"))
+      << "\\\\\n";
+  for (const auto& [name, version] : library_versions())
+    out << latex_escape(name) << " & " << latex_escape(version) << "\\\\\n";
   out << "command & \\texttt{" << latex_escape(run.options.command) << "}\\\\\n\\bottomrule\\end{tabular}\n\n";
 
   out << "\\section*{Summary}\n{\\small\\setlength{\\tabcolsep}{3pt}\\begin{longtable}{lllllrl}\\toprule\n"
@@ -405,18 +447,19 @@ std::string report_latex(const RunResult& run) {
     std::string claims;
     for (const auto& r : v.records)
       if (r.check == "claim" || r.check == "property")
-        claims += (claims.empty() ? "" : "; ") + latex_escape(r.claim) + ": " + to_string(r.verdict) + (r.unexpected() ? " (!)" : "");
+        claims += (claims.empty() ? "" : "; ") + latex_escape(r.claim) + ": " + to_string(r.verdict) +
+                  (r.unexpected() ? " (!)" : "");
     out << latex_escape(v.spec.name) << " & " << latex_escape(v.spec.kind->name()) << " & " << v.status << " & "
         << (v.status == "derived" ? fmt::format("{}/{}", st.agree, st.total)
                                   : fmt::format("quadrature only: {}/{}", st.not_applicable, st.total))
-        << " & " << sampled_summary(v) << " & "
-        << (st.worst_record ? fmt::format("{:.1f}", st.worst) : "--")
+        << " & " << sampled_summary(v) << " & " << (st.worst_record ? fmt::format("{:.1f}", st.worst) : "--")
         << " & \\parbox[t]{4.6cm}{\\raggedright " << (claims.empty() ? "--" : claims) << "}\\\\\n";
   }
   out << "\\bottomrule\\end{longtable}}\n";
   const std::size_t unexpected = run.unexpected_count();
-  out << (unexpected == 0 ? "Every verdict is as expected.\n\n"
-                          : fmt::format("\\textbf{{{} verdicts differ from what the specs expect}} (marked (!)).\n\n", unexpected));
+  out << (unexpected == 0
+              ? "Every verdict is as expected.\n\n"
+              : fmt::format("\\textbf{{{} verdicts differ from what the specs expect}} (marked (!)).\n\n", unexpected));
   out << "\\paragraph{How to read this report.} Each variant's closed form is derived by the symbolic engine from "
          "the definition alone, then compared with an independent numeric route at every grid point: a point "
          "\\emph{agrees} when the two values share at least $P-5$ digits and the numeric route's own error estimate "

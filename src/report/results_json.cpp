@@ -59,7 +59,8 @@ std::string results_json(const RunResult& run) {
       closed["S"] = sym::to_text(v.S);
       closed["latex"] = sym::to_latex(v.S);
       json forms = json::array();
-      for (const auto& [label, e] : v.forms) forms.push_back({{"label", label}, {"text", sym::to_text(e)}, {"latex", sym::to_latex(e)}});
+      for (const auto& [label, e] : v.forms)
+        forms.push_back({{"label", label}, {"text", sym::to_text(e)}, {"latex", sym::to_latex(e)}});
       closed["forms"] = forms;
     } else {
       closed["reason"] = v.reason;
@@ -87,7 +88,9 @@ std::string results_json(const RunResult& run) {
       if (r.standard_error) c["standard_error"] = significant(*r.standard_error);
       if (r.bias) c["bias"] = significant(*r.bias);
       if (r.search) {
-        json search{{"region", r.search->region}, {"evaluations", r.search->evaluations}, {"probes", r.search->probes},
+        json search{{"region", r.search->region},
+                    {"evaluations", r.search->evaluations},
+                    {"probes", r.search->probes},
                     {"undecided", r.search->undecided}};
         if (r.search->worst_digits) {
           search["worst_digits"] = figure(*r.search->worst_digits);

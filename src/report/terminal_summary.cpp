@@ -44,7 +44,10 @@ std::string terminal_summary(const RunResult& run) {
     if (grid == 0)  // fact specs and others without a grid: the claims below are the checks
       out += fmt::format("{} claim{}", claim_count, claim_count == 1 ? "" : "s");
     else
-      out += fmt::format("{} {}/{} {}", derived ? "grid" : v.spec.kind->numeric_route(v.spec) == NumericRoute::ExactSummation ? "summation only:" : "quadrature only:",
+      out += fmt::format("{} {}/{} {}",
+                         derived                                                              ? "grid"
+                         : v.spec.kind->numeric_route(v.spec) == NumericRoute::ExactSummation ? "summation only:"
+                                                                                              : "quadrature only:",
                          agree, grid, derived ? "agree" : "to target");
     if (worst < 1e9) out += fmt::format(" (worst {:.1f} digits)", worst);
     if (sampled) out += fmt::format("; sampled {}/{} agree (max |z| {:.2f})", sampled_agree, sampled, max_z);

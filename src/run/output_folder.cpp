@@ -32,9 +32,7 @@ class HeldSignals {
   sigset_t saved_;
 };
 
-std::string temporary_name(const fs::path& target) {
-  return target.string() + ".tmp." + std::to_string(getpid());
-}
+std::string temporary_name(const fs::path& target) { return target.string() + ".tmp." + std::to_string(getpid()); }
 
 }  // namespace
 
@@ -103,7 +101,9 @@ void OutputFolder::replace(const std::vector<std::pair<std::string, std::string>
   }
   if (pdf) {
     fs::rename(*pdf, pdf_target, ec);
-    if (ec) throw OutputError("cannot move the new report.pdf into place: " + ec.message() + "; results.json and report.tex are new");
+    if (ec)
+      throw OutputError("cannot move the new report.pdf into place: " + ec.message() +
+                        "; results.json and report.tex are new");
   } else {
     fs::remove(pdf_target, ec);  // an older run's PDF does not belong to the new set
   }

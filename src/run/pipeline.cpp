@@ -1,6 +1,5 @@
 #include "src/run/pipeline.hpp"
 
-
 #include <algorithm>
 #include <filesystem>
 

@@ -92,7 +92,7 @@ std::string archive_structure_problem(const std::string& bytes) {
       if (!varint(name_type) || !varint(value)) return "a property is cut off";
       const unsigned type = name_type & 7, name = name_type >> 3;
       if (name >= atoms) return "a property's name is not an atom";
-      if (type == 2 && value >= atoms) return "a string property is not an atom";  // PTYPE_STRING
+      if (type == 2 && value >= atoms) return "a string property is not an atom";           // PTYPE_STRING
       if (type == 3 && value >= node) return "a node refers to itself or to a later node";  // PTYPE_NODE
       if (type > 3) return "an unknown property type";
     }
@@ -109,7 +109,8 @@ GiNaC::ex from_archive_text(const std::string& hex) {
   if (hex.size() % 2 != 0 || hex.find_first_not_of("0123456789abcdef") != std::string::npos)
     throw ShardError("a closed form is not a hex-encoded GiNaC archive");
   std::string bytes;
-  for (std::size_t k = 0; k + 1 < hex.size(); k += 2) bytes += static_cast<char>(std::stoi(hex.substr(k, 2), nullptr, 16));
+  for (std::size_t k = 0; k + 1 < hex.size(); k += 2)
+    bytes += static_cast<char>(std::stoi(hex.substr(k, 2), nullptr, 16));
   if (const std::string problem = archive_structure_problem(bytes); !problem.empty())
     throw ShardError("a closed form is not a readable GiNaC archive: " + problem);
   try {
@@ -174,8 +175,14 @@ Verdict verdict_from(const std::string& text) {
 }
 
 json record_json(const CheckRecord& r) {
-  json j{{"variant", r.variant}, {"check", r.check}, {"claim", r.claim}, {"point", named(r.point)},
-         {"verdict", to_string(r.verdict)}, {"expected", r.expected}, {"method", r.method}, {"values", named(r.values)},
+  json j{{"variant", r.variant},
+         {"check", r.check},
+         {"claim", r.claim},
+         {"point", named(r.point)},
+         {"verdict", to_string(r.verdict)},
+         {"expected", r.expected},
+         {"method", r.method},
+         {"values", named(r.values)},
          {"detail", r.detail}};
   put(j, "digits", r.digits);
   put(j, "error_digits", r.error_digits);
@@ -187,9 +194,12 @@ json record_json(const CheckRecord& r) {
   put(j, "standard_error", r.standard_error);
   put(j, "bias", r.bias);
   if (r.search)
-    j["search"] = {{"region", r.search->region},          {"evaluations", r.search->evaluations},
-                   {"probes", r.search->probes},          {"undecided", r.search->undecided},
-                   {"worst_point", named(r.search->worst_point)}, {"worst_undefined", r.search->worst_undefined}};
+    j["search"] = {{"region", r.search->region},
+                   {"evaluations", r.search->evaluations},
+                   {"probes", r.search->probes},
+                   {"undecided", r.search->undecided},
+                   {"worst_point", named(r.search->worst_point)},
+                   {"worst_undefined", r.search->worst_undefined}};
   if (r.search && r.search->worst_digits) j["search"]["worst_digits"] = *r.search->worst_digits;
   if (r.conflict) j["conflict"] = true;
   return j;
@@ -245,8 +255,13 @@ std::vector<Curve> curves_from(const json& j) {
 }
 
 json figure_json(const Figure& f) {
-  return {{"x_label", f.x_label}, {"y_label", f.y_label}, {"log_axes", f.log_axes}, {"log_x", f.log_x},
-          {"curves", curves_json(f.curves)}, {"marks", curves_json(f.marks)}, {"caption", f.caption}};
+  return {{"x_label", f.x_label},
+          {"y_label", f.y_label},
+          {"log_axes", f.log_axes},
+          {"log_x", f.log_x},
+          {"curves", curves_json(f.curves)},
+          {"marks", curves_json(f.marks)},
+          {"caption", f.caption}};
 }
 
 Figure figure_from(const json& j) {
@@ -306,12 +321,13 @@ std::string shard_json(const RunResult& result, const Shard& shard, const std::v
   root["options"] = options_json(result.options);
   json bibliography = json::array();
   for (const auto& [key, r] : result.bibliography)
-    bibliography.push_back({{"key", r.key}, {"author", r.author}, {"title", r.title}, {"url", r.url}, {"note", r.note}, {"year", r.year}});
+    bibliography.push_back(
+        {{"key", r.key}, {"author", r.author}, {"title", r.title}, {"url", r.url}, {"note", r.note}, {"year", r.year}});
   root["bibliography"] = bibliography;
   json variants = json::array();
   for (const VariantResult& v : result.variants) {
-    json j{{"name", v.spec.name}, {"spec", v.spec.file}, {"spec_digest", file_digest(v.spec.file)}, {"status", v.status},
-           {"reason", v.reason}, {"notes", v.notes}};
+    json j{{"name", v.spec.name}, {"spec", v.spec.file}, {"spec_digest", file_digest(v.spec.file)},
+           {"status", v.status},  {"reason", v.reason},  {"notes", v.notes}};
     j["S"] = v.status == "derived" ? archive_text(v.S) : "";
     json forms = json::array();
     for (const auto& [label, e] : v.forms) forms.push_back({{"label", label}, {"archive", archive_text(e)}});
@@ -348,7 +364,8 @@ json read_shard(const std::string& file) {
   try {
     // nesting beyond kMaxJsonDepth is refused while parsing (a shard nests 6 deep)
     root = json::parse(in, [](int depth, json::parse_event_t, json&) {
-      if (depth > static_cast<int>(kMaxJsonDepth)) throw ShardError("nested more than " + std::to_string(kMaxJsonDepth) + " levels");
+      if (depth > static_cast<int>(kMaxJsonDepth))
+        throw ShardError("nested more than " + std::to_string(kMaxJsonDepth) + " levels");
       return true;
     });
   } catch (const json::exception& err) {
@@ -358,8 +375,10 @@ json read_shard(const std::string& file) {
   }
   if (!root.is_object() || !root.contains("format") || root["format"] != kFormat)
     throw ShardError(file + ": not a shard file of this attnverify (format " + std::to_string(kFormat) + ")");
-  if (!root.contains("digest") || !root["digest"].is_string() || root["digest"].get<std::string>() != shard_digest(root))
-    throw ShardError(file + ": its digest does not match its content: the file was edited or damaged after its shard ran");
+  if (!root.contains("digest") || !root["digest"].is_string() ||
+      root["digest"].get<std::string>() != shard_digest(root))
+    throw ShardError(file +
+                     ": its digest does not match its content: the file was edited or damaged after its shard ran");
   return root;
 }
 
@@ -384,7 +403,8 @@ const json& member(const json& j, const char* key, const std::string& file) {
 RunResult merge_shards(const std::vector<std::string>& directories, const std::string& command) {
   if (directories.empty()) throw ShardError("merge: no shard directories given");
   if (directories.size() > kMaxShardCount)
-    throw ShardError(fmt::format("merge: {} directories given, more than the {} shards a run can have", directories.size(), kMaxShardCount));
+    throw ShardError(fmt::format("merge: {} directories given, more than the {} shards a run can have",
+                                 directories.size(), kMaxShardCount));
   std::vector<json> shards;
   std::vector<std::string> files;
   for (const std::string& dir : directories) {
@@ -397,12 +417,13 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
     const json& first = shards.front();
     const json& shard0 = member(first, "shard", file0);
     const json& count_value = member(shard0, "count", file0);
-    if (!count_value.is_number_integer() || count_value.get<long long>() < 1 || count_value.get<long long>() > kMaxShardCount)
+    if (!count_value.is_number_integer() || count_value.get<long long>() < 1 ||
+        count_value.get<long long>() > kMaxShardCount)
       throw ShardError(fmt::format("{}: the shard count must be an integer from 1 to {}", file0, kMaxShardCount));
     const unsigned count = count_value.get<unsigned>();
     if (directories.size() > count)
-      throw ShardError(fmt::format("{} is a shard of {}, but {} shard directories were given (a shard given twice?)", file0,
-                                   count, directories.size()));
+      throw ShardError(fmt::format("{} is a shard of {}, but {} shard directories were given (a shard given twice?)",
+                                   file0, count, directories.size()));
     const auto names = member(first, "run_variants", file0).get<std::vector<std::string>>();
     const auto spec_files = member(first, "run_specs", file0).get<std::vector<std::string>>();
     if (names.size() != spec_files.size()) throw ShardError(file0 + ": run_variants and run_specs differ in length");
@@ -426,7 +447,9 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
       if (!index_value.is_number_integer() || index_value.get<long long>() < 1 || index_value.get<long long>() > count)
         throw ShardError(files[k] + ": shard index out of range");
       const unsigned index = index_value.get<unsigned>();
-      if (seen[index] >= 0) throw ShardError(fmt::format("shard {}/{} is given twice: {} and {}", index, count, files[seen[index]], files[k]));
+      if (seen[index] >= 0)
+        throw ShardError(
+            fmt::format("shard {}/{} is given twice: {} and {}", index, count, files[seen[index]], files[k]));
       seen[index] = static_cast<int>(k);
       // the variants of this shard are exactly those select_shard assigns to it, in order
       std::vector<std::string> want, have;
@@ -437,7 +460,8 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
         by_name[have.back()] = &v;
       }
       if (have != want)
-        throw ShardError(fmt::format("{}: its variants are not those of shard {}/{} of the run", files[k], index, count));
+        throw ShardError(
+            fmt::format("{}: its variants are not those of shard {}/{} of the run", files[k], index, count));
     }
     for (unsigned i = 1; i <= count; ++i)
       if (seen[i] < 0) throw ShardError(fmt::format("shard {}/{} is missing", i, count));
@@ -466,9 +490,11 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
       const json& j = *by_name.at(name);
       VariantResult v;
       const std::string spec_file = member(j, "spec", file0).get<std::string>();
-      if (spec_file != spec_files[n]) throw ShardError(fmt::format("variant '{}': its spec file is not the run's", name));
+      if (spec_file != spec_files[n])
+        throw ShardError(fmt::format("variant '{}': its spec file is not the run's", name));
       if (file_digest(spec_file) != member(j, "spec_digest", file0).get<std::string>())
-        throw ShardError(fmt::format("{}: changed since its shard ran (variant '{}'); run the shards again", spec_file, name));
+        throw ShardError(
+            fmt::format("{}: changed since its shard ran (variant '{}'); run the shards again", spec_file, name));
       v.spec = load_spec(spec_file, result.bibliography);
       if (v.spec.name != name)
         throw ShardError(fmt::format("{} defines variant '{}', not '{}'", spec_file, v.spec.name, name));
@@ -480,7 +506,8 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
         const std::string label = f.at("label");
         // labels are typeset as formulas: the whitelist that a spec's published formula meets
         if (const std::string problem = latex_formula_problem(label); !problem.empty())
-          throw ShardError(fmt::format("variant '{}': the label of a derived form is not a formula attnverify writes: {}", name, problem));
+          throw ShardError(fmt::format(
+              "variant '{}': the label of a derived form is not a formula attnverify writes: {}", name, problem));
         v.forms.emplace_back(label, from_archive_text(f.at("archive")));
       }
       // what a record expects comes from the spec, never from the shard
@@ -494,10 +521,12 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
           if (!record.claim.empty()) {
             const auto it = expected.find(record.claim);
             if (it == expected.end())
-              throw ShardError(fmt::format("variant '{}': a record of claim '{}', which its spec does not state", name, record.claim));
+              throw ShardError(fmt::format("variant '{}': a record of claim '{}', which its spec does not state", name,
+                                           record.claim));
             record.expected = it->second;
           } else if (record.expected != "agree") {
-            throw ShardError(fmt::format("variant '{}': a record expects '{}', which no spec states", name, record.expected));
+            throw ShardError(
+                fmt::format("variant '{}': a record expects '{}', which no spec states", name, record.expected));
           }
         }
         v.records.push_back(std::move(record));

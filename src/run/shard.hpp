@@ -52,10 +52,9 @@ std::string shard_json(const RunResult& result, const Shard& shard, const std::v
 /// its digest, the count (1..10000) and index, its variants exactly those the run assigns
 /// to it, every spec file unchanged (its digest) and defining the variant named, the
 /// options a run can have (digits 30, 50 or 100), no control characters in any string,
-/// labels of derived forms within the whitelist of published formulas (src/spec/spec_text.hpp); what each record expects is taken from the
-/// reloaded spec, never from the shard.
-/// Throws ShardError naming the file and the reason (the shards come from different
-/// runs, a shard is missing or given twice, a value is malformed or tampered with), and
+/// labels of derived forms within the whitelist of published formulas (src/spec/spec_text.hpp); what each record
+/// expects is taken from the reloaded spec, never from the shard. Throws ShardError naming the file and the reason (the
+/// shards come from different runs, a shard is missing or given twice, a value is malformed or tampered with), and
 /// SpecError if a spec file named in a shard no longer loads.
 RunResult merge_shards(const std::vector<std::string>& directories, const std::string& command);
 

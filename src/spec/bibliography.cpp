@@ -14,8 +14,9 @@ Bibliography load_bibliography(const std::string& path) {
   toml::table root;
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
-    throw SpecError(path, 0, "", std::filesystem::exists(path, ec) ? "the bibliography is not a regular file"
-                                                                   : "the bibliography file does not exist");
+    throw SpecError(path, 0, "",
+                    std::filesystem::exists(path, ec) ? "the bibliography is not a regular file"
+                                                      : "the bibliography file does not exist");
   {
     std::ifstream probe(path);
     if (!probe) throw SpecError(path, 0, "", std::string("the bibliography cannot be opened: ") + std::strerror(errno));

@@ -8,8 +8,14 @@ std::string exact_text(const GiNaC::numeric& value) {
   using GiNaC::numeric;
   numeric den = value.denom();
   int twos = 0, fives = 0;
-  while (GiNaC::mod(den, 2).is_zero()) { den = den / 2; ++twos; }
-  while (GiNaC::mod(den, 5).is_zero()) { den = den / 5; ++fives; }
+  while (GiNaC::mod(den, 2).is_zero()) {
+    den = den / 2;
+    ++twos;
+  }
+  while (GiNaC::mod(den, 5).is_zero()) {
+    den = den / 5;
+    ++fives;
+  }
   std::ostringstream os;
   if (den != 1) {
     os << value;  // p/q
@@ -24,7 +30,8 @@ std::string exact_text(const GiNaC::numeric& value) {
     digits = d.str();
   }
   if (places > 0) {
-    if (static_cast<int>(digits.size()) <= places) digits.insert(0, static_cast<std::size_t>(places + 1 - static_cast<int>(digits.size())), '0');
+    if (static_cast<int>(digits.size()) <= places)
+      digits.insert(0, static_cast<std::size_t>(places + 1 - static_cast<int>(digits.size())), '0');
     digits.insert(digits.size() - static_cast<std::size_t>(places), ".");
   }
   return (value.is_negative() ? "-" : "") + digits;

@@ -8,14 +8,22 @@ using GiNaC::numeric;
 
 std::string to_string(PropertyKind kind) {
   switch (kind) {
-    case PropertyKind::Even: return "even";
-    case PropertyKind::Limit: return "limit";
-    case PropertyKind::Infimum: return "infimum";
-    case PropertyKind::Supremum: return "supremum";
-    case PropertyKind::Monotone: return "monotone";
-    case PropertyKind::Bound: return "bound";
-    case PropertyKind::NormRatio: return "norm-ratio";
-    case PropertyKind::Sampled: return "sampled";
+    case PropertyKind::Even:
+      return "even";
+    case PropertyKind::Limit:
+      return "limit";
+    case PropertyKind::Infimum:
+      return "infimum";
+    case PropertyKind::Supremum:
+      return "supremum";
+    case PropertyKind::Monotone:
+      return "monotone";
+    case PropertyKind::Bound:
+      return "bound";
+    case PropertyKind::NormRatio:
+      return "norm-ratio";
+    case PropertyKind::Sampled:
+      return "sampled";
   }
   return "?";
 }
@@ -23,10 +31,14 @@ std::string to_string(PropertyKind kind) {
 namespace {
 
 const std::vector<std::pair<std::string, PropertyKind>>& kinds() {
-  static const std::vector<std::pair<std::string, PropertyKind>> all{
-      {"even", PropertyKind::Even},         {"limit", PropertyKind::Limit},         {"infimum", PropertyKind::Infimum},
-      {"supremum", PropertyKind::Supremum}, {"monotone", PropertyKind::Monotone}, {"bound", PropertyKind::Bound},
-      {"norm-ratio", PropertyKind::NormRatio}, {"sampled", PropertyKind::Sampled}};
+  static const std::vector<std::pair<std::string, PropertyKind>> all{{"even", PropertyKind::Even},
+                                                                     {"limit", PropertyKind::Limit},
+                                                                     {"infimum", PropertyKind::Infimum},
+                                                                     {"supremum", PropertyKind::Supremum},
+                                                                     {"monotone", PropertyKind::Monotone},
+                                                                     {"bound", PropertyKind::Bound},
+                                                                     {"norm-ratio", PropertyKind::NormRatio},
+                                                                     {"sampled", PropertyKind::Sampled}};
   return all;
 }
 
@@ -44,7 +56,8 @@ std::string parameter_of(TomlReader& reader, const std::string& key, const std::
 }
 
 // {name = value or [values]}, names among the parameters
-std::vector<std::pair<std::string, std::vector<numeric>>> read_at(TomlReader& reader, const std::vector<std::string>& parameters) {
+std::vector<std::pair<std::string, std::vector<numeric>>> read_at(TomlReader& reader,
+                                                                  const std::vector<std::string>& parameters) {
   std::vector<std::pair<std::string, std::vector<numeric>>> out;
   const toml::table* table = reader.optional_table("at");
   if (!table) return out;
@@ -52,7 +65,8 @@ std::vector<std::pair<std::string, std::vector<numeric>>> read_at(TomlReader& re
     const std::string name(key.str());
     const std::string path = reader.path("at." + name);
     if (std::find(parameters.begin(), parameters.end(), name) == parameters.end())
-      throw SpecError(reader.file(), line_of(node), path, "unknown parameter (parameters of this variant: " + joined(parameters) + ")");
+      throw SpecError(reader.file(), line_of(node), path,
+                      "unknown parameter (parameters of this variant: " + joined(parameters) + ")");
     std::vector<numeric> values;
     if (node.is_array()) {
       for (std::size_t k = 0; k < node.as_array()->size(); ++k)
@@ -68,15 +82,18 @@ std::vector<std::pair<std::string, std::vector<numeric>>> read_at(TomlReader& re
 
 // {name = [lo, hi]}
 std::vector<std::pair<std::string, std::pair<numeric, numeric>>> read_over(TomlReader& reader,
-                                                                          const std::vector<std::string>& parameters) {
+                                                                           const std::vector<std::string>& parameters) {
   std::vector<std::pair<std::string, std::pair<numeric, numeric>>> out;
   const toml::table* table = reader.optional_table("over");
-  if (!table) reader.fail("over", "missing: give the range of every parameter, e.g. over = { beta = [-10, 10], gamma = [0.001, 1000] }");
+  if (!table)
+    reader.fail("over",
+                "missing: give the range of every parameter, e.g. over = { beta = [-10, 10], gamma = [0.001, 1000] }");
   for (auto&& [key, node] : *table) {
     const std::string name(key.str());
     const std::string path = reader.path("over." + name);
     if (std::find(parameters.begin(), parameters.end(), name) == parameters.end())
-      throw SpecError(reader.file(), line_of(node), path, "unknown parameter (parameters of this variant: " + joined(parameters) + ")");
+      throw SpecError(reader.file(), line_of(node), path,
+                      "unknown parameter (parameters of this variant: " + joined(parameters) + ")");
     if (!node.is_array() || node.as_array()->size() != 2)
       throw SpecError(reader.file(), line_of(node), path, "expected a range [lo, hi]");
     const numeric lo = read_exact_number((*node.as_array())[0], reader.file(), path + "[0]");
@@ -117,7 +134,8 @@ PropertyCheck read_check(TomlReader& reader, const std::vector<std::string>& par
       if (c.to != "0" && c.to != "inf") reader.fail("to", "must be \"0\" or \"inf\" (found '" + c.to + "')");
       c.at = read_at(reader, parameters);
       for (const auto& name : parameters)
-        if (name != c.parameter && std::none_of(c.at.begin(), c.at.end(), [&](const auto& a) { return a.first == name; }))
+        if (name != c.parameter &&
+            std::none_of(c.at.begin(), c.at.end(), [&](const auto& a) { return a.first == name; }))
           reader.fail("at", "missing the value of parameter '" + name + "' (the limit is taken with it fixed)");
       claimed_value("value", {});
       if (!c.value) reader.fail("value", "missing: the claimed limit");
@@ -195,14 +213,18 @@ std::vector<Property> read_properties(TomlReader& root, const std::string& file,
     p.line = line_of(node);
     p.id = reader.required_string("id", Text::Identifier);
     p.source = reader.required_string("source", Text::Identifier);
-    if (!bibliography.count(p.source)) reader.fail("source", "unknown source '" + p.source + "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, or --bibliography)");
+    if (!bibliography.count(p.source))
+      reader.fail("source", "unknown source '" + p.source +
+                                "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, "
+                                "or --bibliography)");
     p.equation = reader.optional_string("equation").value_or("");
     p.statement = reader.required_string("statement");
     p.expected = reader.optional_string("expected", Text::Identifier).value_or("agree");
     if (p.expected != "agree" && p.expected != "disagree" && p.expected != "inconclusive")
       reader.fail("expected", "must be one of agree, disagree, inconclusive (found '" + p.expected + "')");
     p.reason = reader.optional_string("reason").value_or("");
-    if (p.expected != "agree" && p.reason.empty()) reader.fail("reason", "missing: an expected verdict other than agree needs a reason");
+    if (p.expected != "agree" && p.reason.empty())
+      reader.fail("reason", "missing: an expected verdict other than agree needs a reason");
     p.note = reader.optional_string("note").value_or("");
     if (const toml::array* checks = reader.optional_array("checks")) {
       if (checks->empty()) reader.fail("checks", "empty: give at least one check");

@@ -26,9 +26,10 @@
 #include <vector>
 
 #include "src/spec/bibliography.hpp"
-#include "src/spec/toml_reader.hpp"
 
 namespace attnverify {
+
+class TomlReader;  // src/spec/toml_reader.hpp: only the spec readers include toml++
 
 enum class PropertyKind { Even, Limit, Infimum, Supremum, Monotone, Bound, NormRatio, Sampled };
 
@@ -53,8 +54,8 @@ struct PropertyCheck {
   std::string bound_text;
   GiNaC::ex quantity;  ///< norm-ratio: an expression in r and d
   std::string quantity_text;
-  std::vector<unsigned> dimensions;                    ///< norm-ratio
-  std::optional<GiNaC::ex> maximum, minimum;           ///< norm-ratio claims, in d
+  std::vector<unsigned> dimensions;           ///< norm-ratio
+  std::optional<GiNaC::ex> maximum, minimum;  ///< norm-ratio claims, in d
   std::string maximum_text, minimum_text;
 };
 

@@ -20,10 +20,14 @@ using GiNaC::numeric;
 
 std::string to_string(NumericRoute route) {
   switch (route) {
-    case NumericRoute::Quadrature: return "quadrature";
-    case NumericRoute::ExactSummation: return "exact summation";
-    case NumericRoute::DirectComputation: return "direct computation";
-    case NumericRoute::None: return "none";
+    case NumericRoute::Quadrature:
+      return "quadrature";
+    case NumericRoute::ExactSummation:
+      return "exact summation";
+    case NumericRoute::DirectComputation:
+      return "direct computation";
+    case NumericRoute::None:
+      return "none";
   }
   return "?";
 }
@@ -84,7 +88,9 @@ void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography)
     claim.id = reader.required_string("id", Text::Identifier);
     claim.source = reader.required_string("source", Text::Identifier);
     if (!bibliography.count(claim.source))
-      reader.fail("source", "unknown source '" + claim.source + "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, or --bibliography)");
+      reader.fail("source", "unknown source '" + claim.source +
+                                "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, "
+                                "or --bibliography)");
     claim.equation = reader.optional_string("equation").value_or("");
     spec.kind->read_claim(reader, spec, claim);
     claim.latex = reader.optional_string("latex", Text::Formula).value_or("");
@@ -152,7 +158,8 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography, const 
   TomlReader variant(*variant_table, path, "variant", line_of(*variant_table));
   spec.name = variant.required_string("name");
   spec.name_line = variant.line_of("name");
-  const bool name_ok = !spec.name.empty() && spec.name.size() <= kMaxIdentifierLength && std::isalnum(static_cast<unsigned char>(spec.name[0])) &&
+  const bool name_ok = !spec.name.empty() && spec.name.size() <= kMaxIdentifierLength &&
+                       std::isalnum(static_cast<unsigned char>(spec.name[0])) &&
                        std::all_of(spec.name.begin(), spec.name.end(), [](char c) {
                          return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
                        });
@@ -164,15 +171,19 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography, const 
   spec.description = variant.optional_string("description").value_or("");
   spec.source = variant.optional_string("source", Text::Identifier).value_or("");
   if (!spec.source.empty() && !bibliography.count(spec.source))
-    variant.fail("source", "unknown source '" + spec.source + "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, or --bibliography)");
+    variant.fail(
+        "source",
+        "unknown source '" + spec.source +
+            "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, or --bibliography)");
   read_parameters(spec, variant);
   const std::string kind = variant.required_string("kind", Text::Identifier);
   spec.kind = kinds.find(kind);
   if (!spec.kind) {
     std::vector<std::string> names;
     for (const std::string& name : kinds.names()) names.push_back("'" + name + "'");
-    const std::string list = names.size() > 1 ? fmt::format("{} or {}", fmt::join(names.begin(), names.end() - 1, ", "), names.back())
-                                              : fmt::format("{}", fmt::join(names, ""));
+    const std::string list =
+        names.size() > 1 ? fmt::format("{} or {}", fmt::join(names.begin(), names.end() - 1, ", "), names.back())
+                         : fmt::format("{}", fmt::join(names, ""));
     variant.fail("kind", "must be " + list + " (found '" + kind + "')");
   }
   spec.kind->read_definition(variant, spec);
@@ -186,7 +197,8 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography, const 
   for (const Property& p : spec.properties)
     for (const PropertyCheck& c : p.checks)
       if (c.kind == PropertyKind::Sampled && !spec.sampling)
-        throw SpecError(path, c.line, "properties", "property '" + p.id + "' checks the sampled route but the spec has no [sampling]");
+        throw SpecError(path, c.line, "properties",
+                        "property '" + p.id + "' checks the sampled route but the spec has no [sampling]");
   root.finish();
   return spec;
 }

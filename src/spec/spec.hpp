@@ -34,9 +34,9 @@ struct Claim {
   /// divisor vanishes (a removable 0/0, as lambda = 1 in Su2023 eq. 11) are not counted
   /// against it (docs/spec-format.md, "How claims are judged").
   bool continuous_extension = false;
-  std::string latex;     ///< the formula as the source prints it (may be empty)
+  std::string latex;               ///< the formula as the source prints it (may be empty)
   std::string expected = "agree";  ///< agree | disagree | inconclusive
-  std::string reason;    ///< why a non-agree verdict is expected
+  std::string reason;              ///< why a non-agree verdict is expected
   std::string note;
   std::size_t line = 0;  ///< line of the claim in the spec
   // fact claims (no S): the statement, the built-in test and its setting
@@ -51,10 +51,10 @@ using GridPoint = std::vector<GiNaC::numeric>;
 
 /// The sampled route of a kernel variant: Monte Carlo over real attention weights.
 struct SamplingPlan {
-  std::vector<unsigned> dimensions;          ///< d values
-  std::vector<unsigned long> sizes;          ///< n values (keys per sample)
-  std::vector<GridPoint> points;             ///< (beta, gamma)
-  std::optional<unsigned long> seed;         ///< the spec's seed, if given
+  std::vector<unsigned> dimensions;   ///< d values
+  std::vector<unsigned long> sizes;   ///< n values (keys per sample)
+  std::vector<GridPoint> points;      ///< (beta, gamma)
+  std::optional<unsigned long> seed;  ///< the spec's seed, if given
 };
 
 /// A feature-map case in raw coordinates: q, mu, sigma of length d (sigma > 0).
@@ -76,10 +76,10 @@ struct Spec {
   /// measure, S(x) of a vector itself; fact, attention facts that are not about S, each
   /// claim a built-in test. Set by load_spec from the registry it is given.
   const Kind* kind = nullptr;
-  std::string definition_text;  ///< f(x) or a_i as written
+  std::string definition_text;    ///< f(x) or a_i as written
   sym::NamedConstants constants;  ///< [variant.parameters]: name -> exact constant, usable in f, weight, phi and claims
-  GiNaC::ex definition;         ///< f(x) or a_i(lambda, n, i)
-  std::vector<GridPoint> grid;  ///< kernel, sequence: every point to check closed form vs numeric route
+  GiNaC::ex definition;           ///< f(x) or a_i(lambda, n, i)
+  std::vector<GridPoint> grid;    ///< kernel, sequence: every point to check closed form vs numeric route
   /// feature_map without phi: explicit (q~, mu~, Sigma~) cases
   std::vector<sym::LinearCase> cases;
   /// feature_map with phi (definition = phi(x)): raw query q and key law

@@ -11,10 +11,7 @@ namespace attnverify {
 class SpecError : public std::runtime_error {
  public:
   SpecError(std::string file, std::size_t line, std::string key, const std::string& message)
-      : std::runtime_error(format(file, line, key, message)),
-        file(std::move(file)),
-        line(line),
-        key(std::move(key)) {}
+      : std::runtime_error(format(file, line, key, message)), file(std::move(file)), line(line), key(std::move(key)) {}
 
   std::string file;
   std::size_t line;

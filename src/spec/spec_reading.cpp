@@ -53,7 +53,8 @@ std::vector<numeric> read_axis(TomlReader& grid, const std::string& key, const P
     const std::string problem = check(index, value);
     if (!problem.empty()) range.fail(end, problem);
   }
-  for (long k = 0; k < *count; ++k) values.push_back(*count == 1 ? lo : lo + (hi - lo) * numeric(k) / numeric(*count - 1));
+  for (long k = 0; k < *count; ++k)
+    values.push_back(*count == 1 ? lo : lo + (hi - lo) * numeric(k) / numeric(*count - 1));
   if (integer)
     for (const numeric& v : values)
       if (!v.is_pos_integer()) range.fail("count", "the range gives the non-integer n = " + exact_text(v));
@@ -67,7 +68,8 @@ bool proved_nonzero_somewhere(const GiNaC::ex& e) {
   const sym::Symbols& s = sym::symbols();
   try {
     const num::BallExpression ball(e, {s.x, s.lambda, s.n, s.i});
-    const num::Ball value = ball({GiNaC::numeric(3, 7), GiNaC::numeric(1, 3), GiNaC::numeric(5), GiNaC::numeric(2)}, 256);
+    const num::Ball value =
+        ball({GiNaC::numeric(3, 7), GiNaC::numeric(1, 3), GiNaC::numeric(5), GiNaC::numeric(2)}, 256);
     return value.finite() && !value.contains_zero();
   } catch (const std::exception&) {
     return false;  // a function the ball evaluator lacks: the symbolic test decides
@@ -78,13 +80,14 @@ bool proved_nonzero_somewhere(const GiNaC::ex& e) {
 
 // A list of exact numbers (each >= 0 when `nonnegative`), or a single number when
 // `scalar_size` > 0, broadcast to that length.
-std::vector<numeric> read_vector(const toml::node& node, const std::string& file, const std::string& key, bool nonnegative,
-                                 std::size_t scalar_size) {
+std::vector<numeric> read_vector(const toml::node& node, const std::string& file, const std::string& key,
+                                 bool nonnegative, std::size_t scalar_size) {
   std::vector<numeric> out;
   if (node.is_array()) {
     const toml::array& array = *node.as_array();
     if (array.empty()) throw SpecError(file, line_of(node), key, "empty vector");
-    for (std::size_t k = 0; k < array.size(); ++k) out.push_back(read_exact_number(array[k], file, key + "[" + std::to_string(k) + "]"));
+    for (std::size_t k = 0; k < array.size(); ++k)
+      out.push_back(read_exact_number(array[k], file, key + "[" + std::to_string(k) + "]"));
   } else if (scalar_size > 0) {
     out.assign(scalar_size, read_exact_number(node, file, key));
   } else {
@@ -92,7 +95,8 @@ std::vector<numeric> read_vector(const toml::node& node, const std::string& file
   }
   if (nonnegative)
     for (const numeric& v : out)
-      if (v.is_negative()) throw SpecError(file, line_of(node), key, "entries must be >= 0 (found " + exact_text(v) + ")");
+      if (v.is_negative())
+        throw SpecError(file, line_of(node), key, "entries must be >= 0 (found " + exact_text(v) + ")");
   return out;
 }
 
@@ -108,7 +112,8 @@ std::vector<numeric> read_components(TomlReader& reader, const std::string& key,
     const numeric b = read_exact_number(*to, reader.file(), r.path("to"));
     r.finish();
     std::vector<numeric> out;
-    for (std::size_t k = 0; k < d; ++k) out.push_back(d == 1 ? a : a + (b - a) * numeric(static_cast<long>(k)) / numeric(static_cast<long>(d - 1)));
+    for (std::size_t k = 0; k < d; ++k)
+      out.push_back(d == 1 ? a : a + (b - a) * numeric(static_cast<long>(k)) / numeric(static_cast<long>(d - 1)));
     return out;
   }
   std::vector<numeric> out = read_vector(*node, reader.file(), reader.path(key), false, d);
@@ -126,8 +131,9 @@ void read_parameter_grid(Spec& spec, TomlReader& root, const ParameterCheck& che
   if (first.empty() != second.empty())
     grid.fail(first.empty() ? names[0] : names[1], "missing: give both " + names[0] + " and " + names[1]);
   if (first.size() * second.size() > max_grid_points())
-    grid.fail(names[0], "the grid has " + std::to_string(first.size() * second.size()) + " points, above the limit of " +
-                            std::to_string(max_grid_points()) + "; pass --max-grid-points N to allow more");
+    grid.fail(names[0], "the grid has " + std::to_string(first.size() * second.size()) +
+                            " points, above the limit of " + std::to_string(max_grid_points()) +
+                            "; pass --max-grid-points N to allow more");
   for (const auto& a : first)
     for (const auto& b : second) spec.grid.push_back({a, b});
   if (const toml::array* points = grid.optional_array("points")) {
@@ -151,7 +157,8 @@ void read_parameter_grid(Spec& spec, TomlReader& root, const ParameterCheck& che
 }
 
 // A positive integer or a list of them, each within [1, limit].
-std::vector<unsigned long> read_counts(TomlReader& table, const std::string& key, unsigned long lowest, unsigned long limit) {
+std::vector<unsigned long> read_counts(TomlReader& table, const std::string& key, unsigned long lowest,
+                                       unsigned long limit) {
   const toml::node* node = table.optional_node(key);
   if (!node) table.fail(key, "missing");
   std::vector<const toml::node*> items;
@@ -168,7 +175,8 @@ std::vector<unsigned long> read_counts(TomlReader& table, const std::string& key
     const long long v = items[k]->as_integer()->get();
     if (v < static_cast<long long>(lowest) || v > static_cast<long long>(limit))
       throw SpecError(table.file(), line_of(*items[k]), item,
-                      "must lie in [" + std::to_string(lowest) + ", " + std::to_string(limit) + "] (found " + std::to_string(v) + ")");
+                      "must lie in [" + std::to_string(lowest) + ", " + std::to_string(limit) + "] (found " +
+                          std::to_string(v) + ")");
     out.push_back(static_cast<unsigned long>(v));
   }
   return out;
@@ -193,7 +201,8 @@ void read_kernel_sampling(Spec& spec, TomlReader& root, const ParameterCheck& ch
   if (!table) return;
   TomlReader reader(*table, spec.file, "sampling", line_of(*table));
   SamplingPlan plan;
-  for (unsigned long d : read_counts(reader, "d", 1, kMaxSamplingDimension)) plan.dimensions.push_back(static_cast<unsigned>(d));
+  for (unsigned long d : read_counts(reader, "d", 1, kMaxSamplingDimension))
+    plan.dimensions.push_back(static_cast<unsigned>(d));
   plan.sizes = read_counts(reader, "n", 2, kMaxSamplingSize);
   const toml::array* points = reader.optional_array("points");
   if (!points || points->empty()) reader.fail("points", "missing: give the (beta, gamma) points to sample");
@@ -218,8 +227,9 @@ void read_kernel_sampling(Spec& spec, TomlReader& root, const ParameterCheck& ch
 
 void refuse_sampling(TomlReader& root) {
   if (root.optional_table("sampling"))
-    root.fail("sampling", "the sampled route applies to kernel variants and feature maps given by phi only "
-                          "(sequence weights are deterministic; explicit moments have no keys to draw)");
+    root.fail("sampling",
+              "the sampled route applies to kernel variants and feature maps given by phi only "
+              "(sequence weights are deterministic; explicit moments have no keys to draw)");
 }
 
 void read_expression_claim(TomlReader& reader, const Spec& spec, Claim& claim) {
@@ -258,9 +268,11 @@ void refuse_undefined_definition(TomlReader& variant, const std::string& key, co
       where = " (it fails at x = " + exact_text(a.point[0]) + ")";
     else if (a.status == sym::ConditionStatus::Violated && !a.exact_point.empty())
       where = " (it fails at an irrational x)";
-    variant.fail(key, "must be defined for every real x, since the keys' scores are Gaussian; " +
-                          std::string(a.status == sym::ConditionStatus::Violated ? "the condition " : "attnverify cannot prove the condition ") +
-                          condition.describe() + (a.status == sym::ConditionStatus::Violated ? " does not hold" : "") + where);
+    variant.fail(
+        key, "must be defined for every real x, since the keys' scores are Gaussian; " +
+                 std::string(a.status == sym::ConditionStatus::Violated ? "the condition "
+                                                                        : "attnverify cannot prove the condition ") +
+                 condition.describe() + (a.status == sym::ConditionStatus::Violated ? " does not hold" : "") + where);
   }
 }
 
@@ -270,9 +282,11 @@ void refuse_undefined_definition(TomlReader& variant, const std::string& key, co
 void refuse_too_many_kinks(TomlReader& variant, const std::string& key, const GiNaC::ex& definition) {
   const std::size_t kinks = sym::count_kinks(definition, sym::symbols().x);
   if (kinks > sym::kMaxKinks)
-    variant.fail(key, "has " + std::to_string(kinks) + " kinks (distinct arguments of relu, step or abs that contain x, "
-                      "which max, min, clip, elu, leaky_relu and piecewise are written in); at most " + std::to_string(sym::kMaxKinks) +
-                      " are supported, since the work of the derivation grows as the cube of their number");
+    variant.fail(key, "has " + std::to_string(kinks) +
+                          " kinks (distinct arguments of relu, step or abs that contain x, "
+                          "which max, min, clip, elu, leaky_relu and piecewise are written in); at most " +
+                          std::to_string(sym::kMaxKinks) +
+                          " are supported, since the work of the derivation grows as the cube of their number");
 }
 
 }  // namespace attnverify

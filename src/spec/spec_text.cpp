@@ -17,10 +17,14 @@ void for_each_code_point(const std::string& s, F f) {
     const unsigned char c = static_cast<unsigned char>(s[k]);
     long cp = c;
     std::size_t n = 1;
-    if (c >= 0xF0) cp = c & 0x07, n = 4;
-    else if (c >= 0xE0) cp = c & 0x0F, n = 3;
-    else if (c >= 0xC0) cp = c & 0x1F, n = 2;
-    for (std::size_t j = 1; j < n && k + j < s.size(); ++j) cp = (cp << 6) | (static_cast<unsigned char>(s[k + j]) & 0x3F);
+    if (c >= 0xF0)
+      cp = c & 0x07, n = 4;
+    else if (c >= 0xE0)
+      cp = c & 0x0F, n = 3;
+    else if (c >= 0xC0)
+      cp = c & 0x1F, n = 2;
+    for (std::size_t j = 1; j < n && k + j < s.size(); ++j)
+      cp = (cp << 6) | (static_cast<unsigned char>(s[k + j]) & 0x3F);
     if (!f(cp)) return;
     k += n;
   }
@@ -43,8 +47,9 @@ const std::set<std::string>& allowed_macros() {
       "mathsf", "mathtt", "text", "textrm", "textit", "operatorname", "limits", "nolimits", "underbrace", "overbrace",
       // Greek
       "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota", "kappa",
-      "lambda", "mu", "nu", "xi", "pi", "varpi", "rho", "varrho", "sigma", "varsigma", "tau", "upsilon", "phi", "varphi",
-      "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi", "Omega",
+      "lambda", "mu", "nu", "xi", "pi", "varpi", "rho", "varrho", "sigma", "varsigma", "tau", "upsilon", "phi",
+      "varphi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi",
+      "Psi", "Omega",
       // functions and operators
       "exp", "log", "ln", "sin", "cos", "tan", "sinh", "cosh", "tanh", "max", "min", "sup", "inf", "lim", "arg", "det",
       "sum", "prod", "int", "partial", "nabla", "infty", "cdot", "cdots", "ldots", "dots", "times", "div", "pm", "mp",
@@ -52,8 +57,8 @@ const std::set<std::string>& allowed_macros() {
       "to", "mapsto", "rightarrow", "leftarrow", "Rightarrow", "in", "notin", "subset", "mid", "parallel", "circ",
       "ast", "star", "prime", "forall", "exists", "emptyset",
       // delimiters
-      "langle", "rangle", "lvert", "rvert", "lVert", "rVert", "vert", "Vert", "lfloor", "rfloor", "lceil", "rceil",
-      "{", "}", "|",
+      "langle", "rangle", "lvert", "rvert", "lVert", "rVert", "vert", "Vert", "lfloor", "rfloor", "lceil", "rceil", "{",
+      "}", "|",
       // spacing
       ",", ";", ":", "!", " ", "quad", "qquad"};
   return macros;
@@ -134,7 +139,8 @@ std::string latex_formula_problem(const std::string& text) {
       ++k;
     }
     if (!allowed_macros().count(name))
-      return "uses \\" + name + ", which is not among the math macros a published formula may use (docs/spec-format.md)";
+      return "uses \\" + name +
+             ", which is not among the math macros a published formula may use (docs/spec-format.md)";
   }
   if (depth != 0) return "has a '{' without its '}'";
   return "";

@@ -12,13 +12,20 @@ std::size_t line_of(const toml::node& node) { return static_cast<std::size_t>(no
 
 std::string type_name(const toml::node& node) {
   switch (node.type()) {
-    case toml::node_type::string: return "a string";
-    case toml::node_type::integer: return "an integer";
-    case toml::node_type::floating_point: return "a float";
-    case toml::node_type::boolean: return "a boolean";
-    case toml::node_type::array: return "an array";
-    case toml::node_type::table: return "a table";
-    default: return "a date or time";
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a float";
+    case toml::node_type::boolean:
+      return "a boolean";
+    case toml::node_type::array:
+      return "an array";
+    case toml::node_type::table:
+      return "a table";
+    default:
+      return "a date or time";
   }
 }
 
@@ -46,11 +53,21 @@ std::optional<std::string> TomlReader::optional_string(const std::string& key, T
   std::string value = node->as_string()->get();
   std::string problem;
   switch (kind) {
-    case Text::Free: problem = free_text_problem(value); break;
-    case Text::Expression: problem = free_text_problem(value, kMaxExpressionLength); break;
-    case Text::Identifier: problem = identifier_problem(value); break;
-    case Text::Url: problem = url_problem(value); break;
-    case Text::Formula: problem = latex_formula_problem(value); break;
+    case Text::Free:
+      problem = free_text_problem(value);
+      break;
+    case Text::Expression:
+      problem = free_text_problem(value, kMaxExpressionLength);
+      break;
+    case Text::Identifier:
+      problem = identifier_problem(value);
+      break;
+    case Text::Url:
+      problem = url_problem(value);
+      break;
+    case Text::Formula:
+      problem = latex_formula_problem(value);
+      break;
   }
   if (!problem.empty()) fail(key, "the string " + problem);
   return value;
@@ -94,8 +111,9 @@ void TomlReader::finish() const {
   for (auto&& [key, node] : table_) {
     const std::string name(key.str());
     if (used_.count(name)) continue;
-    throw SpecError(file_, static_cast<std::size_t>(key.source().begin.line ? key.source().begin.line : node.source().begin.line),
-                    path(name), "unknown key (see docs/spec-format.md for the schema)");
+    throw SpecError(
+        file_, static_cast<std::size_t>(key.source().begin.line ? key.source().begin.line : node.source().begin.line),
+        path(name), "unknown key (see docs/spec-format.md for the schema)");
   }
 }
 

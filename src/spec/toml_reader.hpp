@@ -69,7 +69,8 @@ GiNaC::ex parse_expression_at(const TomlReader& reader, const std::string& key, 
 /// nowhere (1/(beta - beta)) is returned with `undefined` set rather than refused, so the
 /// claim gets a verdict of its own; conditions are recorded (proofs/expression_parser.hpp).
 sym::ParsedExpression parse_claim_at(const TomlReader& reader, const std::string& key, const std::string& text,
-                                     const std::vector<std::string>& symbols, const sym::NamedConstants& constants = {});
+                                     const std::vector<std::string>& symbols,
+                                     const sym::NamedConstants& constants = {});
 
 /// 1-based line of a node (0 when unknown).
 std::size_t line_of(const toml::node& node);

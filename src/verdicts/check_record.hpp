@@ -18,10 +18,10 @@ using NamedValues = std::vector<std::pair<std::string, std::string>>;
 
 /// What the counterexample search of a claim covered (src/verdicts/claim_check.hpp).
 struct SearchSummary {
-  std::string region;          ///< "beta in [-50, 50], gamma in [0.001, 100]"
-  std::size_t evaluations = 0; ///< objective evaluations (NLopt and start points)
-  std::size_t probes = 0;      ///< points beside kinks and singularities, checked with balls
-  std::size_t undecided = 0;   ///< evaluations that could not be decided (not counterexamples)
+  std::string region;                  ///< "beta in [-50, 50], gamma in [0.001, 100]"
+  std::size_t evaluations = 0;         ///< objective evaluations (NLopt and start points)
+  std::size_t probes = 0;              ///< points beside kinks and singularities, checked with balls
+  std::size_t undecided = 0;           ///< evaluations that could not be decided (not counterexamples)
   std::optional<double> worst_digits;  ///< the fewest digits of agreement found (estimate)
   bool worst_undefined = false;        ///< the worst point is one where the claim is not defined
   NamedValues worst_point;
@@ -29,15 +29,15 @@ struct SearchSummary {
 
 struct CheckRecord {
   std::string variant;
-  std::string check;   ///< closed-vs-quadrature | closed-vs-summation | claim | sampled | asymptote
-  std::string claim;   ///< claim id, for check == "claim"
-  NamedValues point;   ///< parameter -> exact value text
+  std::string check;  ///< closed-vs-quadrature | closed-vs-summation | claim | sampled | asymptote
+  std::string claim;  ///< claim id, for check == "claim"
+  NamedValues point;  ///< parameter -> exact value text
   Verdict verdict = Verdict::Inconclusive;
   std::string expected = "agree";
-  std::string method;  ///< how the verdict was reached
+  std::string method;                  ///< how the verdict was reached
   std::optional<double> digits;        ///< digits of agreement (worst point for claims)
   std::optional<double> error_digits;  ///< -log10 of the numeric route's relative error estimate
-  NamedValues values;  ///< decimal strings at full working precision
+  NamedValues values;                  ///< decimal strings at full working precision
   // sampled checks (docs/design.md §4a): keys per sample, dimension, seed and statistics
   std::optional<unsigned long> n;
   std::optional<unsigned> d;
@@ -46,8 +46,8 @@ struct CheckRecord {
   std::optional<double> p_value;         ///< two-sided, normal approximation
   std::optional<double> standard_error;  ///< delta method
   std::optional<double> bias;            ///< estimated finite-n bias of S_n
-  std::string detail;  ///< reason or finding, one or two sentences
-  std::optional<SearchSummary> search;  ///< claims: the counterexample search
+  std::string detail;                    ///< reason or finding, one or two sentences
+  std::optional<SearchSummary> search;   ///< claims: the counterexample search
   /// A symbolic proof and a certified counterexample contradict each other: a defect of
   /// attnverify, always unexpected (exit 1), whatever the spec expects.
   bool conflict = false;
@@ -61,6 +61,5 @@ struct CheckRecord {
 
 /// "beta = -1, gamma = 0.5": a point for messages.
 std::string describe_point(const NamedValues& point);
-
 
 }  // namespace attnverify

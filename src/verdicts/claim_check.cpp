@@ -82,9 +82,12 @@ std::vector<numeric> exact_point(const num::SearchRegion& region, const std::vec
   std::vector<numeric> out;
   for (std::size_t k = 0; k < x.size(); ++k) {
     const num::RegionAxis& a = region.axes[k];
-    if (a.integer) out.push_back(numeric(static_cast<long>(std::llround(x[k]))));
-    else if (a.scale == num::AxisScale::LogDistanceToOne) out.push_back(1 - short_decimal(1 - x[k]));
-    else out.push_back(short_decimal(x[k]));
+    if (a.integer)
+      out.push_back(numeric(static_cast<long>(std::llround(x[k]))));
+    else if (a.scale == num::AxisScale::LogDistanceToOne)
+      out.push_back(1 - short_decimal(1 - x[k]));
+    else
+      out.push_back(short_decimal(x[k]));
   }
   return out;
 }
@@ -93,10 +96,17 @@ class ClaimJudge {
  public:
   ClaimJudge(const Spec& spec, const Claim& claim, const ex& value, std::vector<sym::Condition> conditions,
              const ClaimDomain& points, ClaimGeometry geometry, unsigned digits, const PointWitness& witness)
-      : spec_(spec), claim_(claim), value_(value), conditions_(std::move(conditions)), points_(points),
-        domain_(std::move(geometry.domain)), region_(std::move(geometry.region)),
-        boundary_points_(std::move(geometry.boundary_points)), witness_limit_(std::move(geometry.witness_limit)),
-        digits_(digits), witness_(witness) {
+      : spec_(spec),
+        claim_(claim),
+        value_(value),
+        conditions_(std::move(conditions)),
+        points_(points),
+        domain_(std::move(geometry.domain)),
+        region_(std::move(geometry.region)),
+        boundary_points_(std::move(geometry.boundary_points)),
+        witness_limit_(std::move(geometry.witness_limit)),
+        digits_(digits),
+        witness_(witness) {
     record_.variant = spec.name;
     record_.check = "claim";
     record_.claim = claim.id;
@@ -134,7 +144,8 @@ class ClaimJudge {
       claim_ev_ = std::make_unique<Evaluable>(value_, points_);
       if (reference_) {
         reference_ev_ = std::make_unique<Evaluable>(reference_->S, points_);
-        if (reference_->S_at_lambda_one) at_one_ev_ = std::make_unique<Evaluable>(*reference_->S_at_lambda_one, points_);
+        if (reference_->S_at_lambda_one)
+          at_one_ev_ = std::make_unique<Evaluable>(*reference_->S_at_lambda_one, points_);
       }
     } catch (const std::exception& err) {
       return inconclusive(std::string("the claim cannot be evaluated numerically: ") + err.what());
@@ -212,7 +223,8 @@ class ClaimJudge {
         if (!b.positive()) return std::nullopt;
         return "it is defined and continuous on the connected domain " + domain_.description +
                " (every divisor, radicand and step argument proved of one sign), non-zero there (|claim| = S > 0), and "
-               "positive at " + describe_point(ref.where) + " (certified: " + short_text(b) + "), hence positive everywhere";
+               "positive at " +
+               describe_point(ref.where) + " (certified: " + short_text(b) + "), hence positive everywhere";
       } catch (const std::exception&) {
         return std::nullopt;
       }
@@ -224,8 +236,9 @@ class ClaimJudge {
       return;
     }
     if (proof_.proved && !all_conditions_hold(true)) {
-      proof_note_ = "the identity (" + proof_.method + ") holds where the claim is defined, but that it is defined on all of " +
-                    domain_.description + " is not proved (" + first_unproved_condition() + ")";
+      proof_note_ = "the identity (" + proof_.method +
+                    ") holds where the claim is defined, but that it is defined on all of " + domain_.description +
+                    " is not proved (" + first_unproved_condition() + ")";
       proof_.proved = false;
     } else if (!proof_.proved && proof_.squares_agree) {
       proof_note_ = "claim^2 - S^2 reduces to 0, but the claim's sign is not proved on the whole domain";
@@ -303,8 +316,12 @@ class ClaimJudge {
       r.claim_value = cmp.claim.finite() ? cmp.claim.midpoint_text(digits_) : "not finite";
       r.reference_value = cmp.reference.finite() ? cmp.reference.midpoint_text(digits_) : "not finite";
       switch (cmp.outcome) {
-        case num::PointOutcome::Agree: r.status = PointStatus::Agree; break;
-        case num::PointOutcome::Disagree: r.status = PointStatus::Disagree; break;
+        case num::PointOutcome::Agree:
+          r.status = PointStatus::Agree;
+          break;
+        case num::PointOutcome::Disagree:
+          r.status = PointStatus::Disagree;
+          break;
         case num::PointOutcome::Undecided:
           r.status = PointStatus::Undecided;
           r.why = cmp.reason + " at " + describe_point(p.where);
@@ -330,13 +347,14 @@ class ClaimJudge {
       return r;
     }
     try {
-      const num::BallEvaluation c =
-          num::evaluate_to_accuracy(claim_ev_->at(p), coordinates(p), digits_ + 2.0, num::bits_for_digits(digits_ + 10.0));
+      const num::BallEvaluation c = num::evaluate_to_accuracy(claim_ev_->at(p), coordinates(p), digits_ + 2.0,
+                                                              num::bits_for_digits(digits_ + 10.0));
       num::ScopedPrecision scope(digits_ + num::kGuardDigits);
       r.reference_value = num::to_decimal(w->first, digits_);
       r.claim_value = c.value.finite() ? c.value.midpoint_text(digits_) : "not finite";
       if (!c.accurate) {
-        r.why = "the claim could not be enclosed to " + std::to_string(digits_) + " digits at " + describe_point(p.where);
+        r.why =
+            "the claim could not be enclosed to " + std::to_string(digits_) + " digits at " + describe_point(p.where);
         return r;
       }
       const Real claim_value(c.value.midpoint_text(digits_ + 5));
@@ -494,20 +512,22 @@ class ClaimJudge {
         record_.digits = c->digits;
         record_.point = c->point.where;
         record_.values = {{"claim", c->claim_value}, {reference_ ? "derived" : "numeric_route", c->reference_value}};
-        detail = fmt::format("Not equivalent: at {} the claim gives {} but {} is {} ({:.1f} digits of agreement; {}).",
-                             describe_point(c->point.where), c->claim_value.substr(0, 14), reference_ ? "the derived S" : "the numeric route",
-                             c->reference_value.substr(0, 14), c->digits,
-                             reference_ ? "certified: the balls of claim and S are disjoint"
-                                        : "the claim is enclosed in a ball; the numeric route's error is an estimate");
+        detail =
+            fmt::format("Not equivalent: at {} the claim gives {} but {} is {} ({:.1f} digits of agreement; {}).",
+                        describe_point(c->point.where), c->claim_value.substr(0, 14),
+                        reference_ ? "the derived S" : "the numeric route", c->reference_value.substr(0, 14), c->digits,
+                        reference_ ? "certified: the balls of claim and S are disjoint"
+                                   : "the claim is enclosed in a ball; the numeric route's error is an estimate");
         detail += witness_text(*c, &c->claim_value);
-        if (!undefined.empty()) detail += " The claim is also not defined at some points: " + undefined.front()->why + ".";
+        if (!undefined.empty())
+          detail += " The claim is also not defined at some points: " + undefined.front()->why + ".";
       } else {
         PointResult* u = undefined.front();
         if (u->reference_value.empty() && reference_) {  // S at the point, for the message
           try {
-            const num::BallEvaluation v = num::evaluate_to_accuracy(reference_at(u->point)->at(u->point),
-                                                                    coordinates(u->point), digits_ + 2.0,
-                                                                    num::bits_for_digits(digits_ + 10.0));
+            const num::BallEvaluation v =
+                num::evaluate_to_accuracy(reference_at(u->point)->at(u->point), coordinates(u->point), digits_ + 2.0,
+                                          num::bits_for_digits(digits_ + 10.0));
             if (v.accurate) u->reference_value = v.value.midpoint_text(digits_);
           } catch (const std::exception&) {
           }
@@ -539,16 +559,16 @@ class ClaimJudge {
         record_.point = worst_documented->point.where;
         record_.values = {{"claim", worst_documented->claim_value}, {"derived", worst_documented->reference_value}};
       }
-      record_.detail = "Proved on the whole domain (" + domain_.description + "): " + proof_.method +
-                       (claim_.continuous_extension
-                            ? "; every condition of the claim is proved there, divisors excepted: the claim is taken as its "
-                              "continuous extension where one vanishes (continuous_extension = true)"
-                            : "; the claim is defined everywhere there (every divisor, radicand and log argument proved of "
-                              "its sign)") +
-                       fmt::format(". Numeric cross-check at {}: {} agree (certified), worst agreement {:.1f} digits", where,
-                                   agreed, worst_documented ? worst_documented->digits : 0.0) +
-                       (undecided ? fmt::format(" ({} undecided)", count(PointStatus::Undecided)) : std::string()) + "." +
-                       searched;
+      record_.detail =
+          "Proved on the whole domain (" + domain_.description + "): " + proof_.method +
+          (claim_.continuous_extension
+               ? "; every condition of the claim is proved there, divisors excepted: the claim is taken as its "
+                 "continuous extension where one vanishes (continuous_extension = true)"
+               : "; the claim is defined everywhere there (every divisor, radicand and log argument proved of "
+                 "its sign)") +
+          fmt::format(". Numeric cross-check at {}: {} agree (certified), worst agreement {:.1f} digits", where, agreed,
+                      worst_documented ? worst_documented->digits : 0.0) +
+          (undecided ? fmt::format(" ({} undecided)", count(PointStatus::Undecided)) : std::string()) + "." + searched;
       return record_;
     }
     record_.method = reference_ ? "numeric" : "numeric (no closed form; reference: the numeric route)";
@@ -561,17 +581,21 @@ class ClaimJudge {
     record_.verdict = Verdict::Agree;
     record_.digits = worst_documented->digits;
     record_.point = worst_documented->point.where;
-    record_.values = {{"claim", worst_documented->claim_value}, {reference_ ? "derived" : "numeric_route", worst_documented->reference_value}};
-    record_.detail = fmt::format("No symbolic proof{}. Evidence, not a proof: at {} the claim agrees with {} to at least "
-                                 "{:.1f} digits ({}{}).",
-                                 proof_note_.empty() ? "" : " (" + proof_note_ + ")", where,
-                                 reference_ ? "the derived S" : "the numeric route (no closed form: " + no_closed_form_reason_ + ")",
-                                 worst_documented->digits,
-                                 reference_ ? "certified with ball arithmetic" : "the claim certified, the route estimated",
-                                 excused_points ? fmt::format("; {} points where a divisor vanishes are taken as the continuous "
-                                                              "extension", excused_points)
-                                                : std::string()) +
-                     searched;
+    record_.values = {{"claim", worst_documented->claim_value},
+                      {reference_ ? "derived" : "numeric_route", worst_documented->reference_value}};
+    record_.detail =
+        fmt::format(
+            "No symbolic proof{}. Evidence, not a proof: at {} the claim agrees with {} to at least "
+            "{:.1f} digits ({}{}).",
+            proof_note_.empty() ? "" : " (" + proof_note_ + ")", where,
+            reference_ ? "the derived S" : "the numeric route (no closed form: " + no_closed_form_reason_ + ")",
+            worst_documented->digits,
+            reference_ ? "certified with ball arithmetic" : "the claim certified, the route estimated",
+            excused_points ? fmt::format("; {} points where a divisor vanishes are taken as the continuous "
+                                         "extension",
+                                         excused_points)
+                           : std::string()) +
+        searched;
     return record_;
   }
 
@@ -584,15 +608,17 @@ class ClaimJudge {
   std::string search_text() const {
     if (!record_.search) return " No search: the claim is compared at the spec's own points only.";
     const SearchSummary& s = *record_.search;
-    std::string out = fmt::format(" Searched {} for a counterexample: {} evaluations (NLopt DIRECT-L and Subplex) and {} probe "
-                                  "points beside kinks and singularities",
-                                  s.region, s.evaluations, s.probes);
+    std::string out = fmt::format(
+        " Searched {} for a counterexample: {} evaluations (NLopt DIRECT-L and Subplex) and {} probe "
+        "points beside kinks and singularities",
+        s.region, s.evaluations, s.probes);
     if (s.worst_digits && s.worst_undefined)
       out += "; the worst point found was " + describe_point(s.worst_point) + ", where the claim is not defined";
     else if (s.worst_digits)
-      out += fmt::format("; the largest relative difference found was {} at {} (an estimate)", power_of_ten(-*s.worst_digits),
-                         describe_point(s.worst_point));
-    if (s.undecided) out += fmt::format("; {} evaluations could not be decided (not counted as counterexamples)", s.undecided);
+      out += fmt::format("; the largest relative difference found was {} at {} (an estimate)",
+                         power_of_ten(-*s.worst_digits), describe_point(s.worst_point));
+    if (s.undecided)
+      out += fmt::format("; {} evaluations could not be decided (not counted as counterexamples)", s.undecided);
     return out + ".";
   }
 
@@ -610,9 +636,10 @@ class ClaimJudge {
     if (!w) return "";
     num::ScopedPrecision scope(digits_ + num::kGuardDigits);
     record_.values.emplace_back("numeric_route", num::to_decimal(w->first, digits_));
-    std::string detail = fmt::format(" The {} reproduces the derived value there ({:.1f} digits)",
-                                     p.rational ? "numeric route" : "direct computation from the vectors",
-                                     num::digits_of_agreement(w->first, Real(r.reference_value), digits_ + num::kGuardDigits));
+    std::string detail =
+        fmt::format(" The {} reproduces the derived value there ({:.1f} digits)",
+                    p.rational ? "numeric route" : "direct computation from the vectors",
+                    num::digits_of_agreement(w->first, Real(r.reference_value), digits_ + num::kGuardDigits));
     if (claim_value && *claim_value != "not finite")
       detail += fmt::format(" and not the claim ({:.1f} digits).",
                             num::digits_of_agreement(w->first, Real(*claim_value), digits_ + num::kGuardDigits));
@@ -707,7 +734,8 @@ CheckRecord check_claim(const Spec& spec, const Claim& claim, const ClaimReferen
 }
 
 CheckRecord check_claim_on_domain(const Spec& spec, const Claim& claim, const std::function<ex(const ex&)>& rewrite,
-                                  const ex& derived_S, const ClaimDomain& domain, unsigned digits, const PointWitness& witness) {
+                                  const ex& derived_S, const ClaimDomain& domain, unsigned digits,
+                                  const PointWitness& witness) {
   return guarded(spec, claim, [&] {
     std::vector<sym::Condition> conditions;
     for (sym::Condition c : claim.conditions) {
@@ -724,8 +752,9 @@ CheckRecord check_claim_on_domain(const Spec& spec, const Claim& claim, const st
   });
 }
 
-CheckRecord check_claim_against_numeric(const Spec& spec, const Claim& claim, unsigned digits, const NumericWitness& witness,
-                                        const std::string& no_closed_form_reason, unsigned long seed) {
+CheckRecord check_claim_against_numeric(const Spec& spec, const Claim& claim, unsigned digits,
+                                        const NumericWitness& witness, const std::string& no_closed_form_reason,
+                                        unsigned long seed) {
   return guarded(spec, claim, [&] {
     const ClaimDomain points = spec.kind->claim_domain(spec, seed);
     ClaimJudge judge(spec, claim, claim.S, claim.conditions, points, spec.kind->claim_geometry(spec, false), digits,

@@ -71,9 +71,9 @@ CheckRecord check_claim(const Spec& spec, const Claim& claim, const ClaimReferen
 /// Feature maps and measures: the claim, with `rewrite` applied to it and to its
 /// conditions (measures write E_abs, E_sq, Var_abs in x1, x2, n), against `derived_S`
 /// at the points of `domain` (the spec's cases or vectors; no search).
-CheckRecord check_claim_on_domain(const Spec& spec, const Claim& claim, const std::function<GiNaC::ex(const GiNaC::ex&)>& rewrite,
-                                  const GiNaC::ex& derived_S, const ClaimDomain& domain, unsigned digits,
-                                  const PointWitness& witness);
+CheckRecord check_claim_on_domain(const Spec& spec, const Claim& claim,
+                                  const std::function<GiNaC::ex(const GiNaC::ex&)>& rewrite, const GiNaC::ex& derived_S,
+                                  const ClaimDomain& domain, unsigned digits, const PointWitness& witness);
 
 /// Without a closed form: the claim against the numeric route (quadrature or
 /// summation) on the same points and search region, by the same rule; the route's error

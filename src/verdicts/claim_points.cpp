@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-
 #include "proofs/symbols.hpp"
 
 namespace attnverify {

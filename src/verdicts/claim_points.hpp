@@ -40,7 +40,7 @@ struct ClaimPoint {
 };
 
 struct ClaimDomain {
-  std::vector<GiNaC::ex> symbols;       ///< the order of ClaimPoint::rational
+  std::vector<GiNaC::ex> symbols;  ///< the order of ClaimPoint::rational
   std::vector<ClaimPoint> points;
   std::optional<ClaimPoint> reference;  ///< sign reference of a connected domain
   std::string description;              ///< e.g. "35 fixed and 16 random points (seed 20231201)"

@@ -11,7 +11,8 @@ std::size_t apply_holm(std::vector<CheckRecord*>& records, double alpha) {
   for (CheckRecord* r : records)
     if (r->p_value && r->verdict == Verdict::Agree) tests.push_back(r);
   // stable order: by p-value, ties by their position in the run
-  std::stable_sort(tests.begin(), tests.end(), [](const CheckRecord* a, const CheckRecord* b) { return *a->p_value < *b->p_value; });
+  std::stable_sort(tests.begin(), tests.end(),
+                   [](const CheckRecord* a, const CheckRecord* b) { return *a->p_value < *b->p_value; });
   const std::size_t m = tests.size();
   bool rejecting = true;
   for (std::size_t j = 0; j < m; ++j) {
@@ -19,14 +20,16 @@ std::size_t apply_holm(std::vector<CheckRecord*>& records, double alpha) {
     CheckRecord& r = *tests[j];
     if (rejecting && *r.p_value <= threshold) {
       r.verdict = Verdict::Disagree;
-      r.detail = fmt::format("z = {:.2f}, p = {:.3g} <= {:.3g}: rejected by Holm's procedure at family-wise alpha = {} "
-                             "over {} sampled checks.",
-                             *r.z, *r.p_value, threshold, alpha, m);
+      r.detail = fmt::format(
+          "z = {:.2f}, p = {:.3g} <= {:.3g}: rejected by Holm's procedure at family-wise alpha = {} "
+          "over {} sampled checks.",
+          *r.z, *r.p_value, threshold, alpha, m);
     } else {
       rejecting = false;
-      r.detail = fmt::format("z = {:.2f}, p = {:.3g}; not rejected by Holm's procedure at family-wise alpha = {} over {} "
-                             "sampled checks.",
-                             *r.z, *r.p_value, alpha, m);
+      r.detail = fmt::format(
+          "z = {:.2f}, p = {:.3g}; not rejected by Holm's procedure at family-wise alpha = {} over {} "
+          "sampled checks.",
+          *r.z, *r.p_value, alpha, m);
     }
   }
   return m;

@@ -23,7 +23,8 @@ void judge_closed_vs_numeric(CheckRecord& record, const num::Evaluation& closed,
   const Judgement j = judge_agreement(agree, numeric.error_digits, closed.converged, failure, digits);
   record.verdict = j.verdict;
   record.detail = j.reason;
-  if (!closed.note.empty()) record.detail += (record.detail.empty() ? "" : " ") + std::string("Closed form: ") + closed.note + ".";
+  if (!closed.note.empty())
+    record.detail += (record.detail.empty() ? "" : " ") + std::string("Closed form: ") + closed.note + ".";
 }
 
 }  // namespace attnverify

@@ -23,8 +23,8 @@ struct Curve {
 /// A report figure: closed-form lines and numeric-route marks.
 struct Figure {
   std::string x_label, y_label;
-  bool log_axes = false;  ///< both axes logarithmic
-  bool log_x = false;     ///< only the x axis logarithmic
+  bool log_axes = false;      ///< both axes logarithmic
+  bool log_x = false;         ///< only the x axis logarithmic
   std::vector<Curve> curves;  ///< lines
   std::vector<Curve> marks;   ///< circles, coloured like the line of the same label
   std::string caption;
@@ -41,13 +41,13 @@ struct VariantResult {
   Spec spec;
   std::string status;  ///< derived | no-closed-form
   std::string reason;  ///< why no closed form
-  GiNaC::ex S;  ///< the derived sparsity (kernel: S(beta, gamma); sequence: S_n for 0 < lambda < 1)
+  GiNaC::ex S;         ///< the derived sparsity (kernel: S(beta, gamma); sequence: S_n for 0 < lambda < 1)
   std::vector<std::pair<std::string, GiNaC::ex>> forms;  ///< (label, derived expression)
   std::vector<std::string> notes;                        ///< derived limits and similar facts
   std::vector<CheckRecord> records;
-  Figure grid_figure;             ///< S against gamma (kernels) or n (sequences)
-  std::vector<Table> tables;      ///< sampled results, asymptotes
-  std::vector<Figure> figures;    ///< further figures (convergence in n)
+  Figure grid_figure;           ///< S against gamma (kernels) or n (sequences)
+  std::vector<Table> tables;    ///< sampled results, asymptotes
+  std::vector<Figure> figures;  ///< further figures (convergence in n)
 };
 
 }  // namespace attnverify

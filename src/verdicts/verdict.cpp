@@ -8,27 +8,33 @@ namespace attnverify {
 
 std::string to_string(Verdict verdict) {
   switch (verdict) {
-    case Verdict::Agree: return "agree";
-    case Verdict::Disagree: return "disagree";
-    case Verdict::Inconclusive: return "inconclusive";
-    case Verdict::NotApplicable: return "not-applicable";
+    case Verdict::Agree:
+      return "agree";
+    case Verdict::Disagree:
+      return "disagree";
+    case Verdict::Inconclusive:
+      return "inconclusive";
+    case Verdict::NotApplicable:
+      return "not-applicable";
   }
   return "inconclusive";
 }
 
 double required_digits(unsigned working_digits) { return static_cast<double>(working_digits) - 5; }
 
-std::string power_of_ten(double exponent) { return fmt::format("1e{}{:.1f}", exponent < 0 ? "-" : "+", std::fabs(exponent)); }
+std::string power_of_ten(double exponent) {
+  return fmt::format("1e{}{:.1f}", exponent < 0 ? "-" : "+", std::fabs(exponent));
+}
 
-Judgement judge_agreement(double digits, double numeric_error_digits, bool closed_converged,
-                          const std::string& failure, unsigned working_digits) {
+Judgement judge_agreement(double digits, double numeric_error_digits, bool closed_converged, const std::string& failure,
+                          unsigned working_digits) {
   const double need = required_digits(working_digits);
   if (!failure.empty()) return {Verdict::Inconclusive, failure};
   if (!closed_converged)
     return {Verdict::Inconclusive, fmt::format("the closed form did not converge to {} digits", working_digits)};
   if (numeric_error_digits < need)
-    return {Verdict::Inconclusive,
-            fmt::format("the numeric route's error estimate {} misses the target 1e-{:.0f}", power_of_ten(-numeric_error_digits), need)};
+    return {Verdict::Inconclusive, fmt::format("the numeric route's error estimate {} misses the target 1e-{:.0f}",
+                                               power_of_ten(-numeric_error_digits), need)};
   if (digits >= need) return {Verdict::Agree, ""};
   return {Verdict::Disagree, fmt::format("the routes agree to {:.1f} digits only; {:.0f} are required", digits, need)};
 }

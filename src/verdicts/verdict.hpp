@@ -30,7 +30,7 @@ struct Judgement {
 
 /// Applies the rule above. `numeric_error_digits` is -log10 of the numeric route's
 /// relative error estimate; `failure` is non-empty when a route failed outright.
-Judgement judge_agreement(double digits, double numeric_error_digits, bool closed_converged,
-                          const std::string& failure, unsigned working_digits);
+Judgement judge_agreement(double digits, double numeric_error_digits, bool closed_converged, const std::string& failure,
+                          unsigned working_digits);
 
 }  // namespace attnverify

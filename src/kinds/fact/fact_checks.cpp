@@ -63,12 +63,16 @@ Finding negated(Finding f) {
   return f == Finding::Holds ? Finding::Fails : f == Finding::Fails ? Finding::Holds : Finding::Undecided;
 }
 
-const char* finding_text(Finding f) { return f == Finding::Holds ? "holds" : f == Finding::Fails ? "fails" : "undecided"; }
+const char* finding_text(Finding f) {
+  return f == Finding::Holds ? "holds" : f == Finding::Fails ? "fails" : "undecided";
+}
 
 // agree when every route holds, disagree when every route fails
 Verdict combine(const std::vector<std::pair<std::string, Finding>>& routes, std::string& reason) {
-  const bool all_hold = std::all_of(routes.begin(), routes.end(), [](const auto& r) { return r.second == Finding::Holds; });
-  const bool all_fail = std::all_of(routes.begin(), routes.end(), [](const auto& r) { return r.second == Finding::Fails; });
+  const bool all_hold =
+      std::all_of(routes.begin(), routes.end(), [](const auto& r) { return r.second == Finding::Holds; });
+  const bool all_fail =
+      std::all_of(routes.begin(), routes.end(), [](const auto& r) { return r.second == Finding::Fails; });
   if (all_hold) return Verdict::Agree;
   if (all_fail) return Verdict::Disagree;
   for (const auto& [name, f] : routes) reason += (reason.empty() ? "" : "; ") + name + " " + finding_text(f);
@@ -111,14 +115,18 @@ num::IdentitySetting setting_of(const std::string& setting) {
 Finding claim_finding(num::AttentionIdentity id, const num::IdentityTrials& t) {
   switch (id) {
     case num::AttentionIdentity::QueryValueBias:
-    case num::AttentionIdentity::NormBias: return both(small(t), large_effect(t));
-    case num::AttentionIdentity::LayerEquivariance: return negated(small(t));  // the claim: NOT equivariant
-    default: return small(t);
+    case num::AttentionIdentity::NormBias:
+      return both(small(t), large_effect(t));
+    case num::AttentionIdentity::LayerEquivariance:
+      return negated(small(t));  // the claim: NOT equivariant
+    default:
+      return small(t);
   }
 }
 
 std::string trials_text(const num::IdentityTrials& t) {
-  std::string s = fmt::format("residual {:.3g} eps (tolerance {:.0f} eps, worst at {})", t.residual_eps, t.tolerance_eps, t.worst_trial);
+  std::string s = fmt::format("residual {:.3g} eps (tolerance {:.0f} eps, worst at {})", t.residual_eps,
+                              t.tolerance_eps, t.worst_trial);
   if (t.effect_eps) s += fmt::format(", smallest effect {:.3g} eps", *t.effect_eps);
   return s;
 }
@@ -135,7 +143,9 @@ CheckRecord identity_claim(const Spec& spec, const Claim& claim, const RunOption
   std::string symbolic_text = "--";
   const sym::SymbolicIdentity proof = sym::prove_attention_identity(id, setting, seed);
   if (proof.attempted) {
-    Finding f = proof.residual_zero ? Finding::Holds : proof.residual_at_witness > 0 ? Finding::Fails : Finding::Undecided;
+    Finding f = proof.residual_zero             ? Finding::Holds
+                : proof.residual_at_witness > 0 ? Finding::Fails
+                                                : Finding::Undecided;
     if (id == num::AttentionIdentity::QueryValueBias)
       f = both(f, proof.effect_at_witness > 0 ? Finding::Holds : Finding::Fails);
     routes.emplace_back("symbolic", f);
@@ -155,12 +165,13 @@ CheckRecord identity_claim(const Spec& spec, const Claim& claim, const RunOption
               {"mpfr_tolerance_eps", fmt::format("{:.0f}", in_mpfr.tolerance_eps)}};
   if (in_double.effect_eps) r.values.emplace_back("double_effect_eps", fmt::format("{:.6g}", *in_double.effect_eps));
   if (in_mpfr.effect_eps) r.values.emplace_back("mpfr_effect_eps", fmt::format("{:.6g}", *in_mpfr.effect_eps));
-  r.detail = fmt::format("Symbolic: {}. Double: {}. MPFR: {}.{}", proof.detail, trials_text(in_double), trials_text(in_mpfr),
-                         reason.empty() ? "" : " " + reason + ".");
+  r.detail = fmt::format("Symbolic: {}. Double: {}. MPFR: {}.{}", proof.detail, trials_text(in_double),
+                         trials_text(in_mpfr), reason.empty() ? "" : " " + reason + ".");
   table.rows.push_back({claim.id, claim.setting, symbolic_text,
                         fmt::format("{:.3g} / {:.0f}", in_double.residual_eps, in_double.tolerance_eps),
                         fmt::format("{:.3g} / {:.0f}", in_mpfr.residual_eps, in_mpfr.tolerance_eps),
-                        in_double.effect_eps ? fmt::format("{:.3g}", *in_double.effect_eps) : "--", to_string(r.verdict)});
+                        in_double.effect_eps ? fmt::format("{:.3g}", *in_double.effect_eps) : "--",
+                        to_string(r.verdict)});
   return r;
 }
 
@@ -179,13 +190,15 @@ CheckRecord naive_bayes_claim(const Spec& spec, const Claim& claim, const RunOpt
       varying += c.contexts_varying;
       if (witness.empty() && c.contexts_varying) witness = fmt::format("V = {}, t = {}: {}", V, t, c.witness);
     }
-  r.method = fmt::format("exact rational arithmetic (GiNaC) over {} random joint laws, vocabulary 2-5, t {}-6", laws, dependent ? 3 : 2);
+  r.method = fmt::format("exact rational arithmetic (GiNaC) over {} random joint laws, vocabulary 2-5, t {}-6", laws,
+                         dependent ? 3 : 2);
   r.verdict = varying == 0 ? Verdict::Agree : Verdict::Disagree;
   r.values = {{"contexts", std::to_string(contexts)}, {"contexts_where_R_depends_on_x_t", std::to_string(varying)}};
   r.detail = varying == 0
-                 ? fmt::format("In all {} contexts of the {} laws the ratio R = p(x_t|x_<t) p(x_t)^(t-2) / prod_j p(x_t|x_j) "
-                               "is exactly the same rational for every x_t: the constant does not depend on x_t.",
-                               contexts, laws)
+                 ? fmt::format(
+                       "In all {} contexts of the {} laws the ratio R = p(x_t|x_<t) p(x_t)^(t-2) / prod_j p(x_t|x_j) "
+                       "is exactly the same rational for every x_t: the constant does not depend on x_t.",
+                       contexts, laws)
                  : fmt::format("In {} of {} contexts R depends on x_t; first: {}.", varying, contexts, witness);
   return r;
 }
@@ -202,10 +215,11 @@ CheckRecord robustness_claim(const Spec& spec, const Claim& claim, const RunOpti
   figure.x_label = "$n$";
   figure.y_label = "mean $|\\tilde o - o|$";
   figure.log_axes = true;
-  figure.caption = fmt::format("Claim {} ({}): mean $|\\tilde o - o|$ over {} repetitions against $n$, one line per "
-                               "law, labelled noise / scores (N: $\\mathcal N(0,1)$, U: uniform on $[-\\sqrt3, \\sqrt3]$, G: Gumbel with "
-                               "scale 1/4); a slope of $-1/2$ is the $O(n^{{-1/2}})$ rate.",
-                               claim.id, claim.setting, repetitions);
+  figure.caption = fmt::format(
+      "Claim {} ({}): mean $|\\tilde o - o|$ over {} repetitions against $n$, one line per "
+      "law, labelled noise / scores (N: $\\mathcal N(0,1)$, U: uniform on $[-\\sqrt3, \\sqrt3]$, G: Gumbel with "
+      "scale 1/4); a slope of $-1/2$ is the $O(n^{{-1/2}})$ rate.",
+      claim.id, claim.setting, repetitions);
   std::vector<std::pair<std::string, Finding>> routes;
   std::string summary;
   double worst_z = 0;
@@ -221,20 +235,23 @@ CheckRecord robustness_claim(const Spec& spec, const Claim& claim, const RunOpti
                              c.mean_gap.back());
       const char* noise_letter = noise == num::NoiseLaw::Gaussian ? "N" : noise == num::NoiseLaw::Uniform ? "U" : "G";
       Curve curve{fmt::format("{} / {}", noise_letter, scores == num::ScoreLaw::Gaussian ? "N" : "U"), false, {}};
-      for (std::size_t k = 0; k < c.sizes.size(); ++k) curve.points.emplace_back(static_cast<double>(c.sizes[k]), c.mean_gap[k]);
+      for (std::size_t k = 0; k < c.sizes.size(); ++k)
+        curve.points.emplace_back(static_cast<double>(c.sizes[k]), c.mean_gap[k]);
       figure.curves.push_back(std::move(curve));
     }
   result.figures.push_back(std::move(figure));
   r.z = worst_z;
-  r.method = fmt::format("Monte Carlo, n = 1e3..1e6, {} repetitions per n, 3 noise laws x 2 score laws; weighted "
-                         "least-squares slope of log mean|o~ - o| against log n, compared with -1/2 (|z| <= {})",
-                         repetitions, kZ);
+  r.method = fmt::format(
+      "Monte Carlo, n = 1e3..1e6, {} repetitions per n, 3 noise laws x 2 score laws; weighted "
+      "least-squares slope of log mean|o~ - o| against log n, compared with -1/2 (|z| <= {})",
+      repetitions, kZ);
   std::string reason;
   r.verdict = combine(routes, reason);
   r.values = {{"largest_abs_z", fmt::format("{:.3f}", worst_z)}};
-  r.detail = "Symbolic reason: with eps independent of (s, v), E[e^{s+eps} v] / E[e^{s+eps}] = E[e^eps] E[e^s v] / "
-             "(E[e^eps] E[e^s]) = E[e^s v] / E[e^s], so o~ and o estimate the same limit and |o~ - o| = O_p(n^{-1/2}). " +
-             summary + "." + (reason.empty() ? "" : " " + reason + ".");
+  r.detail =
+      "Symbolic reason: with eps independent of (s, v), E[e^{s+eps} v] / E[e^{s+eps}] = E[e^eps] E[e^s v] / "
+      "(E[e^eps] E[e^s]) = E[e^s v] / E[e^s], so o~ and o estimate the same limit and |o~ - o| = O_p(n^{-1/2}). " +
+      summary + "." + (reason.empty() ? "" : " " + reason + ".");
   return r;
 }
 
@@ -278,10 +295,11 @@ CheckRecord entropy_limit_claim(const Spec& spec, const Claim& claim, const RunO
   constexpr double kZ = 4;  // 9 points, two-sided 4 sigma: family-wise false alarm below 6e-4 (Gaussian means)
   const double need = required_digits(options.digits);
   Table table;
-  table.caption = fmt::format("Claim {} ({}): the $n\\to\\infty$ entropy gap $G = \\lim (H - \\log n)$ by tanh-sinh "
-                              "quadrature over $\\sin^{{d-2}}\\theta$ (digits of agreement with the Bessel form), against "
-                              "Monte Carlo of $H - \\log n$ at $n = {}$ over {} trials with real $q, k_i$.",
-                              claim.id, claim.setting, kKeys, spec.trials);
+  table.caption = fmt::format(
+      "Claim {} ({}): the $n\\to\\infty$ entropy gap $G = \\lim (H - \\log n)$ by tanh-sinh "
+      "quadrature over $\\sin^{{d-2}}\\theta$ (digits of agreement with the Bessel form), against "
+      "Monte Carlo of $H - \\log n$ at $n = {}$ over {} trials with real $q, k_i$.",
+      claim.id, claim.setting, kKeys, spec.trials);
   table.header = {"$d$", "$\\lambda\\sqrt d$", "$G$ (quadrature)", "digits", "Monte Carlo", "$z$", "finding"};
   Figure figure;
   figure.x_label = "$\\lambda\\sqrt d$";
@@ -296,9 +314,9 @@ CheckRecord entropy_limit_claim(const Spec& spec, const Claim& claim, const RunO
     for (double kappa : {0.5, 1.0, 1.5}) {
       const double lambda = kappa / std::sqrt(static_cast<double>(d));
       const EntropyLimitPoint& limit = entropy_limit_point(cache, d, lambda, options.digits);
-      const num::EntropySample mc =
-          num::sample_entropy_gap(d, lambda, kKeys, spec.trials, num::splitmix64(seed ^ num::splitmix64(d * 1000 + kappa * 10)),
-                                  stretched ? 2.0 : 1.0);
+      const num::EntropySample mc = num::sample_entropy_gap(
+          d, lambda, kKeys, spec.trials, num::splitmix64(seed ^ num::splitmix64(d * 1000 + kappa * 10)),
+          stretched ? 2.0 : 1.0);
       const double z = (mc.mean - limit.value) / mc.standard_error;
       // E[H_n - log n] - G = O(relvar / n) (delta method): the finite-n bias is allowed
       // for on top of the statistical tolerance, and a point where it could be as large
@@ -312,7 +330,8 @@ CheckRecord entropy_limit_claim(const Spec& spec, const Claim& claim, const RunO
         why = fmt::format(" (quadrature and Bessel form agree to only {:.1f} digits)", limit.digits);
       } else if (bias_scale > tolerance) {
         f = Finding::Undecided;
-        why = fmt::format(" (finite-n bias scale {:.2g} above the statistical tolerance {:.2g})", bias_scale, tolerance);
+        why =
+            fmt::format(" (finite-n bias scale {:.2g} above the statistical tolerance {:.2g})", bias_scale, tolerance);
       }
       worst_z = std::max(worst_z, std::fabs(z));
       worst_digits = std::min(worst_digits, limit.digits);
@@ -320,9 +339,9 @@ CheckRecord entropy_limit_claim(const Spec& spec, const Claim& claim, const RunO
       routes.emplace_back(name, f);
       summary += fmt::format("{}{}: G = {:.6f}, MC {:.6f} +- {:.6f} (z = {:.2f}){}", summary.empty() ? "" : "; ", name,
                              limit.value, mc.mean, mc.standard_error, z, why);
-      table.rows.push_back({std::to_string(d), fmt::format("{:g}", kappa), limit.text, fmt::format("{:.1f}", limit.digits),
-                            fmt::format("{:.5f} $\\pm$ {:.5f}", mc.mean, mc.standard_error), fmt::format("{:.2f}", z),
-                            finding_text(f)});
+      table.rows.push_back(
+          {std::to_string(d), fmt::format("{:g}", kappa), limit.text, fmt::format("{:.1f}", limit.digits),
+           fmt::format("{:.5f} $\\pm$ {:.5f}", mc.mean, mc.standard_error), fmt::format("{:.2f}", z), finding_text(f)});
       line.points.emplace_back(kappa, limit.value);
       marks.points.emplace_back(kappa, mc.mean);
     }
@@ -333,17 +352,21 @@ CheckRecord entropy_limit_claim(const Spec& spec, const Claim& claim, const RunO
   result.figures.push_back(std::move(figure));
   r.z = worst_z;
   r.digits = worst_digits;
-  r.method = fmt::format("n -> infinity limit by tanh-sinh quadrature over sin^(d-2) theta and by the Bessel-I form (MPFR, {} "
-                         "digits); Monte Carlo of H - log n with real q, k_i at n = {}, {} trials, d = 16, 64, 256, lambda = "
-                         "(1/2, 1, 3/2)/sqrt d; |MC - G| <= {} standard errors + the finite-n bias scale Var(e^s)/(n E[e^s]^2)",
-                         options.digits, kKeys, spec.trials, kZ);
+  r.method = fmt::format(
+      "n -> infinity limit by tanh-sinh quadrature over sin^(d-2) theta and by the Bessel-I form (MPFR, {} "
+      "digits); Monte Carlo of H - log n with real q, k_i at n = {}, {} trials, d = 16, 64, 256, lambda = "
+      "(1/2, 1, 3/2)/sqrt d; |MC - G| <= {} standard errors + the finite-n bias scale Var(e^s)/(n E[e^s]^2)",
+      options.digits, kKeys, spec.trials, kZ);
   std::string reason;
   r.verdict = combine(routes, reason);
-  r.values = {{"largest_abs_z", fmt::format("{:.3f}", worst_z)}, {"worst_digits_quadrature_vs_bessel", fmt::format("{:.1f}", worst_digits)}};
-  r.detail = std::string(stretched ? "Keys stretched by 2 along the query before normalising (not uniform on the sphere). " : "") +
-             "H - log n = log (1/n) sum e^{s_i} - sum s_i e^{s_i} / sum e^{s_i} tends, by the law of large numbers, to "
-             "log E[e^{Lc}] - L E[c e^{Lc}]/E[e^{Lc}] (L = lambda d, c = cos theta). " +
-             summary + "." + (reason.empty() ? "" : " " + reason + ".");
+  r.values = {{"largest_abs_z", fmt::format("{:.3f}", worst_z)},
+              {"worst_digits_quadrature_vs_bessel", fmt::format("{:.1f}", worst_digits)}};
+  r.detail =
+      std::string(stretched ? "Keys stretched by 2 along the query before normalising (not uniform on the sphere). "
+                            : "") +
+      "H - log n = log (1/n) sum e^{s_i} - sum s_i e^{s_i} / sum e^{s_i} tends, by the law of large numbers, to "
+      "log E[e^{Lc}] - L E[c e^{Lc}]/E[e^{Lc}] (L = lambda d, c = cos theta). " +
+      summary + "." + (reason.empty() ? "" : " " + reason + ".");
   return r;
 }
 
@@ -354,24 +377,27 @@ CheckRecord entropy_limit_claim(const Spec& spec, const Claim& claim, const RunO
 CheckRecord entropy_scale_claim(const Spec& spec, const Claim& claim, const RunOptions& options, VariantResult& result,
                                 EntropyLimitCache& cache) {
   constexpr double kStated = 0.24, kRounding = 0.005;
-  const std::vector<double> lambdas = claim.setting == "lambda-1" ? std::vector<double>{1.0} : std::vector<double>{0.25, 0.5, 1, 2, 4};
+  const std::vector<double> lambdas =
+      claim.setting == "lambda-1" ? std::vector<double>{1.0} : std::vector<double>{0.25, 0.5, 1, 2, 4};
   const std::vector<unsigned> dims = {16, 64, 256, 1024, 4096};
   CheckRecord r = fact_record(spec, claim, options);
   const sym::LaplaceEntropySlope laplace = sym::derive_laplace_entropy_slope();
   const double need = required_digits(options.digits);
   Table table;
-  table.caption = fmt::format("Claim {} ({}): the large-$d$ slope $C(\\lambda)$ of $G = -C\\lambda d + O(1)$, by Laplace's "
-                              "method (GiNaC) and by a least-squares fit of $G = a - C\\lambda d + e/d$ over $d = 64..4096$ "
-                              "(quadrature values); the remainder $G + {}\\lambda d$ at $d = 16$ and $4096$.",
-                              claim.id, claim.setting, kStated);
+  table.caption = fmt::format(
+      "Claim {} ({}): the large-$d$ slope $C(\\lambda)$ of $G = -C\\lambda d + O(1)$, by Laplace's "
+      "method (GiNaC) and by a least-squares fit of $G = a - C\\lambda d + e/d$ over $d = 64..4096$ "
+      "(quadrature values); the remainder $G + {}\\lambda d$ at $d = 16$ and $4096$.",
+      claim.id, claim.setting, kStated);
   table.header = {"$\\lambda$", "$C$ (Laplace)", "$C$ (fit)", "remainder $d=16$", "remainder $d=4096$", "finding"};
   Figure figure;
   figure.x_label = "$d$";
   figure.y_label = "$-G/(\\lambda d)$";
   figure.log_x = true;
-  figure.caption = fmt::format("Claim {} ({}): the effective coefficient $-G/(\\lambda d)$ against $d$, one line per $\\lambda$; "
-                               "the claim is the constant {} (dashed).",
-                               claim.id, claim.setting, kStated);
+  figure.caption = fmt::format(
+      "Claim {} ({}): the effective coefficient $-G/(\\lambda d)$ against $d$, one line per $\\lambda$; "
+      "the claim is the constant {} (dashed).",
+      claim.id, claim.setting, kStated);
   bool any_fails = false, all_hold = true;
   double worst_digits = 1e9;
   std::string summary, undecided;
@@ -400,16 +426,23 @@ CheckRecord entropy_scale_claim(const Spec& spec, const Claim& claim, const RunO
     }
     const double fitted = design.colPivHouseholderQr().solve(rhs)(1);
     const double derived = sym::laplace_coefficient(laplace, lambda);
-    const bool fit_holds = std::fabs(fitted - kStated) <= kRounding, laplace_holds = std::fabs(derived - kStated) <= kRounding;
-    Finding f = fit_holds && laplace_holds ? Finding::Holds : !fit_holds && !laplace_holds ? Finding::Fails : Finding::Undecided;
+    const bool fit_holds = std::fabs(fitted - kStated) <= kRounding,
+               laplace_holds = std::fabs(derived - kStated) <= kRounding;
+    Finding f = fit_holds && laplace_holds     ? Finding::Holds
+                : !fit_holds && !laplace_holds ? Finding::Fails
+                                               : Finding::Undecided;
     if (lambda_digits < need) f = Finding::Undecided;
     worst_digits = std::min(worst_digits, lambda_digits);
     any_fails = any_fails || f == Finding::Fails;
     all_hold = all_hold && f == Finding::Holds;
     if (f == Finding::Undecided) undecided += fmt::format("{}lambda = {:g}", undecided.empty() ? "" : ", ", lambda);
-    const double rem_first = g.front() + kStated * lambda * dims.front(), rem_last = g.back() + kStated * lambda * dims.back();
-    summary += fmt::format("{}lambda = {:g}: C = {:.6f} (Laplace), {:.6f} (fit, difference {:.1e}), remainder {:.3f} at d = {}, {:.3f} at d = {}",
-                           summary.empty() ? "" : "; ", lambda, derived, fitted, fitted - derived, rem_first, dims.front(), rem_last, dims.back());
+    const double rem_first = g.front() + kStated * lambda * dims.front(),
+                 rem_last = g.back() + kStated * lambda * dims.back();
+    summary += fmt::format(
+        "{}lambda = {:g}: C = {:.6f} (Laplace), {:.6f} (fit, difference {:.1e}), remainder {:.3f} at d = {}, {:.3f} at "
+        "d = {}",
+        summary.empty() ? "" : "; ", lambda, derived, fitted, fitted - derived, rem_first, dims.front(), rem_last,
+        dims.back());
     table.rows.push_back({fmt::format("{:g}", lambda), fmt::format("{:.6f}", derived), fmt::format("{:.6f}", fitted),
                           fmt::format("{:.3f}", rem_first), fmt::format("{:.3f}", rem_last), finding_text(f)});
     r.values.emplace_back(fmt::format("C_laplace(lambda={:g})", lambda), fmt::format("{:.8f}", derived));
@@ -421,27 +454,28 @@ CheckRecord entropy_scale_claim(const Spec& spec, const Claim& claim, const RunO
   // where C matches the stated digits: one interval or two around C's maximum
   const sym::CoefficientBand matches = sym::laplace_coefficient_band(laplace, kStated, kRounding);
   std::vector<std::string> band;
-  for (const auto& [from, to] : matches.intervals)
-    band.push_back(fmt::format("[{:.4f}, {:.4f}]", from, to));
+  for (const auto& [from, to] : matches.intervals) band.push_back(fmt::format("[{:.4f}, {:.4f}]", from, to));
   const std::string band_text = band.empty() ? "no lambda" : fmt::format("{}", fmt::join(band, " and "));
   result.tables.push_back(std::move(table));
   result.figures.push_back(std::move(figure));
   r.digits = worst_digits;
-  r.method = fmt::format("G(lambda, d) by tanh-sinh quadrature and the Bessel-I form (MPFR, {} digits) at lambda = {}, d = "
-                         "16..4096; slope C fitted per lambda and derived by Laplace's method (GiNaC); C matches 0.24 when "
-                         "within {}",
-                         options.digits, fmt::join(lambdas, ", "), kRounding);
+  r.method = fmt::format(
+      "G(lambda, d) by tanh-sinh quadrature and the Bessel-I form (MPFR, {} digits) at lambda = {}, d = "
+      "16..4096; slope C fitted per lambda and derived by Laplace's method (GiNaC); C matches 0.24 when "
+      "within {}",
+      options.digits, fmt::join(lambdas, ", "), kRounding);
   r.verdict = any_fails ? Verdict::Disagree : all_hold ? Verdict::Agree : Verdict::Inconclusive;
   r.values.emplace_back("best_single_coefficient", fmt::format("{:.6f}", best));
   r.values.emplace_back("lambda_where_C_within_0.005_of_0.24", band_text);
   r.values.emplace_back("worst_digits_quadrature_vs_bessel", fmt::format("{:.1f}", worst_digits));
-  r.detail = fmt::format("Laplace (GiNaC): {}. At lambda = 1, C = log((1 + sqrt 5)/2)/2 = {:.6f}. The remainder G + 0.24 "
-                         "lambda d stays O(1) only where C(lambda) = 0.24 to the stated digits, lambda in {} (C peaks at {:.4f} "
-                         "at lambda = {:.3f}); "
-                         "elsewhere it grows like (0.24 - C) lambda d. The single coefficient that best fits G over the grid "
-                         "is {:.4f}. {}.{}",
-                         laplace.derivation, sym::laplace_coefficient(laplace, 1.0), band_text, matches.peak, matches.peak_lambda, best, summary,
-                         r.verdict == Verdict::Inconclusive ? " Undecided at " + undecided + "." : "");
+  r.detail = fmt::format(
+      "Laplace (GiNaC): {}. At lambda = 1, C = log((1 + sqrt 5)/2)/2 = {:.6f}. The remainder G + 0.24 "
+      "lambda d stays O(1) only where C(lambda) = 0.24 to the stated digits, lambda in {} (C peaks at {:.4f} "
+      "at lambda = {:.3f}); "
+      "elsewhere it grows like (0.24 - C) lambda d. The single coefficient that best fits G over the grid "
+      "is {:.4f}. {}.{}",
+      laplace.derivation, sym::laplace_coefficient(laplace, 1.0), band_text, matches.peak, matches.peak_lambda, best,
+      summary, r.verdict == Verdict::Inconclusive ? " Undecided at " + undecided + "." : "");
   return r;
 }
 
@@ -452,19 +486,25 @@ VariantResult check_fact_variant(const Spec& spec, const RunOptions& options, co
   result.spec = spec;
   result.status = "derived";
   Table identities;
-  identities.caption = "Attention identities. Symbolic: the GiNaC residual (0 = proved; otherwise its largest entry at a "
-                       "witness point; -- = not attempted). Double, MPFR: residual of the identity in units of the working "
-                       "epsilon / the a-priori tolerance $16(d+n)\\epsilon$, worst trial. Effect: smallest change a bias "
-                       "makes, in double (Perm-4, 6).";
+  identities.caption =
+      "Attention identities. Symbolic: the GiNaC residual (0 = proved; otherwise its largest entry at a "
+      "witness point; -- = not attempted). Double, MPFR: residual of the identity in units of the working "
+      "epsilon / the a-priori tolerance $16(d+n)\\epsilon$, worst trial. Effect: smallest change a bias "
+      "makes, in double (Perm-4, 6).";
   identities.header = {"claim", "setting", "symbolic", "double", "MPFR", "effect", "verdict"};
   EntropyLimitCache entropy_cache;
   for (const Claim& claim : spec.claims) {
     progress(fmt::format("[{}] claim {} ({})", spec.name, claim.id, claim.setting));
-    if (claim.test == "naive-bayes") result.records.push_back(naive_bayes_claim(spec, claim, options));
-    else if (claim.test == "noise-robustness") result.records.push_back(robustness_claim(spec, claim, options, result));
-    else if (claim.test == "entropy-limit") result.records.push_back(entropy_limit_claim(spec, claim, options, result, entropy_cache));
-    else if (claim.test == "entropy-linear-scale") result.records.push_back(entropy_scale_claim(spec, claim, options, result, entropy_cache));
-    else result.records.push_back(identity_claim(spec, claim, options, identities));
+    if (claim.test == "naive-bayes")
+      result.records.push_back(naive_bayes_claim(spec, claim, options));
+    else if (claim.test == "noise-robustness")
+      result.records.push_back(robustness_claim(spec, claim, options, result));
+    else if (claim.test == "entropy-limit")
+      result.records.push_back(entropy_limit_claim(spec, claim, options, result, entropy_cache));
+    else if (claim.test == "entropy-linear-scale")
+      result.records.push_back(entropy_scale_claim(spec, claim, options, result, entropy_cache));
+    else
+      result.records.push_back(identity_claim(spec, claim, options, identities));
   }
   if (!identities.rows.empty()) result.tables.push_back(std::move(identities));
   return result;

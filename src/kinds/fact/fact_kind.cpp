@@ -20,7 +20,8 @@ void read_experiment(Spec& spec, TomlReader& root) {
   if (!table) return;
   TomlReader experiment(*table, spec.file, "experiment", line_of(*table));
   if (const auto trials = experiment.optional_integer("trials")) {
-    if (*trials < 1 || *trials > 1000) experiment.fail("trials", "must be between 1 and 1000 (found " + std::to_string(*trials) + ")");
+    if (*trials < 1 || *trials > 1000)
+      experiment.fail("trials", "must be between 1 and 1000 (found " + std::to_string(*trials) + ")");
     spec.trials = static_cast<unsigned>(*trials);
   }
   if (const auto seed = experiment.optional_integer("seed")) {
@@ -29,7 +30,6 @@ void read_experiment(Spec& spec, TomlReader& root) {
   }
   experiment.finish();
 }
-
 
 class FactKind final : public Kind {
  public:
@@ -57,8 +57,9 @@ class FactKind final : public Kind {
     claim.setting = reader.optional_string("setting", Text::Identifier).value_or("as-stated");
     if (claim.setting != "as-stated" &&
         std::find(test->settings.begin(), test->settings.end(), claim.setting) == test->settings.end())
-      reader.fail("setting", fmt::format("test '{}' has no setting '{}' (settings: as-stated{}{})", claim.test,
-                                         claim.setting, test->settings.empty() ? "" : ", ", fmt::join(test->settings, ", ")));
+      reader.fail("setting",
+                  fmt::format("test '{}' has no setting '{}' (settings: as-stated{}{})", claim.test, claim.setting,
+                              test->settings.empty() ? "" : ", ", fmt::join(test->settings, ", ")));
   }
 
   DerivationSummary derive(const Spec& spec) const override {
@@ -76,7 +77,9 @@ class FactKind final : public Kind {
     return check_fact_variant(spec, options, progress);
   }
 
-  ClaimDomain claim_domain(const Spec&, unsigned long) const override { return {}; }  // claims are tests, not expressions at points
+  ClaimDomain claim_domain(const Spec&, unsigned long) const override {
+    return {};
+  }  // claims are tests, not expressions at points
 
   ClaimGeometry claim_geometry(const Spec&, bool) const override { return {}; }
 

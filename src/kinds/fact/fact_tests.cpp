@@ -12,8 +12,12 @@ const std::vector<FactTest>& fact_tests() {
       {"norm-bias", {"constant-bias"}, "Perm-6: BatchNorm cancels a linear layer's bias, LayerNorm does not"},
       {"naive-bayes", {"dependent"}, "NB-1: the naive Bayes decomposition of log p(x_t | x_<t)"},
       {"noise-robustness", {"correlated-noise"}, "Robust-1: independent noise on the logits cancels as n -> infinity"},
-      {"entropy-limit", {"anisotropic-keys"}, "Entropy-1: H - log n tends to log E[e^{L cos}] - L E[cos e^{L cos}]/E[e^{L cos}]"},
-      {"entropy-linear-scale", {"lambda-1"}, "Entropy-1: H = log n - 0.24 lambda d + O(1) (lambda-1: at lambda = 1 only)"},
+      {"entropy-limit",
+       {"anisotropic-keys"},
+       "Entropy-1: H - log n tends to log E[e^{L cos}] - L E[cos e^{L cos}]/E[e^{L cos}]"},
+      {"entropy-linear-scale",
+       {"lambda-1"},
+       "Entropy-1: H = log n - 0.24 lambda d + O(1) (lambda-1: at lambda = 1 only)"},
   };
   return tests;
 }

@@ -10,11 +10,11 @@
 namespace attnverify {
 
 struct FactTest {
-  std::string name;                   ///< the spec's `test`
+  std::string name;  ///< the spec's `test`
   /// settings accepted as `setting` besides "as-stated": deliberately broken ones, or
   /// (entropy-linear-scale) a restriction of the claim's range
   std::vector<std::string> settings;
-  std::string what;                   ///< one line for docs and errors
+  std::string what;  ///< one line for docs and errors
 };
 
 /// Every test, in documentation order.

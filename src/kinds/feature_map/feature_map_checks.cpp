@@ -28,8 +28,9 @@ void check_feature_map_claims(const Spec& spec, const sym::LinearAttentionDeriva
       result.records.push_back(std::move(r));
       continue;
     }
-    result.records.push_back(check_claim_on_domain(spec, claim, [](const GiNaC::ex& e) { return e; },
-                                                   uses_mu_sigma ? d.S_iid : d.S_general, domain, options.digits, witness));
+    result.records.push_back(check_claim_on_domain(
+        spec, claim, [](const GiNaC::ex& e) { return e; }, uses_mu_sigma ? d.S_iid : d.S_general, domain,
+        options.digits, witness));
   }
 }
 
@@ -46,8 +47,9 @@ VariantResult check_feature_map_variant(const Spec& spec, const RunOptions& opti
                   {"S", d.S_general},
                   {"S \\text{ (iid components)}", d.S_iid},
                   {"S(\\rho, r)", d.S_snr}};
-  result.notes.push_back("$\\rho = \\tilde\\mu/\\tilde\\sigma$ is the signal-to-noise ratio of the components of $\\tilde k$ "
-                         "and $r = \\|\\tilde q\\|_2/\\|\\tilde q\\|_1$.");
+  result.notes.push_back(
+      "$\\rho = \\tilde\\mu/\\tilde\\sigma$ is the signal-to-noise ratio of the components of $\\tilde k$ "
+      "and $r = \\|\\tilde q\\|_2/\\|\\tilde q\\|_1$.");
 
   // closed form (invariants) vs direct computation from the vectors, at every case
   const DirectRoute direct = [&](std::size_t index) {
@@ -55,7 +57,8 @@ VariantResult check_feature_map_variant(const Spec& spec, const RunOptions& opti
     return direct_S(m.mean, m.second_moment, digits);  // a >= 0: E|a| = E a
   };
   const ClaimDomain cases = claim_domain(spec, options.seed_for(std::nullopt));
-  check_closed_vs_direct(spec, cases, d.S_general, direct, "exact moments of q~.k~ from the vectors", digits, result.records);
+  check_closed_vs_direct(spec, cases, d.S_general, direct, "exact moments of q~.k~ from the vectors", digits,
+                         result.records);
 
   check_feature_map_claims(spec, d, cases, options, direct_witness(direct), result, progress);
   check_properties(spec, {d.S_snr, nullptr}, options, result, progress);

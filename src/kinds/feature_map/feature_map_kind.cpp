@@ -73,13 +73,15 @@ void read_moment_cases(Spec& spec, TomlReader& grid) {
     if (std::all_of(c.q.begin(), c.q.end(), [](const numeric& v) { return v.is_zero(); }))
       reader.fail("q", "q~ is all zero (S is 0/0)");
     c.mu = read_vector(*mu, spec.file, reader.path("mu"), true, d);
-    if (c.mu.size() != d) reader.fail("mu", "has " + std::to_string(c.mu.size()) + " entries but q has " + std::to_string(d));
+    if (c.mu.size() != d)
+      reader.fail("mu", "has " + std::to_string(c.mu.size()) + " entries but q has " + std::to_string(d));
     if (Sigma->is_array()) {
       const toml::array& rows = *Sigma->as_array();
       if (rows.size() != d) reader.fail("Sigma", "must be " + std::to_string(d) + " x " + std::to_string(d));
       for (std::size_t i = 0; i < d; ++i) {
         c.Sigma.push_back(read_vector(rows[i], spec.file, reader.path("Sigma") + "[" + std::to_string(i) + "]", false));
-        if (c.Sigma.back().size() != d) reader.fail("Sigma", "must be " + std::to_string(d) + " x " + std::to_string(d), &rows[i]);
+        if (c.Sigma.back().size() != d)
+          reader.fail("Sigma", "must be " + std::to_string(d) + " x " + std::to_string(d), &rows[i]);
       }
     } else {
       const numeric v = read_exact_number(*Sigma, spec.file, reader.path("Sigma"));
@@ -107,7 +109,6 @@ NamedValues phi_case_description(const PhiCase& c, std::size_t index) {
           {"sigma", components_text(c.sigma)}};
 }
 
-
 class FeatureMapKind final : public Kind {
  public:
   std::string name() const override { return "feature_map"; }
@@ -130,8 +131,10 @@ class FeatureMapKind final : public Kind {
     TomlReader grid(*table, spec.file, "grid", line_of(*table));
     has_phi(spec) ? read_phi_cases(spec, grid) : read_moment_cases(spec, grid);
     grid.finish();
-    if (has_phi(spec)) read_case_sampling(spec, root);  // the cases fix q, mu, sigma and d: only n and the seed
-    else refuse_sampling(root);
+    if (has_phi(spec))
+      read_case_sampling(spec, root);  // the cases fix q, mu, sigma and d: only n and the seed
+    else
+      refuse_sampling(root);
   }
 
   void read_claim(TomlReader& table, const Spec& spec, Claim& claim) const override {
@@ -168,7 +171,7 @@ class FeatureMapKind final : public Kind {
   // the spec's cases, each with the invariants qmu, qSq, q1, q2 (and mu, sigma when iid)
   ClaimDomain claim_domain(const Spec& spec, unsigned long) const override {
     ClaimDomain domain;
-  if (has_phi(spec)) {
+    if (has_phi(spec)) {
       const sym::FeatureMoments& moments = sym::cached_feature_moments(spec.definition);
       if (!moments.derived) return domain;  // no invariants in closed form: no claim points
       for (std::size_t k = 0; k < spec.phi_cases.size(); ++k) {
@@ -205,9 +208,12 @@ class FeatureMapKind final : public Kind {
     const auto& s = sym::symbols();
     const sym::Range positive{0, HUGE_VAL, true, true}, nonnegative{0, HUGE_VAL, false, true};
     ClaimGeometry g;
-    g.domain.variables = {{s.qmu, positive, false, {}}, {s.qSq, nonnegative, false, {}}, {s.q1, positive, false, {}},
-                          {s.q2, positive, false, {}},  {s.mu, positive, false, {}},     {s.sigma, nonnegative, false, {}}};
-    g.domain.description = "the invariants of non-negative linear attention (q~.mu~ > 0, q~^T Sigma~ q~ >= 0, ||q~|| > 0, mu > 0, sigma >= 0)";
+    g.domain.variables = {{s.qmu, positive, false, {}}, {s.qSq, nonnegative, false, {}},
+                          {s.q1, positive, false, {}},  {s.q2, positive, false, {}},
+                          {s.mu, positive, false, {}},  {s.sigma, nonnegative, false, {}}};
+    g.domain.description =
+        "the invariants of non-negative linear attention (q~.mu~ > 0, q~^T Sigma~ q~ >= 0, ||q~|| > 0, mu > 0, sigma "
+        ">= 0)";
     g.domain.connected = true;
     return g;
   }
@@ -218,14 +224,19 @@ class FeatureMapKind final : public Kind {
 
   std::string report_intro(const Spec& spec) const override {
     if (has_phi(spec))
-      return "Non-negative linear attention $a_j = \\phi(q)\\cdot\\phi(k_j)$ with $\\phi(x) = " + sym::to_latex(spec.definition) +
-             "$ (spec: \\texttt{" + latex_escape(spec.definition_text) +
-             "}) applied componentwise, and keys $k\\sim\\mathcal N(\\mu,\\operatorname{diag}\\sigma^2)$ in $d$ dimensions. "
-             "The mean $\\tilde\\mu$ and covariance $\\tilde\\Sigma$ of $\\phi(k)$ are derived from $\\phi$ and checked "
-             "against quadrature of each moment; $S$ (eq.~8) is checked against $S$ from the quadrature moments at every case, "
+      return "Non-negative linear attention $a_j = \\phi(q)\\cdot\\phi(k_j)$ with $\\phi(x) = " +
+             sym::to_latex(spec.definition) + "$ (spec: \\texttt{" + latex_escape(spec.definition_text) +
+             "}) applied componentwise, and keys $k\\sim\\mathcal N(\\mu,\\operatorname{diag}\\sigma^2)$ in $d$ "
+             "dimensions. "
+             "The mean $\\tilde\\mu$ and covariance $\\tilde\\Sigma$ of $\\phi(k)$ are derived from $\\phi$ and "
+             "checked "
+             "against quadrature of each moment; $S$ (eq.~8) is checked against $S$ from the quadrature moments at "
+             "every case, "
              "and against Monte Carlo over real $q$ and keys.\n\n";
-    return "Non-negative linear attention $a_j = \\tilde q\\cdot\\tilde k_j$ with $\\tilde q, \\tilde k \\ge 0$; the law of "
-           "$\\tilde k$ enters through its mean $\\tilde\\mu$ and covariance $\\tilde\\Sigma$, given at explicit cases. "
+    return "Non-negative linear attention $a_j = \\tilde q\\cdot\\tilde k_j$ with $\\tilde q, \\tilde k \\ge 0$; the "
+           "law of "
+           "$\\tilde k$ enters through its mean $\\tilde\\mu$ and covariance $\\tilde\\Sigma$, given at explicit "
+           "cases. "
            "The direct route computes $\\mathbb{E}a$ and $\\mathbb{E}a^2$ from the vectors in exact arithmetic.\n\n";
   }
 };
@@ -245,6 +256,5 @@ ClaimDomain iid_cases(const Spec& spec, const ClaimDomain& cases) {
   domain.description = std::to_string(domain.points.size()) + " iid cases of the spec";
   return domain;
 }
-
 
 }  // namespace attnverify

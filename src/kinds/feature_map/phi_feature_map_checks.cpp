@@ -73,10 +73,11 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
                     {"\\mathbb{E}\\,\\phi(X)^2", moments.mean_square},
                     {"S", linear.S_general},
                     {"S \\text{ (iid components)}", linear.S_iid}};
-    result.notes.push_back("$X = \\beta + \\gamma\\varepsilon$ stands for one key component $k_i \\sim \\mathcal N(\\mu_i, \\sigma_i^2)$: "
-                           "$\\tilde\\mu_i$ is the expression at $(\\beta,\\gamma) = (\\mu_i,\\sigma_i)$ and "
-                           "$\\tilde\\Sigma = \\operatorname{diag}(\\mathbb{E}\\phi(X)^2 - \\tilde\\mu_i^2)$, the components of "
-                           "$\\phi(k)$ being independent.");
+    result.notes.push_back(
+        "$X = \\beta + \\gamma\\varepsilon$ stands for one key component $k_i \\sim \\mathcal N(\\mu_i, \\sigma_i^2)$: "
+        "$\\tilde\\mu_i$ is the expression at $(\\beta,\\gamma) = (\\mu_i,\\sigma_i)$ and "
+        "$\\tilde\\Sigma = \\operatorname{diag}(\\mathbb{E}\\phi(X)^2 - \\tilde\\mu_i^2)$, the components of "
+        "$\\phi(k)$ being independent.");
   }
 
   // 1. moments vs quadrature at every distinct (mu_i, sigma_i)
@@ -122,8 +123,10 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
                              : "; the quadrature failed: " + q.failure;
         } else {
           const GiNaC::ex& closed = which == 0 ? moments.mean : which == 1 ? moments.mean_square : moments.variance;
-          judge_closed_vs_numeric(r, num::AdaptiveEvaluator(closed.subs(GiNaC::lst{s.beta == c.mu[i], s.gamma == c.sigma[i]}), {}, digits)({}),
-                                  outcome, digits);
+          judge_closed_vs_numeric(
+              r,
+              num::AdaptiveEvaluator(closed.subs(GiNaC::lst{s.beta == c.mu[i], s.gamma == c.sigma[i]}), {}, digits)({}),
+              outcome, digits);
           if (which == 0 && r.verdict == Verdict::Disagree)
             r.detail += " (E phi is compared with the quadrature of E|phi|: phi must be non-negative)";
         }
@@ -160,8 +163,8 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
   // the cases with their derived invariants, built once (each is a sum over d components)
   const ClaimDomain cases = claim_domain(spec, options.seed_for(std::nullopt));
   if (moments.derived)
-    check_closed_vs_direct(spec, cases, linear.S_general, from_quadrature, "S from the quadrature moments of phi", digits,
-                           result.records);
+    check_closed_vs_direct(spec, cases, linear.S_general, from_quadrature, "S from the quadrature moments of phi",
+                           digits, result.records);
 
   // 3. sampled: real d-dimensional q and keys
   if (spec.sampling && moments.derived) {
@@ -179,8 +182,9 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
         r.variant = spec.name;
         r.check = "sampled";
         r.point = p.where;
-        r.method = "Monte Carlo over d-dimensional q and keys, a_j = phi(q).phi(k_j); delta-method standard error; "
-                   "reference: the closed-form S (eq. 8 with the derived moments)";
+        r.method =
+            "Monte Carlo over d-dimensional q and keys, a_j = phi(q).phi(k_j); delta-method standard error; "
+            "reference: the closed-form S (eq. 8 with the derived moments)";
         r.n = n;
         r.d = static_cast<unsigned>(c.q.size());
         r.seed = seed;
@@ -195,7 +199,8 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
   if (moments.derived) {
     check_feature_map_claims(spec, linear, cases, options, direct_witness(from_quadrature), result, progress);
   } else {
-    for (const Claim& claim : spec.claims) result.records.push_back(claim_without_derivation(spec, claim, moments.reason));
+    for (const Claim& claim : spec.claims)
+      result.records.push_back(claim_without_derivation(spec, claim, moments.reason));
   }
   check_properties(spec, {linear.S_snr, nullptr}, options, result, progress);
   return result;

@@ -29,7 +29,8 @@ void kernel_curves(const sym::KernelDerivation& d, VariantResult& result, unsign
       "Lines: the derived closed form (dashed for $\\beta<0$; where S is even in $\\beta$ they lie under the solid "
       "ones). Circles: the quadrature route at the grid points on these curves.";
   if (d.status != sym::KernelDerivation::Status::Derived) {
-    result.grid_figure.caption = "Circles: the quadrature route at the grid points with integer $\\beta$ (no closed form to draw).";
+    result.grid_figure.caption =
+        "Circles: the quadrature route at the grid points with integer $\\beta$ (no closed form to draw).";
     return;
   }
   num::CompiledExpression S(d.S, {s.beta, s.gamma}, digits);
@@ -76,7 +77,8 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
   std::map<std::string, Curve> marks;
   for (std::size_t k = 0; k < spec.grid.size(); ++k) {
     const GridPoint& p = spec.grid[k];
-    if (k % 50 == 0) progress(fmt::format("[{}] closed form vs quadrature: point {}/{}", spec.name, k + 1, spec.grid.size()));
+    if (k % 50 == 0)
+      progress(fmt::format("[{}] closed form vs quadrature: point {}/{}", spec.name, k + 1, spec.grid.size()));
     CheckRecord r;
     r.variant = spec.name;
     r.check = "closed-vs-quadrature";
@@ -106,10 +108,14 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
                                power_of_ten(-numeric.error_digits));
       } else {
         r.verdict = Verdict::Inconclusive;
-        r.detail = "no closed form (" + d.reason + "), and the quadrature " +
-                   (numeric.ok ? fmt::format("error estimate {} misses the target 1e-{:.0f}{}", power_of_ten(-numeric.error_digits), target,
-                                           numeric.error_digits < 1 ? " (the defining integral may not converge: f may grow like exp(c x^2) or have a non-integrable singularity)" : "")
-                               : "failed: " + numeric.failure);
+        r.detail =
+            "no closed form (" + d.reason + "), and the quadrature " +
+            (numeric.ok ? fmt::format("error estimate {} misses the target 1e-{:.0f}{}",
+                                      power_of_ten(-numeric.error_digits), target,
+                                      numeric.error_digits < 1 ? " (the defining integral may not converge: f may grow "
+                                                                 "like exp(c x^2) or have a non-integrable singularity)"
+                                                               : "")
+                        : "failed: " + numeric.failure);
       }
     } else {
       judge_closed_vs_numeric(r, (*closed)(p), outcome, digits);
@@ -127,8 +133,8 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
   run_sampled_checks(spec, closed.get(), route, options, result, progress);
   // E f(X)^2 and E|f(X)| are positive wherever S is defined: facts a sign proof may divide by
   const ClaimReference reference{d.S, std::nullopt, {d.mean_square, d.mean_abs}};
-  check_claims(spec, derived ? &reference : nullptr, d.reason, digits, options.seed_for(std::nullopt), witness, result.records,
-               progress);
+  check_claims(spec, derived ? &reference : nullptr, d.reason, digits, options.seed_for(std::nullopt), witness,
+               result.records, progress);
   check_properties(spec, {derived ? d.S : GiNaC::ex(0), nullptr}, options, result, progress);
   return result;
 }

@@ -67,9 +67,12 @@ class KernelKind final : public Kind {
     ClaimDomain domain;
     const auto& s = sym::symbols();
     std::mt19937_64 rng(seed);
-    auto draw = [&](long lo, long hi) { return lo + static_cast<long>(rng() % static_cast<unsigned long>(hi - lo + 1)); };
+    auto draw = [&](long lo, long hi) {
+      return lo + static_cast<long>(rng() % static_cast<unsigned long>(hi - lo + 1));
+    };
     domain.symbols = {s.beta, s.gamma};
-    for (const numeric& beta : {numeric(-2), numeric(-1), numeric(-1, 2), numeric(0), numeric(1, 2), numeric(1), numeric(2)})
+    for (const numeric& beta :
+         {numeric(-2), numeric(-1), numeric(-1, 2), numeric(0), numeric(1, 2), numeric(1), numeric(2)})
       for (const numeric& gamma : {numeric(1, 4), numeric(1, 2), numeric(1), numeric(2), numeric(3)})
         domain.points.push_back(rational_point(spec, {beta, gamma}, domain.symbols));
     for (int k = 0; k < 16; ++k) {

@@ -35,8 +35,10 @@ std::vector<GiNaC::numeric> numeric_kinks(const std::vector<GiNaC::ex>& kinks) {
 std::vector<GiNaC::numeric> kinks_of_abs(const sym::KernelDerivation& derivation, unsigned digits) {
   std::vector<GiNaC::numeric> kinks = numeric_kinks(derivation.kinks_abs);
   if (derivation.status == sym::KernelDerivation::Status::Derived) return kinks;
-  for (const auto& root : num::locate_sign_changes(derivation.f, sym::symbols().x, -1000, 1000, 1.0 / 64, digits + num::kGuardDigits))
-    if (std::none_of(kinks.begin(), kinks.end(), [&](const GiNaC::numeric& k) { return abs(k - root) < GiNaC::numeric(1, 1000000); }))
+  for (const auto& root :
+       num::locate_sign_changes(derivation.f, sym::symbols().x, -1000, 1000, 1.0 / 64, digits + num::kGuardDigits))
+    if (std::none_of(kinks.begin(), kinks.end(),
+                     [&](const GiNaC::numeric& k) { return abs(k - root) < GiNaC::numeric(1, 1000000); }))
       kinks.push_back(root);
   std::sort(kinks.begin(), kinks.end(), [](const GiNaC::numeric& a, const GiNaC::numeric& b) { return a < b; });
   return kinks;
@@ -50,7 +52,8 @@ std::optional<num::DoubleExpression> double_form(const GiNaC::ex& f) {
   }
 }
 
-std::vector<Real> union_of_kinks(const std::vector<GiNaC::numeric>& a, const std::vector<GiNaC::numeric>& b, unsigned digits) {
+std::vector<Real> union_of_kinks(const std::vector<GiNaC::numeric>& a, const std::vector<GiNaC::numeric>& b,
+                                 unsigned digits) {
   num::ScopedPrecision scope(digits);
   std::vector<GiNaC::numeric> all = a;
   for (const auto& k : b)
@@ -66,7 +69,8 @@ KernelRoute::KernelRoute(const sym::KernelDerivation& derivation, unsigned digit
     : quadrature_(digits),
       f_(derivation.f, {sym::symbols().x}, digits + num::kGuardDigits),
       f_double_(double_form(derivation.f)),
-      kinks_(union_of_kinks(kinks_of_abs(derivation, digits), numeric_kinks(derivation.kinks_square), quadrature_.internal_digits())) {}
+      kinks_(union_of_kinks(kinks_of_abs(derivation, digits), numeric_kinks(derivation.kinks_square),
+                            quadrature_.internal_digits())) {}
 
 NumericS KernelRoute::operator()(const GridPoint& point) const {
   num::ScopedPrecision scope(quadrature_.internal_digits());
@@ -78,7 +82,8 @@ std::vector<NumericS> KernelRoute::evaluate_grid(const std::vector<GridPoint>& g
   std::vector<std::pair<Real, Real>> points;
   for (const GridPoint& p : grid) points.emplace_back(num::to_real(p[0]), num::to_real(p[1]));
   const int count = threads > 0 ? static_cast<int>(threads) : omp_get_max_threads();
-  const std::vector<KernelRoute> copies(static_cast<std::size_t>(count), *this);  // GiNaC copied here, not in the threads
+  const std::vector<KernelRoute> copies(static_cast<std::size_t>(count),
+                                        *this);  // GiNaC copied here, not in the threads
   std::vector<NumericS> out(grid.size());
 #pragma omp parallel num_threads(count)
   {

@@ -26,7 +26,7 @@ namespace attnverify {
 struct NumericS {
   bool ok = false;
   num::Real mean_abs, mean_square, S;
-  double error_digits = 0;  ///< -log10 of the relative error estimate of S
+  double error_digits = 0;      ///< -log10 of the relative error estimate of S
   std::size_t evaluations = 0;  ///< nodes evaluated (each serves both integrals), peak search included
   std::string failure;
 };
@@ -51,7 +51,7 @@ class KernelRoute {
   num::GaussianQuadrature quadrature_;
   num::CompiledExpression f_;
   std::optional<num::DoubleExpression> f_double_;  // log|f| for the peaks; empty if f has no double form
-  std::vector<num::Real> kinks_;  // the union of |f|'s and f^2's kinks, at internal_digits()
+  std::vector<num::Real> kinks_;                   // the union of |f|'s and f^2's kinks, at internal_digits()
 };
 
 }  // namespace attnverify

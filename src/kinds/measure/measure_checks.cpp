@@ -28,8 +28,8 @@ VariantResult check_measure_variant(const Spec& spec, const RunOptions& options,
   const PointWitness witness = direct_witness(direct);
   for (const Claim& claim : spec.claims) {
     progress(fmt::format("[{}] claim {}", spec.name, claim.id));
-    result.records.push_back(check_claim_on_domain(spec, claim, [](const GiNaC::ex& e) { return sym::vector_form(e); }, d.S,
-                                                   domain, digits, witness));
+    result.records.push_back(check_claim_on_domain(
+        spec, claim, [](const GiNaC::ex& e) { return sym::vector_form(e); }, d.S, domain, digits, witness));
   }
   check_properties(spec, {GiNaC::ex(0), nullptr}, options, result, progress);
   return result;

@@ -18,7 +18,8 @@ namespace {
 // measure: vectors = [[x_1, ..., x_n], ...], not all zero
 void read_vectors(Spec& spec, TomlReader& grid) {
   const toml::array* vectors = grid.optional_array("vectors");
-  if (!vectors || vectors->empty()) grid.fail("vectors", "missing: give the vectors x at which to check, e.g. vectors = [[1, 0, 0], [1, 2, 3]]");
+  if (!vectors || vectors->empty())
+    grid.fail("vectors", "missing: give the vectors x at which to check, e.g. vectors = [[1, 0, 0], [1, 2, 3]]");
   for (std::size_t k = 0; k < vectors->size(); ++k) {
     const std::string key = "grid.vectors[" + std::to_string(k) + "]";
     std::vector<numeric> x = read_vector((*vectors)[k], spec.file, key, false);
@@ -27,7 +28,6 @@ void read_vectors(Spec& spec, TomlReader& grid) {
     spec.vectors.push_back(std::move(x));
   }
 }
-
 
 class MeasureKind final : public Kind {
  public:
@@ -82,7 +82,8 @@ class MeasureKind final : public Kind {
     const auto& s = sym::symbols();
     const sym::Range positive{0, HUGE_VAL, true, true};
     ClaimGeometry g;
-    g.domain.variables = {{s.x1, positive, false, {}}, {s.x2, positive, false, {}}, {s.n, {1, HUGE_VAL, false, true}, true, {}}};
+    g.domain.variables = {
+        {s.x1, positive, false, {}}, {s.x2, positive, false, {}}, {s.n, {1, HUGE_VAL, false, true}, true, {}}};
     g.domain.description = "the norms of a non-zero vector (||x||_1, ||x||_2 > 0, n >= 1)";
     g.domain.connected = true;
     return g;
@@ -91,7 +92,8 @@ class MeasureKind final : public Kind {
   NumericRoute numeric_route(const Spec&) const override { return NumericRoute::DirectComputation; }
 
   std::string report_intro(const Spec&) const override {
-    return "The sparsity measure of a vector $x$ of $n$ entries, $S(x) = \\mathbb{E}|x|/\\sqrt{\\mathbb{E}x^2}$ with the "
+    return "The sparsity measure of a vector $x$ of $n$ entries, $S(x) = \\mathbb{E}|x|/\\sqrt{\\mathbb{E}x^2}$ with "
+           "the "
            "empirical expectation; the direct route computes it from each vector in exact arithmetic.\n\n";
   }
 };

@@ -30,7 +30,8 @@ void sequence_curves(const sym::SequenceDerivation& d, VariantResult& result, un
   if (d.status != sym::SequenceDerivation::Status::Derived) return;
   num::CompiledExpression general(d.S, {s.lambda, s.n}, digits);
   num::CompiledExpression at_one(d.S_at_lambda_one, {s.lambda, s.n}, digits);
-  for (const GiNaC::numeric& lambda : {GiNaC::numeric(1, 2), GiNaC::numeric(9, 10), GiNaC::numeric(99, 100), GiNaC::numeric(1)}) {
+  for (const GiNaC::numeric& lambda :
+       {GiNaC::numeric(1, 2), GiNaC::numeric(9, 10), GiNaC::numeric(99, 100), GiNaC::numeric(1)}) {
     Curve curve{"$\\lambda=" + exact_text(lambda) + "$", false, {}};
     long last = 0;
     for (int k = 0; k <= 48; ++k) {
@@ -66,8 +67,8 @@ void asymptote_table(const sym::SequenceDerivation& d, const num::AdaptiveEvalua
     if (!e.converged || !a.converged) continue;
     num::ScopedPrecision scope(std::max(e.precision, a.precision));
     const num::Real ratio = e.value / a.value;
-    table.rows.push_back({exact_text(p[0]), exact_text(p[1]), num::to_decimal(e.value, 10), num::to_decimal(a.value, 10),
-                          num::to_decimal(ratio, 10)});
+    table.rows.push_back({exact_text(p[0]), exact_text(p[1]), num::to_decimal(e.value, 10),
+                          num::to_decimal(a.value, 10), num::to_decimal(ratio, 10)});
     CheckRecord r;
     r.variant = spec.name;
     r.check = "asymptote";
@@ -75,13 +76,15 @@ void asymptote_table(const sym::SequenceDerivation& d, const num::AdaptiveEvalua
     r.verdict = Verdict::NotApplicable;
     r.expected = "not-applicable";
     r.method = "derived closed form against its derived large-n asymptote";
-    r.values = {{"S_n", num::to_decimal(e.value, digits)}, {"asymptote", num::to_decimal(a.value, digits)},
+    r.values = {{"S_n", num::to_decimal(e.value, digits)},
+                {"asymptote", num::to_decimal(a.value, digits)},
                 {"ratio", num::to_decimal(ratio, digits)}};
     result.records.push_back(std::move(r));
   }
-  table.caption = "The sequence is deterministic, so no sampled route applies; instead $S_n$ is set against its "
-                  "large-$n$ asymptote, derived by $\\lambda^n\\to 0$. The ratio tends to 1 as $n\\to\\infty$ "
-                  "and shows where finite $n$ departs from it.";
+  table.caption =
+      "The sequence is deterministic, so no sampled route applies; instead $S_n$ is set against its "
+      "large-$n$ asymptote, derived by $\\lambda^n\\to 0$. The ratio tends to 1 as $n\\to\\infty$ "
+      "and shows where finite $n$ departs from it.";
   if (!table.rows.empty()) result.tables.push_back(std::move(table));
 }
 
@@ -106,7 +109,8 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
     if (d.asymptote_derived) {
       result.forms.emplace_back("\\lim_{n\\to\\infty} S_n \\;(0<\\lambda<1)", d.limit);
       result.notes.push_back("For $0<\\lambda<1$: $S_n \\sim " + sym::to_latex(d.asymptote_coefficient) + "\\, n^{" +
-                             sym::to_latex(d.asymptote_power) + "}$ as $n\\to\\infty$ (derived by $\\lambda^n \\to 0$).");
+                             sym::to_latex(d.asymptote_power) +
+                             "}$ as $n\\to\\infty$ (derived by $\\lambda^n \\to 0$).");
     }
   }
   std::unique_ptr<num::AdaptiveEvaluator> general, at_one;
@@ -147,9 +151,11 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
         r.error_digits = outcome.error_digits;
       }
       r.detail = "no closed form: " + d.reason;
-      if (!outcome.ok) r.detail += "; " + outcome.failure;
+      if (!outcome.ok)
+        r.detail += "; " + outcome.failure;
       else if (!to_target)
-        r.detail += fmt::format("; the summation's error bound 1e-{:.1f} misses the target 1e-{:.0f}", outcome.error_digits, target);
+        r.detail += fmt::format("; the summation's error bound 1e-{:.1f} misses the target 1e-{:.0f}",
+                                outcome.error_digits, target);
     } else {
       judge_closed_vs_numeric(r, (p[0] == 1 ? *at_one : *general)(p), outcome, digits);
       if (p[0] == 1) r.method += " (closed form: the derived lambda = 1 case)";
@@ -163,15 +169,16 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
 
   const NumericWitness witness = [&](const GridPoint& p) -> std::optional<std::pair<Real, double>> {
     try {
-      const num::SequenceSum sum = num::sum_sequence(spec.definition, p[0], static_cast<unsigned long>(p[1].to_long()), digits);
+      const num::SequenceSum sum =
+          num::sum_sequence(spec.definition, p[0], static_cast<unsigned long>(p[1].to_long()), digits);
       return std::make_pair(sum.S, sum.error_digits);
     } catch (const num::EvaluationError&) {
       return std::nullopt;
     }
   };
   const ClaimReference reference{d.S, d.S_at_lambda_one, {}};
-  check_claims(spec, derived ? &reference : nullptr, d.reason, digits, options.seed_for(std::nullopt), witness, result.records,
-               progress);
+  check_claims(spec, derived ? &reference : nullptr, d.reason, digits, options.seed_for(std::nullopt), witness,
+               result.records, progress);
   check_properties(spec, {derived ? d.S : GiNaC::ex(0), &d}, options, result, progress);
   return result;
 }

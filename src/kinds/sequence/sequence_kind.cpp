@@ -25,7 +25,8 @@ constexpr double kMaxSearchN = 1e7, kMaxSearchNWithoutClosedForm = 1e3;
 constexpr long kMaxWitnessN = 100000;
 
 std::string lambda_n_problem(std::size_t index, const numeric& value) {
-  if (index == 0 && (!value.is_positive() || value > 1)) return "lambda must lie in (0, 1] (found " + exact_text(value) + ")";
+  if (index == 0 && (!value.is_positive() || value > 1))
+    return "lambda must lie in (0, 1] (found " + exact_text(value) + ")";
   if (index == 1 && !value.is_pos_integer()) return "n must be a positive integer (found " + exact_text(value) + ")";
   if (index == 1 && value > numeric(static_cast<long>(kMaxSequenceLength)))
     return "n exceeds the limit of " + std::to_string(kMaxSequenceLength) + " for exact summation";
@@ -40,7 +41,8 @@ class SequenceKind final : public Kind {
 
   void read_definition(TomlReader& variant, Spec& spec) const override {
     spec.definition_text = variant.required_string("weight", Text::Expression);
-    spec.definition = parse_expression_at(variant, "weight", spec.definition_text, {"lambda", "n", "i"}, spec.constants);
+    spec.definition =
+        parse_expression_at(variant, "weight", spec.definition_text, {"lambda", "n", "i"}, spec.constants);
     refuse_zero_definition(variant, "weight", spec.definition);
   }
 
@@ -59,7 +61,10 @@ class SequenceKind final : public Kind {
     out.derived = d.status == sym::SequenceDerivation::Status::Derived;
     out.reason = d.reason;
     if (!out.derived) return out;
-    out.forms = {{"sum |a_i|", d.sum_abs}, {"sum a_i^2", d.sum_square}, {"S_n (0<lambda<1)", d.S}, {"S_n (lambda=1)", d.S_at_lambda_one}};
+    out.forms = {{"sum |a_i|", d.sum_abs},
+                 {"sum a_i^2", d.sum_square},
+                 {"S_n (0<lambda<1)", d.S},
+                 {"S_n (lambda=1)", d.S_at_lambda_one}};
     if (d.asymptote_derived) out.forms.emplace_back("lim_{n->inf} S_n (0<lambda<1)", d.limit);
     return out;
   }
@@ -73,7 +78,9 @@ class SequenceKind final : public Kind {
     ClaimDomain domain;
     const auto& s = sym::symbols();
     std::mt19937_64 rng(seed);
-    auto draw = [&](long lo, long hi) { return lo + static_cast<long>(rng() % static_cast<unsigned long>(hi - lo + 1)); };
+    auto draw = [&](long lo, long hi) {
+      return lo + static_cast<long>(rng() % static_cast<unsigned long>(hi - lo + 1));
+    };
     domain.symbols = {s.lambda, s.n};
     for (const numeric& lambda : {numeric(1, 10), numeric(1, 2), numeric(9, 10), numeric(99, 100)})
       for (const numeric& n : {numeric(1), numeric(2), numeric(3), numeric(10), numeric(100)})
@@ -105,7 +112,8 @@ class SequenceKind final : public Kind {
 
   std::string report_intro(const Spec& spec) const override {
     return "Sequence variant with weights $a_i = " + sym::to_latex(spec.definition) +
-           "$, $i = 1,\\dots,n$, $\\lambda\\in(0,1]$; $S_n = \\frac{1}{n}\\sum_i|a_i| \\big/ \\sqrt{\\frac1n\\sum_i a_i^2}$.\n\n";
+           "$, $i = 1,\\dots,n$, $\\lambda\\in(0,1]$; $S_n = \\frac{1}{n}\\sum_i|a_i| \\big/ \\sqrt{\\frac1n\\sum_i "
+           "a_i^2}$.\n\n";
   }
 };
 

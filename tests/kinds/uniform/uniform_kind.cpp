@@ -72,12 +72,12 @@ class UniformKind final : public Kind {
       }
       return direct_S(sum_abs / n, sum_square / n, options.digits);
     };
-    check_closed_vs_direct(spec, domain, result.S, direct, "sum |a_i| / sqrt(n sum a_i^2) of the n weights", options.digits,
-                           result.records);
+    check_closed_vs_direct(spec, domain, result.S, direct, "sum |a_i| / sqrt(n sum a_i^2) of the n weights",
+                           options.digits, result.records);
     for (const Claim& claim : spec.claims) {
       progress(fmt::format("[{}] claim {}", spec.name, claim.id));
-      result.records.push_back(check_claim_on_domain(spec, claim, [](const GiNaC::ex& e) { return e; }, result.S, domain,
-                                                     options.digits, direct_witness(direct)));
+      result.records.push_back(check_claim_on_domain(
+          spec, claim, [](const GiNaC::ex& e) { return e; }, result.S, domain, options.digits, direct_witness(direct)));
     }
     return result;
   }
