@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "src/spec/toml_reader.hpp"
+
 namespace attnverify {
 
 using GiNaC::numeric;
