@@ -121,10 +121,14 @@ std::vector<numeric> read_components(TomlReader& reader, const std::string& key,
   return out;
 }
 
-void read_parameter_grid(Spec& spec, TomlReader& root, const ParameterCheck& check, bool integer_second) {
+TomlReader grid_table(TomlReader& root, const Spec& spec) {
   const toml::table* table = root.optional_table("grid");
   if (!table) root.fail("grid", "missing: give the points where closed form and numeric route are compared");
-  TomlReader grid(*table, spec.file, "grid", line_of(*table));
+  return TomlReader(*table, spec.file, "grid", line_of(*table));
+}
+
+void read_parameter_grid(Spec& spec, TomlReader& root, const ParameterCheck& check, bool integer_second) {
+  TomlReader grid = grid_table(root, spec);
   const auto names = spec.parameter_names();
   const std::vector<numeric> first = read_axis(grid, names[0], check, 0, false);
   const std::vector<numeric> second = read_axis(grid, names[1], check, 1, integer_second);

@@ -20,6 +20,10 @@ namespace attnverify {
 /// Why `value` is not allowed for coordinate `index` of a grid point, or "".
 using ParameterCheck = std::function<std::string(std::size_t index, const GiNaC::numeric& value)>;
 
+/// The spec's [grid] table, to read a kind's points from; refuses a spec without one.
+/// Call finish() on it when its keys are read.
+TomlReader grid_table(TomlReader& root, const Spec& spec);
+
 /// [grid] of a kind with two parameters (names = its claim symbols): an array or a
 /// range {from, to, count} for each axis, their product, then any explicit `points`;
 /// every value passes `check`. `integer_second` requires the second axis of a range to

@@ -126,9 +126,7 @@ class FeatureMapKind final : public Kind {
   }
 
   void read_tables(TomlReader& root, Spec& spec) const override {
-    const toml::table* table = root.optional_table("grid");
-    if (!table) root.fail("grid", "missing: give the points where closed form and numeric route are compared");
-    TomlReader grid(*table, spec.file, "grid", line_of(*table));
+    TomlReader grid = grid_table(root, spec);
     has_phi(spec) ? read_phi_cases(spec, grid) : read_moment_cases(spec, grid);
     grid.finish();
     if (has_phi(spec))

@@ -38,9 +38,7 @@ class MeasureKind final : public Kind {
   void read_definition(TomlReader&, Spec&) const override {}  // the measure is defined by the tool, not the spec
 
   void read_tables(TomlReader& root, Spec& spec) const override {
-    const toml::table* table = root.optional_table("grid");
-    if (!table) root.fail("grid", "missing: give the points where closed form and numeric route are compared");
-    TomlReader grid(*table, spec.file, "grid", line_of(*table));
+    TomlReader grid = grid_table(root, spec);
     read_vectors(spec, grid);
     grid.finish();
     refuse_sampling(root);

@@ -35,9 +35,7 @@ class UniformKind final : public Kind {
   }
 
   void read_tables(TomlReader& root, Spec& spec) const override {
-    const toml::table* table = root.optional_table("grid");
-    if (!table) root.fail("grid", "missing: give n = [...]");
-    TomlReader grid(*table, spec.file, "grid", line_of(*table));
+    TomlReader grid = grid_table(root, spec);
     for (unsigned long n : read_counts(grid, "n", 1, 1000)) spec.grid.push_back({numeric(static_cast<long>(n))});
     grid.finish();
     refuse_sampling(root);
