@@ -267,9 +267,6 @@ void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord&
 // A fact variant (docs/claims.md C): each claim with its statement, verdict, method and
 // the measured figures, then the tables and figures of the tests.
 void write_fact_variant(std::ostringstream& out, const VariantResult& v) {
-  out << "Attention facts that are not about sparsity. Each claim runs a built-in test of attnverify, in the setting "
-         "the source states or in a deliberately broken setting in which the fact should fail; the verdict is computed "
-         "from what the routes measured.\n\n";
   for (const Claim& claim : v.spec.claims)
     for (const auto& r : v.records)
       if (r.check == "claim" && r.claim == claim.id) {

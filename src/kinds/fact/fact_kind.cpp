@@ -90,8 +90,9 @@ class FactKind final : public Kind {
     for (const Claim& c : spec.claims)
       if (tests.find("\\texttt{" + latex_escape(c.test) + "}") == std::string::npos)
         tests += (tests.empty() ? "" : ", ") + std::string("\\texttt{") + latex_escape(c.test) + "}";
-    return "Attention facts that are not about the sparsity $S$: each claim names a built-in test (" + tests +
-           ") and the setting it runs in; a deliberately broken setting must flip the verdict.\n\n";
+    return "Attention facts that are not about sparsity. Each claim runs a built-in test of attnverify (" + tests +
+           "), in the setting the source states or in a deliberately broken setting in which the fact should fail; the "
+           "verdict is computed from what the routes measured.\n\n";
   }
 };
 
