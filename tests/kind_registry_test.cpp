@@ -81,8 +81,8 @@ BOOST_AUTO_TEST_CASE(a_kind_added_by_one_folder_and_one_line_runs_through_the_wh
   BOOST_REQUIRE(run.variants.size() == 1u);
   std::size_t agree = 0, claims = 0;
   for (const CheckRecord& r : run.variants[0].records) {
-    if (r.check == "closed-vs-direct") agree += r.verdict == Verdict::Agree;
-    if (r.check == "claim") {
+    if (r.check == CheckKind::ClosedVsDirect) agree += r.verdict == Verdict::Agree;
+    if (r.check == CheckKind::Claim) {
       ++claims;
       BOOST_TEST(to_string(r.verdict) == (r.claim == "wrong-decay" ? "disagree" : "agree"),
                  r.claim << ": " << r.detail);

@@ -25,7 +25,7 @@ namespace {
 
 const CheckRecord& property(const VariantResult& v, const std::string& id) {
   for (const auto& r : v.records)
-    if (r.check == "property" && r.claim == id) return r;
+    if (r.check == CheckKind::Property && r.claim == id) return r;
   throw std::runtime_error("no property " + id);
 }
 
@@ -103,7 +103,7 @@ BOOST_AUTO_TEST_CASE(linear_claims_and_the_norm_ratio_claims_are_judged) {
   const VariantResult v = run_spec("nonneg-linear.toml");
   std::map<std::string, std::string> verdicts;
   for (const auto& r : v.records)
-    if (r.check == "claim" || r.check == "property") verdicts[r.claim] = to_string(r.verdict);
+    if (r.check == CheckKind::Claim || r.check == CheckKind::Property) verdicts[r.claim] = to_string(r.verdict);
   BOOST_TEST(verdicts["Su2023-eq8"] == "agree");
   BOOST_TEST(verdicts["Su2023-eq9"] == "agree");
   BOOST_TEST(verdicts["Su2023-copy-eq8"] == "disagree");

@@ -36,7 +36,7 @@ double closed_relu2(const numeric& beta, const numeric& gamma) {
 
 CheckRecord judged(const num::SampleMoments& m, double reference) {
   CheckRecord r;
-  r.check = "sampled";
+  r.check = CheckKind::Sampled;
   judge_sample(r, num::estimate_sparsity(m), m.non_finite, reference);
   return r;
 }

@@ -36,6 +36,10 @@ def set_verdict(root):
     r["verdict"] = "disagree" if r["verdict"] == "agree" else "agree"
 
 
+def set_check_unknown(root):
+    first_record(root)["check"] = "closed-vs-oracle"
+
+
 def set_expected(root):
     for v in root["variants"]:
         for r in v["records"]:
@@ -111,6 +115,7 @@ def drop_variant(root):
 EDITS = {
     "value": set_value,
     "verdict": set_verdict,
+    "check_unknown": set_check_unknown,
     "expected": set_expected,
     "count_minus1": set_count(-1),
     "count_uint_max": set_count(4294967295),

@@ -75,6 +75,7 @@ check "digits as a string is refused" refused --all digits_string --redigest "wr
 for edit in archive_random_hex archive_non_hex archive_truncated archive_cut_in_number; do
   check "a malformed closed form ($edit) is refused" refused "$edit" --redigest "closed form"
 done
+check "an unknown check kind is refused" refused check_unknown --redigest "unknown check 'closed-vs-oracle'"
 check "a missing member (records) is refused" refused missing_records --redigest "'records' is missing"
 check "a missing member (shard) is refused" refused missing_shard --redigest "'shard' is missing"
 check "a variant dropped from its shard is refused" refused variant_dropped --redigest "not those of shard"

@@ -24,7 +24,7 @@ void check_closed_vs_direct(const Spec& spec, const ClaimDomain& domain, const G
   for (const ClaimPoint& p : domain.points) {
     CheckRecord r;
     r.variant = spec.name;
-    r.check = "closed-vs-direct";
+    r.check = CheckKind::ClosedVsDirect;
     r.point = p.where;
     r.method = method;
     judge_closed_vs_numeric(r, num::AdaptiveEvaluator(closed.subs(p.substitution), {}, digits)({}), direct(p.index),

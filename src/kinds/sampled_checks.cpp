@@ -83,7 +83,7 @@ void run_sampled_checks(const Spec& spec, const num::AdaptiveEvaluator* closed, 
         const num::SparsityEstimate est = num::estimate_sparsity(moments);
         CheckRecord r;
         r.variant = spec.name;
-        r.check = "sampled";
+        r.check = CheckKind::Sampled;
         r.point = spec.named_point(p);
         r.method = "Monte Carlo, delta-method standard error, reference: " + reference_kind;
         r.n = n;

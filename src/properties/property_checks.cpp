@@ -688,7 +688,7 @@ void check_properties(const Spec& spec, const PropertyTarget& target, const RunO
     progress(fmt::format("[{}] property {}", spec.name, property.id));
     CheckRecord record;
     record.variant = spec.name;
-    record.check = "property";
+    record.check = CheckKind::Property;
     record.claim = property.id;
     record.expected = property.expected;
     std::vector<Part> parts;
@@ -755,7 +755,7 @@ void judge_sampled_properties(VariantResult& result) {
       continue;
     CheckRecord* record = nullptr;
     for (auto& r : result.records)
-      if (r.check == "property" && r.claim == property.id) record = &r;
+      if (r.check == CheckKind::Property && r.claim == property.id) record = &r;
     if (!record) continue;
     std::size_t count = 0, agree = 0, disagree = 0;
     double max_z = 0;
@@ -763,7 +763,7 @@ void judge_sampled_properties(VariantResult& result) {
     std::set<unsigned> dims;
     unsigned long largest_n = 0;
     for (const auto& r : result.records) {
-      if (r.check != "sampled") continue;
+      if (r.check != CheckKind::Sampled) continue;
       ++count;
       if (r.verdict == Verdict::Agree) ++agree;
       if (r.verdict == Verdict::Disagree) ++disagree;

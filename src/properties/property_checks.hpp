@@ -1,5 +1,5 @@
 // Property checks (src/spec/property_spec.hpp) judged on a variant's derived S.
-// One CheckRecord per property (check = "property", claim = its id), whose verdict
+// One CheckRecord per property (check = CheckKind::Property, claim = its id), whose verdict
 // combines its checks: agree when every check agrees, disagree when one disagrees
 // (that check's counterexample is recorded), inconclusive otherwise. How each kind
 // is decided:

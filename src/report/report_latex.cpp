@@ -173,7 +173,7 @@ void write_table(std::ostringstream& out, const Table& t) {
 std::string sampled_summary(const VariantResult& v) {
   std::size_t total = 0, agree = 0;
   for (const auto& r : v.records) {
-    if (r.check != "sampled") continue;
+    if (r.check != CheckKind::Sampled) continue;
     ++total;
     agree += r.verdict == Verdict::Agree;
   }
@@ -183,7 +183,7 @@ std::string sampled_summary(const VariantResult& v) {
 void write_sampled_table(std::ostringstream& out, const VariantResult& v, const RunResult& run) {
   std::vector<const CheckRecord*> rows;
   for (const auto& r : v.records)
-    if (r.check == "sampled") rows.push_back(&r);
+    if (r.check == CheckKind::Sampled) rows.push_back(&r);
   if (rows.empty()) return;
   std::size_t agree = 0;
   double max_z = 0;
@@ -269,7 +269,7 @@ void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord&
 void write_fact_variant(std::ostringstream& out, const VariantResult& v) {
   for (const Claim& claim : v.spec.claims)
     for (const auto& r : v.records)
-      if (r.check == "claim" && r.claim == claim.id) {
+      if (r.check == CheckKind::Claim && r.claim == claim.id) {
         out << "\\subsubsection*{Claim " << latex_escape(claim.id) << " (setting: " << latex_escape(claim.setting)
             << ")}\n";
         out << "Source: \\cite{" << claim.source << "}. Statement: \\emph{" << latex_escape(claim.statement) << "}";
@@ -350,11 +350,11 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
   if (!spec.claims.empty()) out << "\\subsection*{Published claims}\n";
   for (const Claim& claim : spec.claims)
     for (const auto& r : v.records)
-      if (r.check == "claim" && r.claim == claim.id) write_claim(out, claim, r);
+      if (r.check == CheckKind::Claim && r.claim == claim.id) write_claim(out, claim, r);
   if (!spec.properties.empty()) out << "\\subsection*{Qualitative claims (property checks)}\n";
   for (const Property& p : spec.properties)
     for (const auto& r : v.records)
-      if (r.check == "property" && r.claim == p.id) {
+      if (r.check == CheckKind::Property && r.claim == p.id) {
         out << "\\subsubsection*{" << latex_escape(p.id) << "}\n";
         out << "Source: \\cite{" << p.source << "}"
             << (p.equation.empty() ? "" : ", equation " + latex_escape(p.equation)) << ". Claim: \\emph{"
@@ -371,8 +371,9 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
 // then a plain-language finding for each one that disagrees.
 void write_claims_section(std::ostringstream& out, const RunResult& run) {
   const bool any = std::any_of(run.variants.begin(), run.variants.end(), [](const VariantResult& v) {
-    return std::any_of(v.records.begin(), v.records.end(),
-                       [](const CheckRecord& r) { return r.check == "claim" || r.check == "property"; });
+    return std::any_of(v.records.begin(), v.records.end(), [](const CheckRecord& r) {
+      return r.check == CheckKind::Claim || r.check == CheckKind::Property;
+    });
   });
   if (!any) {
     out << "\\section*{Claims}\nThe specs of this run state no published claims or properties; the checks below "
@@ -391,7 +392,7 @@ void write_claims_section(std::ostringstream& out, const RunResult& run) {
   std::vector<std::pair<const CheckRecord*, std::string>> findings;
   for (const auto& v : run.variants)
     for (const auto& r : v.records) {
-      if (r.check != "claim" && r.check != "property") continue;
+      if (r.check != CheckKind::Claim && r.check != CheckKind::Property) continue;
       std::string source, equation;
       for (const auto& c : v.spec.claims)
         if (c.id == r.claim) source = c.source, equation = c.equation;
@@ -443,7 +444,7 @@ std::string report_latex(const RunResult& run) {
     const GridStats st = grid_stats(v);
     std::string claims;
     for (const auto& r : v.records)
-      if (r.check == "claim" || r.check == "property")
+      if (r.check == CheckKind::Claim || r.check == CheckKind::Property)
         claims += (claims.empty() ? "" : "; ") + latex_escape(r.claim) + ": " + to_string(r.verdict) +
                   (r.unexpected() ? " (!)" : "");
     out << latex_escape(v.spec.name) << " & " << latex_escape(v.spec.kind->name()) << " & " << v.status << " & "

@@ -71,7 +71,7 @@ std::string results_json(const RunResult& run) {
     for (const CheckRecord& r : v.records) {
       json c;
       c["variant"] = r.variant;
-      c["check"] = r.check;
+      c["check"] = to_string(r.check);
       if (!r.claim.empty()) c["claim"] = r.claim;
       if (!r.point.empty()) c["point"] = named(r.point);
       if (r.n) c["n"] = *r.n;

@@ -18,17 +18,18 @@ std::string terminal_summary(const RunResult& run) {
     std::string claims;
     for (const auto& r : v.records) {
       ++total;
-      if (r.check == "claim" || r.check == "property") {
+      if (r.check == CheckKind::Claim || r.check == CheckKind::Property) {
         ++claim_count;
         const std::string method = r.method.size() > 48 ? r.method.substr(0, 45) + "..." : r.method;
-        claims += fmt::format("\n    {:<8} {:<24} {:<13} [{}]{}", r.check, r.claim, to_string(r.verdict), method,
-                              r.conflict ? "  CONFLICT: a symbolic proof and a certified counterexample contradict (a "
+        claims +=
+            fmt::format("\n    {:<8} {:<24} {:<13} [{}]{}", to_string(r.check), r.claim, to_string(r.verdict), method,
+                        r.conflict       ? "  CONFLICT: a symbolic proof and a certified counterexample contradict (a "
                                            "defect of attnverify; see the detail in results.json)"
-                              : r.unexpected() ? "  UNEXPECTED (spec expects " + r.expected + ")"
-                                               : "");
+                        : r.unexpected() ? "  UNEXPECTED (spec expects " + r.expected + ")"
+                                         : "");
         continue;
       }
-      if (r.check == "sampled") {
+      if (r.check == CheckKind::Sampled) {
         ++sampled;
         sampled_agree += r.verdict == Verdict::Agree;
         if (r.z) max_z = std::max(max_z, std::fabs(*r.z));

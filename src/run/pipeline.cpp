@@ -25,7 +25,7 @@ void judge_run(RunResult& result) {
   std::vector<CheckRecord*> sampled;
   for (auto& v : result.variants)
     for (auto& r : v.records)
-      if (r.check == "sampled") sampled.push_back(&r);
+      if (r.check == CheckKind::Sampled) sampled.push_back(&r);
   apply_holm(sampled, result.options.family_alpha);
   for (auto& v : result.variants) judge_sampled_properties(v);
 }

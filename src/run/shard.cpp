@@ -175,15 +175,9 @@ Verdict verdict_from(const std::string& text) {
 }
 
 json record_json(const CheckRecord& r) {
-  json j{{"variant", r.variant},
-         {"check", r.check},
-         {"claim", r.claim},
-         {"point", named(r.point)},
-         {"verdict", to_string(r.verdict)},
-         {"expected", r.expected},
-         {"method", r.method},
-         {"values", named(r.values)},
-         {"detail", r.detail}};
+  json j{{"variant", r.variant},    {"check", to_string(r.check)},     {"claim", r.claim},
+         {"point", named(r.point)}, {"verdict", to_string(r.verdict)}, {"expected", r.expected},
+         {"method", r.method},      {"values", named(r.values)},       {"detail", r.detail}};
   put(j, "digits", r.digits);
   put(j, "error_digits", r.error_digits);
   put(j, "n", r.n);
@@ -208,7 +202,10 @@ json record_json(const CheckRecord& r) {
 CheckRecord record_from(const json& j) {
   CheckRecord r;
   r.variant = j.at("variant");
-  r.check = j.at("check");
+  const std::string check = j.at("check");
+  const std::optional<CheckKind> kind = check_kind_from_string(check);
+  if (!kind) throw ShardError("unknown check '" + check + "'");
+  r.check = *kind;
   r.claim = j.at("claim");
   r.point = named_from(j.at("point"));
   r.verdict = verdict_from(j.at("verdict"));

@@ -27,10 +27,26 @@ struct SearchSummary {
   NamedValues worst_point;
 };
 
+/// What a record compares; results.json and the report name it by to_string.
+enum class CheckKind {
+  ClosedVsQuadrature,  ///< "closed-vs-quadrature": closed form vs quadrature at a grid point (kernels, phi moments)
+  ClosedVsSummation,   ///< "closed-vs-summation": closed form vs exact summation (sequences)
+  ClosedVsDirect,      ///< "closed-vs-direct": closed form vs direct computation (feature-map cases, vectors)
+  Claim,               ///< "claim": a published claim against the derivation
+  Property,            ///< "property": a qualitative claim (src/properties/)
+  Sampled,             ///< "sampled": closed form vs Monte Carlo over real attention weights
+  Asymptote,           ///< "asymptote": the limit n -> inf of a sequence against S_n at large n
+};
+
+/// The name of a check kind in results.json, shards and the report.
+std::string to_string(CheckKind kind);
+/// The check kind of a name; nullopt for an unknown one.
+std::optional<CheckKind> check_kind_from_string(const std::string& name);
+
 struct CheckRecord {
   std::string variant;
-  std::string check;  ///< closed-vs-quadrature | closed-vs-summation | claim | sampled | asymptote
-  std::string claim;  ///< claim id, for check == "claim"
+  CheckKind check = CheckKind::Claim;
+  std::string claim;  ///< claim or property id, for CheckKind::Claim and CheckKind::Property
   NamedValues point;  ///< parameter -> exact value text
   Verdict verdict = Verdict::Inconclusive;
   std::string expected = "agree";
@@ -55,7 +71,8 @@ struct CheckRecord {
   bool unexpected() const { return conflict || to_string(verdict) != expected; }
   /// A closed-form-vs-numeric-route check at a grid point (not a claim, sample or asymptote).
   bool is_grid_check() const {
-    return check == "closed-vs-quadrature" || check == "closed-vs-summation" || check == "closed-vs-direct";
+    return check == CheckKind::ClosedVsQuadrature || check == CheckKind::ClosedVsSummation ||
+           check == CheckKind::ClosedVsDirect;
   }
 };
 

@@ -108,7 +108,7 @@ class ClaimJudge {
         digits_(digits),
         witness_(witness) {
     record_.variant = spec.name;
-    record_.check = "claim";
+    record_.check = CheckKind::Claim;
     record_.claim = claim.id;
     record_.expected = claim.expected;
   }
@@ -713,7 +713,7 @@ CheckRecord guarded(const Spec& spec, const Claim& claim, const std::function<Ch
 CheckRecord claim_without_derivation(const Spec& spec, const Claim& claim, const std::string& reason) {
   CheckRecord r;
   r.variant = spec.name;
-  r.check = "claim";
+  r.check = CheckKind::Claim;
   r.claim = claim.id;
   r.expected = claim.expected;
   r.verdict = Verdict::Inconclusive;

@@ -84,7 +84,7 @@ Verdict combine(const std::vector<std::pair<std::string, Finding>>& routes, std:
 CheckRecord fact_record(const Spec& spec, const Claim& claim, const RunOptions& options) {
   CheckRecord r;
   r.variant = spec.name;
-  r.check = "claim";
+  r.check = CheckKind::Claim;
   r.claim = claim.id;
   r.expected = claim.expected;
   r.point = {{"setting", claim.setting}};

@@ -96,7 +96,7 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
       for (int which = 0; which < 3; ++which) {
         CheckRecord r;
         r.variant = spec.name;
-        r.check = "closed-vs-quadrature";
+        r.check = CheckKind::ClosedVsQuadrature;
         r.point = {{"mu", exact_text(c.mu[i])}, {"sigma", exact_text(c.sigma[i])}, {"moment", names[which]}};
         r.method = "double-exponential quadrature of the moment (error estimate of the pair E|phi|, E phi^2)";
         NumericOutcome outcome{q.ok, which == 0 ? q.mean_abs : q.mean_square, q.error_digits, q.failure};
@@ -180,7 +180,7 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
         const num::SparsityEstimate est = num::estimate_sparsity(sample);
         CheckRecord r;
         r.variant = spec.name;
-        r.check = "sampled";
+        r.check = CheckKind::Sampled;
         r.point = p.where;
         r.method =
             "Monte Carlo over d-dimensional q and keys, a_j = phi(q).phi(k_j); delta-method standard error; "

@@ -81,7 +81,7 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
       progress(fmt::format("[{}] closed form vs quadrature: point {}/{}", spec.name, k + 1, spec.grid.size()));
     CheckRecord r;
     r.variant = spec.name;
-    r.check = "closed-vs-quadrature";
+    r.check = CheckKind::ClosedVsQuadrature;
     r.point = spec.named_point(p);
     r.method = "double-exponential quadrature (exp-exp, tanh-sinh)";
     const NumericS& numeric = numerics[k];

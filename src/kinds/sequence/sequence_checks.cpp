@@ -71,7 +71,7 @@ void asymptote_table(const sym::SequenceDerivation& d, const num::AdaptiveEvalua
                           num::to_decimal(a.value, 10), num::to_decimal(ratio, 10)});
     CheckRecord r;
     r.variant = spec.name;
-    r.check = "asymptote";
+    r.check = CheckKind::Asymptote;
     r.point = spec.named_point(p);
     r.verdict = Verdict::NotApplicable;
     r.expected = "not-applicable";
@@ -125,7 +125,7 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
                          exact_text(p[1])));
     CheckRecord r;
     r.variant = spec.name;
-    r.check = "closed-vs-summation";
+    r.check = CheckKind::ClosedVsSummation;
     r.point = spec.named_point(p);
     r.method = "direct summation of all n terms";
     const unsigned long n = static_cast<unsigned long>(p[1].to_long());
