@@ -27,11 +27,9 @@
 #include <ginac/ginac.h>
 
 #include "proofs/sequence_derivation.hpp"
-#include "src/verdicts/run_options.hpp"
 #include "src/spec/kind.hpp"
 #include "src/verdicts/claim_check.hpp"
 #include "src/verdicts/run_options.hpp"
-#include "src/verdicts/variant_result.hpp"
 #include "src/verdicts/variant_result.hpp"
 
 namespace attnverify {

@@ -31,6 +31,14 @@ void read_experiment(Spec& spec, TomlReader& root) {
   experiment.finish();
 }
 
+// The built-in tests the spec's claims name, each once, in the order of the claims.
+std::vector<std::string> test_names(const Spec& spec) {
+  std::vector<std::string> names;
+  for (const Claim& c : spec.claims)
+    if (std::find(names.begin(), names.end(), c.test) == names.end()) names.push_back(c.test);
+  return names;
+}
+
 class FactKind final : public Kind {
  public:
   std::string name() const override { return "fact"; }
@@ -65,11 +73,9 @@ class FactKind final : public Kind {
   DerivationSummary derive(const Spec& spec) const override {
     DerivationSummary out;
     out.applies = false;
-    std::string tests;
-    for (const Claim& c : spec.claims)
-      if (tests.find(c.test) == std::string::npos) tests += (tests.empty() ? "" : ", ") + c.test;
-    out.reason = "a fact spec has no closed form to derive; its claims name built-in tests (" + tests +
-                 ") that `attnverify run` computes";
+    out.reason = fmt::format(
+        "a fact spec has no closed form to derive; its claims name built-in tests ({}) that `attnverify run` computes",
+        fmt::join(test_names(spec), ", "));
     return out;
   }
 
@@ -77,22 +83,21 @@ class FactKind final : public Kind {
     return check_fact_variant(spec, options, progress);
   }
 
-  ClaimDomain claim_domain(const Spec&, unsigned long) const override {
-    return {};
-  }  // claims are tests, not expressions at points
+  // claims are tests, not expressions at points
+  ClaimDomain claim_domain(const Spec&, unsigned long) const override { return {}; }
 
   ClaimGeometry claim_geometry(const Spec&, bool) const override { return {}; }
 
   NumericRoute numeric_route(const Spec&) const override { return NumericRoute::None; }
 
   std::string report_intro(const Spec& spec) const override {
-    std::string tests;
-    for (const Claim& c : spec.claims)
-      if (tests.find("\\texttt{" + latex_escape(c.test) + "}") == std::string::npos)
-        tests += (tests.empty() ? "" : ", ") + std::string("\\texttt{") + latex_escape(c.test) + "}";
-    return "Attention facts that are not about sparsity. Each claim runs a built-in test of attnverify (" + tests +
-           "), in the setting the source states or in a deliberately broken setting in which the fact should fail; the "
-           "verdict is computed from what the routes measured.\n\n";
+    std::vector<std::string> tests;
+    for (const std::string& name : test_names(spec)) tests.push_back("\\texttt{" + latex_escape(name) + "}");
+    return fmt::format(
+        "Attention facts that are not about sparsity. Each claim runs a built-in test of attnverify ({}), in the "
+        "setting the source states or in a deliberately broken setting in which the fact should fail; the verdict is "
+        "computed from what the routes measured.\n\n",
+        fmt::join(tests, ", "));
   }
 };
 
