@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "proofs/printing.hpp"
 
@@ -68,11 +69,16 @@ std::string results_json(const RunResult& run) {
     variant["closed_form"] = closed;
     variants.push_back(variant);
 
+    std::map<std::string, ClaimRole> roles;  // claim and property ids of this variant
+    for (const Claim& claim : v.spec.claims) roles[claim.id] = claim.role;
+    for (const Property& p : v.spec.properties) roles[p.id] = p.role;
     for (const CheckRecord& r : v.records) {
       json c;
       c["variant"] = r.variant;
       c["check"] = to_string(r.check);
       if (!r.claim.empty()) c["claim"] = r.claim;
+      if (const auto role = roles.find(r.claim); !r.claim.empty() && role != roles.end())
+        c["role"] = to_string(role->second);
       if (!r.point.empty()) c["point"] = named(r.point);
       if (r.n) c["n"] = *r.n;
       if (r.d) c["d"] = *r.d;

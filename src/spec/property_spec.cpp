@@ -221,12 +221,10 @@ std::vector<Property> read_properties(TomlReader& root, const std::string& file,
                                 "or --bibliography)");
     p.equation = reader.optional_string("equation").value_or("");
     p.statement = reader.required_string("statement");
-    p.expected = reader.optional_string("expected", Text::Identifier).value_or("agree");
-    if (p.expected != "agree" && p.expected != "disagree" && p.expected != "inconclusive")
-      reader.fail("expected", "must be one of agree, disagree, inconclusive (found '" + p.expected + "')");
-    p.reason = reader.optional_string("reason").value_or("");
-    if (p.expected != "agree" && p.reason.empty())
-      reader.fail("reason", "missing: an expected verdict other than agree needs a reason");
+    const Expectation expectation = read_expectation(reader);
+    p.expected = expectation.expected;
+    p.reason = expectation.reason;
+    p.role = expectation.role;
     p.note = reader.optional_string("note").value_or("");
     if (const toml::array* checks = reader.optional_array("checks")) {
       if (checks->empty()) reader.fail("checks", "empty: give at least one check");

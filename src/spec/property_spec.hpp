@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "src/spec/bibliography.hpp"
+#include "src/spec/expectation.hpp"
 
 namespace attnverify {
 
@@ -66,6 +67,7 @@ struct Property {
   std::string statement;  ///< the claim in words, as the source makes it
   std::string expected = "agree";
   std::string reason;
+  ClaimRole role = ClaimRole::Claim;  ///< a published claim, a transcription or a control
   std::string note;
   std::size_t line = 0;
   std::vector<PropertyCheck> checks;

@@ -94,12 +94,10 @@ void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography)
     claim.equation = reader.optional_string("equation").value_or("");
     spec.kind->read_claim(reader, spec, claim);
     claim.latex = reader.optional_string("latex", Text::Formula).value_or("");
-    claim.expected = reader.optional_string("expected", Text::Identifier).value_or("agree");
-    if (claim.expected != "agree" && claim.expected != "disagree" && claim.expected != "inconclusive")
-      reader.fail("expected", "must be one of agree, disagree, inconclusive (found '" + claim.expected + "')");
-    claim.reason = reader.optional_string("reason").value_or("");
-    if (claim.expected != "agree" && claim.reason.empty())
-      reader.fail("reason", "missing: an expected verdict other than agree needs a reason");
+    const Expectation expectation = read_expectation(reader);
+    claim.expected = expectation.expected;
+    claim.reason = expectation.reason;
+    claim.role = expectation.role;
     claim.note = reader.optional_string("note").value_or("");
     reader.finish();
     for (const Claim& other : spec.claims)

@@ -13,6 +13,7 @@
 #include "proofs/expression_parser.hpp"
 #include "proofs/linear_attention.hpp"
 #include "src/spec/bibliography.hpp"
+#include "src/spec/expectation.hpp"
 #include "src/spec/kind.hpp"
 #include "src/spec/property_spec.hpp"
 
@@ -37,6 +38,7 @@ struct Claim {
   std::string latex;               ///< the formula as the source prints it (may be empty)
   std::string expected = "agree";  ///< agree | disagree | inconclusive
   std::string reason;              ///< why a non-agree verdict is expected
+  ClaimRole role = ClaimRole::Claim;  ///< a published claim, a transcription or a control
   std::string note;
   std::size_t line = 0;  ///< line of the claim in the spec
   // fact claims (no S): the statement, the built-in test and its setting
