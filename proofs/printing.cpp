@@ -47,14 +47,21 @@ std::vector<ex> sorted_operands(const ex& e) {
 
 bool is_negative_term(const ex& e) { return has_negative_sign(e); }
 
+// A symbol's name; in LaTeX its TeX name (proofs/symbols.hpp gives every symbol of the
+// table one, e.g. qmu -> \tilde q^{\top}\tilde\mu), else GiNaC's default (Greek names as
+// letters), else an upright name with its underscores escaped (a spec's named constant).
 std::string symbol_name(const ex& e, Style style) {
   std::ostringstream os;
   os << e;
   const std::string name = os.str();
   if (style == Style::Text) return name;
-  static const std::map<std::string, std::string> tex{{"beta", "\\beta"}, {"gamma", "\\gamma"}, {"lambda", "\\lambda"}};
-  const auto it = tex.find(name);
-  return it == tex.end() ? name : it->second;
+  std::ostringstream tex;
+  e.print(print_latex(tex));
+  const std::string tex_name = tex.str();
+  if (tex_name != name || name.size() == 1) return tex_name;
+  std::string escaped;
+  for (const char c : name) escaped += c == '_' ? std::string("\\_") : std::string(1, c);
+  return "\\mathrm{" + escaped + "}";
 }
 
 std::string number(const numeric& n, Style style) {

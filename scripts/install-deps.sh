@@ -16,8 +16,10 @@ packages=(
   libflint-arb-dev libflint-dev libnlopt-cxx-dev
   # specs, command line, formatting, JSON
   libtomlplusplus-dev libcli11-dev libfmt-dev nlohmann-json3-dev
-  # reports: LaTeX with pgfplots, compiled by latexmk; pdftoppm for looking at pages
+  # reports: LaTeX with pgfplots, compiled by latexmk (Latin Modern fonts in T1 encoding,
+  # so that | < > print as themselves); pdftoppm for looking at pages
   latexmk texlive-latex-base texlive-latex-recommended texlive-pictures texlive-fonts-recommended
+  lmodern
   poppler-utils
   # reference values in tests/bench come from Debian's mpmath
   python3 python3-mpmath

@@ -292,6 +292,7 @@ int main(int argc, char** argv) {
       out = std::make_unique<attnverify::OutputFolder>(out_dir);  // taken, and checked writable, before the work
       const ImmediateStop stop(out_dir);
       result = attnverify::run_suite(specs, bibliography, options, progress);
+      result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     }
     if (g_stop_signal != 0) throw Interrupted{};
 

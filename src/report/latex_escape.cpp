@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "src/spec/spec_text.hpp"
+
 namespace attnverify {
 
 namespace {
@@ -95,9 +97,11 @@ char32_t next_code_point(const std::string& text, std::size_t& k) {
 
 std::string latex_escape(const std::string& text) {
   std::string out;
+  std::size_t digit_run = 0;  // digits just before this character
   for (std::size_t k = 0; k < text.size();) {
     const std::size_t begin = k;
     const char32_t code = next_code_point(text, k);
+    if (code < '0' || code > '9') digit_run = 0;
     if (code >= 0x80) {
       const bool typeset = std::any_of(std::begin(kTypesetRanges), std::end(kTypesetRanges),
                                        [&](const auto& r) { return r.first <= code && code <= r.second; });
@@ -130,7 +134,7 @@ std::string latex_escape(const std::string& text) {
         out += "\\#";
         break;
       case '^':
-        out += "\\^{}";
+        out += "\\textasciicircum{}";  // \^{} would put a circumflex accent on the next letter
         break;
       case '_':
         out += "\\_";
@@ -139,7 +143,7 @@ std::string latex_escape(const std::string& text) {
         out += "\\%";
         break;
       case '~':
-        out += "\\~{}";
+        out += "\\textasciitilde{}";  // \~{} would be a tilde accent
         break;
       case '<':
         out += "\\textless{}";
@@ -153,11 +157,34 @@ std::string latex_escape(const std::string& text) {
         out += ' ';
         break;  // a blank line would end the paragraph (and break a heading)
       default:
+        // a 50-digit value has no break point of its own: allow one after every 10 digits
+        if (c >= '0' && c <= '9' && ++digit_run % 10 == 0 && k < text.size() && text[k] >= '0' && text[k] <= '9') {
+          out += c;
+          out += "\\allowbreak{}";
+          continue;
+        }
         if (code < 0x20 || code == 0x7F)
           out += fmt::format("\\textsf{{[U+{:04X}]}}", static_cast<std::uint32_t>(code));
         else
           out += c;
     }
+  }
+  return out;
+}
+
+std::string latex_prose(const std::string& text) {
+  if (text.find('$') == std::string::npos || !prose_math_problem(text).empty()) return latex_escape(text);
+  std::string out;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t open = text.find('$', at);
+    if (open == std::string::npos) {
+      out += latex_escape(text.substr(at));
+      break;
+    }
+    const std::size_t close = text.find('$', open + 1);
+    out += latex_escape(text.substr(at, open - at)) + "$" + text.substr(open + 1, close - open - 1) + "$";
+    at = close + 1;
   }
   return out;
 }

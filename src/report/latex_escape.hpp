@@ -13,7 +13,15 @@ namespace attnverify {
 /// would end a paragraph or break a heading); the Latin-1 and Latin Extended-A letters the
 /// OT1 fonts have, and common punctuation, as they are; Greek letters and a few symbols
 /// (≠ ≈ − ∞ ∂ ∑ ± √) as math; any other character (CJK, emoji, control) as its code point
-/// [U+XXXX], so that no string can stop the PDF build. Never throws.
+/// [U+XXXX], so that no string can stop the PDF build. A run of digits longer than 10
+/// (a value at working precision) may break after every 10th digit. Never throws.
 std::string latex_escape(const std::string& text);
+
+/// Spec prose with formulas (docs/spec-format.md, "Formulas in text"): the text between
+/// two $ signs as TeX math (a formula the spec reader has accepted: whitelisted macros,
+/// src/spec/spec_text.hpp), the rest through latex_escape. Text whose formulas do not pass
+/// that check (it never reaches here from a spec) is escaped whole, $ signs included.
+/// Never throws.
+std::string latex_prose(const std::string& text);
 
 }  // namespace attnverify

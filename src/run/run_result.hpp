@@ -16,12 +16,14 @@ struct RunResult {
   RunOptions options;
   Bibliography bibliography;
   std::vector<VariantResult> variants;
+  double seconds = 0;  ///< wall time of the run (0 when not measured, e.g. a merge of shards)
 
   /// Number of records whose verdict differs from the expected one.
   std::size_t unexpected_count() const;
 };
 
-/// Library versions recorded in reports: attnverify, GiNaC, Boost, MPFR.
+/// Library versions recorded in reports: attnverify, GiNaC, Boost, MPFR, Arb, FLINT, Eigen,
+/// fmt, nlohmann-json (compile-time versions of the headers this build used).
 std::vector<std::pair<std::string, std::string>> library_versions();
 
 }  // namespace attnverify

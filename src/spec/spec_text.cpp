@@ -146,6 +146,18 @@ std::string latex_formula_problem(const std::string& text) {
   return "";
 }
 
+std::string prose_math_problem(const std::string& text) {
+  const auto dollars = std::count(text.begin(), text.end(), '$');
+  if (dollars % 2) return "has an unmatched '$' (math in text goes between two $ signs)";
+  for (std::size_t open = text.find('$'); open != std::string::npos; open = text.find('$', text.find('$', open + 1) + 1)) {
+    const std::size_t close = text.find('$', open + 1);
+    const std::string math = text.substr(open + 1, close - open - 1);
+    if (math.empty()) return "has an empty formula '$$'";
+    if (const std::string p = latex_formula_problem(math); !p.empty()) return "has a formula $" + math + "$ that " + p;
+  }
+  return "";
+}
+
 std::string terminal_safe(const std::string& text) {
   std::string out;
   out.reserve(text.size());

@@ -5,6 +5,8 @@
 //   free text (titles, descriptions, statements, notes, reasons, equations):
 //       valid UTF-8 (toml++ checks), no control characters other than tab and newline
 //       (C0, DEL, C1: they corrupt terminals and TeX), at most kMaxTextLength characters;
+//       text between two $ signs is a formula, checked as published formulas are
+//       (prose_math_problem), and typeset as math in the report;
 //   identifiers (claim, property and bibliography keys, variant and parameter names):
 //       a letter or digit, then letters, digits and _ . : + -, at most kMaxIdentifierLength;
 //   URLs: printable ASCII without spaces, quotes, braces, backslash, ^ or `;
@@ -30,6 +32,9 @@ std::string identifier_problem(const std::string& text);
 std::string parameter_name_problem(const std::string& text);
 std::string url_problem(const std::string& text);
 std::string latex_formula_problem(const std::string& text);
+/// Free text with formulas: an even number of $ signs, each formula between two of them
+/// non-empty and accepted by latex_formula_problem.
+std::string prose_math_problem(const std::string& text);
 
 /// `text` safe to print on a terminal: control characters other than newline and tab
 /// (C0, DEL, and C1 as UTF-8) are written as \xNN or \u{NN}, so that an escape

@@ -55,6 +55,7 @@ std::optional<std::string> TomlReader::optional_string(const std::string& key, T
   switch (kind) {
     case Text::Free:
       problem = free_text_problem(value);
+      if (problem.empty()) problem = prose_math_problem(value);
       break;
     case Text::Expression:
       problem = free_text_problem(value, kMaxExpressionLength);

@@ -1,0 +1,235 @@
+#include "src/report/findings_latex.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "proofs/printing.hpp"
+#include "src/report/latex_escape.hpp"
+#include "src/report/latex_pieces.hpp"
+
+namespace attnverify {
+
+namespace {
+
+// One judged claim or property with what the spec says about it.
+struct Outcome {
+  const VariantResult* variant = nullptr;
+  const CheckRecord* record = nullptr;
+  std::string source, equation, reason;
+  std::string statement;  ///< LaTeX: the formula or the statement in words
+  bool formula = false;   ///< statement is display math (a claim about S)
+  ClaimRole role = ClaimRole::Claim;
+};
+
+std::vector<Outcome> outcomes(const RunResult& run) {
+  std::vector<Outcome> out;
+  for (const auto& v : run.variants)
+    for (const auto& r : v.records) {
+      if (r.check != CheckKind::Claim && r.check != CheckKind::Property) continue;
+      Outcome o;
+      o.variant = &v;
+      o.record = &r;
+      for (const Claim& c : v.spec.claims)
+        if (c.id == r.claim) {
+          o.source = c.source, o.equation = c.equation, o.reason = c.reason, o.role = c.role;
+          if (!c.statement.empty()) {
+            o.statement = latex_prose(c.statement);
+          } else {
+            o.statement = "S = " + (c.latex.empty() ? sym::to_latex(c.S) : c.latex);
+            o.formula = true;
+          }
+        }
+      for (const Property& p : v.spec.properties)
+        if (p.id == r.claim)
+          o.source = p.source, o.equation = p.equation, o.reason = p.reason, o.role = p.role,
+          o.statement = latex_prose(p.statement);
+      out.push_back(o);
+    }
+  return out;
+}
+
+std::string link(const Outcome& o) {
+  return "\\hyperref[" + claim_label(o.variant->spec.name, o.record->claim) + "]{\\textbf{" +
+         latex_escape(o.record->claim) + "}}";
+}
+
+std::string citation(const Outcome& o) {
+  return "\\cite{" + o.source + "}" + (o.equation.empty() ? "" : ", eq.~" + latex_escape(o.equation));
+}
+
+// At most `n` characters of a computed value, so that a table cell stays short.
+std::string shortened(const std::string& value, std::size_t n) {
+  return value.size() <= n ? value : value.substr(0, n) + "...";
+}
+
+// The computed values that decided a disagree: a counterexample's two values, or the
+// record's deciding figures.
+std::string evidence(const CheckRecord& r) {
+  std::map<std::string, std::string> values(r.values.begin(), r.values.end());
+  if (values.count("claim") && values.count("derived")) {
+    std::string text = "at " + point_math(r.point) + " the claim gives " + latex_escape(shortened(values["claim"], 14)) +
+                       ", the derived $S$ gives " + latex_escape(shortened(values["derived"], 14));
+    if (values.count("numeric_route"))
+      text += " and the independent numeric route " + latex_escape(shortened(values["numeric_route"], 14));
+    return text;
+  }
+  std::string text;
+  std::size_t shown = 0;
+  for (const auto& [k, v] : r.values) {
+    if (shown++ == 4) {
+      text += ", \\dots";
+      break;
+    }
+    text += (text.empty() ? "" : ", ") + std::string("\\texttt{") + latex_escape(k) + "} $=$ " +
+            latex_escape(shortened(v, 14));
+  }
+  if (r.z) text += (text.empty() ? "" : ", ") + fmt::format("largest $|z| = {:.1f}$", std::fabs(*r.z));
+  if (!r.point.empty() && text.find(" at ") == std::string::npos) text += (text.empty() ? "" : " ") + std::string("at ") + point_math(r.point);
+  return text.empty() ? latex_escape(shortened(r.detail, 300)) : text;
+}
+
+// "symbolic" alone is a proof of equivalence on the whole domain (docs/design.md); any
+// other method is evidence of the kind it names.
+bool proved(const CheckRecord& r) { return r.verdict == Verdict::Agree && r.method == "symbolic"; }
+
+std::string method_cell(const CheckRecord& r) {
+  if (proved(r)) return "proved symbolically on the whole domain";
+  return latex_escape(shortened(r.method, 110));
+}
+
+}  // namespace
+
+std::string findings_latex(const RunResult& run) {
+  const std::vector<Outcome> all = outcomes(run);
+  std::ostringstream out;
+  out << "\\section*{Findings}\\addcontentsline{toc}{section}{Findings}\\label{findings}\n";
+  if (all.empty()) {
+    out << "The specs of this run state no published claims or properties; the sections below compare the routes "
+           "with each other.\n\n";
+    return out.str();
+  }
+  std::vector<const Outcome*> wrong, copies, controls, hold, open;
+  std::map<std::string, std::size_t> sources;
+  for (const Outcome& o : all) {
+    const Verdict v = o.record->verdict;
+    if (o.role == ClaimRole::Control)
+      controls.push_back(&o);
+    else if (o.role == ClaimRole::Transcription && v == Verdict::Disagree)
+      copies.push_back(&o);
+    else if (v == Verdict::Disagree)
+      wrong.push_back(&o);
+    else if (v == Verdict::Agree)
+      hold.push_back(&o);
+    else
+      open.push_back(&o);
+    if (o.role != ClaimRole::Control) ++sources[o.source];
+  }
+  const std::size_t proofs = std::count_if(hold.begin(), hold.end(), [](const Outcome* o) { return proved(*o->record); });
+  const std::size_t unexpected = run.unexpected_count();
+  const std::size_t controls_as_expected =
+      std::count_if(controls.begin(), controls.end(), [](const Outcome* o) { return !o->record->unexpected(); });
+
+  out << fmt::format(
+      "This run judged {} published statements (formulas and facts) from {} sources, each against a closed form "
+      "derived from the variant's definition or a computation of its own, plus {} re-typed copies and {} "
+      "negative controls. ",
+      all.size() - controls.size() - std::count_if(all.begin(), all.end(),
+                                                   [](const Outcome& o) { return o.role == ClaimRole::Transcription; }),
+      sources.size(), std::count_if(all.begin(), all.end(), [](const Outcome& o) { return o.role == ClaimRole::Transcription; }),
+      controls.size());
+  out << (wrong.empty() ? std::string("\\textbf{No published claim was found wrong.} ")
+                        : fmt::format("\\textbf{{{} published claim{} {} wrong}} (listed below with the reason). ",
+                                      wrong.size(), wrong.size() == 1 ? "" : "s", wrong.size() == 1 ? "is" : "are"));
+  out << fmt::format("{} hold: {} proved symbolically on the whole domain, {} on numerical, sampled or exact "
+                     "finite-size evidence (the method says which). ",
+                     hold.size(), proofs, hold.size() - proofs);
+  if (!open.empty()) out << fmt::format("{} could not be decided (inconclusive, listed below). ", open.size());
+  if (!copies.empty())
+    out << fmt::format("{} re-typed cop{} of published formulas {} wrong: errors of the copy, not of the source. ",
+                       copies.size(), copies.size() == 1 ? "y" : "ies", copies.size() == 1 ? "is" : "are");
+  if (!controls.empty())
+    out << fmt::format("{} of {} negative controls (deliberately broken settings) gave the verdict their spec "
+                       "expects, which shows the checks can fail. ",
+                       controls_as_expected, controls.size());
+  out << (unexpected == 0 ? std::string("Every verdict is the one the specs expect.")
+                          : fmt::format("{{\\color{{red}}\\textbf{{{} verdict{} differ{} from what the specs "
+                                        "expect}}}} (marked in red in the sections).",
+                                        unexpected, unexpected == 1 ? "" : "s", unexpected == 1 ? "s" : ""))
+      << "\n\n";
+
+  if (!wrong.empty()) {
+    out << "\\subsection*{Published claims found wrong}\n\\begin{enumerate}\n";
+    for (const Outcome* o : wrong) {
+      out << "\\item " << link(*o) << " (" << citation(*o) << "; \\texttt{" << latex_escape(o->variant->spec.name)
+          << "}): ";
+      if (o->formula)
+        out << "\n\n\\fitformula{" << o->statement << "}\n\n";
+      else
+        out << "\\emph{" << o->statement << "}\\\\\n";
+      if (!o->reason.empty()) out << "\\emph{Why:} " << latex_prose(o->reason) << "\\\\\n";
+      out << "\\emph{Computed} (" << latex_escape(shortened(o->record->method, 90)) << "): " << evidence(*o->record)
+          << ".\n";
+    }
+    out << "\\end{enumerate}\n";
+  }
+  if (!open.empty()) {
+    out << "\\subsection*{Claims that could not be decided}\n\\begin{itemize}\n";
+    for (const Outcome* o : open)
+      out << "\\item " << link(*o) << " (" << citation(*o) << "): " << latex_escape(shortened(o->record->detail, 400))
+          << "\n";
+    out << "\\end{itemize}\n";
+  }
+  if (!copies.empty()) {
+    // the same re-typed formula is often checked in several variants: one row per claim id
+    std::vector<std::pair<const Outcome*, std::string>> rows;
+    for (const Outcome* o : copies) {
+      const auto it = std::find_if(rows.begin(), rows.end(),
+                                   [&](const auto& row) { return row.first->record->claim == o->record->claim; });
+      if (it == rows.end())
+        rows.emplace_back(o, latex_escape(o->variant->spec.name));
+      else
+        it->second += ", " + latex_escape(o->variant->spec.name);
+    }
+    out << "\\subsection*{Re-typed copies found wrong (transcription errors)}\n"
+           "{\\small\\begin{longtable}{@{}p{0.2\\linewidth}p{0.26\\linewidth}p{0.48\\linewidth}@{}}\\toprule\n"
+           "copy (source) & checked in & what the copy changed\\\\\\midrule\\endhead\n";
+    for (const auto& [o, variants] : rows)
+      out << "\\raggedright " << link(*o) << " (" << citation(*o) << ") & \\raggedright " << variants
+          << " & \\raggedright\\arraybackslash " << latex_prose(o->reason) << "\\\\\n";
+    out << "\\bottomrule\\end{longtable}}\n";
+  }
+  if (!controls.empty()) {
+    out << "\\subsection*{Negative controls}\nEach is a published claim checked in a deliberately broken setting; "
+           "its verdict must differ from the claim's: ";
+    for (std::size_t k = 0; k < controls.size(); ++k)
+      out << (k ? ", " : "") << link(*controls[k]) << " "
+          << (controls[k]->record->unexpected() ? "{\\color{red}" + to_string(controls[k]->record->verdict) + "}"
+                                                : to_string(controls[k]->record->verdict));
+    out << ".\n\n";
+  }
+  if (!hold.empty()) {
+    out << "\\subsection*{Published claims that hold, by source}\n"
+           "{\\small\\begin{longtable}{@{}p{0.25\\linewidth}p{0.2\\linewidth}p{0.49\\linewidth}@{}}\\toprule\n"
+           "claim & variant & how it was decided\\\\\\midrule\\endhead\n";
+    std::map<std::string, std::vector<const Outcome*>> by_source;
+    for (const Outcome* o : hold) by_source[o->source].push_back(o);
+    for (const auto& [source, list] : by_source) {
+      const auto ref = run.bibliography.find(source);
+      out << "\\multicolumn{3}{@{}l}{\\cite{" << source << "}"
+          << (ref != run.bibliography.end() ? " " + latex_escape(shortened(ref->second.author, 40)) : std::string())
+          << "}\\\\\n";
+      for (const Outcome* o : list)
+        out << "\\raggedright " << link(*o) << (o->equation.empty() ? "" : " (eq.~" + latex_escape(o->equation) + ")")
+            << " & \\raggedright " << latex_escape(o->variant->spec.name) << " & \\raggedright\\arraybackslash " << method_cell(*o->record) << "\\\\\n";
+    }
+    out << "\\bottomrule\\end{longtable}}\n";
+  }
+  return out.str();
+}
+
+}  // namespace attnverify

@@ -1,0 +1,64 @@
+#include "src/report/latex_pieces.hpp"
+
+#include <set>
+#include <string>
+
+#include "src/report/latex_escape.hpp"
+
+namespace attnverify {
+
+std::string point_math(const NamedValues& point) {
+  std::string out;
+  static const std::set<std::string> greek{"beta", "gamma", "lambda", "mu", "sigma", "Sigma"};
+  for (const auto& [k, v] : point) {
+    const std::string name = greek.count(k)  ? "\\" + k
+                             : k == "snr"    ? "\\rho"
+                             : k.size() == 1 ? k
+                                             : "\\mathrm{" + latex_escape(k) + "}";
+    const bool limit = v.rfind("-> ", 0) == 0;  // a limit point, "-> 0" or "-> infinity"
+    const std::string target = limit ? v.substr(3) : v;
+    const bool number = !target.empty() && target.find_first_not_of("0123456789+-./e") == std::string::npos;
+    const std::string value = target == "infinity" ? "\\infty"
+                              : number             ? latex_escape(target)
+                                                   : "\\text{" + latex_escape(target) + "}";  // "(1, 2, 3)", "0.25 I"
+    out += (out.empty() ? "" : ",\\ ") + name + (limit ? "\\to " : "=") + value;
+  }
+  return "$" + out + "$";
+}
+
+const char* role_meaning(ClaimRole role) {
+  switch (role) {
+    case ClaimRole::Claim:
+      return "error of the source";
+    case ClaimRole::Transcription:
+      return "transcription error of the copy";
+    case ClaimRole::Control:
+      return "negative control";
+  }
+  return "";
+}
+
+std::string verdict_text(const CheckRecord& r, ClaimRole role) {
+  std::string text = "\\verdict{" + to_string(r.verdict) + "}";
+  if (r.unexpected())
+    text += " {\\color{red}(expected " + r.expected + ")}";
+  else if (r.expected == "disagree")
+    text += std::string(" (as expected: ") + role_meaning(role) + ")";
+  else if (r.expected == "inconclusive")
+    text += " (as expected)";
+  else if (role == ClaimRole::Control)
+    text += " (as expected: negative control)";
+  return text;
+}
+
+std::string claim_label(const std::string& variant, const std::string& id) { return "claim:" + variant + ":" + id; }
+
+ClaimRole role_of(const VariantResult& v, const std::string& id) {
+  for (const Claim& c : v.spec.claims)
+    if (c.id == id) return c.role;
+  for (const Property& p : v.spec.properties)
+    if (p.id == id) return p.role;
+  return ClaimRole::Claim;
+}
+
+}  // namespace attnverify

@@ -1,0 +1,30 @@
+// Small LaTeX pieces the report's sections share (src/report/report_latex.cpp,
+// src/report/findings_latex.cpp): a point as math, a verdict with what was expected, the
+// words for a claim's role, and the label a claim's subsection carries for links.
+#pragma once
+
+#include <string>
+
+#include "src/run/run_result.hpp"
+
+namespace attnverify {
+
+/// The point as inline math, e.g. "$\beta=-1,\ \gamma=1/2$"; limit points "-> 0" as \to.
+std::string point_math(const NamedValues& point);
+
+/// "\verdict{disagree} (as expected: error of the source)"; an unexpected verdict in red
+/// with the expected one. The words after "as expected" come from the claim's role.
+std::string verdict_text(const CheckRecord& r, ClaimRole role);
+
+/// What a disagree of a claim with this role means: "error of the source",
+/// "transcription error of the copy", "negative control".
+const char* role_meaning(ClaimRole role);
+
+/// The hyperref label of a claim's (or property's) subsection in a variant's section:
+/// "claim:<variant>:<id>" (both are identifiers, src/spec/spec_text.hpp).
+std::string claim_label(const std::string& variant, const std::string& id);
+
+/// The role of the claim or property `id` of `v` (ClaimRole::Claim when none has that id).
+ClaimRole role_of(const VariantResult& v, const std::string& id);
+
+}  // namespace attnverify
