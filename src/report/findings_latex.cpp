@@ -127,7 +127,7 @@ std::string findings_latex(const RunResult& run) {
       hold.push_back(&o);
     else
       open.push_back(&o);
-    if (o.role != ClaimRole::Control) ++sources[o.source];
+    if (o.role == ClaimRole::Claim) ++sources[o.source];
   }
   const std::size_t proofs = std::count_if(hold.begin(), hold.end(), [](const Outcome* o) { return proved(*o->record); });
   const std::size_t unexpected = run.unexpected_count();
@@ -137,11 +137,11 @@ std::string findings_latex(const RunResult& run) {
   out << fmt::format(
       "This run judged {} published statements (formulas and facts) from {} sources, each against a closed form "
       "derived from the variant's definition or a computation of its own, plus {} re-typed copies and {} "
-      "negative controls. ",
+      "negative control{}. ",
       all.size() - controls.size() - std::count_if(all.begin(), all.end(),
                                                    [](const Outcome& o) { return o.role == ClaimRole::Transcription; }),
       sources.size(), std::count_if(all.begin(), all.end(), [](const Outcome& o) { return o.role == ClaimRole::Transcription; }),
-      controls.size());
+      controls.size(), controls.size() == 1 ? "" : "s");
   out << (wrong.empty() ? std::string("\\textbf{No published claim was found wrong.} ")
                         : fmt::format("\\textbf{{{} published claim{} {} wrong}} (listed below with the reason). ",
                                       wrong.size(), wrong.size() == 1 ? "" : "s", wrong.size() == 1 ? "is" : "are"));
@@ -153,9 +153,9 @@ std::string findings_latex(const RunResult& run) {
     out << fmt::format("{} re-typed cop{} of published formulas {} wrong: errors of the copy, not of the source. ",
                        copies.size(), copies.size() == 1 ? "y" : "ies", copies.size() == 1 ? "is" : "are");
   if (!controls.empty())
-    out << fmt::format("{} of {} negative controls (deliberately broken settings) gave the verdict their spec "
+    out << fmt::format("{} of {} negative control{} (deliberately broken settings) gave the verdict the spec "
                        "expects, which shows the checks can fail. ",
-                       controls_as_expected, controls.size());
+                       controls_as_expected, controls.size(), controls.size() == 1 ? "" : "s");
   out << (unexpected == 0 ? std::string("Every verdict is the one the specs expect.")
                           : fmt::format("{{\\color{{red}}\\textbf{{{} verdict{} differ{} from what the specs "
                                         "expect}}}} (marked in red in the sections).",
