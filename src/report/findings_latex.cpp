@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <sstream>
 #include <string>
@@ -89,7 +90,10 @@ std::string evidence(const CheckRecord& r) {
             latex_escape(shortened(v, 14));
   }
   if (r.z) text += (text.empty() ? "" : ", ") + fmt::format("largest $|z| = {:.1f}$", std::fabs(*r.z));
-  if (!r.point.empty() && text.find(" at ") == std::string::npos) text += (text.empty() ? "" : " ") + std::string("at ") + point_math(r.point);
+  // a fact's "point" is only its setting, already in the claim's statement
+  const bool setting_only = r.point.size() == 1 && r.point.front().first == "setting";
+  if (!r.point.empty() && !setting_only && text.find(" at ") == std::string::npos)
+    text += (text.empty() ? "" : " ") + std::string("at ") + point_math(r.point);
   return text.empty() ? latex_escape(shortened(r.detail, 300)) : text;
 }
 

@@ -59,7 +59,9 @@ const char* kPreamble = R"(\documentclass[10pt]{article}
 \maketitle
 )";
 
-const std::vector<std::string> kColors{"blue", "red", "black", "orange", "teal"};
+// Series colours; a figure with more series than colours also varies the line style
+// (write_figure), so that no two series look alike.
+const std::vector<std::string> kColors{"blue", "red", "black", "orange", "teal", "violet", "brown", "olive"};
 
 struct GridStats {
   std::size_t total = 0, agree = 0, disagree = 0, inconclusive = 0, not_applicable = 0;
@@ -117,7 +119,8 @@ void write_figure(std::ostringstream& out, const Figure& v) {
     return;
   }
   out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[width=0.7\\linewidth, height=6.5cm, xlabel={" << v.x_label
-      << "}, ylabel={" << v.y_label << "}, legend pos=outer north east, legend style={font=\\small}, grid=major";
+      << "}, ylabel={" << v.y_label << "}, legend pos=outer north east, legend style={font=\\small}, grid=major, "
+         "yticklabel style={/pgf/number format/precision=4}, scaled y ticks=false";
   if (v.log_axes)
     out << ", xmode=log, ymode=log";
   else if (v.log_x)
@@ -129,18 +132,28 @@ void write_figure(std::ostringstream& out, const Figure& v) {
   }
   out << "]\n";
   std::map<std::string, std::string> color_of;
-  for (std::size_t k = 0; k < v.curves.size(); ++k) {
-    const std::string& color = kColors[k % kColors.size()];
-    color_of[v.curves[k].label] = color;
-    out << "\\addplot[" << color << ", thick, no marks" << (v.curves[k].dashed ? ", dashed" : "") << "] coordinates {";
-    for (const auto& [x, y] : v.curves[k].points) out << fmt::format("({:.8g},{:.8g}) ", x, y);
-    out << "};\n\\addlegendentry{" << v.curves[k].label << "}\n";
+  std::size_t series = 0;  // colour k, and from the ninth series on a dotted line as well
+  const auto next_style = [&] {
+    const std::size_t k = series++;
+    return kColors[k % kColors.size()] + (k >= kColors.size() ? std::string(", densely dotted") : std::string());
+  };
+  for (const Curve& c : v.curves) {
+    const std::string style = next_style();
+    color_of[c.label] = style;
+    out << "\\addplot[" << style << ", thick, no marks" << (c.dashed ? ", dashed" : "") << "] coordinates {";
+    for (const auto& [x, y] : c.points) out << fmt::format("({:.8g},{:.8g}) ", x, y);
+    out << "};\n\\addlegendentry{" << c.label << "}\n";
   }
   for (const Curve& m : v.marks) {
-    const std::string color = color_of.count(m.label) ? color_of[m.label] : "gray";
-    out << "\\addplot[" << color << ", only marks, mark=o, mark size=1.8pt, forget plot] coordinates {";
+    // marks of a curve take its colour; marks without a curve (a kernel with no closed
+    // form) get a colour and a legend entry of their own
+    const bool own = !color_of.count(m.label);
+    const std::string style = own ? next_style() : color_of[m.label];
+    out << "\\addplot[" << style << ", only marks, mark=o, mark size=1.8pt" << (own && !m.label.empty() ? "" : ", forget plot")
+        << "] coordinates {";
     for (const auto& [x, y] : m.points) out << fmt::format("({:.8g},{:.8g}) ", x, y);
     out << "};\n";
+    if (own && !m.label.empty()) out << "\\addlegendentry{" << m.label << "}\n";
   }
   out << "\\end{axis}\n\\end{tikzpicture}\\end{center}\n";
   if (!v.caption.empty()) out << "{\\small " << v.caption << "}\n\n";

@@ -248,9 +248,16 @@ CheckRecord robustness_claim(const Spec& spec, const Claim& claim, const RunOpti
   std::string reason;
   r.verdict = combine(routes, reason);
   r.values = {{"largest_abs_z", fmt::format("{:.3f}", worst_z)}};
+  // The independence argument is the claim's; in the correlated setting it does not apply,
+  // and the detail says so rather than repeat it.
   r.detail =
-      "Symbolic reason: with eps independent of (s, v), E[e^{s+eps} v] / E[e^{s+eps}] = E[e^eps] E[e^s v] / "
-      "(E[e^eps] E[e^s]) = E[e^s v] / E[e^s], so o~ and o estimate the same limit and |o~ - o| = O_p(n^{-1/2}). " +
+      (correlated
+           ? std::string("The independence argument of the claim does not apply here: the noise is correlated with "
+                         "the scores, so E[e^{s+eps} v] / E[e^{s+eps}] need not equal E[e^s v] / E[e^s] and "
+                         "o~ may converge to another limit than o. ")
+           : std::string("Symbolic reason: with eps independent of (s, v), E[e^{s+eps} v] / E[e^{s+eps}] = "
+                         "E[e^eps] E[e^s v] / (E[e^eps] E[e^s]) = E[e^s v] / E[e^s], so o~ and o estimate the same "
+                         "limit and |o~ - o| = O_p(n^{-1/2}). ")) +
       summary + "." + (reason.empty() ? "" : " " + reason + ".");
   return r;
 }
