@@ -35,5 +35,13 @@ check "pages 1-2 name the negative control" grep -q "relu-broken-control" "$work
 check "neither the copy nor the control is among the wrong published claims" \
   bash -c "! sed -n '/Published claims found wrong/,/Re-typed copies/p' '$work/front.txt' | grep -qE 'relu-wrong-copy|relu-broken-control'"
 check "results.json carries the roles" grep -q '"role": "transcription"' "$out/results.json"
+# a formula in spec text is untrusted: only whitelisted math macros, and balanced $ signs
+sed 's|^description = .*|description = "see $\\\\input{/etc/passwd}$ here"|' \
+  "$src/tests/specs/report/relu_roles.toml" > "$work/input_in_text.toml"
+check "a formula in text with \\input is bad input" expect_exit 2 "$bin" run "$work/input_in_text.toml" $bib --no-pdf --out "$work/hostile"
+check "the error names the file, line, key and macro" grep -q "input_in_text.toml:11: key 'variant.description'.*uses .input" "$work/err"
+sed 's|^description = .*|description = "costs $5 only"|' "$src/tests/specs/report/relu_roles.toml" > "$work/dollar.toml"
+check "an unmatched \$ in text is bad input" expect_exit 2 "$bin" run "$work/dollar.toml" $bib --no-pdf --out "$work/hostile"
+check "the error says the \$ is unmatched" grep -q "unmatched" "$work/err"
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]
