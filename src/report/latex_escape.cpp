@@ -173,19 +173,10 @@ std::string latex_escape(const std::string& text) {
 }
 
 std::string latex_prose(const std::string& text) {
-  if (text.find('$') == std::string::npos || !prose_math_problem(text).empty()) return latex_escape(text);
+  if (!prose_math_problem(text).empty()) return latex_escape(text);
   std::string out;
-  std::size_t at = 0;
-  while (at < text.size()) {
-    const std::size_t open = text.find('$', at);
-    if (open == std::string::npos) {
-      out += latex_escape(text.substr(at));
-      break;
-    }
-    const std::size_t close = text.find('$', open + 1);
-    out += latex_escape(text.substr(at, open - at)) + "$" + text.substr(open + 1, close - open - 1) + "$";
-    at = close + 1;
-  }
+  for (const ProseSegment& segment : prose_segments(text))
+    out += segment.math ? "$" + segment.text + "$" : latex_escape(segment.text);
   return out;
 }
 

@@ -1,18 +1,25 @@
 #include "src/spec/expectation.hpp"
 
+#include <algorithm>
+#include <iterator>
+#include <utility>
+
 #include "src/spec/toml_reader.hpp"
 
 namespace attnverify {
 
+namespace {
+// The spellings of the roles, for reading and for writing.
+constexpr std::pair<ClaimRole, const char*> kRoleNames[] = {
+    {ClaimRole::Claim, "claim"},
+    {ClaimRole::Transcription, "transcription"},
+    {ClaimRole::Control, "control"},
+};
+}  // namespace
+
 const char* to_string(ClaimRole role) {
-  switch (role) {
-    case ClaimRole::Claim:
-      return "claim";
-    case ClaimRole::Transcription:
-      return "transcription";
-    case ClaimRole::Control:
-      return "control";
-  }
+  for (const auto& [r, name] : kRoleNames)
+    if (r == role) return name;
   return "claim";
 }
 
@@ -25,14 +32,11 @@ Expectation read_expectation(TomlReader& reader) {
   if (e.expected != "agree" && e.reason.empty())
     reader.fail("reason", "missing: an expected verdict other than agree needs a reason");
   const std::string role = reader.optional_string("role", Text::Identifier).value_or("claim");
-  if (role == "claim")
-    e.role = ClaimRole::Claim;
-  else if (role == "transcription")
-    e.role = ClaimRole::Transcription;
-  else if (role == "control")
-    e.role = ClaimRole::Control;
-  else
+  const auto known = std::find_if(std::begin(kRoleNames), std::end(kRoleNames),
+                                  [&](const auto& entry) { return role == entry.second; });
+  if (known == std::end(kRoleNames))
     reader.fail("role", "must be one of claim, transcription, control (found '" + role + "')");
+  e.role = known->first;
   return e;
 }
 

@@ -146,14 +146,26 @@ std::string latex_formula_problem(const std::string& text) {
   return "";
 }
 
+std::vector<ProseSegment> prose_segments(const std::string& text) {
+  std::vector<ProseSegment> out;
+  bool math = false;
+  std::size_t at = 0;
+  for (std::size_t dollar = text.find('$'); dollar != std::string::npos; dollar = text.find('$', at)) {
+    if (dollar > at || math) out.push_back({text.substr(at, dollar - at), math});
+    math = !math;
+    at = dollar + 1;
+  }
+  if (at < text.size() || math) out.push_back({text.substr(at), math});
+  return out;
+}
+
 std::string prose_math_problem(const std::string& text) {
-  const auto dollars = std::count(text.begin(), text.end(), '$');
-  if (dollars % 2) return "has an unmatched '$' (math in text goes between two $ signs)";
-  for (std::size_t open = text.find('$'); open != std::string::npos; open = text.find('$', text.find('$', open + 1) + 1)) {
-    const std::size_t close = text.find('$', open + 1);
-    const std::string math = text.substr(open + 1, close - open - 1);
-    if (math.empty()) return "has an empty formula '$$'";
-    if (const std::string p = latex_formula_problem(math); !p.empty()) return "has a formula $" + math + "$ that " + p;
+  if (std::count(text.begin(), text.end(), '$') % 2) return "has an unmatched '$' (math in text goes between two $ signs)";
+  for (const ProseSegment& segment : prose_segments(text)) {
+    if (!segment.math) continue;
+    if (segment.text.empty()) return "has an empty formula '$$'";
+    if (const std::string p = latex_formula_problem(segment.text); !p.empty())
+      return "has a formula $" + segment.text + "$ that " + p;
   }
   return "";
 }

@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace attnverify {
 
@@ -32,6 +33,17 @@ std::string identifier_problem(const std::string& text);
 std::string parameter_name_problem(const std::string& text);
 std::string url_problem(const std::string& text);
 std::string latex_formula_problem(const std::string& text);
+/// A piece of free text: plain text, or a formula that stood between two $ signs.
+struct ProseSegment {
+  std::string text;
+  bool math = false;
+};
+
+/// The text cut at its $ signs, in order; pieces alternate between text and formula (an
+/// empty formula "$$" is kept, empty text is not). After an odd number of $ signs the last
+/// piece is marked math although no $ closes it: prose_math_problem refuses such text.
+std::vector<ProseSegment> prose_segments(const std::string& text);
+
 /// Free text with formulas: an even number of $ signs, each formula between two of them
 /// non-empty and accepted by latex_formula_problem.
 std::string prose_math_problem(const std::string& text);
