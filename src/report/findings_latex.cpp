@@ -97,12 +97,8 @@ std::string evidence(const CheckRecord& r) {
   return text.empty() ? latex_escape(shortened(r.detail, 300)) : text;
 }
 
-// "symbolic" alone is a proof of equivalence on the whole domain (docs/design.md); any
-// other method is evidence of the kind it names.
-bool proved(const CheckRecord& r) { return r.verdict == Verdict::Agree && r.method == "symbolic"; }
-
 std::string method_cell(const CheckRecord& r) {
-  if (proved(r)) return "proved symbolically on the whole domain";
+  if (proved_symbolically(r)) return "proved symbolically on the whole domain";
   return latex_escape(shortened(r.method, 110));
 }
 
@@ -133,19 +129,19 @@ std::string findings_latex(const RunResult& run) {
       open.push_back(&o);
     if (o.role == ClaimRole::Claim) ++sources[o.source];
   }
-  const std::size_t proofs = std::count_if(hold.begin(), hold.end(), [](const Outcome* o) { return proved(*o->record); });
+  const std::size_t proofs = std::count_if(hold.begin(), hold.end(), [](const Outcome* o) { return proved_symbolically(*o->record); });
   const std::size_t unexpected = run.unexpected_count();
   const std::size_t controls_as_expected =
       std::count_if(controls.begin(), controls.end(), [](const Outcome* o) { return !o->record->unexpected(); });
 
+  const std::size_t transcriptions =
+      std::count_if(all.begin(), all.end(), [](const Outcome& o) { return o.role == ClaimRole::Transcription; });
   out << fmt::format(
       "This run judged {} published statements (formulas and facts) from {} sources, each against a closed form "
       "derived from the variant's definition or a computation of its own, plus {} re-typed copies and {} "
       "negative control{}. ",
-      all.size() - controls.size() - std::count_if(all.begin(), all.end(),
-                                                   [](const Outcome& o) { return o.role == ClaimRole::Transcription; }),
-      sources.size(), std::count_if(all.begin(), all.end(), [](const Outcome& o) { return o.role == ClaimRole::Transcription; }),
-      controls.size(), controls.size() == 1 ? "" : "s");
+      all.size() - controls.size() - transcriptions, sources.size(), transcriptions, controls.size(),
+      controls.size() == 1 ? "" : "s");
   out << (wrong.empty() ? std::string("\\textbf{No published claim was found wrong.} ")
                         : fmt::format("\\textbf{{{} published claim{} {} wrong}} (listed below with the reason). ",
                                       wrong.size(), wrong.size() == 1 ? "" : "s", wrong.size() == 1 ? "is" : "are"));

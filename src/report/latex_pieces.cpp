@@ -51,14 +51,8 @@ std::string verdict_text(const CheckRecord& r, ClaimRole role) {
   return text;
 }
 
-std::string claim_label(const std::string& variant, const std::string& id) { return "claim:" + variant + ":" + id; }
+bool proved_symbolically(const CheckRecord& r) { return r.verdict == Verdict::Agree && r.method == "symbolic"; }
 
-ClaimRole role_of(const VariantResult& v, const std::string& id) {
-  for (const Claim& c : v.spec.claims)
-    if (c.id == id) return c.role;
-  for (const Property& p : v.spec.properties)
-    if (p.id == id) return p.role;
-  return ClaimRole::Claim;
-}
+std::string claim_label(const std::string& variant, const std::string& id) { return "claim:" + variant + ":" + id; }
 
 }  // namespace attnverify

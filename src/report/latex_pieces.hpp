@@ -20,11 +20,13 @@ std::string verdict_text(const CheckRecord& r, ClaimRole role);
 /// "transcription error of the copy", "negative control".
 const char* role_meaning(ClaimRole role);
 
+/// True for an agree decided by the symbolic route alone (method "symbolic"): the proof
+/// of equivalence on the whole domain (docs/design.md). Any other method is evidence of the
+/// kind it names, never called a proof in the report.
+bool proved_symbolically(const CheckRecord& r);
+
 /// The hyperref label of a claim's (or property's) subsection in a variant's section:
 /// "claim:<variant>:<id>" (both are identifiers, src/spec/spec_text.hpp).
 std::string claim_label(const std::string& variant, const std::string& id);
-
-/// The role of the claim or property `id` of `v` (ClaimRole::Claim when none has that id).
-ClaimRole role_of(const VariantResult& v, const std::string& id);
 
 }  // namespace attnverify

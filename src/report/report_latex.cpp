@@ -45,7 +45,7 @@ const char* kPreamble = R"(\documentclass[10pt]{article}
 % long identifiers, formulas in words and 50-digit values (no spaces) may stretch a line
 % rather than overrun the margin
 \sloppy
-% a table header never stands alone at a page foot
+% less space above and below a long table than the default \bigskip
 \setlength{\LTpre}{4pt}\setlength{\LTpost}{4pt}
 % \fitformula{math}: display math, shrunk to the line width only when wider.
 \newsavebox{\avformulabox}
@@ -257,7 +257,7 @@ void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord&
     out << "As read by attnverify from the spec:\n\n\\fitformula{S = " << sym::to_latex(claim.S) << "}\n\n";
   out << latex_escape(r.detail) << "\n\n";
   // what the verdict covers: a proof on the whole domain, or evidence on a region
-  if (r.verdict == Verdict::Agree && r.method == "symbolic") {
+  if (proved_symbolically(r)) {
     out << "Scope: proved symbolically on the whole domain of the variant.\n\n";
   } else if (r.search) {
     out << (r.verdict == Verdict::Agree ? "Scope: evidence, not a proof. " : "")
@@ -442,7 +442,7 @@ std::string report_latex(const RunResult& run) {
 
   bool without_claims = false;
   for (const VariantResult* v : ordered) {
-    if (v->spec.claims.empty() && v->spec.properties.empty() && !without_claims) {
+    if (!has_claims(v) && !without_claims) {
       without_claims = true;
       out << "\\clearpage\\part*{Variants without published claims}\\addcontentsline{toc}{part}{Variants without "
              "published claims}\nThe closed forms of these variants are derived and checked against the numeric and "
