@@ -20,27 +20,35 @@ std::string integer_text(const GiNaC::numeric& n) {
   return os.str();
 }
 
-// RAII for FLINT's arbitrary-size rationals.
-struct Fmpq {
-  fmpq_t value;
-  Fmpq() { fmpq_init(value); }
-  ~Fmpq() { fmpq_clear(value); }
-  Fmpq(const Fmpq&) = delete;
-  Fmpq& operator=(const Fmpq&) = delete;
-};
-
 }  // namespace
 
 Ball Ball::from_numeric(const GiNaC::numeric& z, slong bits) {
+  Ball out;
+  ExactConstant::from_ex(z).to_ball(out.get(), bits);
+  return out;
+}
+
+ExactConstant ExactConstant::from_ex(const GiNaC::ex& value) {
+  ExactConstant out;
+  if (value.is_equal(GiNaC::Pi)) {
+    out.pi_ = true;
+    return out;
+  }
+  if (!GiNaC::is_exactly_a<GiNaC::numeric>(value)) throw std::domain_error("not a number or pi");
+  const GiNaC::numeric z = GiNaC::ex_to<GiNaC::numeric>(value);
   if (!z.is_real()) throw std::domain_error("a complex number has no real ball");
   GiNaC::numeric q = z;
-  if (!z.is_rational()) q = GiNaC::numeric(cln::rational(cln::realpart(z.to_cl_N())));  // exact value of a float
-  Fmpq r;
-  fmpz_set_str(fmpq_numref(r.value), integer_text(q.numer()).c_str(), 10);
-  fmpz_set_str(fmpq_denref(r.value), integer_text(q.denom()).c_str(), 10);
-  Ball out;
-  arb_set_fmpq(out.get(), r.value, bits);
+  if (!z.is_rational()) q = GiNaC::numeric(cln::rational(cln::realpart(z.to_cl_N())));
+  fmpz_set_str(fmpq_numref(out.value_), integer_text(q.numer()).c_str(), 10);
+  fmpz_set_str(fmpq_denref(out.value_), integer_text(q.denom()).c_str(), 10);
   return out;
+}
+
+void ExactConstant::to_ball(arb_t out, slong bits) const {
+  if (pi_)
+    arb_const_pi(out, bits);
+  else
+    arb_set_fmpq(out, value_, bits);
 }
 
 double Ball::relative_accuracy_digits() const {

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <arb.h>
+#include <flint/fmpq.h>
 #include <ginac/ginac.h>
 
 #include <string>
@@ -70,6 +71,34 @@ class Ball {
 
  private:
   arb_t value_;
+};
+
+/// An exact rational (FLINT fmpq), or pi: a constant of a compiled expression held
+/// without GiNaC, so that interpreters may round it in any thread at their own precision.
+class ExactConstant {
+ public:
+  ExactConstant() { fmpq_init(value_); }
+  ~ExactConstant() { fmpq_clear(value_); }
+  ExactConstant(const ExactConstant& other) : pi_(other.pi_) {
+    fmpq_init(value_);
+    fmpq_set(value_, other.value_);
+  }
+  ExactConstant& operator=(const ExactConstant& other) {
+    pi_ = other.pi_;
+    fmpq_set(value_, other.value_);
+    return *this;
+  }
+
+  /// The exact value of a real GiNaC numeric (a float at its exact value), or pi for
+  /// GiNaC::Pi. Throws std::domain_error for anything else. Not thread-safe (GiNaC).
+  static ExactConstant from_ex(const GiNaC::ex& value);
+
+  /// The constant rounded to `bits`, the rounding error in the radius. Thread-safe.
+  void to_ball(arb_t out, slong bits) const;
+
+ private:
+  bool pi_ = false;
+  fmpq_t value_;
 };
 
 /// Binary precision carrying `digits` decimal digits: ceil(digits log2(10)) + 4.

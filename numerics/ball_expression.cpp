@@ -42,7 +42,10 @@ void ball_step(arb_t x) {
 
 BallExpression::BallExpression(const GiNaC::ex& e, std::vector<GiNaC::ex> variables)
     : program_(compile_program(e, variables)), variables_(variables.size()) {
+  for (const GiNaC::ex& c : program_.constants) constants_.push_back(ExactConstant::from_ex(c));
   stack_.resize(program_.stack_depth);
+  for (const Instruction& ins : program_.code)
+    if (ins.op == Op::Relu || ins.op == Op::Step || ins.op == Op::Abs) ++switches_;
 }
 
 Ball BallExpression::operator()(const std::vector<GiNaC::numeric>& point, slong bits) const {
@@ -52,21 +55,20 @@ Ball BallExpression::operator()(const std::vector<GiNaC::numeric>& point, slong 
   return evaluate(balls, bits);
 }
 
-Ball BallExpression::evaluate(const std::vector<Ball>& point, slong bits) const {
+Ball BallExpression::evaluate(const std::vector<Ball>& point, slong bits, std::vector<int>* switch_signs) const {
   std::size_t top = 0;
+  if (switch_signs) switch_signs->clear();
+  const auto record = [&](arb_srcptr argument) {
+    if (switch_signs)
+      switch_signs->push_back(arb_is_positive(argument) ? 1 : arb_is_negative(argument) ? -1 : 0);
+  };
   fmpz_t power;
   fmpz_init(power);
   for (const Instruction& ins : program_.code) {
     switch (ins.op) {
-      case Op::Constant: {
-        const GiNaC::ex& c = program_.constants[static_cast<std::size_t>(ins.argument)];
-        if (c.is_equal(GiNaC::Pi))
-          arb_const_pi(stack_[top].get(), bits);
-        else
-          stack_[top] = Ball::from_numeric(GiNaC::ex_to<GiNaC::numeric>(c), bits);
-        ++top;
+      case Op::Constant:
+        constants_[static_cast<std::size_t>(ins.argument)].to_ball(stack_[top++].get(), bits);
         break;
-      }
       case Op::Variable:
         stack_[top++] = point.at(static_cast<std::size_t>(ins.argument));
         break;
@@ -124,12 +126,15 @@ Ball BallExpression::evaluate(const std::vector<Ball>& point, slong bits) const 
         arb_cosh(stack_[top - 1].get(), stack_[top - 1].get(), bits);
         break;
       case Op::Relu:
+        record(stack_[top - 1].get());
         ball_relu(stack_[top - 1].get(), bits);
         break;
       case Op::Step:
+        record(stack_[top - 1].get());
         ball_step(stack_[top - 1].get());
         break;
       case Op::Abs:
+        record(stack_[top - 1].get());
         arb_abs(stack_[top - 1].get(), stack_[top - 1].get());
         break;
     }

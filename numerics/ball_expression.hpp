@@ -17,7 +17,8 @@
 // cancels to rounding level at one precision is resolved at a higher one, and one that
 // cancels at every precision up to the ceiling is reported as not resolved, never as 0.
 //
-// One object keeps a scratch stack: do not use it from two threads at once.
+// One object keeps a scratch stack: do not use it from two threads at once (copy it,
+// in one thread, for each).
 #pragma once
 
 #include <ginac/ginac.h>
@@ -45,14 +46,23 @@ class BallExpression {
   /// variables), computed at `bits` of working precision.
   Ball operator()(const std::vector<GiNaC::numeric>& point, slong bits) const;
 
-  /// The same with the point given as balls (already rounded to `bits` or exact).
-  Ball evaluate(const std::vector<Ball>& point, slong bits) const;
+  /// The same with the point given as balls (already rounded to `bits` or exact). With
+  /// `switch_signs`, the sign of the argument of every relu, step and abs, in program
+  /// order, is written there: +1 (every point of the argument's ball > 0), -1 (< 0) or
+  /// 0 (the ball contains 0). Touches no GiNaC object: copies of one BallExpression,
+  /// made in one thread, may run in parallel threads.
+  Ball evaluate(const std::vector<Ball>& point, slong bits, std::vector<int>* switch_signs = nullptr) const;
 
   std::size_t variable_count() const { return variables_; }
+  /// The number of relu, step and abs calls in the compiled program.
+  std::size_t switch_count() const { return switches_; }
+  const ExpressionProgram& program() const { return program_; }
 
  private:
   ExpressionProgram program_;
+  std::vector<ExactConstant> constants_;  // program_.constants, exact, without GiNaC
   std::size_t variables_;
+  std::size_t switches_ = 0;
   mutable std::vector<Ball> stack_;
 };
 

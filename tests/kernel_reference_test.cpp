@@ -97,3 +97,86 @@ BOOST_AUTO_TEST_CASE(spec_expressions_match_the_mpmath_reference_to_40_digits) {
   BOOST_TEST_MESSAGE("worst digits against mpmath: closed forms " << worst_derived << ", quadrature "
                                                                   << worst_quadrature);
 }
+
+namespace {
+
+// The reference value as a ball: the printed digits, +/- one unit in the last one.
+num::Ball reference_ball(const std::string& text) {
+  num::Ball b;
+  const auto point = text.find('.');
+  const std::size_t decimals = point == std::string::npos ? 0 : text.size() - point - 1;
+  arb_set_str(b.get(), (text + " +/- 1e-" + std::to_string(decimals)).c_str(), 256);
+  return b;
+}
+
+}  // namespace
+
+// Issue 20: the certified route's enclosures of S = E|f|/sqrt(E f^2) contain the mpmath
+// values at every reference point, at 50 and at 20 digits, and at 50 digits they are
+// at least 45 digits narrow (the agreement tolerance 10^-(P-5)). The enclosures come
+// from acb_calc_integrate on proved analytic segments, slivers and a tail bound; none of
+// that sees the closed form or the reference.
+// The test can fail: at 20 digits the midpoints alone (radius 0) miss the reference, and
+// with estimates 10^20 too large (tolerances 10^20 too loose) the radius is mostly the
+// tail and sliver bounds, [0, bound] each: the enclosures must still hold, and halving
+// their radius loses the reference at some points, so a bound shrunk below the truth
+// would be caught.
+BOOST_AUTO_TEST_CASE(certified_enclosures_contain_the_mpmath_reference) {
+  const auto rows = read_reference();
+  for (const unsigned digits : {50u, 20u}) {
+    std::size_t contained = 0, narrow = 0, certified = 0, midpoint_misses = 0, loose_contained = 0,
+                halved_misses = 0;
+    std::string current;
+    std::unique_ptr<KernelRoute> route;
+    for (const ReferenceRow& row : rows) {
+      BOOST_TEST_CONTEXT(row.name << " f = " << row.expression << " at beta = " << row.beta << ", gamma = "
+                                  << row.gamma << ", " << digits << " digits") {
+        if (row.expression != current) {
+          current = row.expression;
+          route = std::make_unique<KernelRoute>(sym::derive_kernel(sym::parse_expression(row.expression, {"x"})),
+                                                digits);
+        }
+        const GridPoint p{exact(row.beta), exact(row.gamma)};
+        const NumericS estimate = (*route)(p);
+        const CertifiedS c = route->certify(p, estimate);
+        BOOST_TEST(c.ok, "no enclosure: " << c.failure);
+        if (!c.ok) continue;
+        ++certified;
+        const num::Ball reference = reference_ball(row.S);
+        const bool inside = arb_overlaps(c.S.get(), reference.get());
+        contained += inside;
+        BOOST_TEST(inside, "enclosure " << c.S.midpoint_text(digits + 10) << " +/- " << c.S.radius_text()
+                                        << " misses mpmath " << row.S);
+        if (c.S.relative_accuracy_digits() >= digits - 5.0) ++narrow;
+        num::Ball midpoint;
+        arb_get_mid_arb(midpoint.get(), c.S.get());
+        midpoint_misses += !arb_overlaps(midpoint.get(), reference.get());
+        if (digits == 50) {
+          NumericS inflated = estimate;
+          inflated.mean_abs *= num::Real("1e20");
+          inflated.mean_square *= num::Real("1e20");
+          const CertifiedS loose = route->certify(p, inflated);
+          BOOST_TEST_REQUIRE(loose.ok, loose.failure);
+          const bool holds = arb_overlaps(loose.S.get(), reference.get());
+          loose_contained += holds;
+          BOOST_TEST(holds, "loose enclosure " << loose.S.midpoint_text(digits) << " +/- " << loose.S.radius_text()
+                                               << " misses mpmath " << row.S);
+          num::Ball halved = loose.S;
+          mag_mul_2exp_si(arb_radref(halved.get()), arb_radref(halved.get()), -1);
+          halved_misses += !arb_overlaps(halved.get(), reference.get());
+        }
+      }
+    }
+    BOOST_TEST_MESSAGE(digits << " digits: " << certified << " of " << rows.size() << " points enclosed, "
+                              << contained << " contain the reference, " << narrow << " at least " << digits - 5
+                              << " digits narrow; midpoints alone miss " << midpoint_misses
+                              << "; with 10^20 looser tolerances " << loose_contained
+                              << " contain it and halved radii miss it at " << halved_misses);
+    BOOST_TEST(certified == rows.size());
+    if (digits == 50) {
+      BOOST_TEST(narrow == rows.size());
+      BOOST_TEST(halved_misses > 0u, "a radius halved would not be caught");
+    }
+    if (digits == 20) BOOST_TEST(midpoint_misses > 0u, "a zero radius would not be caught at 20 digits");
+  }
+}

@@ -52,35 +52,82 @@ std::optional<num::DoubleExpression> double_form(const GiNaC::ex& f) {
   }
 }
 
-std::vector<Real> union_of_kinks(const std::vector<GiNaC::numeric>& a, const std::vector<GiNaC::numeric>& b,
-                                 unsigned digits) {
-  num::ScopedPrecision scope(digits);
+std::vector<GiNaC::numeric> union_of_kinks(const std::vector<GiNaC::numeric>& a,
+                                           const std::vector<GiNaC::numeric>& b) {
   std::vector<GiNaC::numeric> all = a;
   for (const auto& k : b)
     if (std::none_of(all.begin(), all.end(), [&](const GiNaC::numeric& x) { return x == k; })) all.push_back(k);
+  return all;
+}
+
+std::vector<Real> to_reals(const std::vector<GiNaC::numeric>& kinks, unsigned digits) {
+  num::ScopedPrecision scope(digits);
   std::vector<Real> out;
-  for (const auto& k : all) out.push_back(num::to_real(k));
+  for (const auto& k : kinks) out.push_back(num::to_real(k));
   return out;
+}
+
+// a positive ball near an MPFR value (the certified route's tolerance only)
+num::Ball estimate_ball(const Real& v) {
+  num::Ball b;
+  arf_set_mpfr(arb_midref(b.get()), v.backend().data());
+  return b;
 }
 
 }  // namespace
 
 KernelRoute::KernelRoute(const sym::KernelDerivation& derivation, unsigned digits)
+    : KernelRoute(derivation, digits,
+                  union_of_kinks(kinks_of_abs(derivation, digits), numeric_kinks(derivation.kinks_square))) {}
+
+KernelRoute::KernelRoute(const sym::KernelDerivation& derivation, unsigned digits,
+                         const std::vector<GiNaC::numeric>& kinks)
     : quadrature_(digits),
       f_(derivation.f, {sym::symbols().x}, digits + num::kGuardDigits),
       f_double_(double_form(derivation.f)),
-      kinks_(union_of_kinks(kinks_of_abs(derivation, digits), numeric_kinks(derivation.kinks_square),
-                            quadrature_.internal_digits())) {}
+      kinks_(to_reals(kinks, quadrature_.internal_digits())),
+      certified_(derivation.f, sym::symbols().x, kinks, digits) {}
+
+CertifiedS KernelRoute::certify(const GridPoint& point, const NumericS& estimate) const {
+  const slong bits = certified_.bits();
+  return certify_at(num::Ball::from_numeric(point[0], bits), num::Ball::from_numeric(point[1], bits), estimate);
+}
+
+CertifiedS KernelRoute::certify_at(const num::Ball& beta, const num::Ball& gamma, const NumericS& estimate) const {
+  CertifiedS out;
+  if (!estimate.ok) {
+    out.failure = "no estimate of the moments from the quadrature route (" + estimate.failure + ")";
+    return out;
+  }
+  const num::CertifiedMoments m =
+      certified_(beta, gamma, estimate_ball(estimate.mean_abs), estimate_ball(estimate.mean_square));
+  out.failure = m.failure;
+  if (!m.ok) return out;
+  out.ok = true;
+  out.mean_abs = m.mean_abs;
+  out.mean_square = m.mean_square;
+  const slong bits = certified_.bits();
+  arb_rsqrt(out.S.get(), m.mean_square.get(), bits);
+  arb_mul(out.S.get(), out.S.get(), m.mean_abs.get(), bits);
+  return out;
+}
 
 NumericS KernelRoute::operator()(const GridPoint& point) const {
   num::ScopedPrecision scope(quadrature_.internal_digits());
   return evaluate(num::to_real(point[0]), num::to_real(point[1]));
 }
 
-std::vector<NumericS> KernelRoute::evaluate_grid(const std::vector<GridPoint>& grid, unsigned threads) const {
+std::vector<NumericS> KernelRoute::evaluate_grid(const std::vector<GridPoint>& grid, unsigned threads,
+                                                 bool certified) const {
   num::ScopedPrecision scope(quadrature_.internal_digits());  // set once, before the threads start
   std::vector<std::pair<Real, Real>> points;
-  for (const GridPoint& p : grid) points.emplace_back(num::to_real(p[0]), num::to_real(p[1]));
+  std::vector<std::pair<num::Ball, num::Ball>> balls;  // the exact point, for the certified route
+  for (const GridPoint& p : grid) {
+    points.emplace_back(num::to_real(p[0]), num::to_real(p[1]));
+    if (certified)
+      balls.emplace_back(num::Ball::from_numeric(p[0], certified_.bits()),
+                         num::Ball::from_numeric(p[1], certified_.bits()));
+  }
   const int count = threads > 0 ? static_cast<int>(threads) : omp_get_max_threads();
   const std::vector<KernelRoute> copies(static_cast<std::size_t>(count),
                                         *this);  // GiNaC copied here, not in the threads
@@ -91,9 +138,15 @@ std::vector<NumericS> KernelRoute::evaluate_grid(const std::vector<GridPoint>& g
 #pragma omp for schedule(dynamic, 1)
     for (long k = 0; k < static_cast<long>(points.size()); ++k) {
       const auto& [beta, gamma] = points[static_cast<std::size_t>(k)];
-      out[static_cast<std::size_t>(k)] = route.evaluate(beta, gamma);
+      NumericS& r = out[static_cast<std::size_t>(k)];
+      r = route.evaluate(beta, gamma);
+      if (certified) {
+        const auto& [beta_ball, gamma_ball] = balls[static_cast<std::size_t>(k)];
+        r.certified = route.certify_at(beta_ball, gamma_ball, r);
+      }
     }
     mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);  // this thread's constant caches (log 2, pi): nothing left at exit
+    if (certified) num::release_ball_caches();  // and Arb's
   }
   return out;
 }

@@ -5,6 +5,11 @@
 // of |f| phi and f^2 phi (located from log|f| in double). The closed form is not
 // used; only the kink locations come from the piecewise decomposition.
 //
+// The certified route (numerics/certified_gaussian_moments.hpp) encloses both moments
+// and S in Arb balls that contain the exact values; it runs beside the quadrature
+// route when asked (certify, evaluate_grid with certified = true), with the quadrature
+// values only as rough estimates that set its tolerance.
+//
 // A grid is evaluated in parallel (evaluate_grid): every thread works on its own copy
 // of the route, made before the threads start, and each point is computed
 // independently, so the results are identical at any thread count. GiNaC is not
@@ -15,6 +20,7 @@
 #include <optional>
 #include <string>
 
+#include "numerics/certified_gaussian_moments.hpp"
 #include "numerics/compiled_expression.hpp"
 #include "numerics/double_expression.hpp"
 #include "numerics/gaussian_quadrature.hpp"
@@ -23,12 +29,20 @@
 
 namespace attnverify {
 
+/// Enclosures of E|f(X)|, E f(X)^2 and S at one point, or why there are none.
+struct CertifiedS {
+  bool ok = false;
+  num::Ball mean_abs, mean_square, S;
+  std::string failure;  ///< why not ok, or a note on an enclosure wider than aimed at
+};
+
 struct NumericS {
   bool ok = false;
   num::Real mean_abs, mean_square, S;
   double error_digits = 0;      ///< -log10 of the relative error estimate of S
   std::size_t evaluations = 0;  ///< nodes evaluated (each serves both integrals), peak search included
   std::string failure;
+  std::optional<CertifiedS> certified;  ///< set by evaluate_grid(..., true) and certify()
 };
 
 class KernelRoute {
@@ -43,7 +57,11 @@ class KernelRoute {
   NumericS evaluate(const num::Real& beta, const num::Real& gamma) const;
   /// S at every point of `grid`, in parallel on `threads` threads (0: all cores);
   /// out[k] belongs to grid[k] and does not depend on the thread count.
-  std::vector<NumericS> evaluate_grid(const std::vector<GridPoint>& grid, unsigned threads) const;
+  std::vector<NumericS> evaluate_grid(const std::vector<GridPoint>& grid, unsigned threads,
+                                      bool certified = false) const;
+  /// The certified route at `point`, with `estimate` (this route's values there) setting
+  /// its tolerance; fails without enclosures if the estimate did not succeed.
+  CertifiedS certify(const GridPoint& point, const NumericS& estimate) const;
 
   unsigned internal_digits() const { return quadrature_.internal_digits(); }
 
@@ -52,6 +70,10 @@ class KernelRoute {
   num::CompiledExpression f_;
   std::optional<num::DoubleExpression> f_double_;  // log|f| for the peaks; empty if f has no double form
   std::vector<num::Real> kinks_;                   // the union of |f|'s and f^2's kinks, at internal_digits()
+  num::CertifiedGaussianMoments certified_;
+
+  KernelRoute(const sym::KernelDerivation& derivation, unsigned digits, const std::vector<GiNaC::numeric>& kinks);
+  CertifiedS certify_at(const num::Ball& beta, const num::Ball& gamma, const NumericS& estimate) const;
 };
 
 }  // namespace attnverify

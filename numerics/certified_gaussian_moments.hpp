@@ -1,0 +1,86 @@
+// Certified enclosures of the two Gaussian moments behind a kernel's sparsity,
+//
+//   E|f(X)| and E f(X)^2,   X = beta + gamma eps, eps ~ N(0,1), gamma > 0,
+//
+// as Arb balls that contain the exact values (F. Johansson, "Numerical integration in
+// arbitrary-precision ball arithmetic", ICMS 2018, LNCS 10931, 255-263: acb_calc_integrate
+// bounds the Gauss-Legendre error from the integrand's magnitude on ellipses around
+// each segment, which it evaluates in complex ball arithmetic; its enclosure holds
+// for any integrand that is analytic there or reports otherwise).
+//
+// In z, E g(X) = int g(beta + gamma z) phi(z) dz with phi(z) = exp(-z^2/2)/sqrt(2 pi). The
+// line is cut into three kinds of parts, each with a rigorous enclosure:
+//  1. tails |z| >= T: [0, tail bound] from numerics/gaussian_tail_bound.hpp, T chosen
+//     so that the bound is below the part's share of the tolerance;
+//  2. segments of [-T, T] on which f is one analytic piece and has one sign: the sign
+//     of every relu/step/abs argument and of f itself is *proved* on the segment by
+//     evaluating f on the real interval in ball arithmetic (numerics/ball_expression.hpp),
+//     bisecting until it is; the segment is then integrated by acb_calc_integrate with
+//     the piece (numerics/analytic_piece.hpp): |f| = s f_piece, f^2 = f_piece^2;
+//  3. slivers where no sign could be proved (a kink, a sign change of f, within a width
+//     w): [0, w sup|f|^k sup phi] with the sup from the same interval evaluation.
+// The kinks passed in only place the first cuts (a kink at a cut is approached from
+// both sides); the proof does not rely on them: a kink missing from the list is found
+// by the bisection and becomes a sliver.
+//
+// Accuracy: the enclosures aim at a relative radius of 10^-(P+5) for working digits P,
+// at about P + 10 digits of precision; the tolerance is set from rough estimates of the
+// two moments (e.g. the double-exponential route's values), which affect only the
+// effort, never the enclosure. Whether the radius met the aim is for the caller to
+// read from the balls; the failure reasons below leave no enclosure at all.
+//
+// Thread safety: a copy per thread, made in one thread (construction touches GiNaC,
+// evaluation does not).
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "numerics/analytic_piece.hpp"
+#include "numerics/ball.hpp"
+#include "numerics/ball_expression.hpp"
+#include "numerics/gaussian_tail_bound.hpp"
+
+namespace attnverify::num {
+
+struct CertifiedMoments {
+  bool ok = false;
+  Ball mean_abs;     ///< contains E|f(X)|
+  Ball mean_square;  ///< contains E f(X)^2
+  std::string failure;  ///< why no enclosure (no growth bound, a sign not proved, an evaluation budget spent)
+  std::size_t segments = 0;              ///< analytic segments integrated
+  std::size_t slivers = 0;               ///< slivers bounded
+  std::size_t interval_evaluations = 0;  ///< evaluations of f on real intervals (the sign proofs)
+  double T = 0;                          ///< the truncation |z| <= T
+};
+
+class CertifiedGaussianMoments {
+ public:
+  /// f(x) with kinks (x positions, any order; rounded to split points) at working
+  /// precision `digits`. Throws EvaluationError if f cannot be compiled.
+  CertifiedGaussianMoments(const GiNaC::ex& f, const GiNaC::symbol& x, const std::vector<GiNaC::numeric>& kinks_x,
+                           unsigned digits);
+
+  /// Enclosures of E|f(X)| and E f(X)^2 at the point whose beta and gamma (> 0) the balls
+  /// contain (exact rationals rounded with Ball::from_numeric). `estimate_abs` and
+  /// `estimate_square` are rough positive values of the two moments (any accuracy).
+  CertifiedMoments operator()(const Ball& beta, const Ball& gamma, const Ball& estimate_abs,
+                              const Ball& estimate_square) const;
+
+  slong bits() const { return bits_; }
+  /// Why no growth bound exists (empty when it does): then no point is certified.
+  const std::string& growth_failure() const { return growth_.failure; }
+
+ private:
+  BallExpression f_;
+  AnalyticPiece piece_;
+  GrowthBoundResult growth_;
+  std::vector<Ball> kinks_;
+  unsigned digits_;
+  slong bits_;
+};
+
+}  // namespace attnverify::num
