@@ -1,4 +1,4 @@
-// attnverify's quadrature route against the researcher's baseline, side by side in one
+// attnverify's quadrature route and its certified route (Arb, issue 20) against the researcher's baseline, side by side in one
 // run (docs/history.md, issue 7): the same grid of (beta, gamma) for relu^2 and identity, at the same
 // digits, by
 //   attnverify: KernelRoute (nested double-exponential rules over MPFR, split at kinks and peaks);
@@ -35,6 +35,7 @@
 #include "proofs/sequence_derivation.hpp"
 #include "proofs/symbols.hpp"
 #include "src/kinds/kernel/kernel_route.hpp"
+#include "numerics/ball.hpp"
 
 using namespace attnverify;
 using Clock = std::chrono::steady_clock;
@@ -148,7 +149,7 @@ int main(int argc, char** argv) {
 
   const auto& s = sym::symbols();
   const double exp_ns = mpfr_exp_ns(digits + num::kGuardDigits);
-  std::vector<std::string> worsts, speed, accuracy;
+  std::vector<std::string> worsts, speed, accuracy, certified_lines;
   for (const auto& [name, text] : {std::pair<std::string, std::string>{"relu2", "relu(x)^2"}, {"identity", "x"}}) {
     const auto& [derivation, derive_seconds] = derived.at(text);
     const double derive_ms = derive_seconds * 1e3;
@@ -172,6 +173,13 @@ int main(int argc, char** argv) {
       throw std::runtime_error(
           fmt::format("{}: the parallel grid differs from the serial one at {} points", name, differing));
 
+    // the certified route (Arb balls, acb_calc_integrate), serially, after the quadrature
+    // route whose values set its tolerance
+    std::vector<CertifiedS> balls;
+    t0 = Clock::now();
+    for (std::size_t k = 0; k < grid.size(); ++k) balls.push_back(route.certify(grid[k], ours[k]));
+    const double arb_seconds = seconds_since(t0);
+
     const num::AdaptiveEvaluator closed(derivation.S, {s.beta, s.gamma}, digits);
     std::vector<num::Real> exact_values;
     t0 = Clock::now();
@@ -187,6 +195,7 @@ int main(int argc, char** argv) {
         run_command(fmt::format("{} {}/bench/mpmath_route.py {} < {}", python, source, digits, points_file)));
     double theirs_seconds = 0;
     Accuracy acc;
+    std::size_t certified = 0, enclosing = 0;
     num::ScopedPrecision precision(digits + num::kGuardDigits);
     for (std::size_t k = 0; k < grid.size(); ++k) {
       const NumericS& r = ours[k];
@@ -204,6 +213,17 @@ int main(int argc, char** argv) {
       acc.note(acc.ours_vs_mpmath, acc.both_at, both, at);
       // an estimate that promised more than one digit beyond what the value has
       if (r.ok && ours_exact < digits && r.error_digits > ours_exact + 1) ++acc.optimistic;
+      // certified: the ball at least P - 5 digits narrow; and it holds the closed form's value (+/- 10^-P relative)
+      const CertifiedS& b = balls[k];
+      if (b.ok && b.S.relative_accuracy_digits() >= digits - 5.0) ++certified;
+      if (b.ok) {
+        num::Ball value;
+        arb_set_str(value.get(), (num::to_decimal(exact_values[k], digits) + " +/- " +
+                                  num::to_decimal(abs(exact_values[k]) * num::Real(fmt::format("1e-{}", digits)), 3))
+                                     .c_str(),
+                    num::bits_for_digits(digits + 10.0));
+        enclosing += arb_overlaps(value.get(), b.S.get()) != 0;
+      }
     }
     const double integrals = 2.0 * grid.size();
     speed.push_back(fmt::format(
@@ -211,6 +231,11 @@ int main(int argc, char** argv) {
         derive_ms, ours_seconds * 1e3 / integrals, parallel_seconds * 1e3 / integrals, theirs_seconds * 1e3 / integrals,
         theirs_seconds / ours_seconds, theirs_seconds / parallel_seconds, evaluations / integrals,
         ours_seconds * 1e9 / evaluations, ours_seconds * 1e9 / evaluations / exp_ns, closed_rate));
+    certified_lines.push_back(fmt::format("{:<9} {:>10.3f} {:>10.3f} {:>10.3f} {:>8.2f}x {:>8.2f}x {:>6}/{:<4} {:>6}/{:<4}", name,
+                                          arb_seconds * 1e3 / integrals, ours_seconds * 1e3 / integrals,
+                                          theirs_seconds * 1e3 / integrals, arb_seconds / ours_seconds,
+                                          theirs_seconds / arb_seconds, certified, grid.size(), enclosing,
+                                          grid.size()));
     accuracy.push_back(fmt::format("{:<9} {:>15.1f} {:>15.1f} {:>15.1f} {:>22}", name, acc.ours_vs_exact,
                                    acc.mpmath_vs_exact, acc.ours_vs_mpmath, acc.optimistic));
     worsts.push_back(
@@ -222,6 +247,14 @@ int main(int argc, char** argv) {
              "ours ms/i", "par ms/i", "mpmath ms/i", "ratio", "par ratio", "evals/int", "ns/eval", "/ exp",
              "closed pt/s");
   for (const auto& line : speed) fmt::print("{}\n", line);
+  fmt::print("\ncertified route (Arb balls: acb_calc_integrate on proved analytic segments, one thread) per integral\n");
+  fmt::print("{:<9} {:>10} {:>10} {:>10} {:>9} {:>9} {:>11} {:>11}\n", "kernel", "arb ms/i", "DE ms/i", "mpmath ms/i",
+             "arb/DE", "mpm/arb", "certified", "hold closed");
+  for (const auto& line : certified_lines) fmt::print("{}\n", line);
+  fmt::print(
+      "certified = points whose ball of S is at least {} digits narrow (the agreement tolerance); hold closed = balls "
+      "that contain the closed form's value (+/- 1e-{} relative). Target of issue 20: arb/DE <= 2.\n",
+      digits - 5, digits);
   fmt::print("\naccuracy: fewest digits of agreement over the grid (capped at {})\n", digits);
   fmt::print("{:<9} {:>15} {:>15} {:>15} {:>22}\n", "kernel", "ours vs closed", "mpmath vs closed", "ours vs mpmath",
              "optimistic estimates");

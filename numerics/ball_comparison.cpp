@@ -32,37 +32,39 @@ Ball agreement_tolerance(unsigned working_digits) {
   return tol;
 }
 
+BallVerdict compare_balls(const Ball& claim, const Ball& reference, unsigned working_digits, slong bits) {
+  BallVerdict out;
+  const Ball tol = agreement_tolerance(working_digits);
+  arb_sub(out.relative_difference.get(), claim.get(), reference.get(), bits);
+  arb_div(out.relative_difference.get(), out.relative_difference.get(), reference.get(), bits);
+  Ball magnitude;
+  arb_abs(magnitude.get(), out.relative_difference.get());
+  const bool finite = out.relative_difference.finite();
+  if (finite && arb_gt(magnitude.get(), tol.get()))  // every point of |d| > tol
+    out.outcome = PointOutcome::Disagree;
+  else if (finite && arb_le(magnitude.get(), tol.get()))  // every point of |d| <= tol
+    out.outcome = PointOutcome::Agree;
+  out.digits = out.outcome == PointOutcome::Undecided ? 0 : midpoint_digits(out.relative_difference, working_digits + 10.0);
+  return out;
+}
+
 PointComparison compare_at_point(const BallExpression& claim, const BallExpression& reference,
                                  const std::vector<GiNaC::numeric>& point, unsigned working_digits,
                                  slong ceiling_bits) {
   PointComparison out;
-  const Ball tol = agreement_tolerance(working_digits);
   const double accuracy = working_digits + 2.0;
-  const double cap = working_digits + 10.0;
   slong bits = std::min(bits_for_digits(working_digits + 10.0), ceiling_bits);
   while (true) {
     out.bits = bits;
     out.claim = claim(point, bits);
     out.reference = reference(point, bits);
-    Ball d;
-    arb_sub(d.get(), out.claim.get(), out.reference.get(), bits);
-    arb_div(d.get(), d.get(), out.reference.get(), bits);
-    out.relative_difference = d;
-    Ball magnitude;
-    arb_abs(magnitude.get(), d.get());
-    const bool finite = d.finite();
-    const bool within = finite && arb_le(magnitude.get(), tol.get());  // every point of |d| <= tol
-    const bool beyond = finite && arb_gt(magnitude.get(), tol.get());  // every point of |d| > tol
+    const BallVerdict v = compare_balls(out.claim, out.reference, working_digits, bits);
+    out.relative_difference = v.relative_difference;
     const bool accurate =
         out.claim.relative_accuracy_digits() >= accuracy && out.reference.relative_accuracy_digits() >= accuracy;
-    if (beyond) {
-      out.outcome = PointOutcome::Disagree;
-      out.digits = midpoint_digits(d, cap);
-      return out;
-    }
-    if (within && (accurate || bits >= ceiling_bits)) {
-      out.outcome = PointOutcome::Agree;
-      out.digits = midpoint_digits(d, cap);
+    if (v.outcome == PointOutcome::Disagree || (v.outcome == PointOutcome::Agree && (accurate || bits >= ceiling_bits))) {
+      out.outcome = v.outcome;
+      out.digits = v.digits;
       return out;
     }
     if (bits >= ceiling_bits) {

@@ -38,6 +38,15 @@ struct PointComparison {
   std::string reason;  ///< for undecided: which value could not be enclosed, at how many bits
 };
 
+/// The rule above applied once to two given balls (e.g. a closed form's and a
+/// certified integral's), at `bits` for the difference.
+struct BallVerdict {
+  PointOutcome outcome = PointOutcome::Undecided;
+  Ball relative_difference;
+  double digits = 0;  ///< -log10 |mid d|, capped at P + 10 (0 when undecided)
+};
+BallVerdict compare_balls(const Ball& claim, const Ball& reference, unsigned working_digits, slong bits);
+
 /// Compares claim(point) with reference(point) (same variables, same order).
 /// `ceiling_bits` bounds the precision (kMaxBallBits by default; the counterexample
 /// search uses a lower one).

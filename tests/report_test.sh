@@ -35,6 +35,22 @@ check "pages 1-2 name the negative control" grep -q "relu-broken-control" "$work
 check "neither the copy nor the control is among the wrong published claims" \
   bash -c "! sed -n '/Published claims found wrong/,/Re-typed copies/p' '$work/front.txt' | grep -qE 'relu-wrong-copy|relu-broken-control'"
 check "results.json carries the roles" grep -q '"role": "transcription"' "$out/results.json"
+# issue 20: certified verdicts, with the balls behind them, and the report says so
+check "pages 1-2 say the counterexample is certified against the integrals" \
+  bash -c "tr '\n' ' ' < '$work/front.txt' | grep -q 'certified: the claim.s ball is disjoint from the balls of the derived S and of the defining integrals'"
+check "the relu grid is certified at every point" grep -q "3 of 3 certified" "$work/all.txt"
+check "results.json: the wrong claim's counterexample is certified, with three balls" /usr/bin/python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1]))
+c = [x for x in r['checks'] if x.get('claim') == 'relu-wrong-published'][0]
+assert c['certified'] is True and sorted(c['enclosure']) == ['claim', 'closed', 'numeric'], c
+mid, rad = c['enclosure']['numeric']['mid'], c['enclosure']['numeric']['rad']
+assert float(rad) < 1e-45 * abs(float(mid)), (mid, rad)
+grid = [x for x in r['checks'] if x['check'] == 'closed-vs-quadrature' and x['variant'] == 'relu_roles']
+assert len(grid) == 3 and all(x['certified'] and set(x['enclosure']) == {'closed', 'numeric'} for x in grid)
+holds = [x for x in r['checks'] if x.get('claim') == 'relu-holds'][0]
+assert holds['certified'] is False
+" "$out/results.json"
 # a formula in spec text is untrusted: only whitelisted math macros, and balanced $ signs
 sed 's|^description = .*|description = "see $\\\\input{/etc/passwd}$ here"|' \
   "$src/tests/specs/report/relu_roles.toml" > "$work/input_in_text.toml"

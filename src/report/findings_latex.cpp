@@ -77,6 +77,13 @@ std::string evidence(const CheckRecord& r) {
                        ", the derived $S$ gives " + latex_escape(shortened(values["derived"], 14));
     if (values.count("numeric_route"))
       text += " and the independent numeric route " + latex_escape(shortened(values["numeric_route"], 14));
+    if (r.certified) {
+      const bool integral = std::any_of(r.enclosure.begin(), r.enclosure.end(),
+                                        [](const auto& e) { return e.first == "numeric"; });
+      text += integral ? "; \\textbf{certified}: the claim's ball is disjoint from the balls of the derived $S$ and "
+                         "of the defining integrals (Arb), so the claim is proved wrong at this point"
+                       : "; \\textbf{certified}: the claim's ball is disjoint from the derived $S$'s ball (Arb)";
+    }
     return text;
   }
   std::string text;

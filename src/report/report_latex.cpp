@@ -64,7 +64,7 @@ const char* kPreamble = R"(\documentclass[10pt]{article}
 const std::vector<std::string> kColors{"blue", "red", "black", "orange", "teal", "violet", "brown", "olive"};
 
 struct GridStats {
-  std::size_t total = 0, agree = 0, disagree = 0, inconclusive = 0, not_applicable = 0;
+  std::size_t total = 0, agree = 0, disagree = 0, inconclusive = 0, not_applicable = 0, certified = 0;
   double worst = 0, median = 0;
   const CheckRecord* worst_record = nullptr;
 };
@@ -75,6 +75,7 @@ GridStats grid_stats(const VariantResult& v) {
   for (const auto& r : v.records) {
     if (!r.is_grid_check()) continue;
     ++st.total;
+    st.certified += r.certified;
     switch (r.verdict) {
       case Verdict::Agree:
         ++st.agree;
@@ -336,6 +337,10 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
     out << "\\subsection*{Quadrature only}\n"
         << fmt::format("{} grid points: {} computed to the quadrature's error target $10^{{-{:.0f}}}$, {} inconclusive",
                        st.total, st.not_applicable, required_digits(run.options.digits), st.inconclusive);
+    if (st.certified)
+      out << fmt::format("; {} of the values certified (Arb balls of both integrals, $S$ enclosed to at least "
+                         "{:.0f} digits)",
+                         st.certified, required_digits(run.options.digits));
     if (std::isfinite(worst_error)) out << fmt::format(" (worst error estimate $10^{{-{:.1f}}}$)", worst_error);
     out << ". The values are in results.json (check \\texttt{closed-vs-quadrature}, value \\texttt{numeric}).\n\n";
   } else {
@@ -343,6 +348,13 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
     out << fmt::format("{} grid points: {} agree, {} disagree, {} inconclusive", st.total, st.agree, st.disagree,
                        st.inconclusive);
     if (st.not_applicable) out << fmt::format(", {} not applicable", st.not_applicable);
+    if (st.total)
+      out << fmt::format(
+          "; \\textbf{{{} of {} certified}}{}", st.certified, st.total,
+          st.certified == 0 ? " (every verdict rests on the numeric route's error estimate)"
+          : st.certified == st.total
+              ? " (at every point the balls of the closed form and of the defining integrals prove the verdict)"
+              : " (the others rest on the numeric route's error estimate; results.json says why, per point)");
     out << fmt::format(" (working precision {} digits; agreement required: {:.0f} digits).", run.options.digits,
                        required_digits(run.options.digits));
     if (st.worst_record)
@@ -431,6 +443,10 @@ std::string report_latex(const RunResult& run) {
          "the definition alone, then compared with an independent numeric route at every grid point: a point "
          "\\emph{agrees} when the two values share at least $P-5$ digits and the numeric route's own error estimate "
          "is below $10^{-(P-5)}$; if a route misses its error target the point is \\emph{inconclusive}, never agree. "
+         "A \\emph{certified} point goes further: the closed form and the defining integrals are enclosed in Arb "
+         "balls that contain their exact values (the integrals by acb\\_calc\\_integrate with a proved tail bound), "
+         "and the verdict holds on every point of the balls, so it is a proof at that point rather than an "
+         "estimate; a certified counterexample of a claim proves the claim wrong there. "
          "A published claim is first tested for symbolic equivalence with the derivation (a proof on the whole "
          "domain), then compared numerically on a fixed point set and by a counterexample search over a wider region "
          "(evidence on that region, not a proof); a disagreement is shown with its worst point at full precision, "

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "proofs/printing.hpp"
+#include "src/verdicts/enclosure_json.hpp"
 
 namespace attnverify {
 
@@ -105,6 +106,8 @@ std::string results_json(const RunResult& run) {
         }
         c["search"] = search;
       }
+      if (r.compares_values()) c["certified"] = r.certified;
+      if (!r.enclosure.empty()) c["enclosure"] = enclosure_json(r.enclosure);
       if (r.conflict) c["conflict"] = true;
       if (!r.detail.empty()) c["detail"] = r.detail;
       checks.push_back(c);

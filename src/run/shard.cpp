@@ -15,6 +15,7 @@
 #include "proofs/symbols.hpp"
 #include "src/kinds/registry.hpp"
 #include "src/spec/spec_text.hpp"
+#include "src/verdicts/enclosure_json.hpp"
 #include "src/version.hpp"
 
 namespace attnverify {
@@ -196,6 +197,8 @@ json record_json(const CheckRecord& r) {
                    {"worst_undefined", r.search->worst_undefined}};
   if (r.search && r.search->worst_digits) j["search"]["worst_digits"] = *r.search->worst_digits;
   if (r.conflict) j["conflict"] = true;
+  if (r.certified) j["certified"] = true;
+  if (!r.enclosure.empty()) j["enclosure"] = enclosure_json(r.enclosure);
   return j;
 }
 
@@ -235,6 +238,8 @@ CheckRecord record_from(const json& j) {
     r.search = summary;
   }
   r.conflict = j.value("conflict", false);
+  r.certified = j.value("certified", false);
+  if (j.contains("enclosure")) r.enclosure = enclosure_from(j.at("enclosure"));
   return r;
 }
 

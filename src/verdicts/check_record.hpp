@@ -43,6 +43,12 @@ std::string to_string(CheckKind kind);
 /// The check kind of a name; nullopt for an unknown one.
 std::optional<CheckKind> check_kind_from_string(const std::string& name);
 
+/// A ball in decimal: midpoint (working digits + 5 significant digits) and radius (an
+/// upper bound, 3 digits). The exact value lies in [mid - rad, mid + rad].
+struct Enclosure {
+  std::string mid, rad;
+};
+
 struct CheckRecord {
   std::string variant;
   CheckKind check = CheckKind::Claim;
@@ -64,11 +70,19 @@ struct CheckRecord {
   std::optional<double> bias;            ///< estimated finite-n bias of S_n
   std::string detail;                    ///< reason or finding, one or two sentences
   std::optional<SearchSummary> search;   ///< claims: the counterexample search
+  /// The verdict follows from balls that contain the exact values (numerics/ball.hpp):
+  /// an agreement to 10^-(P-5) or a difference proved, not estimated. results.json
+  /// writes it on every record that compares values.
+  bool certified = false;
+  /// The balls behind a certified verdict, by role: "closed" (or "claim") and "numeric".
+  std::vector<std::pair<std::string, Enclosure>> enclosure;
   /// A symbolic proof and a certified counterexample contradict each other: a defect of
   /// attnverify, always unexpected (exit 1), whatever the spec expects.
   bool conflict = false;
 
   bool unexpected() const { return conflict || to_string(verdict) != expected; }
+  /// A record that compares two values (grid checks and claims): it says whether it is certified.
+  bool compares_values() const { return is_grid_check() || check == CheckKind::Claim; }
   /// A closed-form-vs-numeric-route check at a grid point (not a claim, sample or asymptote).
   bool is_grid_check() const {
     return check == CheckKind::ClosedVsQuadrature || check == CheckKind::ClosedVsSummation ||

@@ -9,6 +9,7 @@
 #include "numerics/agreement.hpp"
 #include "numerics/ball_comparison.hpp"
 #include "numerics/ball_expression.hpp"
+#include "src/verdicts/route_comparison.hpp"
 #include "numerics/counterexample_search.hpp"
 #include "proofs/canonical_form.hpp"
 #include "proofs/definedness.hpp"
@@ -66,6 +67,7 @@ struct PointResult {
   std::string claim_value, reference_value;  ///< decimal, full working digits
   std::string why;                           ///< undefined: the failing condition; undecided: the reason
   num::Ball reference;                       ///< S at the point (for the witness)
+  num::Ball claim;                           ///< the claim at the point, when enclosed
 };
 
 // A search point: natural coordinates rounded to a short exact decimal (so that a
@@ -313,6 +315,7 @@ class ClaimJudge {
       const num::PointComparison cmp = num::compare_at_point(claim, ref, coordinates(p), digits_, ceiling);
       r.digits = cmp.digits;
       r.reference = cmp.reference;
+      r.claim = cmp.claim;
       r.claim_value = cmp.claim.finite() ? cmp.claim.midpoint_text(digits_) : "not finite";
       r.reference_value = cmp.reference.finite() ? cmp.reference.midpoint_text(digits_) : "not finite";
       switch (cmp.outcome) {
@@ -519,6 +522,7 @@ class ClaimJudge {
                         reference_ ? "certified: the balls of claim and S are disjoint"
                                    : "the claim is enclosed in a ball; the numeric route's error is an estimate");
         detail += witness_text(*c, &c->claim_value);
+        if (reference_) detail += certify_counterexample(*c);
         if (!undefined.empty())
           detail += " The claim is also not defined at some points: " + undefined.front()->why + ".";
       } else {
@@ -624,6 +628,29 @@ class ClaimJudge {
 
   // The numeric route (quadrature, summation, direct) at a counterexample, as a third
   // witness: a sentence for the detail ("" when it does not apply), and its value recorded.
+  // A counterexample against the derived S is certified by the disjoint balls of claim
+  // and S; for kernels it is checked once more against the certified ball of the
+  // defining integrals, which does not depend on the derivation.
+  std::string certify_counterexample(const PointResult& c) {
+    record_.certified = true;
+    record_.enclosure = {{"claim", enclosure_of(c.claim, digits_)}, {"closed", enclosure_of(c.reference, digits_)}};
+    if (!reference_->certified_integral || !c.point.rational) return "";
+    std::optional<num::Ball> integral;
+    try {
+      integral = reference_->certified_integral(*c.point.rational);
+    } catch (const std::exception&) {
+    }
+    if (!integral) return " (The certified route gave no ball of the integrals there.)";
+    record_.enclosure.emplace_back("numeric", enclosure_of(*integral, digits_));
+    const num::BallVerdict v =
+        num::compare_balls(c.claim, *integral, digits_, num::bits_for_digits(digits_ + 10.0));
+    if (v.outcome == num::PointOutcome::Disagree)
+      return " Independently of the derivation, the claim's ball is disjoint from the certified ball of the defining "
+             "integrals (acb_calc_integrate, radius " + integral->radius_text() + "): the claim is proved wrong there.";
+    return " The certified ball of the defining integrals (radius " + integral->radius_text() +
+           ") does not separate the claim from S there.";
+  }
+
   std::string witness_text(const PointResult& r, const std::string* claim_value) {
     if (!witness_ || !reference_) return "";
     const ClaimPoint& p = r.point;

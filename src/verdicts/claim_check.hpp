@@ -35,6 +35,7 @@
 #include <functional>
 #include <optional>
 
+#include "numerics/ball.hpp"
 #include "numerics/counterexample_search.hpp"
 #include "numerics/precision.hpp"
 #include "src/verdicts/check_record.hpp"
@@ -57,6 +58,10 @@ struct ClaimReference {
   /// Expressions the derivation proves positive on the whole domain (E f(X)^2, E|f(X)|),
   /// which sign proofs may divide by (proofs/definedness.hpp).
   std::vector<GiNaC::ex> positive_facts;
+  /// Kernels: a ball that contains S at a grid point computed from the defining integrals
+  /// (the certified route of src/kinds/kernel/kernel_route.hpp), independent of the
+  /// derivation; a counterexample is checked against it too. Empty for other kinds.
+  std::function<std::optional<num::Ball>(const GridPoint&)> certified_integral = {};
 };
 
 /// The record of a claim that cannot be judged because the variant has no closed form.

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "numerics/agreement.hpp"
+#include "numerics/ball_comparison.hpp"
 
 namespace attnverify {
 
@@ -25,6 +28,45 @@ void judge_closed_vs_numeric(CheckRecord& record, const num::Evaluation& closed,
   record.detail = j.reason;
   if (!closed.note.empty())
     record.detail += (record.detail.empty() ? "" : " ") + std::string("Closed form: ") + closed.note + ".";
+}
+
+Enclosure enclosure_of(const num::Ball& b, unsigned digits) { return {b.midpoint_text(digits + 5), b.radius_text()}; }
+
+void certify_closed_vs_numeric(CheckRecord& record, const CertifiedOutcome& balls, unsigned digits) {
+  const auto append = [&](const std::string& text) { record.detail += (record.detail.empty() ? "" : " ") + text; };
+  if (!balls.closed || !balls.numeric) {
+    append("Not certified: " + balls.failure + ".");
+    return;
+  }
+  record.enclosure = {{"closed", enclosure_of(*balls.closed, digits)}, {"numeric", enclosure_of(*balls.numeric, digits)}};
+  const double narrow = digits - 5.0;
+  const double closed_digits = balls.closed->relative_accuracy_digits();
+  const double numeric_digits = balls.numeric->relative_accuracy_digits();
+  const num::BallVerdict v = num::compare_balls(*balls.closed, *balls.numeric, digits, num::bits_for_digits(digits + 10.0));
+  if (v.outcome == num::PointOutcome::Disagree) {
+    record.verdict = Verdict::Disagree;
+    record.certified = true;
+    record.digits = v.digits;
+    record.method = "certified: Arb balls of the closed form and of the defining integrals (acb_calc_integrate)";
+    record.detail = fmt::format(
+        "Certified: the balls of the closed form and of the integral are disjoint; they differ by a relative {} "
+        "at least (agreement needs 1e-{}).",
+        v.relative_difference.midpoint_text(3), digits - 5);
+    return;
+  }
+  if (v.outcome == num::PointOutcome::Agree && closed_digits >= narrow && numeric_digits >= narrow) {
+    record.verdict = Verdict::Agree;
+    record.certified = true;
+    record.digits = v.digits;
+    record.method = "certified: Arb balls of the closed form and of the defining integrals (acb_calc_integrate)";
+    record.detail = fmt::format(
+        "Certified: the closed form and the integral agree to 1e-{} relative on every point of their balls "
+        "(radii {} and {}).",
+        digits - 5, balls.closed->radius_text(), balls.numeric->radius_text());
+    return;
+  }
+  append(fmt::format("Not certified: the balls ({:.0f} and {:.0f} digits narrow) do not decide at 1e-{}.",
+                     std::max(0.0, closed_digits), std::max(0.0, numeric_digits), digits - 5));
 }
 
 }  // namespace attnverify

@@ -2,9 +2,11 @@
 // digits of agreement and verdict by the rule of src/verdicts/verdict.hpp (docs/design.md §4).
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "numerics/adaptive_evaluation.hpp"
+#include "numerics/ball.hpp"
 #include "src/verdicts/check_record.hpp"
 
 namespace attnverify {
@@ -22,5 +24,23 @@ struct NumericOutcome {
 /// agreement (capped at digits + kGuardDigits) and the verdict with its reason.
 void judge_closed_vs_numeric(CheckRecord& record, const num::Evaluation& closed, const NumericOutcome& numeric,
                              unsigned digits);
+
+/// A ball as the decimal text of results.json, mid to P + 5 digits.
+Enclosure enclosure_of(const num::Ball& b, unsigned digits);
+
+/// Balls of the closed form and of the numeric route at a grid point, or why there are none.
+struct CertifiedOutcome {
+  std::optional<num::Ball> closed, numeric;
+  std::string failure;
+};
+
+/// The certified rule (docs/spec-format.md, "How claims are judged", applied to grid
+/// points; numerics/ball_comparison.hpp): with both balls at least P - 5 digits narrow
+/// and |closed - numeric|/|numeric| <= 10^-(P-5) on every point of the balls, the record
+/// becomes a certified agree; with that quantity > 10^-(P-5) everywhere, a certified
+/// disagree (the closed form is proved to differ from the integral). Otherwise the
+/// estimated verdict of judge_closed_vs_numeric stands and the record says why it is
+/// not certified. The balls are written to `enclosure` whenever they exist.
+void certify_closed_vs_numeric(CheckRecord& record, const CertifiedOutcome& balls, unsigned digits);
 
 }  // namespace attnverify

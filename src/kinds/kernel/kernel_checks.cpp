@@ -3,6 +3,7 @@
 
 #include "numerics/adaptive_evaluation.hpp"
 #include "numerics/agreement.hpp"
+#include "numerics/ball_expression.hpp"
 #include "proofs/derivation_cache.hpp"
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/symbols.hpp"
@@ -68,12 +69,21 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
 
   const KernelRoute route(d, digits);
   std::unique_ptr<num::AdaptiveEvaluator> closed;
-  if (derived) closed = std::make_unique<num::AdaptiveEvaluator>(d.S, std::vector<GiNaC::ex>{s.beta, s.gamma}, digits);
+  std::unique_ptr<num::BallExpression> closed_ball;  // the closed form in ball arithmetic, for certified verdicts
+  std::string closed_ball_failure;
+  if (derived) {
+    closed = std::make_unique<num::AdaptiveEvaluator>(d.S, std::vector<GiNaC::ex>{s.beta, s.gamma}, digits);
+    try {
+      closed_ball = std::make_unique<num::BallExpression>(d.S, std::vector<GiNaC::ex>{s.beta, s.gamma});
+    } catch (const num::EvaluationError& e) {
+      closed_ball_failure = std::string("the closed form has no ball evaluation (") + e.what() + ")";
+    }
+  }
 
   // the quadrature route on every core first (identical values at any thread count),
   // then the closed form and the verdicts in order
-  progress(fmt::format("[{}] quadrature route on {} grid points", spec.name, spec.grid.size()));
-  const std::vector<NumericS> numerics = route.evaluate_grid(spec.grid, options.threads);
+  progress(fmt::format("[{}] quadrature and certified routes on {} grid points", spec.name, spec.grid.size()));
+  const std::vector<NumericS> numerics = route.evaluate_grid(spec.grid, options.threads, true);
   std::map<std::string, Curve> marks;
   for (std::size_t k = 0; k < spec.grid.size(); ++k) {
     const GridPoint& p = spec.grid[k];
@@ -101,11 +111,22 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
         r.values.emplace_back("mean_square", num::to_decimal(numeric.mean_square, digits));
         r.error_digits = numeric.error_digits;
       }
+      // the value itself certified: its ball at least P - 5 digits narrow
+      const CertifiedS* c = numeric.certified ? &*numeric.certified : nullptr;
+      const bool value_certified = c && c->ok && c->S.relative_accuracy_digits() >= digits - 5.0;
+      if (c && c->ok) r.enclosure = {{"numeric", enclosure_of(c->S, digits)}};
       const double target = required_digits(digits);
-      if (numeric.ok && numeric.error_digits >= target) {
+      if (value_certified) {
         r.verdict = Verdict::NotApplicable;
-        r.detail = fmt::format("no closed form ({}); the quadrature value has an error estimate of {}", d.reason,
-                               power_of_ten(-numeric.error_digits));
+        r.certified = true;
+        r.method = "double-exponential quadrature, certified by Arb balls of the integrals (no closed form)";
+        r.detail = fmt::format("no closed form ({}); the value is certified: S lies in a ball of radius {}", d.reason,
+                               c->S.radius_text());
+      } else if (numeric.ok && numeric.error_digits >= target) {
+        r.verdict = Verdict::NotApplicable;
+        r.detail = fmt::format("no closed form ({}); the quadrature value has an error estimate of {} (not certified: {})",
+                               d.reason, power_of_ten(-numeric.error_digits),
+                               c ? (c->ok ? "the ball is too wide" : c->failure) : "no certified route");
       } else {
         r.verdict = Verdict::Inconclusive;
         r.detail =
@@ -119,6 +140,19 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
       }
     } else {
       judge_closed_vs_numeric(r, (*closed)(p), outcome, digits);
+      CertifiedOutcome balls;
+      if (!closed_ball) {
+        balls.failure = closed_ball_failure;
+      } else if (!numeric.certified || !numeric.certified->ok) {
+        balls.failure = numeric.certified ? numeric.certified->failure : "no certified route";
+      } else {
+        const num::BallEvaluation e = num::evaluate_to_accuracy(*closed_ball, {p[0], p[1]}, digits + 5.0,
+                                                                num::bits_for_digits(digits + 10.0), 4096);
+        balls.closed = e.value;
+        balls.numeric = numeric.certified->S;
+      }
+      certify_closed_vs_numeric(r, balls, digits);
+      if (!r.certified && r.verdict == Verdict::Agree) r.method += ", estimated (not certified)";
     }
     result.records.push_back(std::move(r));
   }
@@ -132,7 +166,12 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
   };
   run_sampled_checks(spec, closed.get(), route, options, result, progress);
   // E f(X)^2 and E|f(X)| are positive wherever S is defined: facts a sign proof may divide by
-  const ClaimReference reference{d.S, std::nullopt, {d.mean_square, d.mean_abs}};
+  ClaimReference reference{d.S, std::nullopt, {d.mean_square, d.mean_abs}, {}};
+  reference.certified_integral = [&route](const GridPoint& p) -> std::optional<num::Ball> {
+    const CertifiedS c = route.certify(p, route(p));
+    if (!c.ok) return std::nullopt;
+    return c.S;
+  };
   check_claims(spec, derived ? &reference : nullptr, d.reason, digits, options.seed_for(std::nullopt), witness,
                result.records, progress);
   check_properties(spec, {derived ? d.S : GiNaC::ex(0), nullptr}, options, result, progress);
