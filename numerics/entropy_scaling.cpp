@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "numerics/attention_sampler.hpp"
+#include "numerics/boost_quadrature.hpp"
 
 namespace attnverify::num {
 
@@ -24,17 +25,6 @@ namespace quad = boost::math::quadrature;
 void check_domain(unsigned d, bool lambda_positive) {
   if (d < 2) throw std::invalid_argument("the entropy limit needs d >= 2 (the angle density is sin^{d-2})");
   if (!lambda_positive) throw std::invalid_argument("the entropy limit needs lambda > 0");
-}
-
-// One tanh-sinh integrator per working precision, built on first use (construction
-// costs 2-35 ms and the abscissas depend on the precision). Single-threaded use only,
-// like Real's process-wide default precision (numerics/precision.hpp).
-quad::tanh_sinh<Real>& integrator(unsigned precision) {
-  static std::map<unsigned, std::unique_ptr<quad::tanh_sinh<Real>>> cache;
-  auto& slot = cache[precision];
-  // Boost 1.74 throws at construction without a minimum complement (docs/design.md §6)
-  if (!slot) slot = std::make_unique<quad::tanh_sinh<Real>>(15, Real("1e-1000"));
-  return *slot;
 }
 
 // int_0^pi e^{h(theta)} dtheta and int_0^pi cos(theta) e^{h(theta)} dtheta for
@@ -61,7 +51,7 @@ PeakedIntegrals peaked_integrals(const Real& a, unsigned m, const Real& toleranc
   };
   PeakedIntegrals out;
   out.log_peak = h(theta_star);
-  quad::tanh_sinh<Real>& ts = integrator(Real::default_precision());
+  quad::tanh_sinh<Real>& ts = boost_tanh_sinh(Real::default_precision());
   for (int side : {-1, 1}) {
     const Real length = side < 0 ? theta_star : pi - theta_star;
     if (length <= 0) continue;

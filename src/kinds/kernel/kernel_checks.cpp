@@ -50,6 +50,26 @@ void kernel_curves(const sym::KernelDerivation& d, VariantResult& result, unsign
   }
 }
 
+// A disputed point (the routes disagree, or one missed its target): Boost.Math's
+// quadrature as a third, independent implementation, its S beside the others.
+void add_library_witness(CheckRecord& r, const KernelRoute& route, const GridPoint& p, unsigned digits) {
+  const NumericS w = route.boost_witness(p);
+  if (!w.ok) {
+    r.detail += " Boost.Math witness: " + w.failure + ".";
+    return;
+  }
+  r.values.emplace_back("boost", num::to_decimal(w.S, digits));
+  std::string text = fmt::format(" Boost.Math tanh_sinh/exp_sinh gives S = {} (error estimate {})",
+                                 num::to_decimal(w.S, 16), power_of_ten(-w.error_digits));
+  for (const auto& [name, value] : r.values) {
+    if (name != "closed" && name != "numeric") continue;
+    num::ScopedPrecision scope(digits + num::kGuardDigits);
+    text += fmt::format(", {:.1f} digits from the {} value", num::digits_of_agreement(w.S, num::Real(value), digits),
+                        name == "closed" ? "closed form's" : "quadrature route's");
+  }
+  r.detail += text + ".";
+}
+
 }  // namespace
 
 VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
@@ -153,6 +173,7 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
       }
       certify_closed_vs_numeric(r, balls, digits);
       if (!r.certified && r.verdict == Verdict::Agree) r.method += ", estimated (not certified)";
+      if (r.verdict != Verdict::Agree) add_library_witness(r, route, p, digits);
     }
     result.records.push_back(std::move(r));
   }

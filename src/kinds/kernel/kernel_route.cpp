@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "numerics/boost_quadrature.hpp"
 #include "numerics/sign_changes.hpp"
 
 #include "proofs/scoped_digits.hpp"
@@ -87,6 +88,36 @@ KernelRoute::KernelRoute(const sym::KernelDerivation& derivation, unsigned digit
       f_double_(double_form(derivation.f)),
       kinks_(to_reals(kinks, quadrature_.internal_digits())),
       certified_(derivation.f, sym::symbols().x, kinks, digits) {}
+
+NumericS KernelRoute::boost_witness(const GridPoint& point) const {
+  num::ScopedPrecision scope(quadrature_.internal_digits());
+  NumericS out;
+  const Real beta = num::to_real(point[0]), gamma = num::to_real(point[1]);
+  std::vector<Real> x(1);
+  const auto f = [&](const Real& v) {
+    x[0] = v;
+    return f_.evaluate_unchecked(x);
+  };
+  const unsigned digits = quadrature_.working_digits();
+  const num::BoostExpectation a =
+      num::boost_gaussian_expectation([&](const Real& v) { return Real(abs(f(v))); }, beta, gamma, kinks_, digits);
+  const num::BoostExpectation b =
+      num::boost_gaussian_expectation([&](const Real& v) { return Real(f(v) * f(v)); }, beta, gamma, kinks_, digits);
+  if (!a.ok || !b.ok || b.value <= 0) {
+    out.failure = !a.ok ? a.failure : !b.ok ? b.failure : "E f(X)^2 is not positive";
+    return out;
+  }
+  out.ok = true;
+  out.mean_abs = a.value;
+  out.mean_square = b.value;
+  out.S = a.value / sqrt(b.value);
+  const double cap = quadrature_.internal_digits();
+  const auto rel = [cap](const num::BoostExpectation& e) {
+    return e.error == 0 ? std::pow(10.0, -cap) : static_cast<double>(abs(e.error / e.value));
+  };
+  out.error_digits = std::min(cap, -std::log10(rel(a) + 0.5 * rel(b)));
+  return out;
+}
 
 CertifiedS KernelRoute::certify(const GridPoint& point, const NumericS& estimate) const {
   const slong bits = certified_.bits();

@@ -59,6 +59,9 @@ class KernelRoute {
   /// out[k] belongs to grid[k] and does not depend on the thread count.
   std::vector<NumericS> evaluate_grid(const std::vector<GridPoint>& grid, unsigned threads,
                                       bool certified = false) const;
+  /// S at `point` by Boost.Math's tanh_sinh/exp_sinh (numerics/boost_quadrature.hpp), the
+  /// library witness for disputed points; error_digits from Boost's estimates. Main thread only.
+  NumericS boost_witness(const GridPoint& point) const;
   /// The certified route at `point`, with `estimate` (this route's values there) setting
   /// its tolerance; fails without enclosures if the estimate did not succeed.
   CertifiedS certify(const GridPoint& point, const NumericS& estimate) const;
