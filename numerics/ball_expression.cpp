@@ -6,6 +6,19 @@ namespace attnverify::num {
 
 namespace {
 
+// [0, hi] as a ball whose lower end is exactly 0 (midpoint and radius the same
+// magnitude r >= hi/2): arb_set_interval_arf may round the lower end just below 0,
+// and sqrt of such a ball would not be finite
+void set_zero_to(arb_t x, const arf_t hi) {
+  mag_t r;
+  mag_init(r);
+  arf_get_mag(r, hi);
+  mag_mul_2exp_si(r, r, -1);
+  arf_set_mag(arb_midref(x), r);
+  mag_set(arb_radref(x), r);
+  mag_clear(r);
+}
+
 // relu on a ball: [0, max(0, upper)]; exact where the ball has one sign
 void ball_relu(arb_t x, slong bits) {
   if (arb_is_nonnegative(x)) return;
@@ -13,13 +26,10 @@ void ball_relu(arb_t x, slong bits) {
     if (arb_is_nonpositive(x)) arb_zero(x);
     return;
   }
-  arf_t lo, hi;
-  arf_init(lo);
+  arf_t hi;
   arf_init(hi);
   arb_get_ubound_arf(hi, x, bits);
-  arf_zero(lo);
-  arb_set_interval_arf(x, lo, hi, bits);
-  arf_clear(lo);
+  set_zero_to(x, hi);
   arf_clear(hi);
 }
 
@@ -36,6 +46,20 @@ void ball_step(arb_t x) {
     arb_set_d(x, 0.5);
     mag_set_d(arb_radref(x), 0.5);
   }
+}
+
+// |x| on a ball: arb_abs keeps the radius, so a ball around 0 would reach below 0 (and
+// sqrt of it would not be finite); [0, upper bound of |x|] instead
+void ball_abs(arb_t x, slong bits) {
+  if (!arb_contains_zero(x) || !arb_is_finite(x)) {
+    arb_abs(x, x);
+    return;
+  }
+  arf_t hi;
+  arf_init(hi);
+  arb_get_abs_ubound_arf(hi, x, bits);
+  set_zero_to(x, hi);
+  arf_clear(hi);
 }
 
 }  // namespace
@@ -135,7 +159,7 @@ Ball BallExpression::evaluate(const std::vector<Ball>& point, slong bits, std::v
         break;
       case Op::Abs:
         record(stack_[top - 1].get());
-        arb_abs(stack_[top - 1].get(), stack_[top - 1].get());
+        ball_abs(stack_[top - 1].get(), bits);
         break;
     }
   }

@@ -22,7 +22,7 @@ namespace {
 quad::exp_sinh<Real>& boost_exp_sinh(unsigned precision) {
   static std::map<unsigned, std::unique_ptr<quad::exp_sinh<Real>>> cache;
   auto& slot = cache[precision];
-  if (!slot) slot = std::make_unique<quad::exp_sinh<Real>>(15);
+  if (!slot) slot = std::make_unique<quad::exp_sinh<Real>>(9);
   return *slot;
 }
 

@@ -94,6 +94,42 @@ CertifiedGaussianMoments::CertifiedGaussianMoments(const GiNaC::ex& f, const GiN
   for (const auto& k : kinks_x) kinks_.push_back(Ball::from_numeric(k, bits_));
 }
 
+std::optional<std::pair<Ball, Ball>> CertifiedGaussianMoments::rough_moments(const Ball& beta,
+                                                                            const Ball& gamma) const {
+  if (!growth_.bound) return std::nullopt;
+  constexpr slong bits = 64;
+  Ball reach;  // 2 c gamma + 2 p + 41
+  arb_mul(reach.get(), growth_.bound->c.get(), gamma.get(), bits);
+  arb_add(reach.get(), reach.get(), growth_.bound->p.get(), bits);
+  arb_mul_2exp_si(reach.get(), reach.get(), 1);
+  arb_add_ui(reach.get(), reach.get(), 41, bits);
+  const double z_max = std::min(arf_get_d(arb_midref(reach.get()), ARF_RND_UP), 1e5);
+  const double step = std::max(0.125, 2 * z_max / 20000);
+  Ball best[2], z, x, term;
+  std::vector<Ball> point(1);
+  for (double zd = -z_max; zd <= z_max; zd += step) {
+    arb_set_d(z.get(), zd);
+    arb_mul(point[0].get(), z.get(), gamma.get(), bits);
+    arb_add(point[0].get(), point[0].get(), beta.get(), bits);
+    const Ball value = f_.evaluate(point, bits);
+    if (!value.finite()) continue;
+    Ball phi;
+    arb_sqr(phi.get(), z.get(), bits);
+    arb_mul_2exp_si(phi.get(), phi.get(), -1);
+    arb_neg(phi.get(), phi.get());
+    arb_exp(phi.get(), phi.get(), bits);
+    for (int k = 0; k < 2; ++k) {
+      arb_abs(term.get(), value.get());
+      if (k == 1) arb_sqr(term.get(), term.get(), bits);
+      arb_mul(term.get(), term.get(), phi.get(), bits);
+      arb_get_mid_arb(term.get(), term.get());
+      if (arf_cmp(arb_midref(term.get()), arb_midref(best[k].get())) > 0) best[k] = term;
+    }
+  }
+  if (!best[0].positive() || !best[1].positive()) return std::nullopt;
+  return std::make_pair(best[0], best[1]);
+}
+
 CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ball& gamma, const Ball& estimate_abs,
                                                       const Ball& estimate_square) const {
   CertifiedMoments out;

@@ -70,6 +70,12 @@ class CertifiedGaussianMoments {
   CertifiedMoments operator()(const Ball& beta, const Ball& gamma, const Ball& estimate_abs,
                               const Ball& estimate_square) const;
 
+  /// Rough values of E|f(X)| and E f(X)^2 when no other route gave any (the tolerance
+  /// only): the largest |f(beta + gamma z)|^k phi(z) on a grid of z with step 1/8 over
+  /// |z| <= 2 c gamma + 2 p + 41 (c, p of the growth bound, where the mass lies), at
+  /// 64 bits. Empty without a growth bound or when f vanishes on the whole grid.
+  std::optional<std::pair<Ball, Ball>> rough_moments(const Ball& beta, const Ball& gamma) const;
+
   slong bits() const { return bits_; }
   /// Why no growth bound exists (empty when it does): then no point is certified.
   const std::string& growth_failure() const { return growth_.failure; }

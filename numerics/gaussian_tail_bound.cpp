@@ -78,10 +78,11 @@ void complete(Node& n) {
       n.d = ball(0);
     }
   }
-  if (n.has_lin && !n.has_upper) {  // a + b|x| <= (a + b)(1 + |x|)
+  if (n.has_lin && !n.has_upper) {  // a + b|x| <= (a + b)(1 + |x|); a bounded value (b = 0) needs no power
     n.has_upper = true;
+    const bool bounded = arb_is_zero(n.lb.get());
     n.M = add(n.la, n.lb);
-    n.p = ball(1);
+    n.p = ball(bounded ? 0 : 1);
     n.c = ball(0);
   }
   if (n.has_upper && !n.has_lin && arb_is_zero(n.c.get()) && arb_le(n.p.get(), ball(1).get())) {

@@ -126,12 +126,17 @@ CertifiedS KernelRoute::certify(const GridPoint& point, const NumericS& estimate
 
 CertifiedS KernelRoute::certify_at(const num::Ball& beta, const num::Ball& gamma, const NumericS& estimate) const {
   CertifiedS out;
-  if (!estimate.ok) {
-    out.failure = "no estimate of the moments from the quadrature route (" + estimate.failure + ")";
+  std::pair<num::Ball, num::Ball> rough;
+  if (estimate.ok) {
+    rough = {estimate_ball(estimate.mean_abs), estimate_ball(estimate.mean_square)};
+  } else if (const auto own = certified_.rough_moments(beta, gamma)) {
+    rough = *own;  // the quadrature route failed: the certified route's own rough values
+  } else {
+    out.failure = "no estimate of the moments to set the tolerance (the quadrature route failed: " +
+                  estimate.failure + ")";
     return out;
   }
-  const num::CertifiedMoments m =
-      certified_(beta, gamma, estimate_ball(estimate.mean_abs), estimate_ball(estimate.mean_square));
+  const num::CertifiedMoments m = certified_(beta, gamma, rough.first, rough.second);
   out.failure = m.failure;
   if (!m.ok) return out;
   out.ok = true;

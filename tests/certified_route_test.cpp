@@ -1,0 +1,165 @@
+// The certified route's parts (issue 20): the growth bound and the Gaussian tail bound
+// (numerics/gaussian_tail_bound.hpp), kinks found by the sign proof when the list
+// misses them (numerics/certified_gaussian_moments.hpp), and the certified rule at a grid
+// point (src/verdicts/route_comparison.hpp).
+#define BOOST_TEST_MODULE certified_route
+#include <arb_hypgeom.h>
+#include <boost/test/unit_test.hpp>
+
+#include "numerics/certified_gaussian_moments.hpp"
+#include "numerics/gaussian_tail_bound.hpp"
+#include "proofs/expression_parser.hpp"
+#include "proofs/kernel_derivation.hpp"
+#include "proofs/symbols.hpp"
+#include "src/kinds/kernel/kernel_route.hpp"
+#include "src/verdicts/route_comparison.hpp"
+
+using namespace attnverify;
+
+namespace {
+
+num::GrowthBoundResult bound_of(const std::string& f) {
+  return num::growth_bound(num::compile_program(sym::parse_expression(f, {"x"}), {sym::symbols().x}));
+}
+
+num::Ball ball(const char* text) {
+  num::Ball b;
+  arb_set_str(b.get(), text, 256);
+  return b;
+}
+
+double upper(const num::Ball& b) { return arf_get_d(arb_midref(b.get()), ARF_RND_UP) + mag_get_d(arb_radref(b.get())); }
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(growth_bounds_follow_the_rules) {
+  // |relu(x)^2| <= (1 + |x|)^2: M = 1, p = 2, c = 0
+  const auto relu2 = bound_of("relu(x)^2");
+  BOOST_REQUIRE(relu2.bound);
+  BOOST_TEST(upper(relu2.bound->M) == 1.0);
+  BOOST_TEST(upper(relu2.bound->p) == 2.0);
+  BOOST_TEST(upper(relu2.bound->c) == 0.0);
+  // exp(x/2): c = 1/2; sigmoid and tanh: bounded by 1 (no growth)
+  const auto e = bound_of("exp(x/2)");
+  BOOST_REQUIRE(e.bound);
+  BOOST_TEST(upper(e.bound->c) == 0.5, boost::test_tools::tolerance(1e-12));
+  for (const char* f : {"sigmoid(x)", "tanh(x)", "erf(x)"}) {
+    const auto b = bound_of(f);
+    BOOST_REQUIRE_MESSAGE(b.bound, f);
+    BOOST_TEST(upper(b.bound->c) == 0.0, f);
+    BOOST_TEST(upper(b.bound->p) == 0.0, f);
+  }
+  // log(1 + exp(x)) <= log 2 + |x|; 2^x = exp(x log 2)
+  BOOST_TEST(bound_of("softplus(x)").bound.has_value());
+  BOOST_TEST(bound_of("2^x").bound.has_value());
+  // no rule: exp of x^2 grows faster than any exp(c|x|); 1/x may be unbounded
+  const auto fast = bound_of("exp(x^2)");
+  BOOST_TEST(!fast.bound.has_value());
+  BOOST_TEST(fast.failure.find("exp") != std::string::npos, fast.failure);
+  BOOST_TEST(!bound_of("1/x").bound.has_value());
+  // exp(-x^2) <= 1: a product with a negative constant and x^2 >= 0 is <= 0
+  const auto bump = bound_of("exp(-x^2)");
+  BOOST_REQUIRE(bump.bound);
+  BOOST_TEST(upper(bump.bound->M) == 1.0);
+}
+
+BOOST_AUTO_TEST_CASE(the_tail_bound_is_exact_for_a_constant_and_above_the_true_tail) {
+  // f = 1: tail_k(T) = erfc(T/sqrt 2) exactly, and the bound (K = 1, lambda = 0) is that
+  const auto one = bound_of("1 + 0*x");
+  BOOST_REQUIRE(one.bound);
+  const num::Ball beta = ball("0.5"), gamma = ball("2"), T = ball("6");
+  const num::Ball b = num::gaussian_tail_bound(*one.bound, 2, beta, gamma, T, 128);
+  num::Ball exact;  // erfc(6/sqrt 2)
+  arb_set_str(exact.get(), "4.242640687119285146405066172629094235709015626130844219530039213972197435386321116551162602982924718", 256);
+  arb_hypgeom_erfc(exact.get(), exact.get(), 256);
+  BOOST_TEST(arb_overlaps(b.get(), exact.get()));
+  // f = x^2 at beta = 0, gamma = 1, T = 8: the true tail int_{|z|>=8} z^4 phi(z) dz is
+  // 2 phi(8) (8^3 + 3*8) + 3 erfc(8/sqrt 2) = 5.42e-12 (integration by parts twice); the bound must be
+  // above it (it fails if the bound forgets the shift T - lambda of completing the square)
+  const auto square = bound_of("x^2");
+  BOOST_REQUIRE(square.bound);
+  const num::Ball bs = num::gaussian_tail_bound(*square.bound, 2, ball("0"), ball("1"), ball("8"), 128);
+  const double phi8 = std::exp(-32.0) / std::sqrt(2 * M_PI);
+  const double true_tail = 2 * phi8 * (512 + 24) + 3 * std::erfc(8 / std::sqrt(2.0));
+  BOOST_TEST(arf_get_d(arb_midref(bs.get()), ARF_RND_DOWN) - mag_get_d(arb_radref(bs.get())) >= true_tail);
+}
+
+BOOST_AUTO_TEST_CASE(a_kink_missing_from_the_list_is_found_and_the_enclosure_still_holds) {
+  // relu(x - 1/3)^2 with no kinks given: the bisection must find x = 1/3 itself.
+  // Reference: the closed form, enclosed in ball arithmetic at the same point.
+  const auto& s = sym::symbols();
+  const GiNaC::ex f = sym::parse_expression("relu(x - 1/3)^2", {"x"});
+  const sym::KernelDerivation d = sym::derive_kernel(f);
+  BOOST_REQUIRE(d.status == sym::KernelDerivation::Status::Derived);
+  const num::CertifiedGaussianMoments without_kinks(f, s.x, {}, 50);
+  const GiNaC::numeric beta(1, 5), gamma(3, 2);
+  const slong bits = without_kinks.bits();
+  const num::Ball b = num::Ball::from_numeric(beta, bits), g = num::Ball::from_numeric(gamma, bits);
+  const auto rough = without_kinks.rough_moments(b, g);
+  BOOST_REQUIRE(rough);
+  const num::CertifiedMoments m = without_kinks(b, g, rough->first, rough->second);
+  BOOST_REQUIRE_MESSAGE(m.ok, m.failure);
+  BOOST_TEST(m.slivers > 0u);  // the kink became slivers
+  const num::BallExpression mean_abs(d.mean_abs, {s.beta, s.gamma}), mean_square(d.mean_square, {s.beta, s.gamma});
+  const num::Ball a = mean_abs({beta, gamma}, bits), q = mean_square({beta, gamma}, bits);
+  BOOST_TEST(arb_overlaps(a.get(), m.mean_abs.get()));
+  BOOST_TEST(arb_overlaps(q.get(), m.mean_square.get()));
+  BOOST_TEST(m.mean_abs.relative_accuracy_digits() >= 45.0);
+  BOOST_TEST(m.mean_square.relative_accuracy_digits() >= 45.0);
+}
+
+BOOST_AUTO_TEST_CASE(a_kink_inside_a_square_root_is_certified) {
+  // sqrt(|x|): |x| on a ball around 0 must stay >= 0 (arb_abs alone reaches below 0)
+  const sym::KernelDerivation d = sym::derive_kernel(sym::parse_expression("sqrt(abs(x))", {"x"}));
+  const KernelRoute route(d, 50);
+  const GridPoint p{GiNaC::numeric(-2), GiNaC::numeric(1)};
+  const CertifiedS c = route.certify(p, route(p));
+  BOOST_REQUIRE_MESSAGE(c.ok, c.failure);
+  BOOST_TEST(c.S.relative_accuracy_digits() >= 45.0);
+}
+
+BOOST_AUTO_TEST_CASE(the_certified_rule_proves_agreement_and_difference) {
+  const auto& s = sym::symbols();
+  const sym::KernelDerivation d = sym::derive_kernel(sym::parse_expression("relu(x)^2", {"x"}));
+  const KernelRoute route(d, 50);
+  const GridPoint p{GiNaC::numeric(-1, 2), GiNaC::numeric(3, 4)};
+  const CertifiedS c = route.certify(p, route(p));
+  BOOST_REQUIRE(c.ok);
+  const num::BallExpression closed(d.S, {s.beta, s.gamma});
+  const slong bits = num::bits_for_digits(60);
+  const num::Ball right = closed({p[0], p[1]}, bits);
+  // the derived closed form: a certified agree
+  CheckRecord agree;
+  agree.verdict = Verdict::Inconclusive;
+  certify_closed_vs_numeric(agree, {right, c.S, ""}, 50);
+  BOOST_TEST(agree.certified);
+  BOOST_TEST(to_string(agree.verdict) == to_string(Verdict::Agree));
+  BOOST_TEST(agree.enclosure.size() == 2u);
+  // the closed form off by one part in 10^40: a certified disagree, computed from the balls
+  num::Ball wrong;
+  arb_mul_2exp_si(wrong.get(), right.get(), 0);
+  num::Ball shift = ball("1e-40");
+  arb_mul(shift.get(), shift.get(), right.get(), bits);
+  arb_add(wrong.get(), right.get(), shift.get(), bits);
+  CheckRecord disagree;
+  disagree.verdict = Verdict::Agree;
+  certify_closed_vs_numeric(disagree, {wrong, c.S, ""}, 50);
+  BOOST_TEST(disagree.certified);
+  BOOST_TEST(to_string(disagree.verdict) == to_string(Verdict::Disagree));
+  // off by one part in 10^47 (inside the tolerance 10^-45): still agree
+  shift = ball("1e-47");
+  arb_mul(shift.get(), shift.get(), right.get(), bits);
+  arb_add(wrong.get(), right.get(), shift.get(), bits);
+  CheckRecord close;
+  certify_closed_vs_numeric(close, {wrong, c.S, ""}, 50);
+  BOOST_TEST(to_string(close.verdict) == to_string(Verdict::Agree));
+  // a ball too wide to decide: the estimated verdict stands, not certified
+  num::Ball wide = right;
+  mag_set_d(arb_radref(wide.get()), 1e-30);
+  CheckRecord undecided;
+  undecided.verdict = Verdict::Agree;
+  certify_closed_vs_numeric(undecided, {wide, c.S, ""}, 50);
+  BOOST_TEST(!undecided.certified);
+  BOOST_TEST(to_string(undecided.verdict) == to_string(Verdict::Agree));
+  BOOST_TEST(undecided.detail.find("Not certified") != std::string::npos);
+}
