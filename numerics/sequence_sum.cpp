@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "numerics/ball_expression.hpp"
 #include "numerics/compiled_expression.hpp"
 #include "proofs/symbols.hpp"
 
@@ -39,6 +40,32 @@ SequenceSum sum_sequence(const GiNaC::ex& weight, const GiNaC::numeric& lambda, 
   const double terms = static_cast<double>(n) + static_cast<double>(term.size()) + 4;
   out.error_digits = -(unit_roundoff_log10 + std::log10(2 * terms));
   return out;
+}
+
+std::optional<Ball> certified_sequence_sum(const GiNaC::ex& weight, const GiNaC::numeric& lambda, unsigned long n,
+                                           unsigned digits, unsigned long max_terms) {
+  if (n == 0 || n > max_terms) return std::nullopt;
+  const auto& s = sym::symbols();
+  const slong bits = bits_for_digits(digits + 10.0 + std::ceil(std::log10(static_cast<double>(n) + 1)));
+  const BallExpression term(weight, {s.lambda, s.n, s.i});
+  std::vector<Ball> point{Ball::from_numeric(lambda, bits), Ball::from_numeric(GiNaC::numeric(static_cast<long>(n)), bits),
+                          Ball()};
+  Ball sum_abs, sum_square, a;
+  for (unsigned long i = 1; i <= n; ++i) {
+    arb_set_ui(point[2].get(), i);
+    a = term.evaluate(point, bits);
+    if (!a.finite()) return std::nullopt;
+    arb_addmul(sum_square.get(), a.get(), a.get(), bits);
+    arb_abs(a.get(), a.get());
+    arb_add(sum_abs.get(), sum_abs.get(), a.get(), bits);
+  }
+  // S_n = (sum|a|/n) / sqrt(sum a^2/n) = sum|a| / sqrt(n sum a^2)
+  Ball S;
+  arb_mul_ui(S.get(), sum_square.get(), n, bits);
+  arb_rsqrt(S.get(), S.get(), bits);
+  arb_mul(S.get(), S.get(), sum_abs.get(), bits);
+  if (!S.finite()) return std::nullopt;
+  return S;
 }
 
 }  // namespace attnverify::num

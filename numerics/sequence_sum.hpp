@@ -15,6 +15,9 @@
 
 #include <ginac/ginac.h>
 
+#include <optional>
+
+#include "numerics/ball.hpp"
 #include "numerics/precision.hpp"
 
 namespace attnverify::num {
@@ -26,6 +29,13 @@ struct SequenceSum {
   double error_digits = 0;  ///< -log10 of the relative error estimate of S
   unsigned precision = 0;   ///< decimal digits used
 };
+
+/// The same sums in ball arithmetic (numerics/ball_expression.hpp): a ball that contains
+/// the exact S_n, each term enclosed at the exact (lambda, n, i) at about P + 10 + log10 n
+/// digits. Empty for n > max_terms (the cost grows with n: about 2 us per term) or where
+/// a term is not finite. A certified value, not an estimate.
+std::optional<Ball> certified_sequence_sum(const GiNaC::ex& weight, const GiNaC::numeric& lambda, unsigned long n,
+                                           unsigned digits, unsigned long max_terms = 100000);
 
 /// Sums the weight a_i(lambda, n, i) for i = 1..n at working precision `digits`.
 /// Throws num::EvaluationError if a term is not finite.

@@ -32,7 +32,8 @@ void judge_closed_vs_numeric(CheckRecord& record, const num::Evaluation& closed,
 
 Enclosure enclosure_of(const num::Ball& b, unsigned digits) { return {b.midpoint_text(digits + 5), b.radius_text()}; }
 
-void certify_closed_vs_numeric(CheckRecord& record, const CertifiedOutcome& balls, unsigned digits) {
+void certify_closed_vs_numeric(CheckRecord& record, const CertifiedOutcome& balls, unsigned digits,
+                               const std::string& what) {
   const auto append = [&](const std::string& text) { record.detail += (record.detail.empty() ? "" : " ") + text; };
   if (!balls.closed || !balls.numeric) {
     append("Not certified: " + balls.failure + ".");
@@ -47,22 +48,21 @@ void certify_closed_vs_numeric(CheckRecord& record, const CertifiedOutcome& ball
     record.verdict = Verdict::Disagree;
     record.certified = true;
     record.digits = v.digits;
-    record.method = "certified: Arb balls of the closed form and of the defining integrals (acb_calc_integrate)";
+    record.method = "certified: Arb balls of the closed form and of " + what;
     record.detail = fmt::format(
-        "Certified: the balls of the closed form and of the integral are disjoint; they differ by a relative {} "
-        "at least (agreement needs 1e-{}).",
-        v.relative_difference.midpoint_text(3), digits - 5);
+        "Certified: the balls of the closed form and of {} are disjoint; they differ by a relative {} "
+        "(agreement needs 1e-{}).",
+        what, v.relative_difference.midpoint_text(3), digits - 5);
     return;
   }
   if (v.outcome == num::PointOutcome::Agree && closed_digits >= narrow && numeric_digits >= narrow) {
     record.verdict = Verdict::Agree;
     record.certified = true;
     record.digits = v.digits;
-    record.method = "certified: Arb balls of the closed form and of the defining integrals (acb_calc_integrate)";
+    record.method = "certified: Arb balls of the closed form and of " + what;
     record.detail = fmt::format(
-        "Certified: the closed form and the integral agree to 1e-{} relative on every point of their balls "
-        "(radii {} and {}).",
-        digits - 5, balls.closed->radius_text(), balls.numeric->radius_text());
+        "Certified: the closed form and {} agree to 1e-{} relative on every point of their balls (radii {} and {}).",
+        what, digits - 5, balls.closed->radius_text(), balls.numeric->radius_text());
     return;
   }
   append(fmt::format("Not certified: the balls ({:.0f} and {:.0f} digits narrow) do not decide at 1e-{}.",

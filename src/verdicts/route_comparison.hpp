@@ -41,6 +41,8 @@ struct CertifiedOutcome {
 /// disagree (the closed form is proved to differ from the integral). Otherwise the
 /// estimated verdict of judge_closed_vs_numeric stands and the record says why it is
 /// not certified. The balls are written to `enclosure` whenever they exist.
-void certify_closed_vs_numeric(CheckRecord& record, const CertifiedOutcome& balls, unsigned digits);
+/// `what` names the numeric route's quantity in the record ("the defining integrals", "the exact sum").
+void certify_closed_vs_numeric(CheckRecord& record, const CertifiedOutcome& balls, unsigned digits,
+                               const std::string& what = "the defining integrals");
 
 }  // namespace attnverify

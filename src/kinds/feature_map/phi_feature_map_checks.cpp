@@ -157,7 +157,8 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
           const GiNaC::ex& closed = which == 0 ? moments.mean : which == 1 ? moments.mean_square : moments.variance;
           const GiNaC::ex closed_here = closed.subs(GiNaC::lst{s.beta == c.mu[i], s.gamma == c.sigma[i]});
           judge_closed_vs_numeric(r, num::AdaptiveEvaluator(closed_here, {}, digits)({}), outcome, digits);
-          certify_closed_vs_numeric(r, certified_moment(closed_here, q, which, digits), digits);
+          certify_closed_vs_numeric(r, certified_moment(closed_here, q, which, digits), digits,
+                                    "the defining integrals (acb_calc_integrate)");
           if (!r.certified && r.verdict == Verdict::Agree) r.method += ", estimated (not certified)";
           if (which == 0 && r.verdict == Verdict::Disagree)
             r.detail += " (E phi is compared with the quadrature of E|phi|: phi must be non-negative)";

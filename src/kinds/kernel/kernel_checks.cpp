@@ -181,7 +181,7 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
         balls.closed = e.value;
         balls.numeric = numeric.certified->S;
       }
-      certify_closed_vs_numeric(r, balls, digits);
+      certify_closed_vs_numeric(r, balls, digits, "the defining integrals (acb_calc_integrate)");
       if (!r.certified && r.verdict == Verdict::Agree) r.method += ", estimated (not certified)";
       if (r.verdict != Verdict::Agree) add_library_witness(r, route, p, digits, witnesses);
     }

@@ -5,6 +5,7 @@
 
 #include "numerics/adaptive_evaluation.hpp"
 #include "numerics/agreement.hpp"
+#include "numerics/ball_expression.hpp"
 #include "numerics/sequence_sum.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/sequence_derivation.hpp"
@@ -90,6 +91,33 @@ void asymptote_table(const sym::SequenceDerivation& d, const num::AdaptiveEvalua
 
 }  // namespace
 
+namespace {
+
+// The balls of the closed form and of the sum at (lambda, n): exact summation in ball
+// arithmetic up to 10^5 terms (numerics/sequence_sum.hpp).
+CertifiedOutcome certified_sum(const GiNaC::ex& closed, const GiNaC::ex& weight, const GridPoint& p, unsigned digits) {
+  const auto& s = sym::symbols();
+  CertifiedOutcome out;
+  const unsigned long n = static_cast<unsigned long>(p[1].to_long());
+  try {
+    out.numeric = num::certified_sequence_sum(weight, p[0], n, digits);
+    if (!out.numeric) {
+      out.failure = n > 100000 ? "the sum has more than 10^5 terms (summed in ball arithmetic only up to there)"
+                               : "a term could not be enclosed in a finite ball";
+      return out;
+    }
+    const num::BallExpression e(closed, {s.lambda, s.n});
+    out.closed = num::evaluate_to_accuracy(e, {p[0], p[1]}, digits + 5.0, num::bits_for_digits(digits + 10.0), 4096)
+                     .value;
+  } catch (const std::exception& err) {
+    out.numeric.reset();
+    out.failure = std::string("no ball evaluation (") + err.what() + ")";
+  }
+  return out;
+}
+
+}  // namespace
+
 VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
   const unsigned digits = options.digits;
   const auto& s = sym::symbols();
@@ -158,6 +186,9 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
                                 outcome.error_digits, target);
     } else {
       judge_closed_vs_numeric(r, (p[0] == 1 ? *at_one : *general)(p), outcome, digits);
+      certify_closed_vs_numeric(r, certified_sum(p[0] == 1 ? d.S_at_lambda_one : d.S, spec.definition, p, digits),
+                                digits, "the exact sum");
+      if (!r.certified && r.verdict == Verdict::Agree) r.method += ", estimated (not certified)";
       if (p[0] == 1) r.method += " (closed form: the derived lambda = 1 case)";
     }
     result.records.push_back(std::move(r));
