@@ -348,15 +348,16 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
     out << fmt::format("{} grid points: {} agree, {} disagree, {} inconclusive", st.total, st.agree, st.disagree,
                        st.inconclusive);
     if (st.not_applicable) out << fmt::format(", {} not applicable", st.not_applicable);
-    if (st.total)
-      out << fmt::format(
-          "; \\textbf{{{} of {} certified}}{}", st.certified, st.total,
-          st.certified == 0 ? " (every verdict rests on the numeric route's error estimate)"
-          : st.certified == st.total
-              ? " (at every point the balls of the closed form and of the defining integrals prove the verdict)"
-              : " (the others rest on the numeric route's error estimate; results.json says why, per point)");
     out << fmt::format(" (working precision {} digits; agreement required: {:.0f} digits).", run.options.digits,
                        required_digits(run.options.digits));
+    if (st.total)
+      out << fmt::format(
+          " \\textbf{{{} of {} certified}}: {}.", st.certified, st.total,
+          st.certified == 0 ? "every verdict rests on the numeric route's error estimate"
+          : st.certified == st.total
+              ? "at every point Arb balls of the closed form and of the numeric side prove the verdict"
+              : "Arb balls prove the verdict there; the others rest on the numeric route's error estimate "
+                "(results.json says why, per point)");
     if (st.worst_record)
       out << fmt::format(" Digits of agreement: worst {:.1f}, median {:.1f}; the worst point is ", st.worst, st.median)
           << point_math(st.worst_record->point) << ".";
