@@ -1,6 +1,5 @@
-// attnverify's quadrature route and its certified route (Arb, issue 20) against the researcher's baseline, side by side in one
-// run (docs/history.md, issue 7): the same grid of (beta, gamma) for relu^2 and identity, at the same
-// digits, by
+// attnverify's quadrature route and its certified route (Arb, issue 20) against the researcher's baseline, side by side
+// in one run (docs/history.md, issue 7): the same grid of (beta, gamma) for relu^2 and identity, at the same digits, by
 //   attnverify: KernelRoute (nested double-exponential rules over MPFR, split at kinks and peaks);
 //   mpmath:     bench/mpmath_route.py (mp.quad split at the kink), run by the Python
 //               named in the output.
@@ -257,14 +256,16 @@ int main(int argc, char** argv) {
              "ours ms/i", "par ms/i", "mpmath ms/i", "ratio", "par ratio", "evals/int", "ns/eval", "/ exp",
              "closed pt/s");
   for (const auto& line : speed) fmt::print("{}\n", line);
-  fmt::print("\ncertified route (Arb balls: acb_calc_integrate on proved analytic segments, one thread) per integral\n");
+  fmt::print(
+      "\ncertified route (Arb balls: acb_calc_integrate on proved analytic segments, one thread) per integral\n");
   fmt::print("{:<9} {:>10} {:>10} {:>10} {:>10} {:>9} {:>9} {:>9} {:>11} {:>11} {:>8}\n", "kernel", "arb ms/i",
              "DE ms/i", "boost ms/i", "mpmath ms/i", "arb/DE", "boost/arb", "mpm/arb", "certified", "hold closed",
              "boost dg");
   for (const auto& line : certified_lines) fmt::print("{}\n", line);
   fmt::print(
       "certified = points whose ball of S is at least {} digits narrow (the agreement tolerance); hold closed = balls "
-      "that overlap the closed form's ball; boost = Boost.Math tanh_sinh/exp_sinh over MPFR (the library witness), boost dg "
+      "that overlap the closed form's ball; boost = Boost.Math tanh_sinh/exp_sinh over MPFR (the library witness), "
+      "boost dg "
       "= its fewest digits of agreement with the closed form. Target of issue 20: arb/DE <= 2.\n",
       digits - 5);
   fmt::print("\naccuracy: fewest digits of agreement over the grid (capped at {})\n", digits);

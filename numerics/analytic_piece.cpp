@@ -107,21 +107,28 @@ void AnalyticPiece::evaluate(acb_t out, const acb_t x, const std::vector<int>& b
         break;
       case Op::Relu: {
         const int s = branch();
-        if (s < 0) acb_zero(last);
-        else if (s == 0) acb_indeterminate(last);
+        if (s < 0)
+          acb_zero(last);
+        else if (s == 0)
+          acb_indeterminate(last);
         break;
       }
       case Op::Step: {
         const int s = branch();
-        if (s > 0) acb_one(last);
-        else if (s < 0) acb_zero(last);
-        else acb_indeterminate(last);
+        if (s > 0)
+          acb_one(last);
+        else if (s < 0)
+          acb_zero(last);
+        else
+          acb_indeterminate(last);
         break;
       }
       case Op::Abs: {
         const int s = branch();
-        if (s < 0) acb_neg(last, last);
-        else if (s == 0) acb_indeterminate(last);
+        if (s < 0)
+          acb_neg(last, last);
+        else if (s == 0)
+          acb_indeterminate(last);
         break;
       }
     }

@@ -44,7 +44,8 @@ BallVerdict compare_balls(const Ball& claim, const Ball& reference, unsigned wor
     out.outcome = PointOutcome::Disagree;
   else if (finite && arb_le(magnitude.get(), tol.get()))  // every point of |d| <= tol
     out.outcome = PointOutcome::Agree;
-  out.digits = out.outcome == PointOutcome::Undecided ? 0 : midpoint_digits(out.relative_difference, working_digits + 10.0);
+  out.digits =
+      out.outcome == PointOutcome::Undecided ? 0 : midpoint_digits(out.relative_difference, working_digits + 10.0);
   return out;
 }
 
@@ -62,7 +63,8 @@ PointComparison compare_at_point(const BallExpression& claim, const BallExpressi
     out.relative_difference = v.relative_difference;
     const bool accurate =
         out.claim.relative_accuracy_digits() >= accuracy && out.reference.relative_accuracy_digits() >= accuracy;
-    if (v.outcome == PointOutcome::Disagree || (v.outcome == PointOutcome::Agree && (accurate || bits >= ceiling_bits))) {
+    if (v.outcome == PointOutcome::Disagree ||
+        (v.outcome == PointOutcome::Agree && (accurate || bits >= ceiling_bits))) {
       out.outcome = v.outcome;
       out.digits = v.digits;
       return out;

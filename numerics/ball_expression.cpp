@@ -83,8 +83,7 @@ Ball BallExpression::evaluate(const std::vector<Ball>& point, slong bits, std::v
   std::size_t top = 0;
   if (switch_signs) switch_signs->clear();
   const auto record = [&](arb_srcptr argument) {
-    if (switch_signs)
-      switch_signs->push_back(arb_is_positive(argument) ? 1 : arb_is_negative(argument) ? -1 : 0);
+    if (switch_signs) switch_signs->push_back(arb_is_positive(argument) ? 1 : arb_is_negative(argument) ? -1 : 0);
   };
   fmpz_t power;
   fmpz_init(power);

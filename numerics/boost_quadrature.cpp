@@ -57,7 +57,8 @@ BoostExpectation boost_gaussian_expectation(const std::function<Real(const Real&
     };
     Real error, l1;
     // (-inf, z_0] reflected: t = z_0 - z in [0, inf)
-    Real v = es.integrate([&](const Real& t) { return h(cuts.front() - t); }, Real(0), infinity, tolerance, &error, &l1);
+    Real v =
+        es.integrate([&](const Real& t) { return h(cuts.front() - t); }, Real(0), infinity, tolerance, &error, &l1);
     add(v, error, l1);
     for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
       const Real a = cuts[k], length = cuts[k + 1] - cuts[k];

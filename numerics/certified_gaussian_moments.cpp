@@ -44,6 +44,14 @@ int segment_integrand(acb_ptr out, const acb_t z, void* param, slong order, slon
   return 0;
 }
 
+// exp(-z^2/2) on a real ball
+void gaussian_weight(Ball& out, const Ball& z, slong bits) {
+  arb_sqr(out.get(), z.get(), bits);
+  arb_mul_2exp_si(out.get(), out.get(), -1);
+  arb_neg(out.get(), out.get());
+  arb_exp(out.get(), out.get(), bits);
+}
+
 // [0, upper end of b] as a ball
 Ball zero_to(const Ball& b, slong bits) {
   arf_t lo, hi;
@@ -95,7 +103,7 @@ CertifiedGaussianMoments::CertifiedGaussianMoments(const GiNaC::ex& f, const GiN
 }
 
 std::optional<std::pair<Ball, Ball>> CertifiedGaussianMoments::rough_moments(const Ball& beta,
-                                                                            const Ball& gamma) const {
+                                                                             const Ball& gamma) const {
   if (!growth_.bound) return std::nullopt;
   constexpr slong bits = 64;
   Ball reach;  // 2 c gamma + 2 p + 41
@@ -114,10 +122,7 @@ std::optional<std::pair<Ball, Ball>> CertifiedGaussianMoments::rough_moments(con
     const Ball value = f_.evaluate(point, bits);
     if (!value.finite()) continue;
     Ball phi;
-    arb_sqr(phi.get(), z.get(), bits);
-    arb_mul_2exp_si(phi.get(), phi.get(), -1);
-    arb_neg(phi.get(), phi.get());
-    arb_exp(phi.get(), phi.get(), bits);
+    gaussian_weight(phi, z, bits);
     for (int k = 0; k < 2; ++k) {
       arb_abs(term.get(), value.get());
       if (k == 1) arb_sqr(term.get(), term.get(), bits);
@@ -142,8 +147,7 @@ CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ba
     out.failure = "gamma is not positive";
     return out;
   }
-  if (!estimate_abs.finite() || !estimate_square.finite() || !estimate_abs.positive() ||
-      !estimate_square.positive()) {
+  if (!estimate_abs.finite() || !estimate_square.finite() || !estimate_abs.positive() || !estimate_square.positive()) {
     out.failure = "no positive estimate of the moments to set the tolerance";
     return out;
   }
@@ -229,10 +233,7 @@ CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ba
       }
       // a sliver if w sup|f|^k sup phi is within its share
       Ball phi, bound[2];
-      arb_sqr(phi.get(), Z.get(), bits);
-      arb_mul_2exp_si(phi.get(), phi.get(), -1);
-      arb_neg(phi.get(), phi.get());
-      arb_exp(phi.get(), phi.get(), bits);
+      gaussian_weight(phi, Z, bits);
       arb_mul(phi.get(), phi.get(), inv_sqrt_2pi.get(), bits);
       arb_mul(phi.get(), phi.get(), w.get(), bits);
       arb_abs(bound[0].get(), value.get());
@@ -248,10 +249,10 @@ CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ba
         continue;
       }
       if (I.depth >= max_depth || out.interval_evaluations >= budget) {
-        out.failure = fmt::format(
-            "the sign of f{} could not be proved near z = {} (beta + gamma z = {}) within {} bisections",
-            branches_proved ? "" : " or of a kink's argument", Z.midpoint_text(8), point[0].midpoint_text(8),
-            out.interval_evaluations);
+        out.failure =
+            fmt::format("the sign of f{} could not be proved near z = {} (beta + gamma z = {}) within {} bisections",
+                        branches_proved ? "" : " or of a kink's argument", Z.midpoint_text(8),
+                        point[0].midpoint_text(8), out.interval_evaluations);
         return out;
       }
       Ball mid;
@@ -303,8 +304,10 @@ CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ba
   out.mean_abs = total[0];
   out.mean_square = total[1];
   out.ok = total[0].finite() && total[1].finite();
-  if (!out.ok) out.failure = "an enclosure is not finite (the integrand was not proved analytic on a segment)";
-  else if (!converged) out.failure = "acb_calc_integrate did not reach its goal on a segment (the enclosure holds, wider)";
+  if (!out.ok)
+    out.failure = "an enclosure is not finite (the integrand was not proved analytic on a segment)";
+  else if (!converged)
+    out.failure = "acb_calc_integrate did not reach its goal on a segment (the enclosure holds, wider)";
   return out;
 }
 

@@ -48,11 +48,13 @@ namespace attnverify::num {
 
 struct CertifiedMoments {
   bool ok = false;
-  Ball mean_abs;     ///< contains E|f(X)|
-  Ball mean_square;  ///< contains E f(X)^2
-  std::string failure;  ///< why no enclosure (no growth bound, a sign not proved, an evaluation budget spent)
-  std::size_t segments = 0;              ///< analytic segments integrated
-  std::size_t slivers = 0;               ///< slivers bounded
+  Ball mean_abs;             ///< contains E|f(X)|
+  Ball mean_square;          ///< contains E f(X)^2
+  /// why no enclosure (no growth bound, a sign not proved, the bisection budget spent); with
+  /// ok, a note that acb_calc_integrate missed its goal somewhere (the enclosure holds, wider)
+  std::string failure;
+  std::size_t segments = 0;  ///< analytic segments integrated
+  std::size_t slivers = 0;   ///< slivers bounded
   std::size_t interval_evaluations = 0;  ///< evaluations of f on real intervals (the sign proofs)
   double T = 0;                          ///< the truncation |z| <= T
 };

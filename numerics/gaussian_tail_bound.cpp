@@ -197,8 +197,10 @@ Node product(const std::vector<Node>& factors) {
     all_pos &= f.has_pos;
     if (f.is_const) {
       constant_factor = mul(constant_factor, f.value);
-      if (arb_is_negative(f.value.get())) ++negative_constants;
-      else if (!arb_is_nonnegative(f.value.get())) others_nonneg = false;
+      if (arb_is_negative(f.value.get()))
+        ++negative_constants;
+      else if (!arb_is_nonnegative(f.value.get()))
+        others_nonneg = false;
     } else {
       ++varying;
       if (f.has_lin) {
@@ -289,17 +291,38 @@ bool fold_constant(Op op, Node& u) {
   Ball v = u.value;
   arb_ptr x = v.get();
   switch (op) {
-    case Op::Sqrt: arb_sqrt(x, x, kBits); break;
-    case Op::Exp: arb_exp(x, x, kBits); break;
-    case Op::Log: arb_log(x, x, kBits); break;
-    case Op::Log1p: arb_log1p(x, x, kBits); break;
-    case Op::Erf: arb_hypgeom_erf(x, x, kBits); break;
-    case Op::Erfc: arb_hypgeom_erfc(x, x, kBits); break;
-    case Op::Tanh: arb_tanh(x, x, kBits); break;
-    case Op::Sinh: arb_sinh(x, x, kBits); break;
-    case Op::Cosh: arb_cosh(x, x, kBits); break;
-    case Op::Abs: arb_abs(x, x); break;
-    default: return false;  // relu, step: handled by their rules
+    case Op::Sqrt:
+      arb_sqrt(x, x, kBits);
+      break;
+    case Op::Exp:
+      arb_exp(x, x, kBits);
+      break;
+    case Op::Log:
+      arb_log(x, x, kBits);
+      break;
+    case Op::Log1p:
+      arb_log1p(x, x, kBits);
+      break;
+    case Op::Erf:
+      arb_hypgeom_erf(x, x, kBits);
+      break;
+    case Op::Erfc:
+      arb_hypgeom_erfc(x, x, kBits);
+      break;
+    case Op::Tanh:
+      arb_tanh(x, x, kBits);
+      break;
+    case Op::Sinh:
+      arb_sinh(x, x, kBits);
+      break;
+    case Op::Cosh:
+      arb_cosh(x, x, kBits);
+      break;
+    case Op::Abs:
+      arb_abs(x, x);
+      break;
+    default:
+      return false;  // relu, step: handled by their rules
   }
   if (!v.finite()) return false;  // e.g. log of a negative constant: no rule applies
   u = constant(v);

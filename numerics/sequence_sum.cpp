@@ -48,8 +48,8 @@ std::optional<Ball> certified_sequence_sum(const GiNaC::ex& weight, const GiNaC:
   const auto& s = sym::symbols();
   const slong bits = bits_for_digits(digits + 10.0 + std::ceil(std::log10(static_cast<double>(n) + 1)));
   const BallExpression term(weight, {s.lambda, s.n, s.i});
-  std::vector<Ball> point{Ball::from_numeric(lambda, bits), Ball::from_numeric(GiNaC::numeric(static_cast<long>(n)), bits),
-                          Ball()};
+  std::vector<Ball> point{Ball::from_numeric(lambda, bits),
+                          Ball::from_numeric(GiNaC::numeric(static_cast<long>(n)), bits), Ball()};
   Ball sum_abs, sum_square, a;
   for (unsigned long i = 1; i <= n; ++i) {
     arb_set_ui(point[2].get(), i);

@@ -6,12 +6,17 @@
 #include <arb_hypgeom.h>
 #include <boost/test/unit_test.hpp>
 
+#include "numerics/agreement.hpp"
+#include "numerics/ball_comparison.hpp"
 #include "numerics/certified_gaussian_moments.hpp"
 #include "numerics/gaussian_tail_bound.hpp"
 #include "proofs/expression_parser.hpp"
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/symbols.hpp"
 #include "src/kinds/kernel/kernel_route.hpp"
+#include "src/kinds/registry.hpp"
+#include "src/spec/bibliography.hpp"
+#include "src/spec/spec.hpp"
 #include "src/verdicts/route_comparison.hpp"
 
 using namespace attnverify;
@@ -70,7 +75,9 @@ BOOST_AUTO_TEST_CASE(the_tail_bound_is_exact_for_a_constant_and_above_the_true_t
   const num::Ball beta = ball("0.5"), gamma = ball("2"), T = ball("6");
   const num::Ball b = num::gaussian_tail_bound(*one.bound, 2, beta, gamma, T, 128);
   num::Ball exact;  // erfc(6/sqrt 2)
-  arb_set_str(exact.get(), "4.242640687119285146405066172629094235709015626130844219530039213972197435386321116551162602982924718", 256);
+  arb_set_str(exact.get(),
+              "4.242640687119285146405066172629094235709015626130844219530039213972197435386321116551162602982924718",
+              256);
   arb_hypgeom_erfc(exact.get(), exact.get(), 256);
   BOOST_TEST(arb_overlaps(b.get(), exact.get()));
   // f = x^2 at beta = 0, gamma = 1, T = 8: the true tail int_{|z|>=8} z^4 phi(z) dz is
@@ -162,4 +169,38 @@ BOOST_AUTO_TEST_CASE(the_certified_rule_proves_agreement_and_difference) {
   BOOST_TEST(!undecided.certified);
   BOOST_TEST(to_string(undecided.verdict) == to_string(Verdict::Agree));
   BOOST_TEST(undecided.detail.find("Not certified") != std::string::npos);
+}
+
+// The three routes on the seed grids (specs/exp.toml, relu2.toml, identity.toml, every
+// 10th point): the certified ball and Boost.Math's value both meet the closed form's
+// ball to the agreement tolerance, so three implementations back each point.
+BOOST_AUTO_TEST_CASE(certified_route_and_boost_witness_agree_on_the_seed_grids) {
+  const std::string specs = std::string(ATTNVERIFY_SOURCE_DIR) + "/specs/";
+  const Bibliography bibliography = load_bibliography(specs + "bibliography.toml");
+  const auto& s = sym::symbols();
+  std::size_t points = 0;
+  for (const char* file : {"exp.toml", "relu2.toml", "identity.toml"}) {
+    const Spec spec = load_spec(specs + file, bibliography);
+    const sym::KernelDerivation d = sym::derive_kernel(spec.definition);
+    BOOST_REQUIRE(d.status == sym::KernelDerivation::Status::Derived);
+    const KernelRoute route(d, 50);
+    const num::BallExpression closed(d.S, {s.beta, s.gamma});
+    for (std::size_t k = 0; k < spec.grid.size(); k += 10) {
+      const GridPoint& p = spec.grid[k];
+      BOOST_TEST_CONTEXT(file << " at beta = " << p[0] << ", gamma = " << p[1]) {
+        ++points;
+        const num::Ball c = num::evaluate_to_accuracy(closed, {p[0], p[1]}, 55, num::bits_for_digits(60)).value;
+        const CertifiedS certified = route.certify(p, route(p));
+        BOOST_REQUIRE_MESSAGE(certified.ok, certified.failure);
+        const bool agrees =
+            num::compare_balls(certified.S, c, 50, num::bits_for_digits(60)).outcome == num::PointOutcome::Agree;
+        BOOST_TEST(agrees, "certified " << certified.S.midpoint_text(20) << " +/- " << certified.S.radius_text());
+        const NumericS boost = route.boost_witness(p);
+        BOOST_REQUIRE_MESSAGE(boost.ok, boost.failure);
+        num::ScopedPrecision scope(60);
+        BOOST_TEST(num::digits_of_agreement(boost.S, num::Real(c.midpoint_text(60)), 60) >= 45.0);
+      }
+    }
+  }
+  BOOST_TEST(points == 39u);
 }

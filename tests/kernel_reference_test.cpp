@@ -124,17 +124,16 @@ num::Ball reference_ball(const std::string& text) {
 BOOST_AUTO_TEST_CASE(certified_enclosures_contain_the_mpmath_reference) {
   const auto rows = read_reference();
   for (const unsigned digits : {50u, 20u}) {
-    std::size_t contained = 0, narrow = 0, certified = 0, midpoint_misses = 0, loose_contained = 0,
-                halved_misses = 0;
+    std::size_t contained = 0, narrow = 0, certified = 0, midpoint_misses = 0, loose_contained = 0, halved_misses = 0;
     std::string current;
     std::unique_ptr<KernelRoute> route;
     for (const ReferenceRow& row : rows) {
-      BOOST_TEST_CONTEXT(row.name << " f = " << row.expression << " at beta = " << row.beta << ", gamma = "
-                                  << row.gamma << ", " << digits << " digits") {
+      BOOST_TEST_CONTEXT(row.name << " f = " << row.expression << " at beta = " << row.beta << ", gamma = " << row.gamma
+                                  << ", " << digits << " digits") {
         if (row.expression != current) {
           current = row.expression;
-          route = std::make_unique<KernelRoute>(sym::derive_kernel(sym::parse_expression(row.expression, {"x"})),
-                                                digits);
+          route =
+              std::make_unique<KernelRoute>(sym::derive_kernel(sym::parse_expression(row.expression, {"x"})), digits);
         }
         const GridPoint p{exact(row.beta), exact(row.gamma)};
         const NumericS estimate = (*route)(p);
@@ -167,8 +166,8 @@ BOOST_AUTO_TEST_CASE(certified_enclosures_contain_the_mpmath_reference) {
         }
       }
     }
-    BOOST_TEST_MESSAGE(digits << " digits: " << certified << " of " << rows.size() << " points enclosed, "
-                              << contained << " contain the reference, " << narrow << " at least " << digits - 5
+    BOOST_TEST_MESSAGE(digits << " digits: " << certified << " of " << rows.size() << " points enclosed, " << contained
+                              << " contain the reference, " << narrow << " at least " << digits - 5
                               << " digits narrow; midpoints alone miss " << midpoint_misses
                               << "; with 10^20 looser tolerances " << loose_contained
                               << " contain it and halved radii miss it at " << halved_misses);
@@ -194,7 +193,8 @@ BOOST_AUTO_TEST_CASE(boost_witness_matches_the_mpmath_reference) {
   for (std::size_t k = 1; k < rows.size(); k += 4) {
     const ReferenceRow& row = rows[k];
     ++checked;
-    BOOST_TEST_CONTEXT(row.name << " f = " << row.expression << " at beta = " << row.beta << ", gamma = " << row.gamma) {
+    BOOST_TEST_CONTEXT(row.name << " f = " << row.expression << " at beta = " << row.beta
+                                << ", gamma = " << row.gamma) {
       if (row.expression != current) {
         current = row.expression;
         route = std::make_unique<KernelRoute>(sym::derive_kernel(sym::parse_expression(row.expression, {"x"})), digits);

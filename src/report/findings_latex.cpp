@@ -73,13 +73,14 @@ std::string shortened(const std::string& value, std::size_t n) {
 std::string evidence(const CheckRecord& r) {
   std::map<std::string, std::string> values(r.values.begin(), r.values.end());
   if (values.count("claim") && values.count("derived")) {
-    std::string text = "at " + point_math(r.point) + " the claim gives " + latex_escape(shortened(values["claim"], 14)) +
-                       ", the derived $S$ gives " + latex_escape(shortened(values["derived"], 14));
+    std::string text = "at " + point_math(r.point) + " the claim gives " +
+                       latex_escape(shortened(values["claim"], 14)) + ", the derived $S$ gives " +
+                       latex_escape(shortened(values["derived"], 14));
     if (values.count("numeric_route"))
       text += " and the independent numeric route " + latex_escape(shortened(values["numeric_route"], 14));
     if (r.certified) {
-      const bool integral = std::any_of(r.enclosure.begin(), r.enclosure.end(),
-                                        [](const auto& e) { return e.first == "numeric"; });
+      const bool integral =
+          std::any_of(r.enclosure.begin(), r.enclosure.end(), [](const auto& e) { return e.first == "numeric"; });
       text += integral ? "; \\textbf{certified}: the claim's ball is disjoint from the balls of the derived $S$ and "
                          "of the defining integrals (Arb), so the claim is proved wrong at this point"
                        : "; \\textbf{certified}: the claim's ball is disjoint from the derived $S$'s ball (Arb)";
@@ -136,7 +137,8 @@ std::string findings_latex(const RunResult& run) {
       open.push_back(&o);
     if (o.role == ClaimRole::Claim) ++sources[o.source];
   }
-  const std::size_t proofs = std::count_if(hold.begin(), hold.end(), [](const Outcome* o) { return proved_symbolically(*o->record); });
+  const std::size_t proofs =
+      std::count_if(hold.begin(), hold.end(), [](const Outcome* o) { return proved_symbolically(*o->record); });
   const std::size_t unexpected = run.unexpected_count();
   const std::size_t controls_as_expected =
       std::count_if(controls.begin(), controls.end(), [](const Outcome* o) { return !o->record->unexpected(); });
@@ -152,9 +154,10 @@ std::string findings_latex(const RunResult& run) {
   out << (wrong.empty() ? std::string("\\textbf{No published claim was found wrong.} ")
                         : fmt::format("\\textbf{{{} published claim{} {} wrong}} (listed below with the reason). ",
                                       wrong.size(), wrong.size() == 1 ? "" : "s", wrong.size() == 1 ? "is" : "are"));
-  out << fmt::format("{} hold: {} proved symbolically on the whole domain, {} on numerical, sampled or exact "
-                     "finite-size evidence (the method says which). ",
-                     hold.size(), proofs, hold.size() - proofs);
+  out << fmt::format(
+      "{} hold: {} proved symbolically on the whole domain, {} on numerical, sampled or exact "
+      "finite-size evidence (the method says which). ",
+      hold.size(), proofs, hold.size() - proofs);
   if (!open.empty()) out << fmt::format("{} could not be decided (inconclusive, listed below). ", open.size());
   if (!copies.empty())
     out << fmt::format("{} re-typed cop{} of published formulas {} wrong: errors of the copy, not of the source. ",
@@ -169,15 +172,17 @@ std::string findings_latex(const RunResult& run) {
           certified += r.certified;
         }
     if (grid > 0)
-      out << fmt::format("Of the {} grid points where a derived closed form meets an independent numeric route, {} "
-                         "are \\textbf{{certified}} (Arb balls of both sides prove the verdict at the point) and {} "
-                         "rest on the numeric route's error estimate. ",
-                         grid, certified, grid - certified);
+      out << fmt::format(
+          "Of the {} grid points where a derived closed form meets an independent numeric route, {} "
+          "are \\textbf{{certified}} (Arb balls of both sides prove the verdict at the point) and {} "
+          "rest on the numeric route's error estimate. ",
+          grid, certified, grid - certified);
   }
   if (!controls.empty())
-    out << fmt::format("{} of {} negative control{} (deliberately broken settings) gave the verdict the spec "
-                       "expects, which shows the checks can fail. ",
-                       controls_as_expected, controls.size(), controls.size() == 1 ? "" : "s");
+    out << fmt::format(
+        "{} of {} negative control{} (deliberately broken settings) gave the verdict the spec "
+        "expects, which shows the checks can fail. ",
+        controls_as_expected, controls.size(), controls.size() == 1 ? "" : "s");
   out << (unexpected == 0 ? std::string("Every verdict is the one the specs expect.")
                           : fmt::format("{{\\color{{red}}\\textbf{{{} verdict{} differ{} from what the specs "
                                         "expect}}}} (marked in red in the sections).",
@@ -247,7 +252,8 @@ std::string findings_latex(const RunResult& run) {
           << "}\\\\\n";
       for (const Outcome* o : list)
         out << "\\raggedright " << link(*o) << (o->equation.empty() ? "" : " (eq.~" + latex_escape(o->equation) + ")")
-            << " & \\raggedright " << latex_escape(o->variant->spec.name) << " & \\raggedright\\arraybackslash " << method_cell(*o->record) << "\\\\\n";
+            << " & \\raggedright " << latex_escape(o->variant->spec.name) << " & \\raggedright\\arraybackslash "
+            << method_cell(*o->record) << "\\\\\n";
     }
     out << "\\bottomrule\\end{longtable}}\n";
   }

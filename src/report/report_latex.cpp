@@ -120,7 +120,8 @@ void write_figure(std::ostringstream& out, const Figure& v) {
     return;
   }
   out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[width=0.7\\linewidth, height=6.5cm, xlabel={" << v.x_label
-      << "}, ylabel={" << v.y_label << "}, legend pos=outer north east, legend style={font=\\small}, grid=major, "
+      << "}, ylabel={" << v.y_label
+      << "}, legend pos=outer north east, legend style={font=\\small}, grid=major, "
          "yticklabel style={/pgf/number format/precision=4}, scaled y ticks=false";
   if (v.log_axes)
     out << ", xmode=log, ymode=log";
@@ -150,8 +151,8 @@ void write_figure(std::ostringstream& out, const Figure& v) {
     // form) get a colour and a legend entry of their own
     const bool own = !color_of.count(m.label);
     const std::string style = own ? next_style() : color_of[m.label];
-    out << "\\addplot[" << style << ", only marks, mark=o, mark size=1.8pt" << (own && !m.label.empty() ? "" : ", forget plot")
-        << "] coordinates {";
+    out << "\\addplot[" << style << ", only marks, mark=o, mark size=1.8pt"
+        << (own && !m.label.empty() ? "" : ", forget plot") << "] coordinates {";
     for (const auto& [x, y] : m.points) out << fmt::format("({:.8g},{:.8g}) ", x, y);
     out << "};\n";
     if (own && !m.label.empty()) out << "\\addlegendentry{" << m.label << "}\n";
@@ -252,8 +253,8 @@ void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord&
   // digits of agreement decide an agree; a disagree is decided by its counterexample below
   if (r.digits && r.verdict == Verdict::Agree) out << fmt::format("; worst agreement {:.1f} digits", *r.digits);
   out << ").\n\n";
-  out << (claim.role == ClaimRole::Transcription ? "As the copy prints it:" : "Published:") << "\n\n\\fitformula{S = "
-      << (claim.latex.empty() ? sym::to_latex(claim.S) : claim.latex) << "}\n\n";
+  out << (claim.role == ClaimRole::Transcription ? "As the copy prints it:" : "Published:")
+      << "\n\n\\fitformula{S = " << (claim.latex.empty() ? sym::to_latex(claim.S) : claim.latex) << "}\n\n";
   if (!claim.latex.empty())
     out << "As read by attnverify from the spec:\n\n\\fitformula{S = " << sym::to_latex(claim.S) << "}\n\n";
   out << latex_escape(r.detail) << "\n\n";
@@ -338,9 +339,10 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
         << fmt::format("{} grid points: {} computed to the quadrature's error target $10^{{-{:.0f}}}$, {} inconclusive",
                        st.total, st.not_applicable, required_digits(run.options.digits), st.inconclusive);
     if (st.certified)
-      out << fmt::format("; {} of the values certified (Arb balls of both integrals, $S$ enclosed to at least "
-                         "{:.0f} digits)",
-                         st.certified, required_digits(run.options.digits));
+      out << fmt::format(
+          "; {} of the values certified (Arb balls of both integrals, $S$ enclosed to at least "
+          "{:.0f} digits)",
+          st.certified, required_digits(run.options.digits));
     if (std::isfinite(worst_error)) out << fmt::format(" (worst error estimate $10^{{-{:.1f}}}$)", worst_error);
     out << ". The values are in results.json (check \\texttt{closed-vs-quadrature}, value \\texttt{numeric}).\n\n";
   } else {
@@ -389,8 +391,8 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
         out << "\\subsubsection*{" << latex_escape(p.id) << "}\\label{" << claim_label(spec.name, p.id) << "}\n";
         out << "Source: \\cite{" << p.source << "}"
             << (p.equation.empty() ? "" : ", equation " + latex_escape(p.equation)) << ". Claim: \\emph{"
-            << latex_prose(p.statement) << "} Verdict: " << verdict_text(r, p.role) << " (method: " << latex_escape(r.method)
-            << ").\n\n"
+            << latex_prose(p.statement) << "} Verdict: " << verdict_text(r, p.role)
+            << " (method: " << latex_escape(r.method) << ").\n\n"
             << latex_escape(r.detail) << "\n\n";
         write_expectation(out, p.role, p.expected, p.reason);
         if (!p.note.empty()) out << latex_prose(p.note) << "\n\n";
@@ -406,9 +408,7 @@ std::string report_latex(const RunResult& run) {
   // then those without claims (the spec files' alphabetical order within each group).
   std::vector<const VariantResult*> ordered;
   for (const auto& v : run.variants) ordered.push_back(&v);
-  const auto has_claims = [](const VariantResult* v) {
-    return !v->spec.claims.empty() || !v->spec.properties.empty();
-  };
+  const auto has_claims = [](const VariantResult* v) { return !v->spec.claims.empty() || !v->spec.properties.empty(); };
   std::stable_sort(ordered.begin(), ordered.end(), [&](const VariantResult* a, const VariantResult* b) {
     if (has_claims(a) != has_claims(b)) return has_claims(a);
     return has_claims(a) && a->spec.source < b->spec.source;
@@ -432,8 +432,8 @@ std::string report_latex(const RunResult& run) {
         << latex_escape(v->spec.kind->name()) << " & " << v->status << " & "
         << (v->status == "derived" ? fmt::format("{}/{}", st.agree, st.total)
                                    : fmt::format("quadrature only, {}", st.total))
-        << " & " << sampled_summary(*v) << " & " << (st.worst_record ? fmt::format("{:.1f}", st.worst) : "--")
-        << " & " << (claims ? fmt::format("{}/{}", claims_agree, claims) : std::string("--"))
+        << " & " << sampled_summary(*v) << " & " << (st.worst_record ? fmt::format("{:.1f}", st.worst) : "--") << " & "
+        << (claims ? fmt::format("{}/{}", claims_agree, claims) : std::string("--"))
         << (unexpected ? " {\\color{red}(!)}" : "") << "\\\\\n";
   }
   out << "\\bottomrule\\end{longtable}}\n";

@@ -642,11 +642,11 @@ class ClaimJudge {
     }
     if (!integral) return " (The certified route gave no ball of the integrals there.)";
     record_.enclosure.emplace_back("numeric", enclosure_of(*integral, digits_));
-    const num::BallVerdict v =
-        num::compare_balls(c.claim, *integral, digits_, num::bits_for_digits(digits_ + 10.0));
+    const num::BallVerdict v = num::compare_balls(c.claim, *integral, digits_, num::bits_for_digits(digits_ + 10.0));
     if (v.outcome == num::PointOutcome::Disagree)
       return " Independently of the derivation, the claim's ball is disjoint from the certified ball of the defining "
-             "integrals (acb_calc_integrate, radius " + integral->radius_text() + "): the claim is proved wrong there.";
+             "integrals (acb_calc_integrate, radius " +
+             integral->radius_text() + "): the claim is proved wrong there.";
     return " The certified ball of the defining integrals (radius " + integral->radius_text() +
            ") does not separate the claim from S there.";
   }

@@ -39,11 +39,13 @@ void certify_closed_vs_numeric(CheckRecord& record, const CertifiedOutcome& ball
     append("Not certified: " + balls.failure + ".");
     return;
   }
-  record.enclosure = {{"closed", enclosure_of(*balls.closed, digits)}, {"numeric", enclosure_of(*balls.numeric, digits)}};
+  record.enclosure = {{"closed", enclosure_of(*balls.closed, digits)},
+                      {"numeric", enclosure_of(*balls.numeric, digits)}};
   const double narrow = digits - 5.0;
   const double closed_digits = balls.closed->relative_accuracy_digits();
   const double numeric_digits = balls.numeric->relative_accuracy_digits();
-  const num::BallVerdict v = num::compare_balls(*balls.closed, *balls.numeric, digits, num::bits_for_digits(digits + 10.0));
+  const num::BallVerdict v =
+      num::compare_balls(*balls.closed, *balls.numeric, digits, num::bits_for_digits(digits + 10.0));
   if (v.outcome == num::PointOutcome::Disagree) {
     record.verdict = Verdict::Disagree;
     record.certified = true;

@@ -58,8 +58,8 @@ constexpr std::size_t kMaxWitnesses = 20;
 void add_library_witness(CheckRecord& r, const KernelRoute& route, const GridPoint& p, unsigned digits,
                          std::size_t& used) {
   if (used++ >= kMaxWitnesses) {
-    r.detail += fmt::format(" (No Boost.Math witness: the first {} disputed points of this variant have one.)",
-                            kMaxWitnesses);
+    r.detail +=
+        fmt::format(" (No Boost.Math witness: the first {} disputed points of this variant have one.)", kMaxWitnesses);
     return;
   }
   const NumericS w = route.boost_witness(p);
@@ -154,9 +154,10 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
                                c->S.radius_text());
       } else if (numeric.ok && numeric.error_digits >= target) {
         r.verdict = Verdict::NotApplicable;
-        r.detail = fmt::format("no closed form ({}); the quadrature value has an error estimate of {} (not certified: {})",
-                               d.reason, power_of_ten(-numeric.error_digits),
-                               c ? (c->ok ? "the ball is too wide" : c->failure) : "no certified route");
+        r.detail =
+            fmt::format("no closed form ({}); the quadrature value has an error estimate of {} (not certified: {})",
+                        d.reason, power_of_ten(-numeric.error_digits),
+                        c ? (c->ok ? "the ball is too wide" : c->failure) : "no certified route");
       } else {
         r.verdict = Verdict::Inconclusive;
         r.detail =

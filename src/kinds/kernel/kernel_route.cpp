@@ -53,8 +53,7 @@ std::optional<num::DoubleExpression> double_form(const GiNaC::ex& f) {
   }
 }
 
-std::vector<GiNaC::numeric> union_of_kinks(const std::vector<GiNaC::numeric>& a,
-                                           const std::vector<GiNaC::numeric>& b) {
+std::vector<GiNaC::numeric> union_of_kinks(const std::vector<GiNaC::numeric>& a, const std::vector<GiNaC::numeric>& b) {
   std::vector<GiNaC::numeric> all = a;
   for (const auto& k : b)
     if (std::none_of(all.begin(), all.end(), [&](const GiNaC::numeric& x) { return x == k; })) all.push_back(k);
@@ -132,8 +131,8 @@ CertifiedS KernelRoute::certify_at(const num::Ball& beta, const num::Ball& gamma
   } else if (const auto own = certified_.rough_moments(beta, gamma)) {
     rough = *own;  // the quadrature route failed: the certified route's own rough values
   } else {
-    out.failure = "no estimate of the moments to set the tolerance (the quadrature route failed: " +
-                  estimate.failure + ")";
+    out.failure =
+        "no estimate of the moments to set the tolerance (the quadrature route failed: " + estimate.failure + ")";
     return out;
   }
   const num::CertifiedMoments m = certified_(beta, gamma, rough.first, rough.second);
@@ -181,7 +180,7 @@ std::vector<NumericS> KernelRoute::evaluate_grid(const std::vector<GridPoint>& g
         r.certified = route.certify_at(beta_ball, gamma_ball, r);
       }
     }
-    mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);  // this thread's constant caches (log 2, pi): nothing left at exit
+    mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);    // this thread's constant caches (log 2, pi): nothing left at exit
     if (certified) num::release_ball_caches();  // and Arb's
   }
   return out;

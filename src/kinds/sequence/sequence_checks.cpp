@@ -107,8 +107,8 @@ CertifiedOutcome certified_sum(const GiNaC::ex& closed, const GiNaC::ex& weight,
       return out;
     }
     const num::BallExpression e(closed, {s.lambda, s.n});
-    out.closed = num::evaluate_to_accuracy(e, {p[0], p[1]}, digits + 5.0, num::bits_for_digits(digits + 10.0), 4096)
-                     .value;
+    out.closed =
+        num::evaluate_to_accuracy(e, {p[0], p[1]}, digits + 5.0, num::bits_for_digits(digits + 10.0), 4096).value;
   } catch (const std::exception& err) {
     out.numeric.reset();
     out.failure = std::string("no ball evaluation (") + err.what() + ")";
