@@ -7,6 +7,7 @@
 
 #include "numerics/adaptive_evaluation.hpp"
 #include "numerics/ball.hpp"
+#include "numerics/ball_expression.hpp"
 #include "src/verdicts/check_record.hpp"
 
 namespace attnverify {
@@ -28,6 +29,15 @@ void judge_closed_vs_numeric(CheckRecord& record, const num::Evaluation& closed,
 /// A ball as the decimal text of results.json, mid to P + 5 digits.
 Enclosure enclosure_of(const num::Ball& b, unsigned digits);
 
+/// The precision ceiling of a closed form's ball at a grid point, in bits (about 1200
+/// digits; the certified rule then reads the ball's width).
+inline constexpr slong kClosedFormCeilingBits = 4096;
+
+/// The closed form at an exact grid point as a ball, aiming at P + 5 digits from P + 10
+/// digits of precision, doubled up to kClosedFormCeilingBits.
+num::Ball closed_form_ball(const num::BallExpression& closed, const std::vector<GiNaC::numeric>& point,
+                           unsigned digits);
+
 /// Balls of the closed form and of the numeric route at a grid point, or why there are none.
 struct CertifiedOutcome {
   std::optional<num::Ball> closed, numeric;
@@ -40,7 +50,8 @@ struct CertifiedOutcome {
 /// becomes a certified agree; with that quantity > 10^-(P-5) everywhere, a certified
 /// disagree (the closed form is proved to differ from the integral). Otherwise the
 /// estimated verdict of judge_closed_vs_numeric stands and the record says why it is
-/// not certified. The balls are written to `enclosure` whenever they exist.
+/// not certified, and an agreement's method ends in ", estimated (not certified)". The
+/// balls are written to `enclosure` whenever they exist.
 /// `what` names the numeric route's quantity in the record ("the defining integrals", "the exact sum").
 void certify_closed_vs_numeric(CheckRecord& record, const CertifiedOutcome& balls, unsigned digits,
                                const std::string& what = "the defining integrals");

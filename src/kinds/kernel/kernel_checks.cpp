@@ -177,13 +177,10 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
       } else if (!numeric.certified || !numeric.certified->ok) {
         balls.failure = numeric.certified ? numeric.certified->failure : "no certified route";
       } else {
-        const num::BallEvaluation e = num::evaluate_to_accuracy(*closed_ball, {p[0], p[1]}, digits + 5.0,
-                                                                num::bits_for_digits(digits + 10.0), 4096);
-        balls.closed = e.value;
+        balls.closed = closed_form_ball(*closed_ball, {p[0], p[1]}, digits);
         balls.numeric = numeric.certified->S;
       }
       certify_closed_vs_numeric(r, balls, digits, "the defining integrals (acb_calc_integrate)");
-      if (!r.certified && r.verdict == Verdict::Agree) r.method += ", estimated (not certified)";
       if (r.verdict != Verdict::Agree) add_library_witness(r, route, p, digits, witnesses);
     }
     result.records.push_back(std::move(r));
