@@ -113,7 +113,7 @@ std::optional<std::pair<Ball, Ball>> CertifiedGaussianMoments::rough_moments(con
   arb_add_ui(reach.get(), reach.get(), 41, bits);
   const double z_max = std::min(arf_get_d(arb_midref(reach.get()), ARF_RND_UP), 1e5);
   const double step = std::max(0.125, 2 * z_max / 20000);
-  Ball best[2], z, x, term;
+  Ball best[2], z, term;
   std::vector<Ball> point(1);
   for (double zd = -z_max; zd <= z_max; zd += step) {
     arb_set_d(z.get(), zd);
