@@ -83,6 +83,25 @@ double Ball::relative_accuracy_digits() const {
   return std::log10(mantissa_m) - std::log10(mantissa_r) + static_cast<double>(exp_m - exp_r) * log10_2;
 }
 
+Ball Ball::from_text(const std::string& mid, const std::string& rad, unsigned mid_digits, slong bits) {
+  Ball out, radius;
+  if (arb_set_str(out.value_, mid.c_str(), bits) != 0 || !out.finite())
+    throw std::invalid_argument("'" + mid.substr(0, 40) + "' is not a finite decimal number");
+  if (arb_set_str(radius.value_, rad.c_str(), 30) != 0 || !radius.finite() || !arb_is_nonnegative(radius.value_))
+    throw std::invalid_argument("'" + rad.substr(0, 40) + "' is not a radius (a decimal number >= 0)");
+  // the printed midpoint is the true one rounded to mid_digits significant digits: its
+  // error is at most half a unit in the last digit, below |mid| * 10^(1 - mid_digits)
+  Ball rounding;
+  arb_abs(rounding.value_, out.value_);
+  Ball scale;
+  arb_set_si(scale.value_, 10);
+  arb_pow_ui(scale.value_, scale.value_, mid_digits > 0 ? mid_digits - 1 : 0, 64);
+  arb_div(rounding.value_, rounding.value_, scale.value_, 64);
+  arb_add_error(out.value_, rounding.value_);
+  arb_add_error(out.value_, radius.value_);
+  return out;
+}
+
 std::string Ball::midpoint_text(unsigned digits) const {
   if (!finite()) return "nan";
   Ball mid;

@@ -48,6 +48,12 @@ class Ball {
   /// value), rounded to `bits` with the rounding error in the radius. Throws
   /// std::domain_error for a complex number.
   static Ball from_numeric(const GiNaC::numeric& value, slong bits);
+  /// The ball that results.json prints as {"mid": mid, "rad": rad} (Ball::midpoint_text
+  /// with `mid_digits` significant digits, Ball::radius_text): [mid +/- (rad + half a unit
+  /// in the last printed digit of mid)], which contains the ball that was printed, since
+  /// the printed midpoint is rounded and the printed radius rounded up. Throws
+  /// std::invalid_argument for text that is not a finite decimal number or a radius < 0.
+  static Ball from_text(const std::string& mid, const std::string& rad, unsigned mid_digits, slong bits);
 
   bool finite() const { return arb_is_finite(value_) != 0; }
   bool exact() const { return arb_is_exact(value_) != 0; }

@@ -28,7 +28,7 @@ def first_record(root):
 
 def set_value(root):
     r = first_record(root)
-    r["values"][0][1] = "0.123"
+    r["values"][next(iter(r["values"]))] = "0.123"
 
 
 def set_verdict(root):
@@ -46,6 +46,9 @@ def set_expected(root):
             if r["expected"] == "disagree":
                 r["expected"] = "agree"
                 r["verdict"] = "agree"
+                # no balls that would prove the counterexample the verdict denies
+                r["certified"] = False
+                r.pop("enclosure", None)
                 return
     raise SystemExit("no record expecting disagree")
 
@@ -112,6 +115,59 @@ def drop_variant(root):
     root["variants"].pop()
 
 
+# The attack round of 2026-11-24 (docs/history.md, issue 27): H1, M2, L10-L12.
+def record_of(check, edit):
+    def apply(root):
+        for v in root["variants"]:
+            for r in v["records"]:
+                if r["check"] == check:
+                    edit(r)
+                    return
+        raise SystemExit("no " + check + " record to edit")
+    return apply
+
+
+def first_figure(edit):
+    def apply(root):
+        for v in root["variants"]:
+            if v["grid_figure"]["curves"]:
+                edit(v["grid_figure"])
+                return
+        raise SystemExit("no figure to edit")
+    return apply
+
+
+def set_key(key, value):
+    def edit(d):
+        d[key] = value
+    return edit
+
+
+def first_variant(edit):
+    def apply(root):
+        edit(root["variants"][0])
+    return apply
+
+
+def forge_enclosure(r):
+    r["certified"] = True
+    r["enclosure"] = {"closed": {"mid": "7", "rad": "0"}, "numeric": {"mid": "7", "rad": "0"}}
+    r["values"] = {"closed": "7", "numeric": "7"}
+
+
+def certified_unproved(r):
+    # the numeric route's ball moved away from the closed form's: the balls prove no agreement
+    mid = r["enclosure"]["numeric"]["mid"]
+    r["enclosure"]["numeric"]["mid"] = ("1" if mid[0] != "1" else "2") + mid[1:]
+
+
+def duplicate_records(root):
+    for v in root["variants"]:
+        if v["records"]:
+            v["records"] = v["records"] + v["records"]
+            return
+
+
 EDITS = {
     "value": set_value,
     "verdict": set_verdict,
@@ -135,6 +191,25 @@ EDITS = {
     "latex_in_form_label": form_label,
     "control_character": control_character,
     "variant_dropped": drop_variant,
+    "sampled_point_empty": record_of("sampled", set_key("point", {})),
+    "sampled_point_one": record_of("sampled", lambda r: r.__setitem__("point", {"beta": "0"})),
+    "sampled_point_inject": record_of("sampled", lambda r: r["point"].__setitem__("beta", "\\textbf{INJECTED}")),
+    "sampled_value_text": record_of("sampled", lambda r: r["values"].__setitem__("sampled", "abc")),
+    "n_negative": record_of("sampled", set_key("n", -5)),
+    "forge_enclosure": record_of("closed-vs-quadrature", forge_enclosure),
+    "enclosure_garbage": record_of("closed-vs-quadrature", lambda r: r.update(
+        certified=True, enclosure={"closed": {"mid": "nan", "rad": "-1e999999"}, "numeric": {"mid": "x" * 100000, "rad": "inf"}})),
+    "duplicate_records": duplicate_records,
+    "certified_unproved": record_of("closed-vs-quadrature", certified_unproved),
+    "caption_input": first_figure(set_key("caption", "\\input{/etc/hostname}")),
+    "xlabel_loop": first_figure(set_key("x_label", "\\def\\x{\\x}\\x")),
+    "openin_caption": first_figure(set_key("caption", "\\newread\\r\\openin\\r=report.tex \\read\\r to\\x \\x")),
+    "legend_inject": first_figure(lambda f: f["curves"][0].__setitem__("label", "$\\beta$ \\textbf{INJECTED}")),
+    "status_inject": first_variant(set_key("status", "\\textbf{INJECTED}")),
+    "notes_inject": first_variant(set_key("notes", ["\\textbf{INJECTED}"])),
+    "table_cells_mismatch": first_variant(set_key("tables", [{"caption": "c", "header": ["a"], "rows": [["b", "c", "d", "e"]]}])),
+    "math_caption": first_figure(set_key("caption", "a formula $\\input{x}$")),
+    "table_input": first_variant(set_key("tables", [{"caption": "\\input{../../x}", "header": ["a"], "rows": [["b"]]}])),
 }
 
 

@@ -78,7 +78,7 @@ check "digits as a string is refused" refused --all digits_string --redigest "wr
 for edit in archive_random_hex archive_non_hex archive_truncated archive_cut_in_number; do
   check "a malformed closed form ($edit) is refused" refused "$edit" --redigest "closed form"
 done
-check "an unknown check kind is refused" refused check_unknown --redigest "unknown check 'closed-vs-oracle'"
+check "an unknown check kind is refused" refused check_unknown --redigest "field 'check' is not a check kind"
 check "a missing member (records) is refused" refused missing_records --redigest "'records' is missing"
 check "a missing member (shard) is refused" refused missing_shard --redigest "'shard' is missing"
 check "a variant dropped from its shard is refused" refused variant_dropped --redigest "not those of shard"
@@ -86,6 +86,36 @@ check "LaTeX in the label of a derived form is refused" refused latex_in_form_la
 check "a control character in a string is refused" refused control_character --redigest "control character"
 check "100000 nested arrays are refused" refused nested "nested more than 64"
 check "no merged output after these refusals" test ! -e bad/results.json
+# Records are read through one field table (src/verdicts/record_json.hpp) and refused with
+# the file and the field (docs/history.md, issue 27: H1, L10-L12); a certified verdict is
+# proved again from its balls.
+check "a sampled record without a point is refused" refused sampled_point_empty --redigest "field 'point'"
+check "a sampled record with one coordinate is refused" refused sampled_point_one --redigest "field 'point'"
+check "a sampled record with TeX in its point is refused" refused sampled_point_inject --redigest "field 'point'"
+check "a sampled value that is not a number is refused" refused sampled_value_text --redigest "field 'values.sampled'"
+check "a negative n is refused" refused n_negative --redigest "field 'n'"
+check "forged certified balls (mid 7, rad 0) are refused" refused forge_enclosure --redigest "does not contain S at its point"
+check "a certified agree whose balls are disjoint is refused" refused certified_unproved --redigest "field 'certified': its balls"
+check "a ball that is not a number is refused" refused enclosure_garbage --redigest "field 'enclosure"
+check "records given twice are refused" refused duplicate_records --redigest "the same check as an earlier record"
+check "the refusal names the shard file" grep -q "shard.json: variant" "$work/err"
+check "a table row wider than its header is refused" refused table_cells_mismatch --redigest "a row of 4 cells"
+check "a status that attnverify does not write is refused" refused status_inject --redigest "field 'status'"
+check "a formula in a caption that a spec could not hold is refused" refused math_caption --redigest "field 'figure.caption'"
+# M2: a shard's text outside formulas reaches report.tex escaped, never as TeX
+escaped() {  # escaped CASE RAW: the merge succeeds and report.tex does not contain RAW
+  tampered "$1" --redigest && expect_exit 0 "$bin" merge t1 t2 t3 --out esc --no-pdf --quiet && test -s esc/report.tex &&
+    ! grep -qF -- "$2" esc/report.tex
+}
+check "a caption's \\input is escaped" escaped caption_input '\input{/etc'
+check "an x label's \\def loop is escaped" escaped xlabel_loop '\def\x'
+check "a caption's \\openin is escaped" escaped openin_caption '\openin'
+check "a legend's \\textbf is escaped" escaped legend_inject '\textbf{INJECTED'
+check "a note's \\textbf is escaped" escaped notes_inject '\textbf{INJECTED'
+check "a table caption's \\input is escaped" escaped table_input '\input{../'
+check "the \\def loop of an x label typesets (PDF within latexmk's limit)" bash -c "
+  $(declare -f tampered); tamper='$tamper'; tampered xlabel_loop --redigest >/dev/null && timeout 200 '$bin' merge t1 t2 t3 --out escpdf --quiet >/dev/null 2>&1 && test -s escpdf/report.pdf"
+
 # what a record expects comes from the spec: a shard claiming an erratum agrees as
 # expected still ends with the erratum's unexpected verdict (exit 1), not 0
 check "expected is taken from the spec, not the shard" \

@@ -116,11 +116,11 @@ void write_figure(std::ostringstream& out, const Figure& v) {
       }
   if (xs.size() < 2) {
     if (!xs.empty())
-      out << "{\\small (A figure against " << v.x_label << " needs at least two values; there is one.)}\n\n";
+      out << "{\\small (A figure against " << latex_prose(v.x_label) << " needs at least two values; there is one.)}\n\n";
     return;
   }
-  out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[width=0.7\\linewidth, height=6.5cm, xlabel={" << v.x_label
-      << "}, ylabel={" << v.y_label
+  out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[width=0.7\\linewidth, height=6.5cm, xlabel={" << latex_prose(v.x_label)
+      << "}, ylabel={" << latex_prose(v.y_label)
       << "}, legend pos=outer north east, legend style={font=\\small}, grid=major, "
          "yticklabel style={/pgf/number format/precision=4}, scaled y ticks=false";
   if (v.log_axes)
@@ -144,7 +144,7 @@ void write_figure(std::ostringstream& out, const Figure& v) {
     color_of[c.label] = style;
     out << "\\addplot[" << style << ", thick, no marks" << (c.dashed ? ", dashed" : "") << "] coordinates {";
     for (const auto& [x, y] : c.points) out << fmt::format("({:.8g},{:.8g}) ", x, y);
-    out << "};\n\\addlegendentry{" << c.label << "}\n";
+    out << "};\n\\addlegendentry{" << latex_prose(c.label) << "}\n";
   }
   for (const Curve& m : v.marks) {
     // marks of a curve take its colour; marks without a curve (a kernel with no closed
@@ -155,22 +155,23 @@ void write_figure(std::ostringstream& out, const Figure& v) {
         << (own && !m.label.empty() ? "" : ", forget plot") << "] coordinates {";
     for (const auto& [x, y] : m.points) out << fmt::format("({:.8g},{:.8g}) ", x, y);
     out << "};\n";
-    if (own && !m.label.empty()) out << "\\addlegendentry{" << m.label << "}\n";
+    if (own && !m.label.empty()) out << "\\addlegendentry{" << latex_prose(m.label) << "}\n";
   }
   out << "\\end{axis}\n\\end{tikzpicture}\\end{center}\n";
-  if (!v.caption.empty()) out << "{\\small " << v.caption << "}\n\n";
+  if (!v.caption.empty()) out << "{\\small " << latex_prose(v.caption) << "}\n\n";
 }
 
 void write_table(std::ostringstream& out, const Table& t) {
   out << "\\begin{center}{\\small\\begin{longtable}{" << std::string(t.header.size(), 'l') << "}\\toprule\n";
-  for (std::size_t k = 0; k < t.header.size(); ++k) out << (k ? " & " : "") << t.header[k];
+  for (std::size_t k = 0; k < t.header.size(); ++k) out << (k ? " & " : "") << latex_prose(t.header[k]);
   out << "\\\\\\midrule\n";
   for (const auto& row : t.rows) {
-    for (std::size_t k = 0; k < row.size(); ++k) out << (k ? " & " : "") << row[k];
+    // a row has as many cells as the header (a shorter one is padded, a longer one cut)
+    for (std::size_t k = 0; k < t.header.size(); ++k) out << (k ? " & " : "") << (k < row.size() ? latex_prose(row[k]) : "");
     out << "\\\\\n";
   }
   out << "\\bottomrule\\end{longtable}}\\end{center}\n";
-  if (!t.caption.empty()) out << "{\\small " << t.caption << "}\n\n";
+  if (!t.caption.empty()) out << "{\\small " << latex_prose(t.caption) << "}\n\n";
 }
 
 // "agree/total" of a variant's sampled checks, or "--" without any.
@@ -217,13 +218,24 @@ void write_sampled_table(std::ostringstream& out, const VariantResult& v, const 
   out << "\\begin{center}{\\small\\begin{longtable}{rrrrllrrl}\\toprule\n"
       << (feature_map ? "case & & " : "$\\beta$ & $\\gamma$ & ")
       << "$d$ & $n$ & $S_n\\pm$ 95\\% CI & reference $S$ & $z$ & bias/SE & verdict\\\\\\midrule\n";
+  const auto coordinate = [](const CheckRecord& r, std::size_t k) {
+    return k < r.point.size() ? latex_escape(r.point[k].second) : std::string();
+  };
+  const auto value = [](const CheckRecord& r, const std::string& name) {
+    for (const auto& [n, v] : r.values)
+      if (n == name) return v;
+    return std::string();
+  };
   for (const auto* r : rows) {
-    const std::string sampled = r->values.size() > 0 ? r->values[0].second : "";
-    const std::string reference = r->values.size() > 1 ? r->values[1].second.substr(0, 10) : "";
-    out << r->point[0].second << " & " << (feature_map ? "" : r->point[1].second) << " & " << (r->d ? *r->d : 0u)
+    const std::string sampled = value(*r, "sampled");
+    double sampled_value = std::numeric_limits<double>::quiet_NaN();
+    if (is_decimal_number_text(sampled)) sampled_value = std::strtod(sampled.c_str(), nullptr);
+    out << coordinate(*r, 0) << " & " << (feature_map ? "" : coordinate(*r, 1)) << " & " << (r->d ? *r->d : 0u)
         << " & " << (r->n ? *r->n : 0ul) << " & "
-        << fmt::format("{:.6f} $\\pm$ {:.1e}", std::stod(sampled), num::kZ95 * r->standard_error.value_or(0)) << " & "
-        << reference << " & " << (r->z ? fmt::format("{:+.2f}", *r->z) : "--") << " & "
+        << (std::isfinite(sampled_value)
+                ? fmt::format("{:.6f} $\\pm$ {:.1e}", sampled_value, num::kZ95 * r->standard_error.value_or(0))
+                : std::string("--"))
+        << " & " << latex_escape(value(*r, "reference").substr(0, 10)) << " & " << (r->z ? fmt::format("{:+.2f}", *r->z) : "--") << " & "
         << (r->bias && r->standard_error && *r->standard_error > 0
                 ? fmt::format("{:.3f}", *r->bias / *r->standard_error)
                 : "--")
@@ -321,7 +333,7 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
   if (v.status == "derived") {
     out << "Derived by attnverify's symbolic engine (GiNaC) from the definition:\n\n";
     for (const auto& [label, e] : v.forms) out << "\\fitformula{" << label << " = " << sym::to_latex(e) << "}\n\n";
-    for (const auto& note : v.notes) out << note << "\n\n";
+    for (const auto& note : v.notes) out << latex_prose(note) << "\n\n";
   } else {
     out << "\\textbf{No closed form}: " << latex_escape(v.reason) << ".\n\n"
         << "\\textbf{Only the quadrature" << (v.spec.sampling ? " and sampled routes were" : " route was")
@@ -429,7 +441,7 @@ std::string report_latex(const RunResult& run) {
         unexpected += r.unexpected();
       }
     out << "\\hyperref[variant:" << v->spec.name << "]{" << latex_escape(v->spec.name) << "} & "
-        << latex_escape(v->spec.kind->name()) << " & " << v->status << " & "
+        << latex_escape(v->spec.kind->name()) << " & " << latex_escape(v->status) << " & "
         << (v->status == "derived" ? fmt::format("{}/{}", st.agree, st.total)
                                    : fmt::format("quadrature only, {}", st.total))
         << " & " << sampled_summary(*v) << " & " << (st.worst_record ? fmt::format("{:.1f}", st.worst) : "--") << " & "

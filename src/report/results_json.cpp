@@ -9,27 +9,12 @@
 #include <map>
 
 #include "proofs/printing.hpp"
-#include "src/verdicts/enclosure_json.hpp"
+#include "src/verdicts/record_json.hpp"
 
 namespace attnverify {
 
 using json = nlohmann::ordered_json;
 
-namespace {
-
-json named(const NamedValues& values) {
-  json out = json::object();
-  for (const auto& [k, v] : values) out[k] = v;
-  return out;
-}
-
-// Statistics to 4 significant digits (their own uncertainty is far larger).
-json significant(double value) { return std::stod(fmt::format("{:.4g}", value)); }
-
-// Figures rounded to 0.1 digit: enough to read, and stable across platforms.
-json figure(double value) { return std::round(value * 10) / 10; }
-
-}  // namespace
 
 std::string results_json(const RunResult& run) {
   json root;
@@ -74,43 +59,9 @@ std::string results_json(const RunResult& run) {
     for (const Claim& claim : v.spec.claims) roles[claim.id] = claim.role;
     for (const Property& p : v.spec.properties) roles[p.id] = p.role;
     for (const CheckRecord& r : v.records) {
-      json c;
-      c["variant"] = r.variant;
-      c["check"] = to_string(r.check);
-      if (!r.claim.empty()) c["claim"] = r.claim;
-      if (const auto role = roles.find(r.claim); !r.claim.empty() && role != roles.end())
-        c["role"] = to_string(role->second);
-      if (!r.point.empty()) c["point"] = named(r.point);
-      if (r.n) c["n"] = *r.n;
-      if (r.d) c["d"] = *r.d;
-      if (r.seed) c["seed"] = *r.seed;
-      c["verdict"] = to_string(r.verdict);
-      c["expected"] = r.expected;
-      c["method"] = r.method;
-      if (r.digits) c["digits"] = figure(*r.digits);
-      if (r.error_digits) c["error_digits"] = figure(*r.error_digits);
-      if (!r.values.empty()) c["values"] = named(r.values);
-      if (r.z) c["z"] = std::round(*r.z * 1000) / 1000;
-      if (r.p_value) c["p_value"] = significant(*r.p_value);
-      if (r.standard_error) c["standard_error"] = significant(*r.standard_error);
-      if (r.bias) c["bias"] = significant(*r.bias);
-      if (r.search) {
-        json search{{"region", r.search->region},
-                    {"evaluations", r.search->evaluations},
-                    {"probes", r.search->probes},
-                    {"undecided", r.search->undecided}};
-        if (r.search->worst_digits) {
-          search["worst_digits"] = figure(*r.search->worst_digits);
-          search["worst_point"] = named(r.search->worst_point);
-          if (r.search->worst_undefined) search["worst_point_undefined"] = true;
-        }
-        c["search"] = search;
-      }
-      if (r.compares_values()) c["certified"] = r.certified;
-      if (!r.enclosure.empty()) c["enclosure"] = enclosure_json(r.enclosure);
-      if (r.conflict) c["conflict"] = true;
-      if (!r.detail.empty()) c["detail"] = r.detail;
-      checks.push_back(c);
+      const auto role = roles.find(r.claim);
+      checks.push_back(record_json(r, RecordStyle::Results,
+                                   role == roles.end() ? std::nullopt : std::optional<ClaimRole>(role->second)));
     }
   }
   root["variants"] = variants;

@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -12,10 +14,12 @@
 #include <set>
 #include <sstream>
 
+#include "numerics/ball_expression.hpp"
 #include "proofs/symbols.hpp"
 #include "src/kinds/registry.hpp"
 #include "src/spec/spec_text.hpp"
-#include "src/verdicts/enclosure_json.hpp"
+#include "src/verdicts/record_json.hpp"
+#include "src/verdicts/route_comparison.hpp"
 #include "src/version.hpp"
 
 namespace attnverify {
@@ -24,7 +28,7 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
-constexpr int kFormat = 2;  // shard.json layout version (2: digest, run_specs)
+constexpr int kFormat = 3;  // shard.json layout version (2: digest, run_specs; 3: records by src/verdicts/record_json)
 
 // Bounds on what a merge reads: a shard of the standard suite is about 2 MB
 constexpr std::uintmax_t kMaxShardBytes = 512u << 20;
@@ -120,7 +124,18 @@ GiNaC::ex from_archive_text(const std::string& hex) {
     in >> ar;
     GiNaC::lst table;  // the shared symbols, so the restored expression prints as the original
     for (const std::string& name : sym::Symbols::names()) table.append(sym::symbols().by_name(name));
-    return ar.unarchive_ex(table, "e");
+    const GiNaC::ex e = ar.unarchive_ex(table, "e");
+    // GiNaC matches the table only for plain symbols: a possymbol (n) comes back as a
+    // new symbol of the same name, which evaluates as unknown; map every symbol to the
+    // shared one of its name
+    GiNaC::exmap by_name;
+    for (GiNaC::const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
+      if (GiNaC::is_a<GiNaC::symbol>(*it)) {
+        const std::string name = GiNaC::ex_to<GiNaC::symbol>(*it).get_name();
+        const auto& names = sym::Symbols::names();
+        if (std::find(names.begin(), names.end(), name) != names.end()) by_name[*it] = sym::symbols().by_name(name);
+      }
+    return e.subs(by_name);
   } catch (const std::exception& err) {
     throw ShardError(std::string("a closed form is not a readable GiNaC archive: ") + err.what());
   }
@@ -147,18 +162,6 @@ std::string shard_digest(json root) {
 
 // ---- records, figures, tables ----
 
-json named(const NamedValues& values) {
-  json out = json::array();
-  for (const auto& [k, v] : values) out.push_back({k, v});
-  return out;
-}
-
-NamedValues named_from(const json& j) {
-  NamedValues out;
-  for (const auto& pair : j) out.emplace_back(pair.at(0).get<std::string>(), pair.at(1).get<std::string>());
-  return out;
-}
-
 template <typename T>
 void put(json& j, const char* key, const std::optional<T>& value) {
   if (value) j[key] = *value;
@@ -169,91 +172,52 @@ void get(const json& j, const char* key, std::optional<T>& value) {
   if (j.contains(key)) value = j.at(key).get<T>();
 }
 
-Verdict verdict_from(const std::string& text) {
-  for (Verdict v : {Verdict::Agree, Verdict::Disagree, Verdict::Inconclusive, Verdict::NotApplicable})
-    if (to_string(v) == text) return v;
-  throw ShardError("unknown verdict '" + text + "'");
-}
-
-json record_json(const CheckRecord& r) {
-  json j{{"variant", r.variant},    {"check", to_string(r.check)},     {"claim", r.claim},
-         {"point", named(r.point)}, {"verdict", to_string(r.verdict)}, {"expected", r.expected},
-         {"method", r.method},      {"values", named(r.values)},       {"detail", r.detail}};
-  put(j, "digits", r.digits);
-  put(j, "error_digits", r.error_digits);
-  put(j, "n", r.n);
-  put(j, "d", r.d);
-  put(j, "seed", r.seed);
-  put(j, "z", r.z);
-  put(j, "p_value", r.p_value);
-  put(j, "standard_error", r.standard_error);
-  put(j, "bias", r.bias);
-  if (r.search)
-    j["search"] = {{"region", r.search->region},
-                   {"evaluations", r.search->evaluations},
-                   {"probes", r.search->probes},
-                   {"undecided", r.search->undecided},
-                   {"worst_point", named(r.search->worst_point)},
-                   {"worst_undefined", r.search->worst_undefined}};
-  if (r.search && r.search->worst_digits) j["search"]["worst_digits"] = *r.search->worst_digits;
-  if (r.conflict) j["conflict"] = true;
-  if (r.certified) j["certified"] = true;
-  if (!r.enclosure.empty()) j["enclosure"] = enclosure_json(r.enclosure);
-  return j;
-}
-
-CheckRecord record_from(const json& j) {
-  CheckRecord r;
-  r.variant = j.at("variant");
-  const std::string check = j.at("check");
-  const std::optional<CheckKind> kind = check_kind_from_string(check);
-  if (!kind) throw ShardError("unknown check '" + check + "'");
-  r.check = *kind;
-  r.claim = j.at("claim");
-  r.point = named_from(j.at("point"));
-  r.verdict = verdict_from(j.at("verdict"));
-  r.expected = j.at("expected");
-  r.method = j.at("method");
-  r.values = named_from(j.at("values"));
-  r.detail = j.at("detail");
-  get(j, "digits", r.digits);
-  get(j, "error_digits", r.error_digits);
-  get(j, "n", r.n);
-  get(j, "d", r.d);
-  get(j, "seed", r.seed);
-  get(j, "z", r.z);
-  get(j, "p_value", r.p_value);
-  get(j, "standard_error", r.standard_error);
-  get(j, "bias", r.bias);
-  if (j.contains("search")) {
-    const json& s = j.at("search");
-    SearchSummary summary;
-    summary.region = s.at("region").get<std::string>();
-    summary.evaluations = s.at("evaluations").get<std::size_t>();
-    summary.probes = s.at("probes").get<std::size_t>();
-    summary.undecided = s.at("undecided").get<std::size_t>();
-    summary.worst_point = named_from(s.at("worst_point"));
-    summary.worst_undefined = s.at("worst_undefined").get<bool>();
-    get(s, "worst_digits", summary.worst_digits);
-    r.search = summary;
-  }
-  r.conflict = j.value("conflict", false);
-  r.certified = j.value("certified", false);
-  if (j.contains("enclosure")) r.enclosure = enclosure_from(j.at("enclosure"));
-  return r;
-}
-
 json curves_json(const std::vector<Curve>& curves) {
   json out = json::array();
   for (const Curve& c : curves) out.push_back({{"label", c.label}, {"dashed", c.dashed}, {"points", c.points}});
   return out;
 }
 
-std::vector<Curve> curves_from(const json& j) {
+// A shard's text that the report typesets (figure labels and captions, legends, table
+// cells, notes) is prose as a kind writes it: plain text, which the report escapes, and
+// formulas between $ signs, which must pass the parser that a spec's formulas pass
+// (src/spec/spec_text.hpp). Anything else is refused.
+void check_prose(const std::string& field, const std::string& text) {
+  if (const std::string problem = prose_math_problem(text); !problem.empty())
+    throw ShardError("field '" + field + "' " + problem);
+}
+
+constexpr std::size_t kMaxCurves = 64, kMaxCurvePoints = 20000, kMaxTableColumns = 16, kMaxTableRows = 10000;
+
+std::vector<Curve> curves_from(const json& j, const std::string& field) {
+  if (!j.is_array() || j.size() > kMaxCurves) throw ShardError("field '" + field + "' is not a list of curves");
   std::vector<Curve> out;
-  for (const auto& c : j)
-    out.push_back({c.at("label"), c.at("dashed"), c.at("points").get<std::vector<std::pair<double, double>>>()});
+  for (const auto& c : j) {
+    Curve curve{c.at("label"), c.at("dashed"), c.at("points").get<std::vector<std::pair<double, double>>>()};
+    check_prose(field + ".label", curve.label);
+    if (curve.points.size() > kMaxCurvePoints) throw ShardError("field '" + field + ".points' has too many points");
+    for (const auto& [x, y] : curve.points)
+      if (!std::isfinite(x) || !std::isfinite(y)) throw ShardError("field '" + field + ".points' has a point that is not finite");
+    out.push_back(std::move(curve));
+  }
   return out;
+}
+
+Table table_from(const json& t) {
+  Table table{t.at("caption"), t.at("header").get<std::vector<std::string>>(),
+              t.at("rows").get<std::vector<std::vector<std::string>>>()};
+  check_prose("tables.caption", table.caption);
+  if (table.header.empty() || table.header.size() > kMaxTableColumns)
+    throw ShardError(fmt::format("field 'tables.header' has {} columns (1 to {})", table.header.size(), kMaxTableColumns));
+  for (const std::string& cell : table.header) check_prose("tables.header", cell);
+  if (table.rows.size() > kMaxTableRows) throw ShardError("field 'tables.rows' has too many rows");
+  for (const auto& row : table.rows) {
+    if (row.size() != table.header.size())
+      throw ShardError(fmt::format("field 'tables.rows' has a row of {} cells under a header of {}", row.size(),
+                                   table.header.size()));
+    for (const std::string& cell : row) check_prose("tables.rows", cell);
+  }
+  return table;
 }
 
 json figure_json(const Figure& f) {
@@ -272,9 +236,12 @@ Figure figure_from(const json& j) {
   f.y_label = j.at("y_label");
   f.log_axes = j.at("log_axes");
   f.log_x = j.at("log_x");
-  f.curves = curves_from(j.at("curves"));
-  f.marks = curves_from(j.at("marks"));
+  f.curves = curves_from(j.at("curves"), "figure.curves");
+  f.marks = curves_from(j.at("marks"), "figure.marks");
   f.caption = j.at("caption");
+  check_prose("figure.x_label", f.x_label);
+  check_prose("figure.y_label", f.y_label);
+  check_prose("figure.caption", f.caption);
   return f;
 }
 
@@ -335,7 +302,7 @@ std::string shard_json(const RunResult& result, const Shard& shard, const std::v
     for (const auto& [label, e] : v.forms) forms.push_back({{"label", label}, {"archive", archive_text(e)}});
     j["forms"] = forms;
     json records = json::array();
-    for (const CheckRecord& r : v.records) records.push_back(record_json(r));
+    for (const CheckRecord& r : v.records) records.push_back(record_json(r, RecordStyle::Shard));
     j["records"] = records;
     j["grid_figure"] = figure_json(v.grid_figure);
     json figures = json::array();
@@ -400,6 +367,60 @@ const json& member(const json& j, const char* key, const std::string& file) {
   return j.at(key);
 }
 
+// An exact number as exact_text writes it ("-0.25", "1/3"; is_exact_number_text) as a rational.
+GiNaC::numeric exact_number(const std::string& text) {
+  const std::size_t slash = text.find('/');
+  const std::string head = text.substr(0, slash);
+  const std::size_t dot = head.find('.');
+  std::string digits = head;
+  std::size_t decimals = 0;
+  if (dot != std::string::npos) {
+    digits = head.substr(0, dot) + head.substr(dot + 1);
+    decimals = head.size() - dot - 1;
+  }
+  GiNaC::numeric value = GiNaC::numeric(digits.c_str()) / GiNaC::pow(GiNaC::numeric(10), GiNaC::numeric(long(decimals)));
+  if (slash != std::string::npos) value = value / GiNaC::numeric(text.substr(slash + 1).c_str());
+  return value;
+}
+
+// Why the "closed" ball of a certified record is not the variant's closed form S at the
+// record's point (recomputed here in ball arithmetic), or "". Applies where the point is
+// a point of S: its coordinates are the kind's claim symbols, exact, and S is not replaced
+// there by a form of its own (sequences at lambda = 1). Elsewhere (feature-map moments)
+// the shard's ball is taken as the shard computed it.
+std::string closed_ball_problem(const VariantResult& v, const CheckRecord& r, unsigned digits) {
+  if (v.status != "derived" || !r.certified || r.check == CheckKind::Claim) return "";
+  const auto closed = std::find_if(r.enclosure.begin(), r.enclosure.end(), [](const auto& e) { return e.first == "closed"; });
+  if (closed == r.enclosure.end()) return "";
+  const std::vector<std::string> symbols = v.spec.kind->claim_symbols();
+  if (!point_shape_problem(r.point, symbols, true).empty()) return "";
+  std::vector<GiNaC::numeric> point;
+  std::vector<GiNaC::ex> variables;
+  for (const auto& [name, value] : r.point) {
+    point.push_back(exact_number(value));
+    variables.push_back(sym::symbols().by_name(name));
+  }
+  if (const auto separate = v.spec.kind->claim_geometry(v.spec, true).separate_closed_form_at;
+      separate && separate->first < point.size() && point[separate->first] == separate->second)
+    return "";
+  const num::BallExpression S(v.S, variables);
+  const num::Ball recomputed =
+      num::evaluate_to_accuracy(S, point, digits + 5.0, num::bits_for_digits(digits + 10.0), kClosedFormCeilingBits).value;
+  const num::Ball printed = num::Ball::from_text(closed->second.mid, closed->second.rad, digits + 5,
+                                                 num::bits_for_digits(digits + 10.0));
+  if (!recomputed.finite() || arb_overlaps(recomputed.get(), printed.get())) return "";
+  return "its ball of the closed form does not contain S at its point (S there is " + recomputed.midpoint_text(20) +
+         "...)";
+}
+
+// The identity of a check: a run writes each at most once.
+std::string record_identity(const CheckRecord& r) {
+  json id{to_string(r.check), r.claim, describe_point(r.point)};
+  if (r.n) id.push_back(*r.n);
+  if (r.d) id.push_back(*r.d);
+  return id.dump();
+}
+
 }  // namespace
 
 RunResult merge_shards(const std::vector<std::string>& directories, const std::string& command) {
@@ -437,6 +458,7 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
 
     std::vector<int> seen(count + 1, -1);
     std::map<std::string, const json*> by_name;
+    std::map<std::string, std::size_t> shard_of;  // variant name -> index into files
     for (std::size_t k = 0; k < shards.size(); ++k) {
       const json& s = shards[k];
       for (const char* key : {"attnverify", "options", "run_variants", "run_specs", "bibliography"})
@@ -460,6 +482,7 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
       for (const json& v : member(s, "variants", files[k])) {
         have.push_back(member(v, "name", files[k]).get<std::string>());
         by_name[have.back()] = &v;
+        shard_of[have.back()] = k;
       }
       if (have != want)
         throw ShardError(
@@ -500,9 +523,17 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
       v.spec = load_spec(spec_file, result.bibliography);
       if (v.spec.name != name)
         throw ShardError(fmt::format("{} defines variant '{}', not '{}'", spec_file, v.spec.name, name));
-      v.status = member(j, "status", file0).get<std::string>();
-      v.reason = member(j, "reason", file0).get<std::string>();
-      v.notes = member(j, "notes", file0).get<std::vector<std::string>>();
+      const std::string& file = files[shard_of.at(name)];
+      v.status = member(j, "status", file).get<std::string>();
+      if (v.status != "derived" && v.status != "no-closed-form")
+        throw ShardError(fmt::format("{}: variant '{}': field 'status' is not derived or no-closed-form", file, name));
+      v.reason = member(j, "reason", file).get<std::string>();
+      v.notes = member(j, "notes", file).get<std::vector<std::string>>();
+      try {
+        for (const std::string& note : v.notes) check_prose("notes", note);
+      } catch (const ShardError& err) {
+        throw ShardError(fmt::format("{}: variant '{}': {}", file, name, err.what()));
+      }
       if (!member(j, "S", file0).get<std::string>().empty()) v.S = from_archive_text(j.at("S"));
       for (const auto& f : member(j, "forms", file0)) {
         const std::string label = f.at("label");
@@ -516,28 +547,51 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
       std::map<std::string, std::string> expected;
       for (const Claim& c : v.spec.claims) expected[c.id] = c.expected;
       for (const Property& p : v.spec.properties) expected[p.id] = p.expected;
-      for (const auto& r : member(j, "records", file0)) {
-        CheckRecord record = record_from(r);
-        if (record.variant != name) throw ShardError(fmt::format("variant '{}': a record of another variant", name));
+      const json& records = member(j, "records", file);
+      if (!records.is_array()) throw ShardError(fmt::format("{}: variant '{}': records is not a list", file, name));
+      std::set<std::string> seen_records;
+      for (std::size_t k = 0; k < records.size(); ++k) {
+        const std::string where = fmt::format("{}: variant '{}', record {}", file, name, k + 1);
+        CheckRecord record;
+        try {
+          record = record_from_json(records[k]);
+        } catch (const RecordFieldError& err) {
+          throw ShardError(where + ": " + err.what());
+        }
+        if (record.variant != name) throw ShardError(where + ": a record of another variant");
+        if (const std::string problem = v.spec.kind->record_point_problem(record); !problem.empty())
+          throw ShardError(where + ": field 'point' " + problem);
+        if (!seen_records.insert(record_identity(record)).second)
+          throw ShardError(where + ": the same check as an earlier record (" + to_string(record.check) +
+                           (record.claim.empty() ? "" : " " + record.claim) +
+                           (record.point.empty() ? "" : " at " + describe_point(record.point)) + ")");
         if (record.expected != "not-applicable") {
           if (!record.claim.empty()) {
             const auto it = expected.find(record.claim);
             if (it == expected.end())
-              throw ShardError(fmt::format("variant '{}': a record of claim '{}', which its spec does not state", name,
+              throw ShardError(fmt::format("{}: field 'claim': '{}' is not a claim or property of its spec", where,
                                            record.claim));
             record.expected = it->second;
           } else if (record.expected != "agree") {
-            throw ShardError(
-                fmt::format("variant '{}': a record expects '{}', which no spec states", name, record.expected));
+            throw ShardError(fmt::format("{}: field 'expected': '{}', which no spec states", where, record.expected));
           }
         }
+        // a certified verdict is proved again from its balls, not taken from the shard
+        if (record.certified)
+          if (const std::string problem = certified_record_problem(record, result.options.digits); !problem.empty())
+            throw ShardError(where + ": field 'certified': " + problem);
         v.records.push_back(std::move(record));
       }
-      v.grid_figure = figure_from(member(j, "grid_figure", file0));
-      for (const auto& f : member(j, "figures", file0)) v.figures.push_back(figure_from(f));
-      for (const auto& t : member(j, "tables", file0))
-        v.tables.push_back({t.at("caption"), t.at("header").get<std::vector<std::string>>(),
-                            t.at("rows").get<std::vector<std::vector<std::string>>>()});
+      for (std::size_t k = 0; k < v.records.size(); ++k)
+        if (const std::string problem = closed_ball_problem(v, v.records[k], result.options.digits); !problem.empty())
+          throw ShardError(fmt::format("{}: variant '{}', record {}: field 'enclosure': {}", file, name, k + 1, problem));
+      try {
+        v.grid_figure = figure_from(member(j, "grid_figure", file));
+        for (const auto& f : member(j, "figures", file)) v.figures.push_back(figure_from(f));
+        for (const auto& t : member(j, "tables", file)) v.tables.push_back(table_from(t));
+      } catch (const ShardError& err) {
+        throw ShardError(fmt::format("{}: variant '{}': {}", file, name, err.what()));
+      }
       result.variants.push_back(std::move(v));
     }
     judge_run(result);

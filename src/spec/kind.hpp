@@ -34,6 +34,7 @@ struct ClaimDomain;
 struct VariantResult;
 struct RunOptions;
 struct DerivationSummary;
+struct CheckRecord;
 
 /// Receives one-line progress messages for long runs.
 using Progress = std::function<void(const std::string&)>;
@@ -103,6 +104,11 @@ class Kind {
   virtual NumericRoute numeric_route(const Spec& spec) const = 0;
   /// The report's opening paragraph of the variant (LaTeX; src/report/ typesets it).
   virtual std::string report_intro(const Spec& spec) const = 0;
+  /// Why `record` does not have a point this kind's checks give it (the coordinates'
+  /// names and order per check, exact numbers where they are grid points), or "". A
+  /// merge of shards asks it of every record it reads (a shard is untrusted input);
+  /// point_shape_problem (src/verdicts/check_record.hpp) states the common rule.
+  virtual std::string record_point_problem(const CheckRecord& record) const = 0;
 };
 
 /// The kinds a run knows, looked up by name. The standard registry is

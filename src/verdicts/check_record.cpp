@@ -28,6 +28,64 @@ std::optional<CheckKind> check_kind_from_string(const std::string& name) {
   return std::nullopt;
 }
 
+namespace {
+// A run of at least one decimal digit starting at `at`; returns the position after it.
+std::size_t digits_from(const std::string& s, std::size_t at) {
+  std::size_t k = at;
+  while (k < s.size() && s[k] >= '0' && s[k] <= '9') ++k;
+  return k;
+}
+}  // namespace
+
+bool is_exact_number_text(const std::string& text) {
+  if (text.size() > 12000) return false;
+  std::size_t k = text.rfind('-', 0) == 0 ? 1 : 0;
+  std::size_t end = digits_from(text, k);
+  if (end == k) return false;
+  if (end < text.size() && text[end] == '.') {
+    const std::size_t after = digits_from(text, end + 1);
+    if (after == end + 1) return false;
+    end = after;
+  }
+  if (end < text.size() && text[end] == '/') {
+    if (end + 1 >= text.size() || text[end + 1] == '0') return false;
+    end = digits_from(text, end + 1);
+  }
+  return end == text.size();
+}
+
+bool is_decimal_number_text(const std::string& text) {
+  if (text == "nan" || text == "inf" || text == "-inf" || text == "+inf") return true;
+  if (text.size() > 12000) return false;
+  std::size_t k = (!text.empty() && (text[0] == '-' || text[0] == '+')) ? 1 : 0;
+  const std::size_t int_end = digits_from(text, k);
+  std::size_t end = int_end;
+  bool any = int_end > k;
+  if (end < text.size() && text[end] == '.') {
+    end = digits_from(text, end + 1);
+    any = any || end > int_end + 1;
+  }
+  if (!any) return false;
+  if (end < text.size() && (text[end] == 'e' || text[end] == 'E')) {
+    std::size_t e = end + 1;
+    if (e < text.size() && (text[e] == '-' || text[e] == '+')) ++e;
+    end = digits_from(text, e);
+    if (end == e || end - e > 20) return false;
+  }
+  return end == text.size();
+}
+
+std::string point_shape_problem(const NamedValues& point, const std::vector<std::string>& names, bool exact_numbers) {
+  std::string want, have;
+  for (const std::string& n : names) want += (want.empty() ? "" : ", ") + n;
+  for (const auto& [n, v] : point) have += (have.empty() ? "" : ", ") + n;
+  if (have != want) return "has the coordinates (" + have + "), not (" + want + ")";
+  if (exact_numbers)
+    for (const auto& [n, v] : point)
+      if (!is_exact_number_text(v)) return "has " + n + " = '" + v.substr(0, 40) + "', not an exact number";
+  return "";
+}
+
 std::string describe_point(const NamedValues& point) {
   std::string out;
   for (const auto& [name, value] : point) out += (out.empty() ? "" : ", ") + name + " = " + value;

@@ -90,6 +90,16 @@ struct CheckRecord {
   }
 };
 
+/// Whether `text` is an exact number as exact_text writes it: "-0.25", "3", "1/3".
+bool is_exact_number_text(const std::string& text);
+/// Whether `text` is a decimal number as the routes write values: "0.5641", "-1.2e-30",
+/// "nan", "inf", "-inf".
+bool is_decimal_number_text(const std::string& text);
+
+/// Why `point` is not a point with coordinates `names` in that order, each an exact
+/// number as exact_text writes it ("-0.25", "1/3") when `exact_numbers`, or "".
+std::string point_shape_problem(const NamedValues& point, const std::vector<std::string>& names, bool exact_numbers);
+
 /// "beta = -1, gamma = 0.5": a point for messages.
 std::string describe_point(const NamedValues& point);
 

@@ -1,6 +1,7 @@
 #include "src/verdicts/route_comparison.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -73,6 +74,39 @@ void certify_closed_vs_numeric(CheckRecord& record, const CertifiedOutcome& ball
   record.detail += (record.detail.empty() ? "" : " ") + std::string("Not certified: ") + why_not + ".";
   // the verdict stands on the numeric route's error estimate: an agreement says so
   if (record.verdict == Verdict::Agree) record.method += ", estimated (not certified)";
+}
+
+std::string certified_record_problem(const CheckRecord& record, unsigned digits) {
+  std::map<std::string, num::Ball> balls;
+  const slong bits = num::bits_for_digits(digits + 10.0);
+  for (const auto& [role, e] : record.enclosure) {
+    try {
+      balls.emplace(role, num::Ball::from_text(e.mid, e.rad, digits + 5, bits));
+    } catch (const std::invalid_argument& err) {
+      return "its '" + role + "' ball is not a ball: " + err.what();
+    }
+  }
+  const double narrow = digits - 5.0;
+  const auto has = [&](const char* role) { return balls.count(role) > 0; };
+  if (record.is_grid_check() && has("closed") && has("numeric")) {
+    const num::BallVerdict v = num::compare_balls(balls.at("closed"), balls.at("numeric"), digits, bits);
+    if (v.outcome == num::PointOutcome::Disagree && record.verdict == Verdict::Disagree) return "";
+    if (v.outcome == num::PointOutcome::Agree && record.verdict == Verdict::Agree &&
+        balls.at("closed").relative_accuracy_digits() >= narrow &&
+        balls.at("numeric").relative_accuracy_digits() >= narrow)
+      return "";
+    return "its balls of the closed form and of the numeric route do not prove '" + to_string(record.verdict) + "'";
+  }
+  if (record.check == CheckKind::Claim && has("claim") && has("closed")) {
+    const num::BallVerdict v = num::compare_balls(balls.at("claim"), balls.at("closed"), digits, bits);
+    if (v.outcome == num::PointOutcome::Disagree && record.verdict == Verdict::Disagree) return "";
+    return "its balls of the claim and of S are not disjoint beyond the tolerance, so they prove no counterexample";
+  }
+  if (record.is_grid_check() && has("numeric") && balls.size() == 1) {
+    if (record.verdict == Verdict::NotApplicable && balls.at("numeric").relative_accuracy_digits() >= narrow) return "";
+    return "its ball of the numeric route is not P - 5 digits narrow, or its verdict is not not-applicable";
+  }
+  return "it carries no balls that a certified verdict of its check rests on";
 }
 
 }  // namespace attnverify

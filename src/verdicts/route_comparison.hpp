@@ -56,4 +56,15 @@ struct CertifiedOutcome {
 void certify_closed_vs_numeric(CheckRecord& record, const CertifiedOutcome& balls, unsigned digits,
                                const std::string& what = "the defining integrals");
 
+/// Why the balls a record prints (its `enclosure`) do not prove the verdict it carries
+/// as certified, or "" when they do: the certified rule above, recomputed from the
+/// printed balls (Ball::from_text, mid to P + 5 digits) as a merge of shards does for
+/// every record marked certified. Proved means, by the balls' roles:
+///   closed and numeric (a grid point): compare_balls decides the record's verdict, and
+///       an agree has both balls at least P - 5 digits narrow;
+///   claim and closed (a claim's counterexample): compare_balls says disagree;
+///   numeric alone (no closed form): the ball is at least P - 5 digits narrow and the
+///       verdict is not-applicable.
+std::string certified_record_problem(const CheckRecord& record, unsigned digits);
+
 }  // namespace attnverify

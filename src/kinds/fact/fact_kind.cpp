@@ -8,6 +8,7 @@
 #include "src/kinds/fact/fact_tests.hpp"
 #include "src/report/latex_escape.hpp"
 #include "src/spec/spec_reading.hpp"
+#include "src/verdicts/check_record.hpp"
 #include "src/verdicts/claim_points.hpp"
 
 namespace attnverify {
@@ -89,6 +90,12 @@ class FactKind final : public Kind {
   ClaimGeometry claim_geometry(const Spec&, bool) const override { return {}; }
 
   NumericRoute numeric_route(const Spec&) const override { return NumericRoute::None; }
+
+  // a fact's records are its claims, each in its setting
+  std::string record_point_problem(const CheckRecord& r) const override {
+    if (r.check != CheckKind::Claim) return "belongs to a check that a fact variant does not run";
+    return r.point.empty() ? "" : point_shape_problem(r.point, {"setting"}, false);
+  }
 
   std::string report_intro(const Spec& spec) const override {
     std::vector<std::string> tests;

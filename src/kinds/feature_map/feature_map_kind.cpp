@@ -10,6 +10,7 @@
 #include "src/report/latex_escape.hpp"
 #include "src/spec/exact_text.hpp"
 #include "src/spec/spec_reading.hpp"
+#include "src/verdicts/check_record.hpp"
 #include "src/verdicts/claim_points.hpp"
 
 namespace attnverify {
@@ -218,6 +219,19 @@ class FeatureMapKind final : public Kind {
 
   NumericRoute numeric_route(const Spec& spec) const override {
     return has_phi(spec) ? NumericRoute::Quadrature : NumericRoute::DirectComputation;
+  }
+
+  // moments at an exact (mu, sigma) of the grid; cases (direct and sampled checks) by name first
+  std::string record_point_problem(const CheckRecord& r) const override {
+    if (r.check == CheckKind::ClosedVsQuadrature) {
+      NamedValues grid(r.point.begin(), r.point.begin() + std::min<std::size_t>(2, r.point.size()));
+      const std::string names = point_shape_problem(r.point, {"mu", "sigma", "moment"}, false);
+      return names.empty() ? point_shape_problem(grid, {"mu", "sigma"}, true) : names;
+    }
+    if ((r.check == CheckKind::ClosedVsDirect || r.check == CheckKind::Sampled) &&
+        (r.point.empty() || r.point.front().first != "case"))
+      return "does not start with the case";
+    return "";
   }
 
   std::string report_intro(const Spec& spec) const override {

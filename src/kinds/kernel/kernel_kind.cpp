@@ -9,6 +9,7 @@
 #include "src/report/latex_escape.hpp"
 #include "src/spec/exact_text.hpp"
 #include "src/spec/spec_reading.hpp"
+#include "src/verdicts/check_record.hpp"
 #include "src/verdicts/claim_points.hpp"
 
 namespace attnverify {
@@ -96,6 +97,12 @@ class KernelKind final : public Kind {
   }
 
   NumericRoute numeric_route(const Spec&) const override { return NumericRoute::Quadrature; }
+
+  // grid and sampled checks at an exact (beta, gamma) of the grid
+  std::string record_point_problem(const CheckRecord& r) const override {
+    if (r.is_grid_check() || r.check == CheckKind::Sampled) return point_shape_problem(r.point, {"beta", "gamma"}, true);
+    return "";
+  }
 
   std::string report_intro(const Spec& spec) const override {
     return "Kernel variant $a_j \\propto f(q\\cdot k_j)$ with $f(x) = " + sym::to_latex(spec.definition) +

@@ -7,6 +7,7 @@
 #include "proofs/symbols.hpp"
 #include "src/kinds/derivation_summary.hpp"
 #include "src/spec/spec_reading.hpp"
+#include "src/verdicts/check_record.hpp"
 #include "src/verdicts/claim_points.hpp"
 
 namespace attnverify {
@@ -88,6 +89,12 @@ class MeasureKind final : public Kind {
   }
 
   NumericRoute numeric_route(const Spec&) const override { return NumericRoute::DirectComputation; }
+
+  // the direct route at one vector x of the spec
+  std::string record_point_problem(const CheckRecord& r) const override {
+    if (r.is_grid_check()) return point_shape_problem(r.point, {"x"}, false);
+    return "";
+  }
 
   std::string report_intro(const Spec&) const override {
     return "The sparsity measure of a vector $x$ of $n$ entries, $S(x) = \\mathbb{E}|x|/\\sqrt{\\mathbb{E}x^2}$ with "

@@ -8,6 +8,7 @@
 #include "src/kinds/derivation_summary.hpp"
 #include "src/spec/exact_text.hpp"
 #include "src/spec/spec_reading.hpp"
+#include "src/verdicts/check_record.hpp"
 #include "src/verdicts/claim_points.hpp"
 
 namespace attnverify {
@@ -109,6 +110,12 @@ class SequenceKind final : public Kind {
   }
 
   NumericRoute numeric_route(const Spec&) const override { return NumericRoute::ExactSummation; }
+
+  // grid points and the asymptote's points at an exact (lambda, n)
+  std::string record_point_problem(const CheckRecord& r) const override {
+    if (r.is_grid_check() || r.check == CheckKind::Asymptote) return point_shape_problem(r.point, {"lambda", "n"}, true);
+    return "";
+  }
 
   std::string report_intro(const Spec& spec) const override {
     return "Sequence variant with weights $a_i = " + sym::to_latex(spec.definition) +

@@ -9,6 +9,7 @@
 #include "src/report/latex_escape.hpp"
 #include "src/spec/exact_text.hpp"
 #include "src/spec/spec_reading.hpp"
+#include "src/verdicts/check_record.hpp"
 #include "src/verdicts/claim_points.hpp"
 #include "src/verdicts/run_options.hpp"
 #include "src/verdicts/variant_result.hpp"
@@ -102,6 +103,10 @@ class UniformKind final : public Kind {
   }
 
   NumericRoute numeric_route(const Spec&) const override { return NumericRoute::DirectComputation; }
+
+  std::string record_point_problem(const CheckRecord& r) const override {
+    return r.is_grid_check() ? point_shape_problem(r.point, {"n"}, true) : "";
+  }
 
   std::string report_intro(const Spec& spec) const override {
     return "Uniform attention: $n$ equal weights $a_i = " + sym::to_latex(spec.definition) + "$.\n\n";
