@@ -122,7 +122,9 @@ SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, Sample
   const Impl& s = *impl_;
   const long blocks = static_cast<long>((n + kBlockRows - 1) / kBlockRows);
   std::vector<SampleMoments> per_block(static_cast<std::size_t>(blocks));
-  const int team = threads > 0 ? static_cast<int>(threads) : omp_get_max_threads();
+  // no more threads (each with a block of keys) than blocks
+  const int team = std::max(1, static_cast<int>(std::min<long>(
+                                   threads > 0 ? static_cast<long>(threads) : omp_get_max_threads(), blocks)));
   // one slot per member of the team actually started (thread numbers are below its size,
   // which is at most `team`)
   std::vector<SamplerTimings> per_thread(static_cast<std::size_t>(team));

@@ -36,7 +36,9 @@ SampleMoments FeatureMapSampler::sample(unsigned long n, unsigned threads) const
   const std::size_t d = s.mu.size();
   const long blocks = static_cast<long>((n + kBlockRows - 1) / kBlockRows);
   std::vector<SampleMoments> per_block(static_cast<std::size_t>(blocks));
-  const int team = threads > 0 ? static_cast<int>(threads) : omp_get_max_threads();
+  // no more threads (each with a block of weights) than blocks
+  const int team = std::max(1, static_cast<int>(std::min<long>(
+                                   threads > 0 ? static_cast<long>(threads) : omp_get_max_threads(), blocks)));
 #pragma omp parallel num_threads(team)
   {
     const DoubleExpression phi = *s.phi;  // a copy per thread (it has a scratch stack)

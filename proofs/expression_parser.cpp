@@ -351,6 +351,10 @@ class Reader {
       }
     }
     if (digits.empty()) fail("a number needs at least one digit", start);
+    if (digits.size() > static_cast<std::size_t>(kMaxNumberDigits))
+      fail("this number has " + std::to_string(digits.size()) + " digits, above the limit of " +
+               std::to_string(kMaxNumberDigits),
+           start);
     if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
       std::size_t k = pos_ + 1;
       bool negative = false;

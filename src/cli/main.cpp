@@ -33,6 +33,7 @@
 #include "src/report/pdf_build.hpp"
 #include "src/run/pipeline.hpp"
 #include "src/run/shard.hpp"
+#include "src/run/thread_count.hpp"
 #include "src/report/report_latex.hpp"
 #include "src/report/results_json.hpp"
 #include "src/spec/spec.hpp"
@@ -203,16 +204,34 @@ int main(int argc, char** argv) {
   std::string out_dir = "reports/out";
   std::string bibliography_path;
   unsigned digits = 50;
-  unsigned long seed = attnverify::kDefaultSeed;
+  std::string seed_text;
   unsigned threads = 0;
   bool no_pdf = false, quiet = false;
   run->add_option("specs", paths, "Spec files or directories (default: specs/)");
-  run->add_option("--out", out_dir, "Output directory (default: reports/out)");
+  // an empty --out is bad input (exit 2), not a folder that cannot be created (exit 3)
+  const CLI::Validator non_empty(
+      [](std::string& text) { return text.empty() ? std::string("the output folder must not be empty") : std::string(); },
+      "DIR");
+  run->add_option("--out", out_dir, "Output directory (default: reports/out)")->check(non_empty);
   run->add_option("--digits", digits, "Working precision in decimal digits: 30, 50 or 100 (default 50)")
       ->check(CLI::IsMember({30u, 50u, 100u}));
-  auto* seed_option = run->add_option(
-      "--seed", seed,
-      "Seed of the sampled checks; overrides the specs' seeds (default: each spec's [sampling] seed, else 20231201)");
+  auto* seed_option =
+      run->add_option("--seed", seed_text,
+                      "Seed of the sampled checks, 0 to 18446744073709551615; overrides the specs' seeds (default: "
+                      "each spec's [sampling] seed, else 20231201)")
+          ->check(CLI::Validator(
+              [](std::string& text) -> std::string {
+                // digits only: CLI11 would wrap -1 and saturate 2^64 into a valid-looking seed
+                if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos)
+                  return "the seed must be an integer from 0 to 18446744073709551615";
+                try {
+                  (void)std::stoull(text);
+                } catch (const std::out_of_range&) {
+                  return "the seed must be an integer from 0 to 18446744073709551615";
+                }
+                return "";
+              },
+              "SEED"));
   run->add_option("--threads", threads,
                   "Threads for the quadrature grid and sampling, 1 to " + std::to_string(kMaxThreads) +
                       " (default: all cores); the results do not depend on it")
@@ -236,7 +255,7 @@ int main(int argc, char** argv) {
       "one unsharded run would write them.");
   std::vector<std::string> shard_dirs;
   merge_cmd->add_option("shards", shard_dirs, "Output directories of the shards")->required();
-  merge_cmd->add_option("--out", out_dir, "Output directory (default: reports/out)");
+  merge_cmd->add_option("--out", out_dir, "Output directory (default: reports/out)")->check(non_empty);
   merge_cmd->add_flag("--no-pdf", no_pdf, "Write report.tex but do not compile it");
   merge_cmd->add_flag("--quiet", quiet, "No progress messages");
 
@@ -284,8 +303,10 @@ int main(int argc, char** argv) {
       }();
       attnverify::RunOptions options;
       options.digits = digits;
-      if (seed_option->count() > 0) options.seed_override = seed;
-      options.threads = threads;
+      if (seed_option->count() > 0) options.seed_override = std::stoull(seed_text);
+      const attnverify::ThreadCount usable = attnverify::usable_threads(threads);
+      if (!usable.warning.empty()) std::cerr << "warning: " << usable.warning << "\n";
+      options.threads = usable.threads;
       options.command = command;
       if (!shard_text.empty())
         return run_shard(attnverify::parse_shard(shard_text), specs, bibliography, options, progress, out_dir);

@@ -1,6 +1,7 @@
 #include "src/spec/spec_reading.hpp"
 
 #include <algorithm>
+#include <sstream>
 
 #include "numerics/ball_expression.hpp"
 #include "proofs/definedness.hpp"
@@ -243,6 +244,17 @@ void read_expression_claim(TomlReader& reader, const Spec& spec, Claim& claim) {
   claim.conditions = std::move(parsed.conditions);
   claim.undefined = std::move(parsed.undefined);
   claim.continuous_extension = reader.optional_bool("continuous_extension").value_or(false);
+}
+
+void refuse_complex_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition) {
+  // GiNaC evaluates sqrt(-1) to I and log(-1) to I*Pi when it parses: a number that is not real
+  for (GiNaC::const_preorder_iterator it = definition.preorder_begin(); it != definition.preorder_end(); ++it)
+    if (GiNaC::is_exactly_a<GiNaC::numeric>(*it) && !GiNaC::ex_to<GiNaC::numeric>(*it).is_real()) {
+      std::ostringstream value;
+      value << *it;  // GiNaC's own printer: "I", "I*Pi" is a product, so the number is I
+      variant.fail(key, "has the complex constant " + value.str() +
+                            " (e.g. from sqrt(-1) or log(-1)): attention weights are real");
+    }
 }
 
 void refuse_zero_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition) {

@@ -60,10 +60,13 @@ void read_expression_claim(TomlReader& table, const Spec& spec, Claim& claim);
 
 /// The checks of a definition f, weight or phi (the key) at load:
 /// refuse_too_many_kinks: more than sym::kMaxKinks kinks (proofs/derivation_work.hpp);
+/// refuse_complex_definition: a constant that is not real (sqrt(-1) = i, log(-1) = i pi),
+/// since attention weights are real;
 /// refuse_zero_definition: identically 0 (every weight 0, S = 0/0);
 /// refuse_undefined_definition: not provably defined at every real x (the keys' scores
 /// are Gaussian, so the integrals run over the whole line).
 void refuse_too_many_kinks(TomlReader& variant, const std::string& key, const GiNaC::ex& definition);
+void refuse_complex_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition);
 void refuse_zero_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition);
 void refuse_undefined_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition);
 

@@ -144,13 +144,21 @@ GiNaC::numeric read_exact_number(const toml::node& node, const std::string& file
   return GiNaC::ex_to<GiNaC::numeric>(value);
 }
 
+namespace {
+// An expression in a message: whole up to 120 characters, else its start and length.
+std::string quoted_excerpt(const std::string& text) {
+  if (text.size() <= 120) return "'" + text + "'";
+  return "'" + text.substr(0, 100) + "...' (" + std::to_string(text.size()) + " characters)";
+}
+}  // namespace
+
 GiNaC::ex parse_expression_at(const TomlReader& reader, const std::string& key, const std::string& text,
                               const std::vector<std::string>& symbols, const sym::NamedConstants& constants) {
   try {
     return sym::parse_expression(text, symbols, constants);
   } catch (const sym::ExpressionError& err) {
     const std::string where = err.column > 0 ? " (column " + std::to_string(err.column) + " of the expression)" : "";
-    reader.fail(key, std::string("cannot use expression '") + text + "': " + err.what() + where);
+    reader.fail(key, "cannot use expression " + quoted_excerpt(text) + ": " + err.what() + where);
   }
 }
 
@@ -160,7 +168,7 @@ sym::ParsedExpression parse_claim_at(const TomlReader& reader, const std::string
     return sym::read_expression(text, symbols, constants, true);
   } catch (const sym::ExpressionError& err) {
     const std::string where = err.column > 0 ? " (column " + std::to_string(err.column) + " of the expression)" : "";
-    reader.fail(key, std::string("cannot use expression '") + text + "': " + err.what() + where);
+    reader.fail(key, "cannot use expression " + quoted_excerpt(text) + ": " + err.what() + where);
   }
 }
 

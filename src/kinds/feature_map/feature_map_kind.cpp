@@ -121,6 +121,7 @@ class FeatureMapKind final : public Kind {
       spec.definition_text = *phi;
       spec.definition = parse_expression_at(variant, "phi", spec.definition_text, {"x"}, spec.constants);
       refuse_too_many_kinks(variant, "phi", spec.definition);
+      refuse_complex_definition(variant, "phi", spec.definition);
       refuse_zero_definition(variant, "phi", spec.definition);
       refuse_undefined_definition(variant, "phi", spec.definition);
     }

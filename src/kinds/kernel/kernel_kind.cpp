@@ -37,6 +37,7 @@ class KernelKind final : public Kind {
     spec.definition_text = variant.required_string("f", Text::Expression);
     spec.definition = parse_expression_at(variant, "f", spec.definition_text, {"x"}, spec.constants);
     refuse_too_many_kinks(variant, "f", spec.definition);
+    refuse_complex_definition(variant, "f", spec.definition);
     refuse_zero_definition(variant, "f", spec.definition);
     refuse_undefined_definition(variant, "f", spec.definition);
   }

@@ -163,7 +163,9 @@ std::vector<NumericS> KernelRoute::evaluate_grid(const std::vector<GridPoint>& g
       balls.emplace_back(num::Ball::from_numeric(p[0], certified_.bits()),
                          num::Ball::from_numeric(p[1], certified_.bits()));
   }
-  const int count = threads > 0 ? static_cast<int>(threads) : omp_get_max_threads();
+  // no more threads (each with its copy of the route) than grid points
+  const int count = std::max(1, std::min(threads > 0 ? static_cast<int>(threads) : omp_get_max_threads(),
+                                         static_cast<int>(std::min<std::size_t>(grid.size(), 1u << 20))));
   const std::vector<KernelRoute> copies(static_cast<std::size_t>(count),
                                         *this);  // GiNaC copied here, not in the threads
   std::vector<NumericS> out(grid.size());

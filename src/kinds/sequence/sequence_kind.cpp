@@ -44,6 +44,7 @@ class SequenceKind final : public Kind {
     spec.definition_text = variant.required_string("weight", Text::Expression);
     spec.definition =
         parse_expression_at(variant, "weight", spec.definition_text, {"lambda", "n", "i"}, spec.constants);
+    refuse_complex_definition(variant, "weight", spec.definition);
     refuse_zero_definition(variant, "weight", spec.definition);
   }
 
