@@ -114,5 +114,33 @@ check "D21 linear-relu: the moments of phi = relu" grep -q '^  E phi(X) = beta\*
 check "D21 sparsity-measure: S from the moments" grep -q '^  S (from the moments E|x|, E x^2) = E_abs/sqrt(E_sq)$' "$work/derive.out"
 check "D21 a fact spec: nothing to derive" grep -q '^  nothing to derive: a fact spec' "$work/derive.out"
 
+# ---- Attack round of 2026-11-24 (docs/history.md, issue 27) ----
+# L7, L8: a seed outside 0..2^64-1 and an empty --out are bad input
+check "L7 --seed -1 is bad input (it wrapped to 2^64-1)" expect_exit 2 "$bin" run "$spec" "${bib[@]}" --seed=-1 --out t27 --no-pdf --quiet
+check "L7 --seed 2^64 is bad input (it saturated)" expect_exit 2 "$bin" run "$spec" "${bib[@]}" --seed 18446744073709551616 --out t27 --no-pdf --quiet
+check "L7 --seed 2^64-1 runs" expect_exit 0 "$bin" run "$spec" "${bib[@]}" --seed 18446744073709551615 --out t27 --no-pdf --quiet
+check "L8 --out \"\" is bad input" expect_exit 2 "$bin" run "$spec" "${bib[@]}" --out "" --no-pdf --quiet
+# L6: under a memory limit, 1024 threads fall back to what can be created, with a warning
+check "L6 --threads 1024 under ulimit -v 1.5 GB runs" bash -c "
+  ulimit -v 1500000; '$bin' run '$spec' ${bib[*]} --threads 1024 --out t6m --no-pdf --quiet >/dev/null 2>'$work/err'"
+check "L6 the warning says how many threads it uses" grep -q "threads asked for could be created" "$work/err"
+# L9: after kill -9 during latexmk, latexmk dies with attnverify and the next run removes the build folder
+l9() {
+  "$bin" run "$spec" "${bib[@]}" --out t9k --quiet >/dev/null 2>&1 & local pid=$!
+  for _ in $(seq 1 500); do
+    find t9k -maxdepth 2 -name latexmk.pgid 2>/dev/null | grep -q . && break
+    sleep 0.02
+  done
+  local group; group=$(cat t9k/.latex-build-*/latexmk.pgid 2>/dev/null)
+  kill -9 $pid; wait $pid 2>/dev/null; sleep 0.5
+  [ -n "$group" ] || { echo "  latexmk was not seen running"; return 1; }
+  # a zombie (no init here to reap it) is dead: only live members of the group count
+  local live; live=$(ps -eo pgid=,stat= | awk -v g="$group" '$1 == g && $2 !~ /^Z/' | wc -l)
+  [ "$live" -eq 0 ] || { echo "  $live processes of latexmk's group $group still run"; return 1; }
+}
+check "L9 latexmk does not outlive a killed attnverify" l9
+check "L9 the next run removes the left build folder" bash -c "
+  '$bin' run '$spec' ${bib[*]} --out t9k --quiet >/dev/null 2>&1 && ! ls -d t9k/.latex-build-* 2>/dev/null | grep -q ."
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -1,6 +1,7 @@
 #include "src/report/pdf_build.hpp"
 
 #include <fmt/format.h>
+#include <signal.h>
 #include <stdlib.h>
 
 #include <filesystem>
@@ -41,11 +42,39 @@ std::string first_errors(const fs::path& log, const fs::path& output) {
   return "last lines of " + output.string() + ":\n" + out;
 }
 
+constexpr const char* kGroupFile = "latexmk.pgid";
+
+// Build folders of runs that were killed (kill -9, a full disk): the process group of
+// their latexmk is killed if it still runs there (its working directory is checked, so a
+// reused process id is left alone), and the folder removed.
+void remove_stale_builds(const fs::path& out_dir) {
+  std::error_code ec;
+  for (fs::directory_iterator it(out_dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.rfind(".latex-build-", 0) != 0 || !it->is_directory(ec) || it->is_symlink(ec)) continue;
+    std::ifstream in(it->path() / kGroupFile);
+    long group = 0;
+    if (in >> group && group > 1) {
+      std::error_code cwd_ec;
+      const fs::path cwd = fs::read_symlink(fmt::format("/proc/{}/cwd", group), cwd_ec);
+      if (!cwd_ec && fs::equivalent(cwd, it->path(), cwd_ec)) kill(static_cast<pid_t>(-group), SIGKILL);
+    }
+    fs::remove_all(it->path(), ec);
+    ec.clear();
+  }
+}
+
 }  // namespace
+
+double latex_timeout_seconds(std::size_t tex_bytes) {
+  return kLatexTimeoutSeconds + kLatexSecondsPerMegabyte * static_cast<double>(tex_bytes) / 1e6;
+}
 
 PdfBuild build_pdf(const std::string& tex_text, const std::string& out_dir, const std::function<bool()>& should_stop,
                    double timeout_seconds) {
   PdfBuild result;
+  if (timeout_seconds <= 0) timeout_seconds = latex_timeout_seconds(tex_text.size());
+  remove_stale_builds(out_dir);
   std::string pattern = (fs::path(out_dir) / ".latex-build-XXXXXX").string();
   if (!mkdtemp(pattern.data())) {
     result.failure = "cannot create a build folder in " + out_dir;
@@ -70,7 +99,9 @@ PdfBuild build_pdf(const std::string& tex_text, const std::string& out_dir, cons
                                       "report.tex"};
   const ProcessResult run =
       run_process(argv, build.string(), {{"openin_any", "p"}, {"openout_any", "p"}, {"shell_escape", "f"}},
-                  "latexmk.out", timeout_seconds, should_stop);
+                  "latexmk.out", timeout_seconds, should_stop, [&](int pid) {
+                    std::ofstream(build / kGroupFile) << pid << "\n";
+                  });
   // the finished build replaces the previous one, so its log can be read
   const fs::path kept = fs::path(out_dir) / ".latexmk-build";
   std::error_code ec;

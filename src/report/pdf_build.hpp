@@ -17,8 +17,14 @@
 
 namespace attnverify {
 
-/// A TeX loop in hostile input is stopped here; the standard suite's report takes ~5 s.
+/// A TeX loop in hostile input is stopped here; the standard suite's report takes ~20 s.
 inline constexpr double kLatexTimeoutSeconds = 300;
+/// The limit grows with the document: latexmk takes about 25 s per MB of report.tex
+/// (measured: 5 000 claims), so 60 s per MB above the first keeps a margin of 2.
+inline constexpr double kLatexSecondsPerMegabyte = 60;
+
+/// kLatexTimeoutSeconds plus kLatexSecondsPerMegabyte for each MB of `tex_bytes`.
+double latex_timeout_seconds(std::size_t tex_bytes);
 
 struct PdfBuild {
   bool ok = false;
@@ -27,9 +33,13 @@ struct PdfBuild {
   std::string failure;   ///< why not, with the first TeX errors from the log
 };
 
-/// Builds `tex_text` (the report) into a PDF under `out_dir`, stopped after
-/// `timeout_seconds`.
+/// Builds `tex_text` (the report) into a PDF under `out_dir`, in a new build folder
+/// OUT/.latex-build-XXXXXX that becomes OUT/.latexmk-build when latexmk ends, stopped
+/// after `timeout_seconds` (default: latex_timeout_seconds of the text). Build folders
+/// that a killed run left behind are removed first, and what still runs in them
+/// (latexmk's process group, recorded in the folder) is killed: the caller holds the
+/// output folder's lock, so no other run is using them.
 PdfBuild build_pdf(const std::string& tex_text, const std::string& out_dir, const std::function<bool()>& should_stop,
-                   double timeout_seconds = kLatexTimeoutSeconds);
+                   double timeout_seconds = 0);
 
 }  // namespace attnverify

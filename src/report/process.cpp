@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -15,7 +16,7 @@ namespace attnverify {
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& directory,
                           const std::vector<std::pair<std::string, std::string>>& environment,
                           const std::string& output_file, double timeout_seconds,
-                          const std::function<bool()>& should_stop) {
+                          const std::function<bool()>& should_stop, const std::function<void(int)>& started) {
   ProcessResult result;
   if (argv.empty()) {
     result.failure = "no program given";
@@ -37,6 +38,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   std::vector<char*> envp;
   for (std::string& e : entries) envp.push_back(e.data());
   envp.push_back(nullptr);
+  const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) {
     result.failure = std::string("fork failed: ") + std::strerror(errno);
@@ -44,6 +46,9 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   }
   if (pid == 0) {  // the child: only async-signal-safe calls until exec
     setpgid(0, 0);
+    // killed with attnverify (kill -9 included); if the parent died before this call, stop
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(126);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     if (chdir(directory.c_str()) != 0) _exit(126);
@@ -59,6 +64,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     _exit(127);
   }
   setpgid(pid, pid);  // also from the parent, so that the group exists before any kill
+  if (started) started(static_cast<int>(pid));
   const auto start = std::chrono::steady_clock::now();
   bool signalled = false;
   std::chrono::steady_clock::time_point signalled_at;

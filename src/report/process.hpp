@@ -22,10 +22,13 @@ struct ProcessResult {
 /// Runs argv[0] (looked up in PATH) with `argv`, in `directory`, standard output and
 /// error to `output_file` (in `directory`), with `environment` added. Polls every 50 ms;
 /// past `timeout_seconds` or when should_stop() is true, sends SIGTERM to the process
-/// group, then SIGKILL after 2 s.
+/// group, then SIGKILL after 2 s. The program is killed when attnverify dies
+/// (PR_SET_PDEATHSIG, also after kill -9); `started`, when given, receives its process id,
+/// which is also its process group's, so that a later run can stop what it left behind.
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& directory,
                           const std::vector<std::pair<std::string, std::string>>& environment,
                           const std::string& output_file, double timeout_seconds,
-                          const std::function<bool()>& should_stop);
+                          const std::function<bool()>& should_stop,
+                          const std::function<void(int)>& started = {});
 
 }  // namespace attnverify
