@@ -30,6 +30,11 @@ class ScopedPrecision {
  public:
   explicit ScopedPrecision(unsigned digits) : saved_(Real::default_precision()) {
     if (saved_ != digits) Real::default_precision(digits);
+    // MPFR's widest exponent range (about 10^(+-1.4e18); the default stops near
+    // 10^(-3.2e8)), so that far Gaussian tails do not underflow to 0; the range is
+    // thread-local in MPFR, and widening it never changes a value that fitted before
+    if (mpfr_get_emin() != mpfr_get_emin_min()) mpfr_set_emin(mpfr_get_emin_min());
+    if (mpfr_get_emax() != mpfr_get_emax_max()) mpfr_set_emax(mpfr_get_emax_max());
   }
   ~ScopedPrecision() {
     if (Real::default_precision() != saved_) Real::default_precision(saved_);

@@ -98,10 +98,18 @@ char32_t next_code_point(const std::string& text, std::size_t& k) {
 std::string latex_escape(const std::string& text) {
   std::string out;
   std::size_t digit_run = 0;  // digits just before this character
+  std::size_t word_run = 0;   // characters since the last space (a word TeX cannot break)
   for (std::size_t k = 0; k < text.size();) {
     const std::size_t begin = k;
     const char32_t code = next_code_point(text, k);
     if (code < '0' || code > '9') digit_run = 0;
+    // a word of more than 40 characters may break after every 40th (a title of 20 000
+    // letters without a space overflowed pdfTeX's arithmetic)
+    if (code == ' ' || code == '\n' || code == '\t' || code == '\r') {
+      word_run = 0;
+    } else if (++word_run % 40 == 0 && (code < '0' || code > '9')) {
+      out += "\\allowbreak{}";
+    }
     if (code >= 0x80) {
       const bool typeset = std::any_of(std::begin(kTypesetRanges), std::end(kTypesetRanges),
                                        [&](const auto& r) { return r.first <= code && code <= r.second; });

@@ -14,7 +14,8 @@ namespace attnverify {
 /// OT1 fonts have, and common punctuation, as they are; Greek letters and a few symbols
 /// (≠ ≈ − ∞ ∂ ∑ ± √) as math; any other character (CJK, emoji, control) as its code point
 /// [U+XXXX], so that no string can stop the PDF build. A run of digits longer than 10
-/// (a value at working precision) may break after every 10th digit. Never throws.
+/// (a value at working precision) may break after every 10th digit, and any word longer
+/// than 40 characters after every 40th. Never throws.
 std::string latex_escape(const std::string& text);
 
 /// Spec prose with formulas (docs/spec-format.md, "Formulas in text"): the text between

@@ -166,6 +166,10 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography, const 
                              std::to_string(kMaxIdentifierLength) + " characters (found '" +
                              (spec.name.size() > 60 ? spec.name.substr(0, 60) + "..." : spec.name) + "')");
   spec.title = variant.optional_string("title").value_or(spec.name);
+  // a heading (and a line of the table of contents): TeX sets a 20 000-character one in
+  // minutes, if at all (docs/history.md, issue 27: L1)
+  if (const std::string problem = free_text_problem(spec.title, kMaxTitleLength); !problem.empty())
+    variant.fail("title", problem + " (a title is a heading; put more in description)");
   spec.description = variant.optional_string("description").value_or("");
   spec.source = variant.optional_string("source", Text::Identifier).value_or("");
   if (!spec.source.empty() && !bibliography.count(spec.source))

@@ -1,10 +1,11 @@
 #include "src/spec/spec_text.hpp"
 
+#include "src/spec/latex_math.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
-#include <set>
 
 namespace attnverify {
 
@@ -34,34 +35,6 @@ std::size_t code_points(const std::string& s) {
   std::size_t n = 0;
   for_each_code_point(s, [&](long) { return ++n, true; });
   return n;
-}
-
-// Macros a published formula may use: math only (fonts, Greek, operators, delimiters,
-// spacing). Nothing that reads or writes files, defines macros or changes catcodes.
-const std::set<std::string>& allowed_macros() {
-  static const std::set<std::string> macros{
-      // structure
-      "frac", "dfrac", "tfrac", "sqrt", "left", "right", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr",
-      "biggl", "biggr", "middle", "displaystyle", "textstyle", "binom", "overline", "underline", "widetilde", "widehat",
-      "tilde", "hat", "bar", "vec", "dot", "ddot", "boldsymbol", "mathbf", "mathrm", "mathbb", "mathcal", "mathit",
-      "mathsf", "mathtt", "text", "textrm", "textit", "operatorname", "limits", "nolimits", "underbrace", "overbrace",
-      // Greek
-      "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota", "kappa",
-      "lambda", "mu", "nu", "xi", "pi", "varpi", "rho", "varrho", "sigma", "varsigma", "tau", "upsilon", "phi",
-      "varphi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi",
-      "Psi", "Omega",
-      // functions and operators
-      "exp", "log", "ln", "sin", "cos", "tan", "sinh", "cosh", "tanh", "max", "min", "sup", "inf", "lim", "arg", "det",
-      "sum", "prod", "int", "partial", "nabla", "infty", "cdot", "cdots", "ldots", "dots", "times", "div", "pm", "mp",
-      "top", "intercal", "le", "leq", "ge", "geq", "lt", "gt", "ne", "neq", "approx", "sim", "simeq", "propto", "equiv",
-      "to", "mapsto", "rightarrow", "leftarrow", "Rightarrow", "in", "notin", "subset", "mid", "parallel", "circ",
-      "ast", "star", "prime", "forall", "exists", "emptyset",
-      // delimiters
-      "langle", "rangle", "lvert", "rvert", "lVert", "rVert", "vert", "Vert", "lfloor", "rfloor", "lceil", "rceil", "{",
-      "}", "|",
-      // spacing
-      ",", ";", ":", "!", " ", "quad", "qquad"};
-  return macros;
 }
 
 }  // namespace
@@ -116,34 +89,10 @@ std::string url_problem(const std::string& text) {
   return "";
 }
 
+// Free text that is also TeX math of the accepted subset (latex_math.hpp).
 std::string latex_formula_problem(const std::string& text) {
   if (const std::string p = free_text_problem(text); !p.empty()) return p;
-  int depth = 0;
-  for (std::size_t k = 0; k < text.size(); ++k) {
-    const char c = text[k];
-    if (c == '#' || c == '%' || c == '$' || c == '&' || c == '~')
-      return std::string("contains '") + c + "', which a published formula does not need";
-    if (c == '^' && k + 1 < text.size() && text[k + 1] == '^') return "contains '^^' (TeX's character-code escape)";
-    if (c == '{') ++depth;
-    if (c == '}' && --depth < 0) return "has a '}' without its '{'";
-    if (c != '\\') continue;
-    if (k + 1 >= text.size()) return "ends with a backslash";
-    std::string name;
-    if (std::isalpha(static_cast<unsigned char>(text[k + 1]))) {
-      std::size_t j = k + 1;
-      while (j < text.size() && std::isalpha(static_cast<unsigned char>(text[j]))) ++j;
-      name = text.substr(k + 1, j - k - 1);
-      k = j - 1;
-    } else {
-      name = std::string(1, text[k + 1]);
-      ++k;
-    }
-    if (!allowed_macros().count(name))
-      return "uses \\" + name +
-             ", which is not among the math macros a published formula may use (docs/spec-format.md)";
-  }
-  if (depth != 0) return "has a '{' without its '}'";
-  return "";
+  return latex_math_problem(text);
 }
 
 std::vector<ProseSegment> prose_segments(const std::string& text) {

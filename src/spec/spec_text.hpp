@@ -10,10 +10,9 @@
 //   identifiers (claim, property and bibliography keys, variant and parameter names):
 //       a letter or digit, then letters, digits and _ . : + -, at most kMaxIdentifierLength;
 //   URLs: printable ASCII without spaces, quotes, braces, backslash, ^ or `;
-//   published formulas (claims[].latex): TeX math built from a whitelist of macros
-//       (kAllowedLatexMacros: fractions, roots, Greek letters, operators, fonts,
-//       delimiters, spacing), balanced braces, and none of # % ^^ $ & \\ or a macro
-//       outside the list: no \input, \openin, \def, \catcode, \write.
+//   published formulas (claims[].latex): TeX math of the subset that src/spec/latex_math.hpp
+//       parses (its grammar, its whitelist of macros and its limits): no \input, \openin,
+//       \def, \catcode, \write, and nothing that would stop pdflatex.
 // Each check returns the problem in words, or an empty string when the text is fine.
 #pragma once
 
@@ -24,6 +23,7 @@
 namespace attnverify {
 
 inline constexpr std::size_t kMaxTextLength = 20000;
+inline constexpr std::size_t kMaxTitleLength = 300;  ///< a variant's title: a heading
 inline constexpr std::size_t kMaxIdentifierLength = 100;
 inline constexpr std::size_t kMaxExpressionLength = 100000;
 

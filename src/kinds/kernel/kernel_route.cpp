@@ -215,7 +215,10 @@ NumericS KernelRoute::evaluate(const Real& beta, const Real& gamma) const {
       return out;
     }
     if (b.value <= 0) {
-      out.failure = "E f(X)^2 is not positive at this point";
+      // f is not 0 almost everywhere (refused at load), so a 0 here is an underflow
+      out.failure = b.value == 0 ? "E f(X)^2 underflows: the integrand is below MPFR's smallest number (about "
+                                   "10^(-1.4e18)) wherever the quadrature looked"
+                                 : "E f(X)^2 is not positive at this point";
       return out;
     }
     out.mean_abs = a.value;
