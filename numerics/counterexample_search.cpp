@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 
 namespace attnverify::num {
@@ -114,6 +115,24 @@ SearchOutcome maximise_over(const SearchRegion& region,
     while (j < k && ++index[j] == kLattice) index[j++] = 0;
     if (j == k) break;
   }
+
+  // a Halton sequence (radical inverses in the first primes), skipping its first point
+  // (the centre, already in the lattice)
+  constexpr int kHaltonPoints = 160;
+  constexpr int kPrimes[] = {2, 3, 5, 7, 11, 13, 17, 19};
+  if (k <= std::size(kPrimes))
+    for (int i = 1; i <= kHaltonPoints; ++i) {
+      std::vector<double> u(k);
+      for (std::size_t j = 0; j < k; ++j) {
+        double f = 1, r = 0;
+        for (int n = i; n > 0; n /= kPrimes[j]) {
+          f /= kPrimes[j];
+          r += f * (n % kPrimes[j]);
+        }
+        u[j] = r;
+      }
+      evaluate(natural(u));
+    }
 
   // NLopt calls back with unit coordinates
   struct Context {

@@ -119,3 +119,26 @@ BOOST_AUTO_TEST_CASE(without_a_closed_form_claims_are_judged_against_quadrature)
       spec, claim("exp(gamma^2/2)*cosh(beta)/sqrt((1 + exp(gamma^2)*cosh(2*beta))/2)"), 30, witness, d.reason);
   BOOST_TEST_CONTEXT(wrong.detail) { BOOST_TEST(to_string(wrong.verdict) == "disagree"); }
 }
+
+// The attack round of 2026-11-24 (docs/history.md, issue 27: L4): a claim wrong by a relative
+// 1e-30 only on beta in about [34, 46] was called agree, because the search's objective is
+// flat (clamped at the resolution 10^-(P+20)) elsewhere and DIRECT-L had nothing to follow;
+// and the clamp was printed as "the largest relative difference found was 1e-70". The
+// search's Halton points now meet the band, and a clamp is called the resolution.
+BOOST_FIXTURE_TEST_CASE(a_far_narrow_bump_is_found_and_the_resolution_is_not_a_measurement, Fixture) {
+  const std::string bump = "(" + kEq6 + ")*(1 + 1e-30*exp(-(beta-40)^2))";
+  const CheckRecord wrong = check_claim(spec, claim(bump, "disagree"), reference(), 50, witness);
+  BOOST_TEST_CONTEXT(wrong.detail) {
+    BOOST_TEST(to_string(wrong.verdict) == "disagree");
+    BOOST_TEST(wrong.certified);
+    BOOST_REQUIRE(wrong.search.has_value());
+    BOOST_TEST(!wrong.search->worst_below_resolution);
+  }
+  const CheckRecord exact = check_claim(spec, claim(kEq6), reference(), 50, witness);
+  BOOST_TEST_CONTEXT(exact.detail) {
+    BOOST_REQUIRE(exact.search.has_value());
+    BOOST_TEST(exact.search->worst_below_resolution);
+    BOOST_TEST(exact.detail.find("the search's resolution") != std::string::npos);
+    BOOST_TEST(exact.detail.find("largest relative difference found was 1e-70") == std::string::npos);
+  }
+}

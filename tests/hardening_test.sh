@@ -142,5 +142,13 @@ check "L9 latexmk does not outlive a killed attnverify" l9
 check "L9 the next run removes the left build folder" bash -c "
   '$bin' run '$spec' ${bib[*]} --out t9k --quiet >/dev/null 2>&1 && ! ls -d t9k/.latex-build-* 2>/dev/null | grep -q ."
 
+# L1: a word of 20 000 letters in a description and a title of 300 letters without a space typeset
+/usr/bin/python3 -c "
+print('[variant]\nname = \"long_words\"\nkind = \"kernel\"\nf = \"relu(x)\"')
+print('title = \"' + 'W' * 300 + '\"')
+print('description = \"' + 'W' * 19999 + '\"')
+print('[grid]\npoints = [[0, 1]]')" > words.toml
+check "L1 a 20 000-letter word in a description and a 300-letter title build the PDF" expect_exit 0 "$bin" run words.toml --out t1w --quiet
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -279,7 +279,11 @@ void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord&
         << (r.search->probes ? fmt::format(" (and at {} points beside kinks and singularities)", r.search->probes)
                              : std::string())
         << " on " << latex_escape(r.search->region);
-    if (r.search->worst_digits && !r.search->worst_point.empty())
+    if (r.search->worst_digits && r.search->worst_below_resolution)
+      out << fmt::format("; at every point it evaluated the claim and $S$ agreed beyond the search's resolution "
+                         "of {:.0f} digits",
+                         *r.search->worst_digits);
+    else if (r.search->worst_digits && !r.search->worst_point.empty())
       out << fmt::format("; the fewest digits of agreement found were {:.1f}, at ", *r.search->worst_digits)
           << point_math(r.search->worst_point);
     if (r.search->undecided) out << fmt::format("; {} evaluations could not be decided", r.search->undecided);

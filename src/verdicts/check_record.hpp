@@ -24,6 +24,9 @@ struct SearchSummary {
   std::size_t undecided = 0;           ///< evaluations that could not be decided (not counterexamples)
   std::optional<double> worst_digits;  ///< the fewest digits of agreement found (estimate)
   bool worst_undefined = false;        ///< the worst point is one where the claim is not defined
+  /// No evaluated point showed a relative difference above 10^-worst_digits, the search's
+  /// resolution (P + 20 digits): worst_digits is that floor, not a measurement.
+  bool worst_below_resolution = false;
   NamedValues worst_point;
 };
 

@@ -400,7 +400,9 @@ class ClaimJudge {
       }
       const num::BallExpression& claim = claim_ev_->at(p);
       const num::BallExpression& ref = reference_ev_->at(p);
-      const double negligible = -(digits_ + 20.0);  // log10 |d| below this: agreement far inside the tolerance
+      // log10 |d| below this is not resolved (agreement far inside the tolerance): the
+      // objective is flat there, and a search summary says so (worst_below_resolution)
+      const double negligible = -resolution_digits();
       for (slong bits = num::bits_for_digits(digits_ + 10.0); bits <= kSearchCeilingBits; bits *= 4) {
         const num::Ball c = claim(x, bits), s = ref(x, bits);
         num::Ball d;
@@ -420,6 +422,8 @@ class ClaimJudge {
     }
     return kUndecidedScore;
   }
+
+  double resolution_digits() const { return digits_ + 20.0; }
 
   void probe_and_search() {
     if (!region_) return;
@@ -462,6 +466,7 @@ class ClaimJudge {
       if (!summary.worst_digits) {
         summary.worst_undefined = c.objective >= kUndefinedScore;
         summary.worst_digits = summary.worst_undefined ? 0 : -c.objective;
+        summary.worst_below_resolution = !summary.worst_undefined && c.objective <= -resolution_digits();
         summary.worst_point = named(x);
       }
       if (c.objective < -(required_digits(digits_) + 3)) break;  // far inside the tolerance
@@ -618,6 +623,10 @@ class ClaimJudge {
         s.region, s.evaluations, s.probes);
     if (s.worst_digits && s.worst_undefined)
       out += "; the worst point found was " + describe_point(s.worst_point) + ", where the claim is not defined";
+    else if (s.worst_digits && s.worst_below_resolution)
+      out += fmt::format("; at every point it evaluated the relative difference was below {}, the search's "
+                         "resolution (smaller differences are not measured)",
+                         power_of_ten(-*s.worst_digits));
     else if (s.worst_digits)
       out += fmt::format("; the largest relative difference found was {} at {} (an estimate)",
                          power_of_ten(-*s.worst_digits), describe_point(s.worst_point));

@@ -105,6 +105,7 @@ json search_json(const SearchSummary& s, RecordStyle style) {
     out["worst_digits"] = rounded_figure(*s.worst_digits, style);
     out["worst_point"] = named_json(s.worst_point);
     if (s.worst_undefined) out["worst_point_undefined"] = true;
+    if (s.worst_below_resolution) out["worst_below_resolution"] = true;
   }
   return out;
 }
@@ -113,7 +114,7 @@ SearchSummary search_of(const json& j) {
   if (!j.is_object()) fail("search", "is not an object");
   static const std::set<std::string> keys{"region",       "evaluations", "probes",
                                           "undecided",    "worst_digits", "worst_point",
-                                          "worst_point_undefined"};
+                                          "worst_point_undefined", "worst_below_resolution"};
   for (const auto& [k, v] : j.items())
     if (!keys.count(k)) fail("search." + k, "is not a field of a search summary");
   for (const char* k : {"region", "evaluations", "probes", "undecided"})
@@ -130,7 +131,9 @@ SearchSummary search_of(const json& j) {
         named_of(j.at("worst_point"), "search.worst_point", true, is_decimal_number_text);
     if (j.contains("worst_point_undefined"))
       s.worst_undefined = bool_of(j.at("worst_point_undefined"), "search.worst_point_undefined");
-  } else if (j.contains("worst_point") || j.contains("worst_point_undefined")) {
+    if (j.contains("worst_below_resolution"))
+      s.worst_below_resolution = bool_of(j.at("worst_below_resolution"), "search.worst_below_resolution");
+  } else if (j.contains("worst_point") || j.contains("worst_point_undefined") || j.contains("worst_below_resolution")) {
     fail("search.worst_point", "is given without worst_digits");
   }
   return s;
