@@ -22,6 +22,17 @@ bool has_any(const ex& e, const std::vector<ex>& symbols) {
   return std::any_of(symbols.begin(), symbols.end(), [&](const ex& s) { return e.has(s); });
 }
 
+// Whether `e` takes integer values on the whole domain: a polynomial with integer
+// coefficients in parameters that the domain declares integer (2n, n^2 - n + 1).
+bool integer_valued_on(const ex& e, const ParameterDomain& domain) {
+  for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
+    if (is_a<symbol>(*it) && std::none_of(domain.variables.begin(), domain.variables.end(), [&](const DomainVariable& v) {
+          return v.integer && v.symbol.is_equal(*it);
+        }))
+      return false;
+  return e.expand().info(info_flags::integer_polynomial) || (is_exactly_a<numeric>(e) && ex_to<numeric>(e).is_integer());
+}
+
 // The function name of a GiNaC function node, or "".
 std::string function_name(const ex& e) { return is_a<function>(e) ? ex_to<function>(e).get_name() : std::string(); }
 
@@ -448,24 +459,31 @@ bool Condition::holds_for(const numeric& v) const {
   return false;
 }
 
+std::vector<Condition> power_conditions(const ex& base, const ex& exponent) {
+  std::vector<Condition> out;
+  if (is_exactly_a<numeric>(exponent)) {
+    const numeric k = ex_to<numeric>(exponent);
+    if (!k.is_real()) return out;
+    if (k.is_integer()) {
+      if (k.is_negative()) add_condition(out, ConditionKind::NonZero, base, "denominator");
+    } else {
+      add_condition(out, ConditionKind::NonNegative, base, "root");
+      if (k.is_negative()) add_condition(out, ConditionKind::NonZero, base, "root in a denominator");
+    }
+  } else if (!(is_exactly_a<numeric>(base) && ex_to<numeric>(base).is_positive()) && !base.is_equal(exp(ex(1)))) {
+    Condition c{ConditionKind::Positive, base, "base of a power with a symbolic exponent"};
+    c.exponent = exponent;
+    if (!(is_exactly_a<numeric>(base) && c.holds_for(ex_to<numeric>(base)) )) merge_conditions(out, {c});
+  }
+  return out;
+}
+
 std::vector<Condition> conditions_of(const ex& e) {
   std::vector<Condition> out;
   for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it) {
     const ex& node = *it;
     if (is_exactly_a<power>(node)) {
-      const ex base = node.op(0), exponent = node.op(1);
-      if (is_exactly_a<numeric>(exponent)) {
-        const numeric k = ex_to<numeric>(exponent);
-        if (!k.is_real()) continue;
-        if (k.is_integer()) {
-          if (k.is_negative()) add_condition(out, ConditionKind::NonZero, base, "denominator");
-        } else {
-          add_condition(out, k.is_positive() ? ConditionKind::NonNegative : ConditionKind::Positive, base,
-                        k.is_positive() ? "root" : "root in a denominator");
-        }
-      } else if (!(is_exactly_a<numeric>(base) && ex_to<numeric>(base).is_positive())) {
-        add_condition(out, ConditionKind::Positive, base, "base of a power with a symbolic exponent");
-      }
+      merge_conditions(out, power_conditions(node.op(0), node.op(1)));
       continue;
     }
     const std::string name = function_name(node);
@@ -602,6 +620,19 @@ std::optional<bool> holds_exactly(const Condition& c, const ParameterDomain& dom
 }
 
 ConditionAnalysis analyse_condition(const Condition& c, const ParameterDomain& domain) {
+  // an integer power of any non-zero base is defined ((-1)^(2n) = 1), and of 0 too when
+  // the exponent is at least 1: the condition on the base is then base != 0, or none
+  if (c.kind == ConditionKind::Positive && !c.exponent.is_zero() && integer_valued_on(c.exponent, domain)) {
+    Condition reduced{ConditionKind::NonZero, c.expression, c.origin + ", an integer"};
+    if (provably_positive_on(c.exponent, domain)) {  // an integer > 0 is >= 1
+      ConditionAnalysis out;
+      out.condition = reduced;
+      out.status = ConditionStatus::Holds;
+      out.how = "an integer power with an exponent proved >= 1 on " + domain.description;
+      return out;
+    }
+    return analyse_condition(reduced, domain);
+  }
   ConditionAnalysis out;
   out.condition = c;
   const std::vector<ex> symbols = domain.symbols();

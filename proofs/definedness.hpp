@@ -49,6 +49,11 @@ struct Condition {
   ConditionKind kind = ConditionKind::NonZero;
   GiNaC::ex expression;
   std::string origin;  ///< "denominator", "square root", "logarithm", "power", "step"
+  /// For the base of a power with a symbolic exponent: the exponent (else 0). Where it is
+  /// an integer-valued polynomial in the domain's integer parameters ((-1)^(2n)),
+  /// analyse_condition asks only that the base be non-zero (or nothing, for an exponent
+  /// proved >= 1).
+  GiNaC::ex exponent = 0;
 
   /// "beta - 7/2 != 0 (denominator)"
   std::string describe() const;
@@ -58,6 +63,14 @@ struct Condition {
 
 /// The conditions visible in the tree of `e` (see above), without duplicates.
 std::vector<Condition> conditions_of(const GiNaC::ex& e);
+
+/// The conditions of base^exponent: an integer exponent < 0, base != 0 (denominator); a
+/// non-integer one > 0, base >= 0 (root); < 0, base >= 0 and base != 0 (a root in a
+/// denominator: the two conditions apart, so that a claim meant as its continuous
+/// extension is excused where the base vanishes, as for a plain divisor, but not where it
+/// is negative); a symbolic exponent, base > 0 with the exponent recorded (see
+/// Condition::exponent), unless the base is a positive number or e.
+std::vector<Condition> power_conditions(const GiNaC::ex& base, const GiNaC::ex& exponent);
 
 /// Appends the conditions of `more` that `into` does not have yet.
 void merge_conditions(std::vector<Condition>& into, const std::vector<Condition>& more);

@@ -160,20 +160,7 @@ class Reader {
   }
 
   // The conditions of base^exponent (proofs/definedness.hpp).
-  void record_power(const ex& base, const ex& exponent) {
-    if (is_exactly_a<numeric>(exponent)) {
-      const numeric k = ex_to<numeric>(exponent);
-      if (!k.is_real()) return;
-      if (k.is_integer()) {
-        if (k.is_negative()) record(ConditionKind::NonZero, base, "denominator");
-      } else {
-        record(k.is_positive() ? ConditionKind::NonNegative : ConditionKind::Positive, base,
-               k.is_positive() ? "root" : "root in a denominator");
-      }
-    } else if (!(is_exactly_a<numeric>(base) && ex_to<numeric>(base).is_positive()) && !base.is_equal(exp(ex(1)))) {
-      record(ConditionKind::Positive, base, "base of a power with a symbolic exponent");
-    }
-  }
+  void record_power(const ex& base, const ex& exponent) { merge_conditions(conditions_, power_conditions(base, exponent)); }
 
   [[noreturn]] void fail(const std::string& message, std::size_t at) const { throw ExpressionError(message, at + 1); }
   [[noreturn]] void fail(const std::string& message) const { fail(message, pos_); }

@@ -228,6 +228,7 @@ WITNESS = {
     "relu2-negated": (0, 1), "relu2-sign-40": (41, 1),
     "decay-undeclared-0-over-0": (1, 3), "decay-lambda-above-0999": ("0.9995", 10), "decay-n-above-1000": ("0.5", 2000),
     "decay-n-above-million": ("0.5", 2000000),
+    "decay-odd-power-of-minus-one": ("0.5", 1), "decay-root-in-denominator-undeclared": (1, 3),
 }
 # sqrt(3), sqrt(2) and 1/3 are not exact in binary: at these witnesses the claim's divisor
 # is checked to shrink onto 0 as the precision rises (exact algebra makes it 0 there).

@@ -53,7 +53,7 @@ class MeasureKind final : public Kind {
     DerivationSummary out;
     const sym::SparsityMeasureDerivation d = sym::derive_sparsity_measure();
     out.derived = true;
-    out.forms = {{"S (from the moments E|x|, E x^2)", d.S_moments}, {"S (x1 = sum |x_i|, x2 = sum x_i^2)", d.S}};
+    out.forms = {{"S (from the moments E|x|, E x^2)", d.S_moments}, {"S (x1 = sum |x_i|, x2 = sqrt(sum x_i^2), the 1- and 2-norms)", d.S}};
     return out;
   }
 
