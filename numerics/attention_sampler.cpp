@@ -118,7 +118,8 @@ AttentionSampler::AttentionSampler(const GiNaC::ex& f, const GiNaC::ex& x, unsig
 double AttentionSampler::realised_beta() const { return impl_->q.dot(impl_->mu); }
 double AttentionSampler::realised_gamma() const { return impl_->sigma * impl_->q.norm(); }
 
-SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, SamplerTimings* timings) const {
+SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, SamplerTimings* timings,
+                                       const std::function<void(double)>& progress) const {
   const Impl& s = *impl_;
   const long blocks = static_cast<long>((n + kBlockRows - 1) / kBlockRows);
   std::vector<SampleMoments> per_block(static_cast<std::size_t>(blocks));
@@ -128,6 +129,11 @@ SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, Sample
   // one slot per member of the team actually started (thread numbers are below its size,
   // which is at most `team`)
   std::vector<SamplerTimings> per_thread(static_cast<std::size_t>(team));
+  // chunks of blocks of about 2^27 normals each, with progress between them
+  const long chunk = std::max<long>(1, static_cast<long>((1ul << 27) / (kBlockRows * std::max(1u, s.d))));
+  for (long first = 0; first < blocks; first += chunk) {
+    const long last = std::min(blocks, first + chunk);
+    if (progress && first > 0) progress(static_cast<double>(first) / static_cast<double>(blocks));
 #pragma omp parallel num_threads(team)
   {
     const DoubleExpression f = *s.f;  // a copy per thread (it has a scratch stack)
@@ -136,7 +142,7 @@ SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, Sample
     std::vector<double> u(kBlockRows);
     SamplerTimings& mine = per_thread[static_cast<std::size_t>(omp_get_thread_num())];
 #pragma omp for schedule(static)
-    for (long b = 0; b < blocks; ++b) {
+    for (long b = first; b < last; ++b) {
       const auto t0 = Clock::now();
       // the last block may be partial: its generator draws only the rows needed, so a
       // smaller n is always a prefix of a larger one
@@ -160,6 +166,7 @@ SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, Sample
       mine.reduce += std::chrono::duration<double>(t3 - t2).count();
       mine.normals += static_cast<double>(count);
     }
+  }
   }
   SampleMoments total;
   for (const SampleMoments& m : per_block) total.merge(m);  // fixed order: thread-count independent

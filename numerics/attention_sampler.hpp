@@ -24,6 +24,7 @@
 #include <ginac/ginac.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 
 namespace attnverify::num {
@@ -62,7 +63,11 @@ class AttentionSampler {
 
   /// Draws exactly n keys and returns the moments of their weights.
   /// `threads` = 0 uses OpenMP's default. `timings`, if given, receives the phase times.
-  SampleMoments sample(unsigned long n, unsigned threads = 0, SamplerTimings* timings = nullptr) const;
+  /// `progress`, if given, is called between chunks of about 2^27 normal draws (a few
+  /// seconds) with the fraction of keys drawn so far, outside the parallel region, so it
+  /// may print or throw (Ctrl-C); the result does not depend on the chunks.
+  SampleMoments sample(unsigned long n, unsigned threads = 0, SamplerTimings* timings = nullptr,
+                       const std::function<void(double)>& progress = {}) const;
 
   /// q.mu and sigma*||q|| as realised in double: the (beta, gamma) actually sampled.
   double realised_beta() const;

@@ -150,5 +150,16 @@ print('description = \"' + 'W' * 19999 + '\"')
 print('[grid]\npoints = [[0, 1]]')" > words.toml
 check "L1 a 20 000-letter word in a description and a 300-letter title build the PDF" expect_exit 0 "$bin" run words.toml --out t1w --quiet
 
+# L13: a sampling plan above the work bound is refused at load, naming the key
+printf '[variant]\nname = "big"\nkind = "kernel"\nf = "relu(x)"\n[grid]\nbeta = [0, 1]\ngamma = [1]\n[sampling]\nd = [4096]\nn = [100000000]\npoints = [[0, 1], [1, 1], [-1, 1]]\n' > big.toml
+check "L13 d = 4096, n = 10^8 at 3 points (4e11 draws) is bad input" expect_exit 2 "$bin" run big.toml --out t13 --no-pdf --quiet
+check "L13 the refusal names the key and the bound" grep -q "sampling.n.*above the limit of 1e+11" "$work/err"
+# L5: relu at beta = -1000, gamma = 0.001 is computed in MPFR's widest exponent range
+# (S = 6.8704173943951741836932944507641788155507752573403e-108573620480, mpmath at 150
+# digits: 6.870417394395174183693294450764178815550775257340289245e-108573620480), not called 0
+printf '[variant]\nname = "far"\nkind = "kernel"\nf = "relu(x)"\n[grid]\nbeta = [-1000]\ngamma = ["0.001"]\n' > far.toml
+check "L5 a far tail is computed, not 'not positive'" expect_exit 0 "$bin" run far.toml --out t5 --no-pdf --quiet
+check "L5 its S is mpmath's to 45 digits" grep -q '"numeric": "6.870417394395174183693294450764178815550775257[0-9]*e-108573620480"' t5/results.json
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]

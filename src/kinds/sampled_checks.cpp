@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
+
 #include <cmath>
 #include <map>
 
@@ -79,7 +81,14 @@ void run_sampled_checks(const Spec& spec, const num::AdaptiveEvaluator* closed, 
       for (const unsigned long n : plan.sizes) {
         progress(fmt::format("[{}] sampling beta = {}, gamma = {}, d = {}, n = {}", spec.name, exact_text(p[0]),
                              exact_text(p[1]), d, n));
-        const num::SampleMoments moments = sampler.sample(n, options.threads);
+        // a line every 5 s or so inside a long check (d = 4096, n = 10^8 takes minutes)
+        auto last = std::chrono::steady_clock::now();
+        const num::SampleMoments moments = sampler.sample(n, options.threads, nullptr, [&](double done) {
+          const auto now = std::chrono::steady_clock::now();
+          if (now - last < std::chrono::seconds(5)) return;
+          last = now;
+          progress(fmt::format("[{}]   ... {:.0f}% of the n = {} keys drawn", spec.name, 100 * done, n));
+        });
         const num::SparsityEstimate est = num::estimate_sparsity(moments);
         CheckRecord r;
         r.variant = spec.name;

@@ -1,5 +1,7 @@
 #include "src/spec/spec_reading.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <sstream>
 
@@ -201,6 +203,19 @@ void read_case_sampling(Spec& spec, TomlReader& root) {
   spec.sampling = plan;
 }
 
+// The work bound of a sampling plan (docs/spec-format.md, [sampling]): the normal numbers
+// it draws, points x sum over d and n of n d, at most kMaxSamplingDraws.
+void refuse_sampling_work(TomlReader& reader, const SamplingPlan& plan, std::size_t points) {
+  long double draws = 0;
+  for (unsigned d : plan.dimensions)
+    for (unsigned long n : plan.sizes) draws += static_cast<long double>(n) * d;
+  draws *= static_cast<long double>(points);
+  if (draws > static_cast<long double>(kMaxSamplingDraws))
+    reader.fail("n", fmt::format("the plan draws {:.3g} normal numbers (points x the sum of n d over n and d), above "
+                                 "the limit of {:.0e} (about 5 s per 10^9 on 2 cores): lower n, d or the points",
+                                 static_cast<double>(draws), static_cast<double>(kMaxSamplingDraws)));
+}
+
 void read_kernel_sampling(Spec& spec, TomlReader& root, const ParameterCheck& check) {
   const toml::table* table = root.optional_table("sampling");
   if (!table) return;
@@ -210,6 +225,7 @@ void read_kernel_sampling(Spec& spec, TomlReader& root, const ParameterCheck& ch
     plan.dimensions.push_back(static_cast<unsigned>(d));
   plan.sizes = read_counts(reader, "n", 2, kMaxSamplingSize);
   const toml::array* points = reader.optional_array("points");
+  refuse_sampling_work(reader, plan, points ? points->size() : 0);
   if (!points || points->empty()) reader.fail("points", "missing: give the (beta, gamma) points to sample");
   for (std::size_t k = 0; k < points->size(); ++k) {
     const toml::node& node = (*points)[k];
