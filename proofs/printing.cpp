@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <vector>
 
@@ -83,8 +84,18 @@ std::string as_factor(const ex& e, Style style) {
   return style == Style::Latex ? "\\left(" + s + "\\right)" : "(" + s + ")";
 }
 
+// Whether a symbol's TeX name reads as one atom under a superscript: a letter, a macro
+// (\beta), an accented one (\tilde\mu) or a norm (\|x\|_1). A product such as
+// \tilde q^{\top}\tilde\mu (qmu) is not: its square needs parentheses, or it reads as
+// q~^T mu~^2 (Su2023 eq. 8 was printed so).
+bool atomic_tex_name(const std::string& tex) {
+  static const std::regex atom(R"((\\(tilde|hat|bar) ?)?(\\[A-Za-z]+|[A-Za-z])|\\\|[^|]*\\\|_[0-9])");
+  return std::regex_match(tex, atom);
+}
+
 std::string as_base(const ex& e, Style style) {
   const std::string s = print(e, style);
+  if (is_a<symbol>(e) && style == Style::Latex && !atomic_tex_name(s)) return "\\left(" + s + "\\right)";
   if (is_a<symbol>(e) || is_a<constant>(e) || (is_exactly_a<numeric>(e) && ex_to<numeric>(e).is_pos_integer()))
     return style == Style::Latex ? "{" + s + "}" : s;
   if (style == Style::Latex && is_a<function>(e) && !is_ex_the_function(e, exp)) return "{" + s + "}";

@@ -51,3 +51,17 @@ BOOST_AUTO_TEST_CASE(latex_uses_operator_names_and_greek_letters) {
     BOOST_TEST(tex.find("e^{-\\lambda}") != std::string::npos);
   }
 }
+
+// Su2023 eq. (8) has (q~^T mu~)^2 in its denominator; the report printed it as
+// \tilde q^{\top}\tilde\mu^{2}, which reads as q~^T mu~^2 (referee's review of main at
+// 05a9cf8, A3). A symbol whose TeX name is not one atom gets parentheses under a power;
+// letters, Greek macros, accented letters and norms do not.
+BOOST_AUTO_TEST_CASE(a_compound_symbol_is_parenthesised_under_a_power) {
+  const auto& s = sym::symbols();
+  BOOST_TEST(sym::to_latex(GiNaC::pow(s.qmu, 2)) == "\\left(\\tilde q^{\\top}\\tilde\\mu\\right)^{2}");
+  BOOST_TEST(sym::to_latex(GiNaC::pow(s.qSq, 3)).rfind("\\left(\\tilde q^{\\top}\\tilde\\Sigma\\tilde q\\right)^{3}", 0) == 0u);
+  BOOST_TEST(sym::to_latex(GiNaC::pow(s.beta, 2)) == "{\\beta}^{2}");
+  BOOST_TEST(sym::to_latex(GiNaC::pow(s.mu, 2)) == "{\\tilde\\mu}^{2}");
+  BOOST_TEST(sym::to_latex(GiNaC::pow(s.q1, 2)) == "{\\|\\tilde q\\|_1}^{2}");
+  BOOST_TEST(sym::to_latex(GiNaC::pow(s.x, 2)) == "{x}^{2}");
+}
