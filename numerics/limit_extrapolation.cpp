@@ -49,8 +49,12 @@ LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero,
       out.rate = local_rate(first - 1);
       rate = fmt::format("; before that |S - L| fell by {:.3g} decades per decade", out.rate);
     }
-    out.summary = fmt::format("|S - L| <= 10^-{} from parameter = {}{} on (last point {}{}: S = {}){}", digits - 5, var,
-                              exponents[first], var, out.last_exponent, to_decimal(out.last_value, 6), rate);
+    // a value that is 0 in MPFR is below its smallest positive number (about 10^(-1.4e18)),
+    // not 0: S > 0 at every point of the domain, it only underflows
+    const std::string last = out.last_value == 0 ? "S underflows MPFR's range, below 10^(-1.4e18)"
+                                                 : "S = " + to_decimal(out.last_value, 6);
+    out.summary = fmt::format("|S - L| <= 10^-{} from parameter = {}{} on (last point {}{}: {}){}", digits - 5, var,
+                              exponents[first], var, out.last_exponent, last, rate);
     return out;
   }
   if (n >= 3 && abs(Real(values[n - 1] - values[n - 2])) <= tol && abs(Real(values[n - 2] - values[n - 3])) <= tol) {
