@@ -250,7 +250,9 @@ class FeatureMapKind final : public Kind {
            "law of "
            "$\\tilde k$ enters through its mean $\\tilde\\mu$ and covariance $\\tilde\\Sigma$, given at explicit "
            "cases. "
-           "The direct route computes $\\mathbb{E}a$ and $\\mathbb{E}a^2$ from the vectors in exact arithmetic.\n\n";
+           "The direct route computes $\\mathbb{E}a$ and $\\mathbb{E}a^2$ from the vectors in exact rational arithmetic; "
+           "$S$ from them, and its comparison with the closed form, are MPFR values at working precision (estimated, "
+           "not certified).\n\n";
   }
 };
 

@@ -99,7 +99,9 @@ class MeasureKind final : public Kind {
   std::string report_intro(const Spec&) const override {
     return "The sparsity measure of a vector $x$ of $n$ entries, $S(x) = \\mathbb{E}|x|/\\sqrt{\\mathbb{E}x^2}$ with "
            "the "
-           "empirical expectation; the direct route computes it from each vector in exact arithmetic.\n\n";
+           "empirical expectation; the direct route computes its moments from each vector in exact rational arithmetic, "
+           "and $S$ from them, and its comparison with the closed form, as MPFR values at working precision "
+           "(estimated, not certified).\n\n";
   }
 };
 
