@@ -315,9 +315,11 @@ CheckRecord record_from_json(const json& j) {
   if (!j.is_object()) throw RecordFieldError("(record)", "is not an object");
   CheckRecord r;
   r.expected.clear();
-  for (const auto& [key, value] : j.items())
+  for (const auto& item : j.items()) {
+    const std::string key = item.key();  // a named copy: a lambda may not capture a structured binding (C++17)
     if (std::none_of(fields().begin(), fields().end(), [&](const Field& f) { return key == f.key; }))
       throw RecordFieldError(key, "is not a field of a check record");
+  }
   for (const Field& field : fields()) {
     if (!j.contains(field.key)) {
       if (field.required) throw RecordFieldError(field.key, "is missing");
