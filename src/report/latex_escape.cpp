@@ -126,6 +126,12 @@ std::string latex_escape(const std::string& text) {
       case '\\':
         out += "\\textbackslash{}";
         break;
+      case '[':  // after \\ (a table row, a line break) a bare [ would start TeX's optional argument
+        out += "{[}";
+        break;
+      case ']':
+        out += "{]}";
+        break;
       case '{':
         out += "\\{";
         break;

@@ -17,6 +17,7 @@
 #include "numerics/ball_expression.hpp"
 #include "proofs/symbols.hpp"
 #include "src/kinds/registry.hpp"
+#include "src/spec/exact_text.hpp"
 #include "src/spec/spec_text.hpp"
 #include "src/verdicts/record_json.hpp"
 #include "src/verdicts/route_comparison.hpp"
@@ -89,6 +90,10 @@ std::string archive_structure_problem(const std::string& bytes) {
     roots.push_back(root);
   }
   if (!varint(nodes) || nodes > bytes.size() - at) return "a bad count of nodes";
+  // GiNaC unarchives recursively and the report typesets the tree: a bounded depth keeps
+  // both within their stacks (TeX has 255 grouping levels); derived forms are far shallower
+  constexpr unsigned kMaxArchiveDepth = 100;
+  std::vector<unsigned> depth(nodes, 1);
   for (unsigned node = 0; node < nodes; ++node) {
     unsigned properties = 0;
     if (!varint(properties) || properties > bytes.size() - at) return "a bad count of properties";
@@ -99,6 +104,8 @@ std::string archive_structure_problem(const std::string& bytes) {
       if (name >= atoms) return "a property's name is not an atom";
       if (type == 2 && value >= atoms) return "a string property is not an atom";           // PTYPE_STRING
       if (type == 3 && value >= node) return "a node refers to itself or to a later node";  // PTYPE_NODE
+      if (type == 3 && (depth[node] = std::max(depth[node], depth[value] + 1)) > kMaxArchiveDepth)
+        return "nested more than " + std::to_string(kMaxArchiveDepth) + " levels deep";
       if (type > 3) return "an unknown property type";
     }
   }
@@ -127,14 +134,36 @@ GiNaC::ex from_archive_text(const std::string& hex) {
     const GiNaC::ex e = ar.unarchive_ex(table, "e");
     // GiNaC matches the table only for plain symbols: a possymbol (n) comes back as a
     // new symbol of the same name, which evaluates as unknown; map every symbol to the
-    // shared one of its name
+    // shared one of its name. Only what a derivation writes may be there: the shared
+    // symbols and a spec's named constants (identifiers), numbers, sums, products,
+    // powers and the expression language's functions; a symbol's name is typeset as it
+    // is, so any other name (TeX) is refused, as are wildcards, lists and other classes.
     GiNaC::exmap by_name;
-    for (GiNaC::const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
+    const auto& names = sym::Symbols::names();
+    for (GiNaC::const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it) {
       if (GiNaC::is_a<GiNaC::symbol>(*it)) {
         const std::string name = GiNaC::ex_to<GiNaC::symbol>(*it).get_name();
-        const auto& names = sym::Symbols::names();
-        if (std::find(names.begin(), names.end(), name) != names.end()) by_name[*it] = sym::symbols().by_name(name);
+        if (std::find(names.begin(), names.end(), name) != names.end())
+          by_name[*it] = sym::symbols().by_name(name);
+        else if (!parameter_name_problem(name).empty())
+          throw ShardError("a closed form has a symbol named '" + name.substr(0, 40) + "', which no spec can name");
+      } else if (GiNaC::is_a<GiNaC::function>(*it)) {
+        static const std::set<std::string> functions{"exp", "log", "abs", "sqrt", "erf", "erfc", "step", "relu",
+                                                     "sinh", "cosh", "tanh", "heaviside", "sigmoid", "softplus",
+                                                     "gelu", "silu", "softsign", "elu", "leaky_relu", "clip",
+                                                     "min", "max", "piecewise", "sign", "csgn"};
+        const std::string name = GiNaC::ex_to<GiNaC::function>(*it).get_name();
+        if (!functions.count(name)) throw ShardError("a closed form uses the function '" + name + "', which attnverify does not derive");
+      } else if (!GiNaC::is_exactly_a<GiNaC::numeric>(*it) && !GiNaC::is_exactly_a<GiNaC::add>(*it) &&
+                 !GiNaC::is_exactly_a<GiNaC::mul>(*it) && !GiNaC::is_exactly_a<GiNaC::power>(*it) &&
+                 !GiNaC::is_a<GiNaC::constant>(*it)) {
+        throw ShardError("a closed form holds a " + std::string(GiNaC::ex_to<GiNaC::basic>(*it).class_name()) + ", which attnverify does not derive");
+      } else if (GiNaC::is_a<GiNaC::constant>(*it) && !it->is_equal(GiNaC::Pi)) {
+        throw ShardError("a closed form holds a constant other than pi");
+      } else if (GiNaC::is_exactly_a<GiNaC::numeric>(*it) && !GiNaC::ex_to<GiNaC::numeric>(*it).is_real()) {
+        throw ShardError("a closed form holds a complex number");
       }
+    }
     return e.subs(by_name);
   } catch (const std::exception& err) {
     throw ShardError(std::string("a closed form is not a readable GiNaC archive: ") + err.what());
@@ -403,19 +432,31 @@ std::string closed_ball_problem(const VariantResult& v, const CheckRecord& r, un
   if (const auto separate = v.spec.kind->claim_geometry(v.spec, true).separate_closed_form_at;
       separate && separate->first < point.size() && point[separate->first] == separate->second)
     return "";
-  const num::BallExpression S(v.S, variables);
-  const num::Ball recomputed =
-      num::evaluate_to_accuracy(S, point, digits + 5.0, num::bits_for_digits(digits + 10.0), kClosedFormCeilingBits).value;
+  num::Ball recomputed;
+  try {
+    const num::BallExpression S(v.S, variables);
+    recomputed =
+        num::evaluate_to_accuracy(S, point, digits + 5.0, num::bits_for_digits(digits + 10.0), kClosedFormCeilingBits)
+            .value;
+  } catch (const std::exception& err) {
+    return std::string("S cannot be evaluated at its point: ") + err.what();
+  }
   const num::Ball printed = num::Ball::from_text(closed->second.mid, closed->second.rad, digits + 5,
                                                  num::bits_for_digits(digits + 10.0));
-  if (!recomputed.finite() || arb_overlaps(recomputed.get(), printed.get())) return "";
+  if (!recomputed.finite())
+    return "S has no finite ball at its point, so its certified closed-form ball cannot be checked";
+  if (arb_overlaps(recomputed.get(), printed.get())) return "";
   return "its ball of the closed form does not contain S at its point (S there is " + recomputed.midpoint_text(20) +
          "...)";
 }
 
 // The identity of a check: a run writes each at most once.
 std::string record_identity(const CheckRecord& r) {
-  json id{to_string(r.check), r.claim, describe_point(r.point)};
+  // exact coordinates by value ("-1.0" and "-2/2" are one point)
+  NamedValues canonical = r.point;
+  for (auto& [name, value] : canonical)
+    if (is_exact_number_text(value)) value = exact_text(exact_number(value));
+  json id{to_string(r.check), r.claim, describe_point(canonical)};
   if (r.n) id.push_back(*r.n);
   if (r.d) id.push_back(*r.d);
   return id.dump();
@@ -561,7 +602,9 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
         if (record.variant != name) throw ShardError(where + ": a record of another variant");
         if (const std::string problem = v.spec.kind->record_point_problem(record); !problem.empty())
           throw ShardError(where + ": field 'point' " + problem);
-        if (!seen_records.insert(record_identity(record)).second)
+        const bool one_per_claim = record.check == CheckKind::Claim || record.check == CheckKind::Property;
+        if (!seen_records.insert(one_per_claim ? to_string(record.check) + ":" + record.claim : record_identity(record))
+                 .second)
           throw ShardError(where + ": the same check as an earlier record (" + to_string(record.check) +
                            (record.claim.empty() ? "" : " " + record.claim) +
                            (record.point.empty() ? "" : " at " + describe_point(record.point)) + ")");
