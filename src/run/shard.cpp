@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "numerics/ball_expression.hpp"
+#include "proofs/expression_parser.hpp"
 #include "proofs/symbols.hpp"
 #include "src/kinds/registry.hpp"
 #include "src/spec/exact_text.hpp"
@@ -148,10 +149,12 @@ GiNaC::ex from_archive_text(const std::string& hex) {
         else if (!parameter_name_problem(name).empty())
           throw ShardError("a closed form has a symbol named '" + name.substr(0, 40) + "', which no spec can name");
       } else if (GiNaC::is_a<GiNaC::function>(*it)) {
-        static const std::set<std::string> functions{"exp", "log", "abs", "sqrt", "erf", "erfc", "step", "relu",
-                                                     "sinh", "cosh", "tanh", "heaviside", "sigmoid", "softplus",
-                                                     "gelu", "silu", "softsign", "elu", "leaky_relu", "clip",
-                                                     "min", "max", "piecewise", "sign", "csgn"};
+        // the language's functions, and the few GiNaC functions derivations write besides
+        static const std::set<std::string> functions = [] {
+          std::set<std::string> out(sym::supported_functions().begin(), sym::supported_functions().end());
+          out.insert({"heaviside", "sign", "csgn", "softsign"});
+          return out;
+        }();
         const std::string name = GiNaC::ex_to<GiNaC::function>(*it).get_name();
         if (!functions.count(name)) throw ShardError("a closed form uses the function '" + name + "', which attnverify does not derive");
       } else if (!GiNaC::is_exactly_a<GiNaC::numeric>(*it) && !GiNaC::is_exactly_a<GiNaC::add>(*it) &&
