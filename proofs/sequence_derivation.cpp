@@ -59,6 +59,11 @@ SequenceDerivation derive_sequence(const ex& weight) {
     const ex weight_one = weight.subs(s.lambda == 1);
     out.S_at_lambda_one =
         sparsity(sum_geometric(abs(weight_one), s.i, 1, s.n), sum_geometric(pow(weight_one, 2), s.i, 1, s.n), s.n);
+    // a weight that is not real somewhere (sqrt(-lambda)) sums to a complex form: not a sparsity
+    for (const ex& form : {out.sum_abs, out.sum_square, out.S, out.S_at_lambda_one})
+      for (const_preorder_iterator it = form.preorder_begin(); it != form.preorder_end(); ++it)
+        if (is_exactly_a<numeric>(*it) && !ex_to<numeric>(*it).is_real())
+          throw NotInClass("the sums of the weights have a complex constant (the weight is not real on the domain)");
     derive_asymptote(out);
     out.status = SequenceDerivation::Status::Derived;
   } catch (const NotInClass& err) {

@@ -168,6 +168,57 @@ def duplicate_records(root):
             return
 
 
+# The attack on round 3 (docs/history.md, issue 27): closed forms and counterexamples are
+# recomputed from the spec at merge, so forged ones consistent with forged balls are refused.
+def S_swapped(root):
+    for v in root["variants"]:
+        if v["S"] and v["forms"] and v["forms"][0]["archive"] != v["S"]:
+            v["S"] = v["forms"][0]["archive"]  # a closed form of the variant, but not its S
+            return
+    raise SystemExit("no derived variant to edit")
+
+
+def form_of_another_variant(root):
+    derived = [v for v in root["variants"] if v["forms"]]
+    for v in derived:
+        for w in derived:
+            if w["S"] != v["forms"][0]["archive"] and w is not v:
+                v["forms"][0]["archive"] = w["S"]
+                return
+    raise SystemExit("no two derived variants")
+
+
+def certified_claim(edit):
+    def apply(root):
+        for v in root["variants"]:
+            for r in v["records"]:
+                if r["check"] == "claim" and r.get("certified"):
+                    edit(r)
+                    return
+        raise SystemExit("no certified counterexample to edit")
+    return apply
+
+
+def scale_ball(role, factor):
+    # both balls moved together stay disjoint, so only a recomputation can refuse them
+    def edit(r):
+        for key in ("claim", "closed") if role == "both" else (role,):
+            b = r["enclosure"][key]
+            b["mid"] = repr(float(b["mid"]) * factor)
+    return edit
+
+
+def drop_record_of(check):
+    def apply(root):
+        for v in root["variants"]:
+            for k, r in enumerate(v["records"]):
+                if r["check"] == check:
+                    del v["records"][k]
+                    return
+        raise SystemExit("no " + check + " record to drop")
+    return apply
+
+
 EDITS = {
     "value": set_value,
     "verdict": set_verdict,
@@ -209,6 +260,13 @@ EDITS = {
     "notes_inject": first_variant(set_key("notes", ["\\textbf{INJECTED}"])),
     "table_cells_mismatch": first_variant(set_key("tables", [{"caption": "c", "header": ["a"], "rows": [["b", "c", "d", "e"]]}])),
     "math_caption": first_figure(set_key("caption", "a formula $\\input{x}$")),
+    "S_swapped": S_swapped,
+    "form_of_another_variant": form_of_another_variant,
+    "counterexample_balls_scaled": certified_claim(scale_ball("both", 3.0)),
+    # (beta, gamma) = (-2, 3) moved to gamma = 1/7: the balls are no longer the claim's and S's there
+    "counterexample_point_moved": certified_claim(lambda r: r["point"].__setitem__(list(r["point"])[-1], "1/7")),
+    "grid_point_added": record_of("closed-vs-quadrature", lambda r: r["point"].__setitem__("gamma", "7/3")),
+    "grid_record_dropped": drop_record_of("closed-vs-quadrature"),
     "table_input": first_variant(set_key("tables", [{"caption": "\\input{../../x}", "header": ["a"], "rows": [["b"]]}])),
 }
 

@@ -99,6 +99,13 @@ check "a certified agree whose balls are disjoint is refused" refused certified_
 check "a ball that is not a number is refused" refused enclosure_garbage --redigest "field 'enclosure"
 check "records given twice are refused" refused duplicate_records --redigest "the same check as an earlier record"
 check "the refusal names the shard file" grep -q "shard.json: variant" "$work/err"
+# the closed forms and certified counterexamples are recomputed from the spec at merge
+check "an S that is not the derivation's S is refused" refused S_swapped --redigest "field 'S' is not the S"
+check "a derived form of another variant is refused" refused form_of_another_variant --redigest "field 'forms' is not a closed form"
+check "forged counterexample balls (both moved) are refused" refused counterexample_balls_scaled --redigest "recomputed from the spec"
+check "a counterexample moved to another point is refused" refused counterexample_point_moved --redigest "ball does not contain the value recomputed"
+check "a closed-form check off the spec's grid is refused" refused grid_point_added --redigest "not a point of the spec's grid"
+check "a dropped closed-form check is refused" refused grid_record_dropped --redigest "grid points"
 check "a table row wider than its header is refused" refused table_cells_mismatch --redigest "a row of 4 cells"
 check "a status that attnverify does not write is refused" refused status_inject --redigest "field 'status'"
 check "a formula in a caption that a spec could not hold is refused" refused math_caption --redigest "field 'figure.caption'"

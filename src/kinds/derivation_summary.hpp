@@ -26,6 +26,7 @@ struct DerivationSummary {
   bool applies = true;                                   ///< false: the kind has nothing to derive (fact specs)
   std::string reason;                                    ///< why nothing was derived (no closed form, or a fact spec)
   std::vector<std::pair<std::string, GiNaC::ex>> forms;  ///< (label in plain text, closed form)
+  GiNaC::ex S;  ///< when derived: the one of `forms` that the checks compare and judge claims against
 };
 
 }  // namespace attnverify

@@ -15,11 +15,14 @@
 #include <sstream>
 
 #include "numerics/ball_expression.hpp"
+#include "numerics/ball_comparison.hpp"
 #include "proofs/expression_parser.hpp"
 #include "proofs/symbols.hpp"
+#include "src/kinds/derivation_summary.hpp"
 #include "src/kinds/registry.hpp"
 #include "src/spec/exact_text.hpp"
 #include "src/spec/spec_text.hpp"
+#include "src/verdicts/claim_points.hpp"
 #include "src/verdicts/record_json.hpp"
 #include "src/verdicts/route_comparison.hpp"
 #include "src/version.hpp"
@@ -399,21 +402,6 @@ const json& member(const json& j, const char* key, const std::string& file) {
   return j.at(key);
 }
 
-// An exact number as exact_text writes it ("-0.25", "1/3"; is_exact_number_text) as a rational.
-GiNaC::numeric exact_number(const std::string& text) {
-  const std::size_t slash = text.find('/');
-  const std::string head = text.substr(0, slash);
-  const std::size_t dot = head.find('.');
-  std::string digits = head;
-  std::size_t decimals = 0;
-  if (dot != std::string::npos) {
-    digits = head.substr(0, dot) + head.substr(dot + 1);
-    decimals = head.size() - dot - 1;
-  }
-  GiNaC::numeric value = GiNaC::numeric(digits.c_str()) / GiNaC::pow(GiNaC::numeric(10), GiNaC::numeric(long(decimals)));
-  if (slash != std::string::npos) value = value / GiNaC::numeric(text.substr(slash + 1).c_str());
-  return value;
-}
 
 // Why the "closed" ball of a certified record is not the variant's closed form S at the
 // record's point (recomputed here in ball arithmetic), or "". Applies where the point is
@@ -429,7 +417,7 @@ std::string closed_ball_problem(const VariantResult& v, const CheckRecord& r, un
   std::vector<GiNaC::numeric> point;
   std::vector<GiNaC::ex> variables;
   for (const auto& [name, value] : r.point) {
-    point.push_back(exact_number(value));
+    point.push_back(*exact_value(value));
     variables.push_back(sym::symbols().by_name(name));
   }
   if (const auto separate = v.spec.kind->claim_geometry(v.spec, true).separate_closed_form_at;
@@ -453,12 +441,78 @@ std::string closed_ball_problem(const VariantResult& v, const CheckRecord& r, un
          "...)";
 }
 
+// Why the balls of a certified counterexample (a claim record) are not those of the claim
+// and of its derived reference at the record's point, both recomputed here from the spec
+// (Kind::judged_claim), or why the recomputed balls do not prove the disagreement; or "".
+std::string counterexample_problem(const VariantResult& v, const CheckRecord& r, unsigned digits,
+                                   unsigned long seed) {
+  if (!r.certified || r.check != CheckKind::Claim) return "";
+  const auto claim = std::find_if(v.spec.claims.begin(), v.spec.claims.end(),
+                                  [&](const Claim& c) { return c.id == r.claim; });
+  if (claim == v.spec.claims.end()) return "it is not a claim of its spec";
+  std::optional<JudgedClaim> judged;
+  try {
+    judged = v.spec.kind->judged_claim(v.spec, *claim, r.point, seed);
+  } catch (const std::exception& err) {
+    return std::string("the claim cannot be judged again at its point: ") + err.what();
+  }
+  if (!judged)
+    return "its point is not one where the claim is judged against a derived S, so its counterexample cannot be "
+           "recomputed";
+  const slong bits = num::bits_for_digits(digits + 10.0);
+  std::map<std::string, num::Ball> recomputed;
+  for (const auto& [role, e] : {std::pair<std::string, GiNaC::ex>{"claim", judged->claim}, {"closed", judged->reference}}) {
+    const auto printed = std::find_if(r.enclosure.begin(), r.enclosure.end(), [&](const auto& b) { return b.first == role; });
+    if (printed == r.enclosure.end()) return "it has no '" + role + "' ball";
+    num::Ball ball;
+    try {
+      ball = num::evaluate_to_accuracy(num::BallExpression(e, {}), {}, digits + 5.0, bits, kClosedFormCeilingBits).value;
+    } catch (const std::exception& err) {
+      return "its '" + role + "' value cannot be recomputed at its point: " + err.what();
+    }
+    const num::Ball shown = num::Ball::from_text(printed->second.mid, printed->second.rad, digits + 5, bits);
+    if (!ball.finite() || !arb_overlaps(ball.get(), shown.get()))
+      return "its '" + role + "' ball does not contain the value recomputed from the spec at its point (" +
+             (ball.finite() ? ball.midpoint_text(20) + "..." : std::string("not finite")) + ")";
+    recomputed.emplace(role, std::move(ball));
+  }
+  if (num::compare_balls(recomputed.at("claim"), recomputed.at("closed"), digits, bits).outcome !=
+      num::PointOutcome::Disagree)
+    return "the claim and S recomputed at its point do not prove a counterexample";
+  return "";
+}
+
+// Why the closed-form checks of `v` (closed form against quadrature or summation, at
+// points in the kind's claim symbols) are not one per point of the spec's grid, or "":
+// a shard may neither add a point the spec does not ask for nor drop one it does.
+std::string grid_coverage_problem(const VariantResult& v) {
+  if (v.spec.grid.empty()) return "";
+  const std::vector<std::string> symbols = v.spec.kind->claim_symbols();
+  std::set<GridPoint, bool (*)(const GridPoint&, const GridPoint&)> grid(
+      [](const GridPoint& a, const GridPoint& b) {
+        return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(),
+                                            [](const GiNaC::numeric& x, const GiNaC::numeric& y) { return x < y; });
+      });
+  grid.insert(v.spec.grid.begin(), v.spec.grid.end());
+  std::size_t covered = 0;
+  for (const CheckRecord& r : v.records) {
+    if (r.check != CheckKind::ClosedVsQuadrature && r.check != CheckKind::ClosedVsSummation) continue;
+    const std::optional<GridPoint> p = exact_grid_point(r.point, symbols);
+    if (!p) continue;
+    if (!grid.count(*p)) return "a closed-form check at " + describe_point(r.point) + ", which is not a point of the spec's grid";
+    ++covered;
+  }
+  if (covered != grid.size())
+    return fmt::format("its records check the closed form at {} of the spec's {} grid points", covered, grid.size());
+  return "";
+}
+
 // The identity of a check: a run writes each at most once.
 std::string record_identity(const CheckRecord& r) {
   // exact coordinates by value ("-1.0" and "-2/2" are one point)
   NamedValues canonical = r.point;
   for (auto& [name, value] : canonical)
-    if (is_exact_number_text(value)) value = exact_text(exact_number(value));
+    if (is_exact_number_text(value)) value = exact_text(*exact_value(value));
   json id{to_string(r.check), r.claim, describe_point(canonical)};
   if (r.n) id.push_back(*r.n);
   if (r.d) id.push_back(*r.d);
@@ -578,14 +632,41 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
       } catch (const ShardError& err) {
         throw ShardError(fmt::format("{}: variant '{}': {}", file, name, err.what()));
       }
-      if (!member(j, "S", file0).get<std::string>().empty()) v.S = from_archive_text(j.at("S"));
-      for (const auto& f : member(j, "forms", file0)) {
+      // The closed forms are derived again from the spec (the standard suite's take about a
+      // second): a shard's archives must be among them, and the merged run keeps the ones
+      // derived here, so a forged S cannot stand behind balls forged to match it.
+      const DerivationSummary again = v.spec.kind->derive(v.spec);
+      const auto rederived = [&](const GiNaC::ex& e, const std::string& field) {
+        for (const auto& form : again.forms)
+          if (e.is_equal(form.second)) return form.second;
+        throw ShardError(fmt::format("{}: variant '{}': field '{}' is not a closed form that the spec's derivation gives",
+                                     file, name, field));
+      };
+      const std::string S_archive = member(j, "S", file).get<std::string>();
+      const json& forms = member(j, "forms", file);
+      if (!again.applies) {
+        // nothing to derive (fact specs): no closed forms to carry
+        if (!forms.empty())
+          throw ShardError(fmt::format("{}: variant '{}': field 'forms': its kind derives no closed forms", file, name));
+      } else if ((v.status == "derived") != again.derived) {
+        throw ShardError(fmt::format("{}: variant '{}': field 'status' is '{}', but the spec's derivation {}", file,
+                                     name, v.status, again.derived ? "succeeds" : "finds no closed form"));
+      } else if (again.derived) {
+        if (!from_archive_text(S_archive).is_equal(again.S))
+          throw ShardError(
+              fmt::format("{}: variant '{}': field 'S' is not the S that the spec's derivation gives", file, name));
+        v.S = again.S;
+      } else if (!S_archive.empty() || !forms.empty()) {
+        throw ShardError(
+            fmt::format("{}: variant '{}': a closed form in a variant whose spec's derivation finds none", file, name));
+      }
+      for (const auto& f : forms) {
         const std::string label = f.at("label");
         // labels are typeset as formulas: the whitelist that a spec's published formula meets
         if (const std::string problem = latex_formula_problem(label); !problem.empty())
           throw ShardError(fmt::format(
               "variant '{}': the label of a derived form is not a formula attnverify writes: {}", name, problem));
-        v.forms.emplace_back(label, from_archive_text(f.at("archive")));
+        v.forms.emplace_back(label, rederived(from_archive_text(f.at("archive")), "forms"));
       }
       // what a record expects comes from the spec, never from the shard
       std::map<std::string, std::string> expected;
@@ -628,9 +709,15 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
             throw ShardError(where + ": field 'certified': " + problem);
         v.records.push_back(std::move(record));
       }
+      if (const std::string problem = grid_coverage_problem(v); !problem.empty())
+        throw ShardError(fmt::format("{}: variant '{}': {}", file, name, problem));
       for (std::size_t k = 0; k < v.records.size(); ++k)
-        if (const std::string problem = closed_ball_problem(v, v.records[k], result.options.digits); !problem.empty())
-          throw ShardError(fmt::format("{}: variant '{}', record {}: field 'enclosure': {}", file, name, k + 1, problem));
+        for (const std::string& problem :
+             {closed_ball_problem(v, v.records[k], result.options.digits),
+              counterexample_problem(v, v.records[k], result.options.digits, result.options.seed_for(std::nullopt))})
+          if (!problem.empty())
+            throw ShardError(
+                fmt::format("{}: variant '{}', record {}: field 'enclosure': {}", file, name, k + 1, problem));
       try {
         v.grid_figure = figure_from(member(j, "grid_figure", file));
         for (const auto& f : member(j, "figures", file)) v.figures.push_back(figure_from(f));

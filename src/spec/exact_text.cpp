@@ -37,4 +37,41 @@ std::string exact_text(const GiNaC::numeric& value) {
   return (value.is_negative() ? "-" : "") + digits;
 }
 
+std::optional<GiNaC::numeric> exact_value(const std::string& text) {
+  // -digits[.digits][/digits], the denominator not starting with 0; at most 12 000
+  // characters (a hostile text costs no more than its parse)
+  const auto digits_from = [&](std::size_t k) {
+    while (k < text.size() && text[k] >= '0' && text[k] <= '9') ++k;
+    return k;
+  };
+  if (text.size() > 12000) return std::nullopt;
+  const std::size_t start = text.rfind('-', 0) == 0 ? 1 : 0;
+  std::size_t end = digits_from(start);
+  if (end == start) return std::nullopt;
+  if (end < text.size() && text[end] == '.') {
+    const std::size_t after = digits_from(end + 1);
+    if (after == end + 1) return std::nullopt;
+    end = after;
+  }
+  if (end < text.size() && text[end] == '/') {
+    if (end + 1 >= text.size() || text[end + 1] == '0') return std::nullopt;
+    const std::size_t after = digits_from(end + 1);
+    if (after == end + 1) return std::nullopt;
+    end = after;
+  }
+  if (end != text.size()) return std::nullopt;
+  const std::size_t slash = text.find('/');
+  const std::string head = text.substr(0, slash);
+  const std::size_t dot = head.find('.');
+  std::string digits = head;
+  long decimals = 0;
+  if (dot != std::string::npos) {
+    digits = head.substr(0, dot) + head.substr(dot + 1);
+    decimals = static_cast<long>(head.size() - dot - 1);
+  }
+  GiNaC::numeric value = GiNaC::numeric(digits.c_str()) / GiNaC::pow(GiNaC::numeric(10), GiNaC::numeric(decimals));
+  if (slash != std::string::npos) value = value / GiNaC::numeric(text.substr(slash + 1).c_str());
+  return value;
+}
+
 }  // namespace attnverify

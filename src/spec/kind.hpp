@@ -35,6 +35,7 @@ struct VariantResult;
 struct RunOptions;
 struct DerivationSummary;
 struct CheckRecord;
+using NamedValues = std::vector<std::pair<std::string, std::string>>;
 
 /// Receives one-line progress messages for long runs.
 using Progress = std::function<void(const std::string&)>;
@@ -68,6 +69,14 @@ struct ClaimGeometry {
   /// Properties' symbolic bound proofs may treat the powers lambda^n (n > 0) as atoms in
   /// (0, 1) (sequences, lambda in (0, 1)).
   bool lambda_powers_in_unit_interval = false;
+};
+
+/// What a claim's check compares at one point (src/verdicts/claim_check.hpp), the point
+/// substituted: the claim as judged there and the derived expression it is judged
+/// against. Both are numbers (expressions without symbols).
+struct JudgedClaim {
+  GiNaC::ex claim;
+  GiNaC::ex reference;
 };
 
 class Kind {
@@ -109,6 +118,13 @@ class Kind {
   /// merge of shards asks it of every record it reads (a shard is untrusted input);
   /// point_shape_problem (src/verdicts/check_record.hpp) states the common rule.
   virtual std::string record_point_problem(const CheckRecord& record) const = 0;
+  /// The claim and its derived reference at `point`, the point of one of the claim's
+  /// check records (a counterexample), for a run seeded with `seed`; a merge of shards
+  /// recomputes a certified counterexample from them. nullopt where the kind judges no
+  /// claim against a derived S at that point (no closed form, a point not of the claim's
+  /// domain, a fact).
+  virtual std::optional<JudgedClaim> judged_claim(const Spec& spec, const Claim& claim, const NamedValues& point,
+                                                  unsigned long seed) const = 0;
 };
 
 /// The kinds a run knows, looked up by name. The standard registry is

@@ -264,13 +264,30 @@ void read_expression_claim(TomlReader& reader, const Spec& spec, Claim& claim) {
 
 void refuse_complex_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition) {
   // GiNaC evaluates sqrt(-1) to I and log(-1) to I*Pi when it parses: a number that is not real
-  for (GiNaC::const_preorder_iterator it = definition.preorder_begin(); it != definition.preorder_end(); ++it)
-    if (GiNaC::is_exactly_a<GiNaC::numeric>(*it) && !GiNaC::ex_to<GiNaC::numeric>(*it).is_real()) {
+  // (GiNaC keeps sqrt(-2) and log(-2) as they are written: not real either)
+  for (GiNaC::const_preorder_iterator it = definition.preorder_begin(); it != definition.preorder_end(); ++it) {
+    const GiNaC::ex& node = *it;
+    const auto negative = [](const GiNaC::ex& e) {
+      return GiNaC::is_exactly_a<GiNaC::numeric>(e) && GiNaC::ex_to<GiNaC::numeric>(e).is_real() &&
+             GiNaC::ex_to<GiNaC::numeric>(e).is_negative();
+    };
+    const bool root_of_negative = GiNaC::is_exactly_a<GiNaC::power>(node) && negative(node.op(0)) &&
+                                  GiNaC::is_exactly_a<GiNaC::numeric>(node.op(1)) &&
+                                  !GiNaC::ex_to<GiNaC::numeric>(node.op(1)).is_integer();
+    const bool log_of_negative = GiNaC::is_a<GiNaC::function>(node) &&
+                                 GiNaC::ex_to<GiNaC::function>(node).get_name() == "log" && negative(node.op(0));
+    if (root_of_negative || log_of_negative) {
+      std::ostringstream value;
+      value << node;
+      variant.fail(key, "has the constant " + value.str() + ", which is not real: attention weights are real");
+    }
+    if (GiNaC::is_exactly_a<GiNaC::numeric>(node) && !GiNaC::ex_to<GiNaC::numeric>(node).is_real()) {
       std::ostringstream value;
       value << *it;  // GiNaC's own printer: "I", "I*Pi" is a product, so the number is I
       variant.fail(key, "has the complex constant " + value.str() +
                             " (e.g. from sqrt(-1) or log(-1)): attention weights are real");
     }
+  }
 }
 
 void refuse_zero_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition) {
@@ -305,6 +322,31 @@ void refuse_undefined_definition(TomlReader& variant, const std::string& key, co
                  std::string(a.status == sym::ConditionStatus::Violated ? "the condition "
                                                                         : "attnverify cannot prove the condition ") +
                  condition.describe() + (a.status == sym::ConditionStatus::Violated ? " does not hold" : "") + where);
+  }
+}
+
+// A sequence's weights a_i must be real for lambda in (0, 1] and 1 <= i <= n: a condition
+// (denominator, root, logarithm; proofs/definedness.hpp) that is proved violated at such a
+// point refuses the spec. i is analysed on 1, 2, 3, ... regardless of n (a box around the
+// domain), so a violation counts only at a point with i <= n; a condition that is neither
+// proved nor refuted is left to the run, whose summation then says where it fails.
+void refuse_undefined_weight(TomlReader& variant, const std::string& key, const GiNaC::ex& weight) {
+  const auto& s = sym::symbols();
+  sym::ParameterDomain domain = sym::sequence_domain();
+  domain.variables.push_back({s.i, sym::Range{1, HUGE_VAL, false, true}, true, {1, 2, 3, 10}});
+  domain.description += ", i = 1, ..., n";
+  for (const sym::Condition& condition : sym::conditions_of(weight)) {
+    if (condition.kind == sym::ConditionKind::Continuous) continue;
+    sym::ConditionAnalysis a;
+    try {
+      a = sym::analyse_condition(condition, domain);
+    } catch (const std::exception&) {
+      continue;  // not decided: left to the run
+    }
+    if (a.status != sym::ConditionStatus::Violated || a.point.size() != 3 || a.point[2] > a.point[1]) continue;
+    variant.fail(key, "must be real for every lambda in (0, 1] and i = 1, ..., n; the condition " +
+                          condition.describe() + " does not hold at lambda = " + exact_text(a.point[0]) +
+                          ", n = " + exact_text(a.point[1]) + ", i = " + exact_text(a.point[2]));
   }
 }
 

@@ -1,5 +1,7 @@
 #include "src/verdicts/check_record.hpp"
 
+#include "src/spec/exact_text.hpp"
+
 #include <sstream>
 
 namespace attnverify {
@@ -37,22 +39,7 @@ std::size_t digits_from(const std::string& s, std::size_t at) {
 }
 }  // namespace
 
-bool is_exact_number_text(const std::string& text) {
-  if (text.size() > 12000) return false;
-  std::size_t k = text.rfind('-', 0) == 0 ? 1 : 0;
-  std::size_t end = digits_from(text, k);
-  if (end == k) return false;
-  if (end < text.size() && text[end] == '.') {
-    const std::size_t after = digits_from(text, end + 1);
-    if (after == end + 1) return false;
-    end = after;
-  }
-  if (end < text.size() && text[end] == '/') {
-    if (end + 1 >= text.size() || text[end + 1] == '0') return false;
-    end = digits_from(text, end + 1);
-  }
-  return end == text.size();
-}
+bool is_exact_number_text(const std::string& text) { return exact_value(text).has_value(); }
 
 bool is_decimal_number_text(const std::string& text) {
   if (text == "nan" || text == "inf" || text == "-inf" || text == "+inf") return true;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "proofs/symbols.hpp"
+#include "src/spec/exact_text.hpp"
 
 namespace attnverify {
 
@@ -51,5 +52,18 @@ std::string components_text(const std::vector<numeric>& v) {
 }
 
 ClaimDomain claim_domain(const Spec& spec, unsigned long seed) { return spec.kind->claim_domain(spec, seed); }
+
+const ClaimPoint* find_claim_point(const ClaimDomain& domain, const NamedValues& point) {
+  for (const ClaimPoint& p : domain.points)
+    if (p.where == point) return &p;
+  return nullptr;
+}
+
+std::optional<GridPoint> exact_grid_point(const NamedValues& point, const std::vector<std::string>& names) {
+  if (!point_shape_problem(point, names, true).empty()) return std::nullopt;
+  GridPoint out;
+  for (const auto& [name, value] : point) out.push_back(*exact_value(value));
+  return out;
+}
 
 }  // namespace attnverify

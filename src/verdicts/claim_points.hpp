@@ -53,6 +53,14 @@ ClaimDomain claim_domain(const Spec& spec, unsigned long seed);
 /// symbols, the substitution symbols[k] == p[k], and the point itself.
 ClaimPoint rational_point(const Spec& spec, const GridPoint& p, const std::vector<GiNaC::ex>& symbols);
 
+/// The point of `domain` that a check record names `point` (its `where`, compared as
+/// written), or nullptr.
+const ClaimPoint* find_claim_point(const ClaimDomain& domain, const NamedValues& point);
+
+/// `point` as rationals in the order `names`, each coordinate an exact number as
+/// exact_text writes it ("-0.25", "1/3"); nullopt for any other point.
+std::optional<GridPoint> exact_grid_point(const NamedValues& point, const std::vector<std::string>& names);
+
 /// "(1, 2, 1/2)"
 std::string vector_text(const std::vector<GiNaC::numeric>& v);
 

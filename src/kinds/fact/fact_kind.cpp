@@ -97,6 +97,11 @@ class FactKind final : public Kind {
     return r.point.empty() ? "" : point_shape_problem(r.point, {"setting"}, false);
   }
 
+  std::optional<JudgedClaim> judged_claim(const Spec&, const Claim&, const NamedValues&,
+                                          unsigned long) const override {
+    return std::nullopt;  // a fact's claim is a built-in test, not a formula
+  }
+
   std::string report_intro(const Spec& spec) const override {
     std::vector<std::string> tests;
     for (const std::string& name : test_names(spec)) tests.push_back("\\texttt{" + latex_escape(name) + "}");

@@ -144,12 +144,14 @@ class FeatureMapKind final : public Kind {
   DerivationSummary derive(const Spec& spec) const override {
     DerivationSummary out;
     const sym::LinearAttentionDerivation linear = sym::derive_linear_attention();
+    out.S = linear.S_general;
     if (!has_phi(spec)) {
       out.derived = true;
       out.forms = {{"E a (in q~.mu~ = qmu)", linear.mean},
                    {"E a^2 (qSq = q~' Sigma~ q~)", linear.second_moment},
                    {"S", linear.S_general},
-                   {"S (iid components: mu, sigma, q1 = ||q~||_1, q2 = ||q~||_2)", linear.S_iid}};
+                   {"S (iid components: mu, sigma, q1 = ||q~||_1, q2 = ||q~||_2)", linear.S_iid},
+                 {"S (rho = mu/sigma, r = q2/q1)", linear.S_snr}};
       return out;
     }
     const sym::FeatureMoments m = sym::derive_feature_moments(spec.definition);
@@ -159,7 +161,8 @@ class FeatureMapKind final : public Kind {
       out.forms = {{"E phi(X)", m.mean},
                    {"E phi(X)^2", m.mean_square},
                    {"Var phi(X)", m.variance},
-                   {"S of a~ = phi(q).phi(k) (qmu, qSq from the moments above)", linear.S_general}};
+                   {"S of a~ = phi(q).phi(k) (qmu, qSq from the moments above)", linear.S_general},
+                   {"S (iid components: mu, sigma, q1 = ||q~||_1, q2 = ||q~||_2)", linear.S_iid}};
     return out;
   }
 
@@ -233,6 +236,22 @@ class FeatureMapKind final : public Kind {
         (r.point.empty() || r.point.front().first != "case"))
       return "does not start with the case";
     return "";
+  }
+
+  // as check_feature_map_claims judges: a claim in mu, sigma against S for iid components
+  // at the iid cases, any other against S at every case
+  std::optional<JudgedClaim> judged_claim(const Spec& spec, const Claim& claim, const NamedValues& point,
+                                          unsigned long seed) const override {
+    if (has_phi(spec) && !sym::cached_feature_moments(spec.definition).derived) return std::nullopt;
+    const auto& s = sym::symbols();
+    const bool uses_mu_sigma = claim.S.has(s.mu) || claim.S.has(s.sigma);
+    const ClaimDomain cases = claim_domain(spec, seed);
+    const ClaimDomain domain = uses_mu_sigma ? iid_cases(spec, cases) : cases;
+    const ClaimPoint* p = find_claim_point(domain, point);
+    if (!p) return std::nullopt;
+    const sym::LinearAttentionDerivation linear = sym::derive_linear_attention();
+    return JudgedClaim{claim.S.subs(p->substitution),
+                       (uses_mu_sigma ? linear.S_iid : linear.S_general).subs(p->substitution)};
   }
 
   std::string report_intro(const Spec& spec) const override {

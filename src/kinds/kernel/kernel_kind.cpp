@@ -57,6 +57,7 @@ class KernelKind final : public Kind {
     out.derived = d.status == sym::KernelDerivation::Status::Derived;
     out.reason = d.reason;
     if (out.derived) out.forms = {{"E|f(X)|", d.mean_abs}, {"E f(X)^2", d.mean_square}, {"S", d.S}};
+    out.S = d.S;
     return out;
   }
 
@@ -103,6 +104,17 @@ class KernelKind final : public Kind {
   std::string record_point_problem(const CheckRecord& r) const override {
     if (r.is_grid_check() || r.check == CheckKind::Sampled) return point_shape_problem(r.point, {"beta", "gamma"}, true);
     return "";
+  }
+
+  std::optional<JudgedClaim> judged_claim(const Spec& spec, const Claim& claim, const NamedValues& point,
+                                          unsigned long) const override {
+    const std::optional<GridPoint> p = exact_grid_point(point, claim_symbols());
+    if (!p) return std::nullopt;
+    const sym::KernelDerivation d = sym::derive_kernel(spec.definition);
+    if (d.status != sym::KernelDerivation::Status::Derived) return std::nullopt;
+    const auto& s = sym::symbols();
+    const GiNaC::exmap at{{s.beta, (*p)[0]}, {s.gamma, (*p)[1]}};
+    return JudgedClaim{claim.S.subs(at), d.S.subs(at)};
   }
 
   std::string report_intro(const Spec& spec) const override {

@@ -53,6 +53,7 @@ class MeasureKind final : public Kind {
     DerivationSummary out;
     const sym::SparsityMeasureDerivation d = sym::derive_sparsity_measure();
     out.derived = true;
+    out.S = d.S;
     out.forms = {{"S (from the moments E|x|, E x^2)", d.S_moments}, {"S (x1 = sum |x_i|, x2 = sqrt(sum x_i^2), the 1- and 2-norms)", d.S}};
     return out;
   }
@@ -94,6 +95,16 @@ class MeasureKind final : public Kind {
   std::string record_point_problem(const CheckRecord& r) const override {
     if (r.is_grid_check()) return point_shape_problem(r.point, {"x"}, false);
     return "";
+  }
+
+  // as src/kinds/measure/measure_checks.cpp judges: the claim in the vector's moments against S
+  std::optional<JudgedClaim> judged_claim(const Spec& spec, const Claim& claim, const NamedValues& point,
+                                          unsigned long seed) const override {
+    const ClaimDomain domain = claim_domain(spec, seed);
+    const ClaimPoint* p = find_claim_point(domain, point);
+    if (!p) return std::nullopt;
+    return JudgedClaim{sym::vector_form(claim.S).subs(p->substitution),
+                       sym::derive_sparsity_measure().S.subs(p->substitution)};
   }
 
   std::string report_intro(const Spec&) const override {

@@ -45,6 +45,7 @@ class SequenceKind final : public Kind {
     spec.definition =
         parse_expression_at(variant, "weight", spec.definition_text, {"lambda", "n", "i"}, spec.constants);
     refuse_complex_definition(variant, "weight", spec.definition);
+    refuse_undefined_weight(variant, "weight", spec.definition);
     refuse_zero_definition(variant, "weight", spec.definition);
   }
 
@@ -63,6 +64,7 @@ class SequenceKind final : public Kind {
     out.derived = d.status == sym::SequenceDerivation::Status::Derived;
     out.reason = d.reason;
     if (!out.derived) return out;
+    out.S = d.S;
     out.forms = {{"sum |a_i|", d.sum_abs},
                  {"sum a_i^2", d.sum_square},
                  {"S_n (0<lambda<1)", d.S},
@@ -116,6 +118,18 @@ class SequenceKind final : public Kind {
   std::string record_point_problem(const CheckRecord& r) const override {
     if (r.is_grid_check() || r.check == CheckKind::Asymptote) return point_shape_problem(r.point, {"lambda", "n"}, true);
     return "";
+  }
+
+  // S_n, or at lambda = 1 its form there (ClaimGeometry::separate_closed_form_at)
+  std::optional<JudgedClaim> judged_claim(const Spec& spec, const Claim& claim, const NamedValues& point,
+                                          unsigned long) const override {
+    const std::optional<GridPoint> p = exact_grid_point(point, claim_symbols());
+    if (!p) return std::nullopt;
+    const sym::SequenceDerivation d = sym::derive_sequence(spec.definition);
+    if (d.status != sym::SequenceDerivation::Status::Derived) return std::nullopt;
+    const auto& s = sym::symbols();
+    const GiNaC::exmap at{{s.lambda, (*p)[0]}, {s.n, (*p)[1]}};
+    return JudgedClaim{claim.S.subs(at), ((*p)[0] == 1 ? d.S_at_lambda_one : d.S).subs(at)};
   }
 
   std::string report_intro(const Spec& spec) const override {

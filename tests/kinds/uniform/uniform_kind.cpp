@@ -108,6 +108,11 @@ class UniformKind final : public Kind {
     return r.is_grid_check() ? point_shape_problem(r.point, {"n"}, true) : "";
   }
 
+  std::optional<JudgedClaim> judged_claim(const Spec&, const Claim&, const NamedValues&,
+                                          unsigned long) const override {
+    return std::nullopt;  // its claims are judged by the direct route only
+  }
+
   std::string report_intro(const Spec& spec) const override {
     return "Uniform attention: $n$ equal weights $a_i = " + sym::to_latex(spec.definition) + "$.\n\n";
   }
