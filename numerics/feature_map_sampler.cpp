@@ -31,7 +31,8 @@ FeatureMapSampler::FeatureMapSampler(const GiNaC::ex& phi, const GiNaC::ex& x, c
   impl_ = impl;
 }
 
-SampleMoments FeatureMapSampler::sample(unsigned long n, unsigned threads) const {
+SampleMoments FeatureMapSampler::sample(unsigned long n, unsigned threads,
+                                        const std::function<void(double)>& progress) const {
   const Impl& s = *impl_;
   const std::size_t d = s.mu.size();
   const long blocks = static_cast<long>((n + kBlockRows - 1) / kBlockRows);
@@ -39,21 +40,27 @@ SampleMoments FeatureMapSampler::sample(unsigned long n, unsigned threads) const
   // no more threads (each with a block of weights) than blocks
   const int team = std::max(1, static_cast<int>(std::min<long>(
                                    threads > 0 ? static_cast<long>(threads) : omp_get_max_threads(), blocks)));
+  // chunks of blocks of about 2^27 normals each, with progress between them
+  const long chunk = std::max<long>(1, static_cast<long>((1ul << 27) / (kBlockRows * std::max<std::size_t>(1, d))));
+  for (long first = 0; first < blocks; first += chunk) {
+    const long last = std::min(blocks, first + chunk);
+    if (progress && first > 0) progress(static_cast<double>(first) / static_cast<double>(blocks));
 #pragma omp parallel num_threads(team)
-  {
-    const DoubleExpression phi = *s.phi;  // a copy per thread (it has a scratch stack)
-    std::vector<double> a(kBlockRows);
+    {
+      const DoubleExpression phi = *s.phi;  // a copy per thread (it has a scratch stack)
+      std::vector<double> a(kBlockRows);
 #pragma omp for schedule(static)
-    for (long b = 0; b < blocks; ++b) {
-      const std::size_t rows = std::min<std::size_t>(kBlockRows, n - static_cast<std::size_t>(b) * kBlockRows);
-      boost::random::mt19937_64 gen(splitmix64(s.stream ^ splitmix64(static_cast<std::uint64_t>(b))));
-      boost::random::normal_distribution<double> normal;
-      for (std::size_t j = 0; j < rows; ++j) {
-        double dot = 0;  // phi(q) . phi(k_j), k_j = mu + sigma * eps
-        for (std::size_t i = 0; i < d; ++i) dot += s.q_features[i] * phi(s.mu[i] + s.sigma[i] * normal(gen));
-        a[j] = dot;
+      for (long b = first; b < last; ++b) {
+        const std::size_t rows = std::min<std::size_t>(kBlockRows, n - static_cast<std::size_t>(b) * kBlockRows);
+        boost::random::mt19937_64 gen(splitmix64(s.stream ^ splitmix64(static_cast<std::uint64_t>(b))));
+        boost::random::normal_distribution<double> normal;
+        for (std::size_t j = 0; j < rows; ++j) {
+          double dot = 0;  // phi(q) . phi(k_j), k_j = mu + sigma * eps
+          for (std::size_t i = 0; i < d; ++i) dot += s.q_features[i] * phi(s.mu[i] + s.sigma[i] * normal(gen));
+          a[j] = dot;
+        }
+        per_block[static_cast<std::size_t>(b)] = moments_of_weights(a.data(), rows);
       }
-      per_block[static_cast<std::size_t>(b)] = moments_of_weights(a.data(), rows);
     }
   }
   SampleMoments total;

@@ -14,6 +14,7 @@
 #include <ginac/ginac.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -29,7 +30,11 @@ class FeatureMapSampler {
                     const std::vector<double>& mu, const std::vector<double>& sigma, std::uint64_t seed);
 
   /// Draws exactly n keys; the moments of |a| and a^2. `threads` = 0: OpenMP's default.
-  SampleMoments sample(unsigned long n, unsigned threads = 0) const;
+  /// `progress`, if given, is called between chunks of about 2^27 normal draws (a few
+  /// seconds) with the fraction of keys drawn so far, outside the parallel region, as in
+  /// AttentionSampler::sample; the result does not depend on the chunks.
+  SampleMoments sample(unsigned long n, unsigned threads = 0,
+                       const std::function<void(double)>& progress = {}) const;
 
  private:
   struct Impl;

@@ -11,6 +11,9 @@ bib=(--bibliography "$src/specs/bibliography.toml")
 check "D1 --threads 8 on $(nproc) cores exits 0" expect_exit 0 "$bin" run "$spec" "${bib[@]}" --threads 8 --out t8 --no-pdf --quiet
 check "D1 --threads 2147483648 is refused" expect_exit 2 "$bin" run "$spec" "${bib[@]}" --threads 2147483648 --out tx --no-pdf --quiet
 
+check "--threads 01024 (octal to CLI11) is refused" expect_exit 2 "$bin" run "$spec" "${bib[@]}" --threads 01024 --out tx --no-pdf --quiet
+check "--threads 0x10 (hexadecimal to CLI11) is refused" expect_exit 2 "$bin" run "$spec" "${bib[@]}" --threads 0x10 --out tx --no-pdf --quiet
+
 # D10: an --out with quotes is a folder name, not shell text; a latexmkrc in it is not run
 out="o'x';touch PWNED;'"
 mkdir -p "$out"
@@ -158,12 +161,24 @@ check "L1 a 20 000-letter word in a description and a 300-letter title build the
 printf '[variant]\nname = "big"\nkind = "kernel"\nf = "relu(x)"\n[grid]\nbeta = [0, 1]\ngamma = [1]\n[sampling]\nd = [4096]\nn = [100000000]\npoints = [[0, 1], [1, 1], [-1, 1]]\n' > big.toml
 check "L13 d = 4096, n = 10^8 at 3 points (4e11 draws) is bad input" expect_exit 2 "$bin" run big.toml --out t13 --no-pdf --quiet
 check "L13 the refusal names the key and the bound" grep -q "sampling.n.*above the limit of 1e+11" "$work/err"
+# and a feature map's plan, with each case's own d (attack on round 3: it had no bound)
+printf '[variant]\nname = "bigfm"\nkind = "feature_map"\nphi = "relu(x)"\n[[grid.cases]]\nd = 4096\nq = 0.5\nmu = 0.25\nsigma = 1\n[sampling]\nn = [100000000]\n' > bigfm.toml
+check "L13 a feature map with d = 4096, n = 10^8 (4e11 draws) is bad input" expect_exit 2 "$bin" run bigfm.toml --out t13f --no-pdf --quiet
+check "L13 the refusal names the key and the bound" grep -q "sampling.n.*above the limit of 1e+11" "$work/err"
 # L5: relu at beta = -1000, gamma = 0.001 is computed in MPFR's widest exponent range
 # (S = 6.8704173943951741836932944507641788155507752573403e-108573620480, mpmath at 150
 # digits: 6.870417394395174183693294450764178815550775257340289245e-108573620480), not called 0
 printf '[variant]\nname = "far"\nkind = "kernel"\nf = "relu(x)"\n[grid]\nbeta = [-1000]\ngamma = ["0.001"]\n' > far.toml
 check "L5 a far tail is computed, not 'not positive'" expect_exit 0 "$bin" run far.toml --out t5 --no-pdf --quiet
 check "L5 its S is mpmath's to 45 digits" grep -q '"numeric": "6.870417394395174183693294450764178815550775257[0-9]*e-108573620480"' t5/results.json
+
+# Attack on round 3 (issue 27): a derived closed form of 20 000 characters of LaTeX is wider than
+# TeX's largest dimension; the report says so instead of typesetting it (exit 3 and no PDF before),
+# and the generated note about its asymptote passes a merge's formula check
+printf '[variant]\nname = "wide"\nkind = "sequence"\nweight = "lambda^(n-i)*(1+lambda^(n-i))^2*(2+lambda^(n-i))^3"\n[grid]\nlambda = [0.5, 1]\nn = [1, 3]\n' > wide.toml
+check "a closed form too wide to typeset builds the PDF" expect_exit 0 "$bin" run wide.toml --out twide --quiet
+check "the report gives the wide form's length instead" grep -q 'S_n \\;(0<\\lambda<1)\$ has [0-9]* characters of \\LaTeX, too long to typeset' twide/report.tex
+check "its shard merges" bash -c "'$bin' run wide.toml --shard 1/1 --out twide_s --quiet >/dev/null 2>&1 && '$bin' merge twide_s --out twide_m --no-pdf --quiet >/dev/null 2>&1"
 
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]

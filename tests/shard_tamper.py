@@ -219,6 +219,13 @@ def drop_record_of(check):
     return apply
 
 
+def legend_math_and_long_curve(f):
+    # \to in a legend entry ended latexmk ("Missing control sequence"), and 20 000
+    # coordinates exceeded TeX's main memory (attack on round 3)
+    f["curves"][0]["label"] = "$a\\to b$"
+    f["curves"][0]["points"] = [[1 + k / 1000, 1 + (k % 97) / 97] for k in range(20000)]
+
+
 EDITS = {
     "value": set_value,
     "verdict": set_verdict,
@@ -267,6 +274,7 @@ EDITS = {
     "counterexample_point_moved": certified_claim(lambda r: r["point"].__setitem__(list(r["point"])[-1], "1/7")),
     "grid_point_added": record_of("closed-vs-quadrature", lambda r: r["point"].__setitem__("gamma", "7/3")),
     "grid_record_dropped": drop_record_of("closed-vs-quadrature"),
+    "legend_math_and_long_curve": first_figure(legend_math_and_long_curve),
     "table_input": first_variant(set_key("tables", [{"caption": "\\input{../../x}", "header": ["a"], "rows": [["b"]]}])),
 }
 

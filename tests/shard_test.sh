@@ -122,6 +122,8 @@ check "a note's \\textbf is escaped" escaped notes_inject '\textbf{INJECTED'
 check "a table caption's \\input is escaped" escaped table_input '\input{../'
 check "the \\def loop of an x label typesets (PDF within latexmk's limit)" bash -c "
   $(declare -f tampered); tamper='$tamper'; tampered xlabel_loop --redigest >/dev/null && timeout 200 '$bin' merge t1 t2 t3 --out escpdf --quiet >/dev/null 2>&1 && test -s escpdf/report.pdf"
+check "a legend with \\to and a curve of 20 000 points typeset (every k-th point plotted)" bash -c "
+  $(declare -f tampered); tamper='$tamper'; tampered legend_math_and_long_curve --redigest >/dev/null && timeout 200 '$bin' merge t1 t2 t3 --out legendpdf --quiet >/dev/null 2>&1 && test -s legendpdf/report.pdf && grep -q 'one in [0-9]* is plotted' legendpdf/report.tex"
 
 # what a record expects comes from the spec: a shard claiming an erratum agrees as
 # expected still ends with the erratum's unexpected verdict (exit 1), not 0

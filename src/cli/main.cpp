@@ -213,7 +213,17 @@ int main(int argc, char** argv) {
       [](std::string& text) { return text.empty() ? std::string("the output folder must not be empty") : std::string(); },
       "DIR");
   run->add_option("--out", out_dir, "Output directory (default: reports/out)")->check(non_empty);
+  // CLI11 reads 010 as octal and 0x10 as hexadecimal: a count is written in decimal digits
+  const CLI::Validator decimal(
+      [](std::string& text) {
+        const bool digits = !text.empty() && text.size() <= 20 && text.find_first_not_of("0123456789") == std::string::npos;
+        return digits && (text.size() == 1 || text[0] != '0')
+                   ? std::string()
+                   : "'" + text.substr(0, 40) + "' is not a number in decimal digits without a leading 0";
+      },
+      "N");
   run->add_option("--digits", digits, "Working precision in decimal digits: 30, 50 or 100 (default 50)")
+      ->check(decimal)
       ->check(CLI::IsMember({30u, 50u, 100u}));
   auto* seed_option =
       run->add_option("--seed", seed_text,
@@ -235,12 +245,14 @@ int main(int argc, char** argv) {
   run->add_option("--threads", threads,
                   "Threads for the quadrature grid and sampling, 1 to " + std::to_string(kMaxThreads) +
                       " (default: all cores); the results do not depend on it")
+      ->check(decimal)
       ->check(CLI::Range(1u, kMaxThreads));
   run->add_option("--bibliography", bibliography_path,
                   "Bibliography file (default: bibliography.toml beside the specs)");
   run->add_flag("--no-pdf", no_pdf, "Write report.tex but do not compile it");
   std::size_t grid_limit = attnverify::kMaxGridPoints;
   run->add_option("--max-grid-points", grid_limit, "Refuse grids larger than this (default 100000)")
+      ->check(decimal)
       ->check(CLI::PositiveNumber);
   run->add_flag("--quiet", quiet, "No progress messages");
   std::string shard_text;

@@ -1,9 +1,12 @@
 #include "src/report/latex_pieces.hpp"
 
+#include <fmt/format.h>
+
 #include <set>
 #include <string>
 
 #include "src/report/latex_escape.hpp"
+#include "src/spec/latex_math.hpp"
 
 namespace attnverify {
 
@@ -54,5 +57,11 @@ std::string verdict_text(const CheckRecord& r, ClaimRole role) {
 bool proved_symbolically(const CheckRecord& r) { return r.verdict == Verdict::Agree && r.method == "symbolic"; }
 
 std::string claim_label(const std::string& variant, const std::string& id) { return "claim:" + variant + ":" + id; }
+
+std::string display_formula(const std::string& lhs, const std::string& latex, const std::string& where) {
+  if (latex.size() <= kMaxFormulaLength) return "\\fitformula{" + lhs + " = " + latex + "}\n\n";
+  return fmt::format("${}$ has {} characters of \\LaTeX, too long to typeset; results.json holds it ({}).\n\n", lhs,
+                     latex.size(), latex_escape(where));
+}
 
 }  // namespace attnverify

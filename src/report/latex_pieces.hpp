@@ -25,6 +25,13 @@ const char* role_meaning(ClaimRole role);
 /// kind it names, never called a proof in the report.
 bool proved_symbolically(const CheckRecord& r);
 
+/// `lhs = latex` as a display formula (\fitformula, shrunk to the line when wider), or,
+/// when `latex` is longer than kMaxFormulaLength characters (src/spec/latex_math.hpp:
+/// wider than TeX's largest dimension, 16383pt, even at the widest font), a sentence
+/// that gives its length and says that results.json holds it (`where`, e.g. "the
+/// variant's closed_form.forms"). Never fails to typeset for a length reason.
+std::string display_formula(const std::string& lhs, const std::string& latex, const std::string& where);
+
 /// The hyperref label of a claim's (or property's) subsection in a variant's section:
 /// "claim:<variant>:<id>" (both are identifiers, src/spec/spec_text.hpp).
 std::string claim_label(const std::string& variant, const std::string& id);

@@ -61,6 +61,9 @@ const char* kPreamble = R"(\documentclass[10pt]{article}
 
 // Series colours; a figure with more series than colours also varies the line style
 // (write_figure), so that no two series look alike.
+// The most coordinates a figure plots (write_figure).
+constexpr std::size_t kMaxPlottedPoints = 4000;
+
 const std::vector<std::string> kColors{"blue", "red", "black", "orange", "teal", "violet", "brown", "olive"};
 
 struct GridStats {
@@ -139,12 +142,26 @@ void write_figure(std::ostringstream& out, const Figure& v) {
     const std::size_t k = series++;
     return kColors[k % kColors.size()] + (k >= kColors.size() ? std::string(", densely dotted") : std::string());
   };
+  // TeX's main memory holds about 10 000 pgfplots coordinates per axis: a figure with more
+  // than kMaxPlottedPoints plots every k-th point of each series (the first and the last
+  // always) and says so; results.json keeps every value. Ten coordinates per line.
+  std::size_t total = 0;
+  for (const auto* group : {&v.curves, &v.marks})
+    for (const Curve& c : *group) total += c.points.size();
+  const std::size_t stride = (total + kMaxPlottedPoints - 1) / kMaxPlottedPoints;
+  const auto write_points = [&](const Curve& c) {
+    std::size_t written = 0;
+    for (std::size_t k = 0; k < c.points.size(); ++k)
+      if (k % stride == 0 || k + 1 == c.points.size())
+        out << fmt::format("({:.8g},{:.8g})", c.points[k].first, c.points[k].second)
+            << (++written % 10 ? " " : "\n");
+  };
   for (const Curve& c : v.curves) {
     const std::string style = next_style();
     color_of[c.label] = style;
     out << "\\addplot[" << style << ", thick, no marks" << (c.dashed ? ", dashed" : "") << "] coordinates {";
-    for (const auto& [x, y] : c.points) out << fmt::format("({:.8g},{:.8g}) ", x, y);
-    out << "};\n\\addlegendentry{" << latex_prose(c.label) << "}\n";
+    write_points(c);
+    out << "};\n\\addlegendentry{{" << latex_prose(c.label) << "}}\n";
   }
   for (const Curve& m : v.marks) {
     // marks of a curve take its colour; marks without a curve (a kernel with no closed
@@ -153,12 +170,18 @@ void write_figure(std::ostringstream& out, const Figure& v) {
     const std::string style = own ? next_style() : color_of[m.label];
     out << "\\addplot[" << style << ", only marks, mark=o, mark size=1.8pt"
         << (own && !m.label.empty() ? "" : ", forget plot") << "] coordinates {";
-    for (const auto& [x, y] : m.points) out << fmt::format("({:.8g},{:.8g}) ", x, y);
+    write_points(m);
     out << "};\n";
-    if (own && !m.label.empty()) out << "\\addlegendentry{" << latex_prose(m.label) << "}\n";
+    if (own && !m.label.empty()) out << "\\addlegendentry{{" << latex_prose(m.label) << "}}\n";
   }
   out << "\\end{axis}\n\\end{tikzpicture}\\end{center}\n";
-  if (!v.caption.empty()) out << "{\\small " << latex_prose(v.caption) << "}\n\n";
+  if (!v.caption.empty() || stride > 1) {
+    out << "{\\small " << latex_prose(v.caption);
+    if (stride > 1)
+      out << fmt::format("{}(Of its {} points, one in {} is plotted; results.json holds every value.)",
+                         v.caption.empty() ? "" : " ", total, stride);
+    out << "}\n\n";
+  }
 }
 
 void write_table(std::ostringstream& out, const Table& t) {
@@ -266,9 +289,12 @@ void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord&
   if (r.digits && r.verdict == Verdict::Agree) out << fmt::format("; worst agreement {:.1f} digits", *r.digits);
   out << ").\n\n";
   out << (claim.role == ClaimRole::Transcription ? "As the copy prints it:" : "Published:")
-      << "\n\n\\fitformula{S = " << (claim.latex.empty() ? sym::to_latex(claim.S) : claim.latex) << "}\n\n";
+      << "\n\n"
+      << display_formula("S", claim.latex.empty() ? sym::to_latex(claim.S) : claim.latex,
+                         "the claim's text in the spec");
   if (!claim.latex.empty())
-    out << "As read by attnverify from the spec:\n\n\\fitformula{S = " << sym::to_latex(claim.S) << "}\n\n";
+    out << "As read by attnverify from the spec:\n\n"
+        << display_formula("S", sym::to_latex(claim.S), "the claim's text in the spec");
   out << latex_escape(r.detail) << "\n\n";
   // what the verdict covers: a proof on the whole domain, or evidence on a region
   if (proved_symbolically(r)) {
@@ -336,7 +362,8 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
   out << "\\subsection*{Derivation}\n";
   if (v.status == "derived") {
     out << "Derived by attnverify's symbolic engine (GiNaC) from the definition:\n\n";
-    for (const auto& [label, e] : v.forms) out << "\\fitformula{" << label << " = " << sym::to_latex(e) << "}\n\n";
+    for (const auto& [label, e] : v.forms)
+      out << display_formula(label, sym::to_latex(e), "the variant's closed_form.forms");
     for (const auto& note : v.notes) out << latex_prose(note) << "\n\n";
   } else {
     out << "\\textbf{No closed form}: " << latex_escape(v.reason) << ".\n\n"

@@ -123,7 +123,7 @@ std::size_t max_grid_points();
 void set_max_grid_points(std::size_t limit);
 inline constexpr unsigned long kMaxSequenceLength = 10000000;
 inline constexpr unsigned kMaxSamplingDimension = 4096;
-/// The most normal numbers one spec's kernel sampling plan may draw: a work bound of
+/// The most normal numbers one spec's sampling plan (kernel or feature map) may draw: a work bound of
 /// about eight minutes on 2 cores (measured: 6e9 draws at d = 2048 in 30 s).
 inline constexpr double kMaxSamplingDraws = 1e11;
 inline constexpr unsigned long kMaxSamplingSize = 100000000;

@@ -189,31 +189,37 @@ std::vector<unsigned long> read_counts(TomlReader& table, const std::string& key
   return out;
 }
 
-void read_case_sampling(Spec& spec, TomlReader& root) {
-  const toml::table* table = root.optional_table("sampling");
-  if (!table) return;
-  TomlReader reader(*table, spec.file, "sampling", line_of(*table));
-  SamplingPlan plan;
-  plan.sizes = read_counts(reader, "n", 2, kMaxSamplingSize);
-  if (const auto seed = reader.optional_integer("seed")) {
-    if (*seed < 0) reader.fail("seed", "must be a non-negative integer");
-    plan.seed = static_cast<unsigned long>(*seed);
-  }
-  reader.finish();
-  spec.sampling = plan;
-}
-
 // The work bound of a sampling plan (docs/spec-format.md, [sampling]): the normal numbers
-// it draws, points x sum over d and n of n d, at most kMaxSamplingDraws.
+// it draws, points x sum over d and n of n d (feature maps: the sum over the cases, each with
+// its own d, of n d), at most kMaxSamplingDraws.
 void refuse_sampling_work(TomlReader& reader, const SamplingPlan& plan, std::size_t points) {
   long double draws = 0;
   for (unsigned d : plan.dimensions)
     for (unsigned long n : plan.sizes) draws += static_cast<long double>(n) * d;
   draws *= static_cast<long double>(points);
   if (draws > static_cast<long double>(kMaxSamplingDraws))
-    reader.fail("n", fmt::format("the plan draws {:.3g} normal numbers (points x the sum of n d over n and d), above "
-                                 "the limit of {:.0e} (about 5 s per 10^9 on 2 cores): lower n, d or the points",
+    reader.fail("n", fmt::format("the plan draws {:.3g} normal numbers (the sum of n d over its points or cases, n and d), "
+                                 "above the limit of {:.0e} (about 5 s per 10^9 on 2 cores): lower n, d or the number "
+                                 "of points",
                                  static_cast<double>(draws), static_cast<double>(kMaxSamplingDraws)));
+}
+
+void read_case_sampling(Spec& spec, TomlReader& root) {
+  const toml::table* table = root.optional_table("sampling");
+  if (!table) return;
+  TomlReader reader(*table, spec.file, "sampling", line_of(*table));
+  SamplingPlan plan;
+  plan.sizes = read_counts(reader, "n", 2, kMaxSamplingSize);
+  // the work bound of refuse_sampling_work, with each case's own d
+  for (const PhiCase& c : spec.phi_cases) plan.dimensions.push_back(static_cast<unsigned>(c.q.size()));
+  refuse_sampling_work(reader, plan, 1);
+  plan.dimensions.clear();
+  if (const auto seed = reader.optional_integer("seed")) {
+    if (*seed < 0) reader.fail("seed", "must be a non-negative integer");
+    plan.seed = static_cast<unsigned long>(*seed);
+  }
+  reader.finish();
+  spec.sampling = plan;
 }
 
 void read_kernel_sampling(Spec& spec, TomlReader& root, const ParameterCheck& check) {

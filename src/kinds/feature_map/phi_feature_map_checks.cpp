@@ -9,6 +9,8 @@
 //  4. claims on the cases (eq. 9 only where the components are iid), properties.
 #include <fmt/format.h>
 
+#include <chrono>
+
 #include <map>
 
 #include "numerics/adaptive_evaluation.hpp"
@@ -207,7 +209,14 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
                                            seed ^ num::splitmix64(p.index));
       for (const unsigned long n : spec.sampling->sizes) {
         progress(fmt::format("[{}] sampling case {}, d = {}, n = {}", spec.name, p.index + 1, c.q.size(), n));
-        const num::SampleMoments sample = sampler.sample(n, options.threads);
+        // a line every 5 s or so inside a long check
+        auto last = std::chrono::steady_clock::now();
+        const num::SampleMoments sample = sampler.sample(n, options.threads, [&](double done) {
+          const auto now = std::chrono::steady_clock::now();
+          if (now - last < std::chrono::seconds(5)) return;
+          last = now;
+          progress(fmt::format("[{}]   ... {:.0f}% of the n = {} keys drawn", spec.name, 100 * done, n));
+        });
         const num::SparsityEstimate est = num::estimate_sparsity(sample);
         CheckRecord r;
         r.variant = spec.name;

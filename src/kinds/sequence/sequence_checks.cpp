@@ -21,6 +21,10 @@ using num::Real;
 
 namespace {
 
+// Formulas the checks write into a table header or a note: longer ones are described in
+// words (the report's derivation section, and results.json, hold the full forms)
+constexpr std::size_t kMaxHeaderFormula = 200, kMaxNoteFormula = 400;
+
 // S_n against n (log axes) for lambda in {1/2, 9/10, 99/100, 1}.
 void sequence_curves(const sym::SequenceDerivation& d, VariantResult& result, unsigned digits) {
   const auto& s = sym::symbols();
@@ -61,7 +65,11 @@ void asymptote_table(const sym::SequenceDerivation& d, const num::AdaptiveEvalua
   const GiNaC::ex asymptote = d.asymptote_coefficient * GiNaC::pow(s.n, d.asymptote_power);
   const num::AdaptiveEvaluator approx(asymptote, {s.lambda, s.n}, digits);
   Table table;
-  table.header = {"$\\lambda$", "$n$", "$S_n$", "asymptote $" + sym::to_latex(asymptote) + "$", "ratio"};
+  // a table header holds a short formula only (the derivation section gives the limit)
+  const std::string asymptote_latex = sym::to_latex(asymptote);
+  table.header = {"$\\lambda$", "$n$", "$S_n$",
+                  asymptote_latex.size() <= kMaxHeaderFormula ? "asymptote $" + asymptote_latex + "$" : "asymptote",
+                  "ratio"};
   for (const GridPoint& p : spec.grid) {
     if (p[0] >= 1) continue;
     const num::Evaluation e = exact(p), a = approx(p);
@@ -134,9 +142,16 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
                     {"S_n \\;(\\lambda=1)", d.S_at_lambda_one}};
     if (d.asymptote_derived) {
       result.forms.emplace_back("\\lim_{n\\to\\infty} S_n \\;(0<\\lambda<1)", d.limit);
-      result.notes.push_back("For $0<\\lambda<1$: $S_n \\sim " + sym::to_latex(d.asymptote_coefficient) + "\\, n^{" +
-                             sym::to_latex(d.asymptote_power) +
-                             "}$ as $n\\to\\infty$ (derived by $\\lambda^n \\to 0$).");
+      const std::string coefficient = sym::to_latex(d.asymptote_coefficient);
+      const std::string power = "n^{" + sym::to_latex(d.asymptote_power) + "}";
+      result.notes.push_back(
+          coefficient.size() + power.size() <= kMaxNoteFormula
+              ? "For $0<\\lambda<1$: $S_n \\sim " + coefficient + "\\, " + power +
+                    "$ as $n\\to\\infty$ (derived by $\\lambda^n \\to 0$)."
+              : "For $0<\\lambda<1$, $S_n$ falls as a constant times " +
+                    (power.size() <= kMaxNoteFormula ? "$" + power + "$" : std::string("a power of $n$")) +
+                    " as $n\\to\\infty$ (derived by $\\lambda^n \\to 0$; the constant is too long to typeset here, "
+                    "results.json holds the limit).");
     }
   }
   std::unique_ptr<num::AdaptiveEvaluator> general, at_one;
