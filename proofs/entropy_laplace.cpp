@@ -60,7 +60,7 @@ CoefficientBand laplace_coefficient_band(const LaplaceEntropySlope& slope, doubl
   const auto C = [&](double lambda) { return laplace_coefficient(slope, lambda); };
   const auto [peak, negative_max] =
       boost::math::tools::brent_find_minima([&](double l) { return -C(l); }, kLow, kHigh, 40);
-  CoefficientBand band{peak, -negative_max, {}};
+  CoefficientBand band{peak, -negative_max, {}, {}};
   // lambda in [a, b] with C(lambda) = level, C - level changing sign on [a, b]
   const auto crossing = [&](double level, double a, double b) {
     std::uintmax_t iterations = 200;
@@ -68,6 +68,7 @@ CoefficientBand laplace_coefficient_band(const LaplaceEntropySlope& slope, doubl
                                                             boost::math::tools::eps_tolerance<double>(40), iterations);
     return (lo + hi) / 2;
   };
+  if (band.peak >= target) band.roots = {crossing(target, kLow, peak), crossing(target, peak, kHigh)};
   const double floor = target - half_width, ceiling = target + half_width;
   if (band.peak < floor) return band;
   const double left = crossing(floor, kLow, peak), right = crossing(floor, peak, kHigh);

@@ -44,6 +44,9 @@ double laplace_coefficient(const LaplaceEntropySlope& slope, double lambda);
 struct CoefficientBand {
   double peak_lambda = 0, peak = 0;                  ///< where C is largest, and its value
   std::vector<std::pair<double, double>> intervals;  ///< lambda intervals with |C - target| <= half_width
+  /// The lambda where C(lambda) = target exactly (none, or one on each side of the peak;
+  /// relative accuracy 2^-40): the only lambda at which G + target lambda d stays O(1).
+  std::vector<double> roots;
 };
 CoefficientBand laplace_coefficient_band(const LaplaceEntropySlope& slope, double target, double half_width);
 

@@ -24,6 +24,7 @@ struct Outcome {
   std::string source, equation, reason;
   std::string statement;  ///< LaTeX: the formula or the statement in words
   bool formula = false;   ///< statement is display math (a claim about S)
+  bool as_read = false;   ///< the formula is attnverify's reading, the spec giving no published typesetting
   ClaimRole role = ClaimRole::Claim;
 };
 
@@ -41,8 +42,11 @@ std::vector<Outcome> outcomes(const RunResult& run) {
           if (!c.statement.empty()) {
             o.statement = latex_prose(c.statement);
           } else {
+            // the source's typesetting (the spec's latex key); without one, attnverify's
+            // reading, and the statement says so
             o.statement = "S = " + (c.latex.empty() ? sym::to_latex(c.S) : c.latex);
             o.formula = true;
+            o.as_read = c.latex.empty();
           }
         }
       for (const Property& p : v.spec.properties)
@@ -105,6 +109,32 @@ std::string evidence(const CheckRecord& r) {
   return text.empty() ? latex_escape(shortened(r.detail, 300)) : text;
 }
 
+// Distinct published statements (role claim) and how they fared.
+struct Tally {
+  std::size_t statements = 0, wrong = 0, hold = 0, proved = 0, open = 0;
+};
+
+Tally tally_statements(const std::vector<Outcome>& all) {
+  std::map<std::pair<std::string, std::string>, std::vector<const Outcome*>> by_statement;
+  for (const Outcome& o : all)
+    if (o.role == ClaimRole::Claim)
+      by_statement[{o.source, o.equation.empty() ? o.record->claim : o.equation}].push_back(&o);
+  Tally t;
+  for (const auto& [key, checks] : by_statement) {
+    ++t.statements;
+    const auto every = [&](auto pred) { return std::all_of(checks.begin(), checks.end(), pred); };
+    if (std::any_of(checks.begin(), checks.end(), [](const Outcome* o) { return o->record->verdict == Verdict::Disagree; }))
+      ++t.wrong;
+    else if (every([](const Outcome* o) { return o->record->verdict == Verdict::Agree; })) {
+      ++t.hold;
+      t.proved += every([](const Outcome* o) { return proved_symbolically(*o->record); });
+    } else {
+      ++t.open;
+    }
+  }
+  return t;
+}
+
 std::string method_cell(const CheckRecord& r) {
   if (proved_symbolically(r)) return "proved symbolically on the whole domain";
   return latex_escape(shortened(r.method, 110));
@@ -121,11 +151,13 @@ std::string findings_latex(const RunResult& run) {
            "with each other.\n\n";
     return out.str();
   }
-  std::vector<const Outcome*> wrong, copies, controls, hold, open;
+  std::vector<const Outcome*> wrong, copies, controls, hold, open, explanations;
   std::map<std::string, std::size_t> sources;
   for (const Outcome& o : all) {
     const Verdict v = o.record->verdict;
-    if (o.role == ClaimRole::Control)
+    if (o.role == ClaimRole::Explanation)
+      explanations.push_back(&o);
+    else if (o.role == ClaimRole::Control)
       controls.push_back(&o);
     else if (o.role == ClaimRole::Transcription && v == Verdict::Disagree)
       copies.push_back(&o);
@@ -137,28 +169,38 @@ std::string findings_latex(const RunResult& run) {
       open.push_back(&o);
     if (o.role == ClaimRole::Claim) ++sources[o.source];
   }
-  const std::size_t proofs =
-      std::count_if(hold.begin(), hold.end(), [](const Outcome* o) { return proved_symbolically(*o->record); });
   const std::size_t unexpected = run.unexpected_count();
   const std::size_t controls_as_expected =
       std::count_if(controls.begin(), controls.end(), [](const Outcome* o) { return !o->record->unexpected(); });
 
   const std::size_t transcriptions =
       std::count_if(all.begin(), all.end(), [](const Outcome& o) { return o.role == ClaimRole::Transcription; });
+  // A published statement is one source's equation (or, without one, its claim id); the
+  // same equation checked in several variants (eq. 8 for five feature maps) is one
+  // statement: wrong if any of its checks disagrees, holding if all agree, proved if all
+  // are proved, else open.
+  const Tally distinct = tally_statements(all);
+  const std::size_t published_checks = all.size() - controls.size() - transcriptions - explanations.size();
   out << fmt::format(
-      "This run judged {} published statements (formulas and facts) from {} sources, each against a closed form "
-      "derived from the variant's definition or a computation of its own, plus {} re-typed copies and {} "
-      "negative control{}. ",
-      all.size() - controls.size() - transcriptions, sources.size(), transcriptions, controls.size(),
-      controls.size() == 1 ? "" : "s");
-  out << (wrong.empty() ? std::string("\\textbf{No published claim was found wrong.} ")
-                        : fmt::format("\\textbf{{{} published claim{} {} wrong}} (listed below with the reason). ",
-                                      wrong.size(), wrong.size() == 1 ? "" : "s", wrong.size() == 1 ? "is" : "are"));
+      "This run judged {} distinct published statements (formulas and facts) from {} sources, in {} checks (a "
+      "statement checked in several variants counts once), each against a closed form derived from the variant's "
+      "definition or a computation of its own, plus {} re-typed copies and {} negative control{}{}. ",
+      distinct.statements, sources.size(), published_checks, transcriptions, controls.size(),
+      controls.size() == 1 ? "" : "s",
+      explanations.empty() ? std::string()
+                           : fmt::format(" ({} more {} our own explanation{} of a published constant, not counted)",
+                                         explanations.size(), explanations.size() == 1 ? "is" : "are",
+                                         explanations.size() == 1 ? "" : "s"));
+  out << (distinct.wrong == 0
+              ? std::string("\\textbf{No published statement was found wrong.} ")
+              : fmt::format("\\textbf{{{} published statement{} {} wrong}} (listed below with the reason). ",
+                            distinct.wrong, distinct.wrong == 1 ? "" : "s", distinct.wrong == 1 ? "is" : "are"));
   out << fmt::format(
       "{} hold: {} proved symbolically on the whole domain, {} on numerical, sampled or exact "
-      "finite-size evidence (the method says which). ",
-      hold.size(), proofs, hold.size() - proofs);
-  if (!open.empty()) out << fmt::format("{} could not be decided (inconclusive, listed below). ", open.size());
+      "finite-size evidence (the method says which; \\hyperref[verdicts]{{``What each verdict proves''}} says "
+      "what each establishes). ",
+      distinct.hold, distinct.proved, distinct.hold - distinct.proved);
+  if (distinct.open > 0) out << fmt::format("{} could not be decided (inconclusive, listed below). ", distinct.open);
   if (!copies.empty())
     out << fmt::format("{} re-typed cop{} of published formulas {} wrong: errors of the copy, not of the source. ",
                        copies.size(), copies.size() == 1 ? "y" : "ies", copies.size() == 1 ? "is" : "are");
@@ -195,12 +237,13 @@ std::string findings_latex(const RunResult& run) {
       out << "\\item " << link(*o) << " (" << citation(*o) << "; \\texttt{" << latex_escape(o->variant->spec.name)
           << "}): ";
       if (o->formula)
-        out << "\n\n\\fitformula{" << o->statement << "}\n\n";
+        out << (o->as_read ? " (as attnverify reads it; the spec gives no published typesetting)" : "")
+            << "\n\n\\fitformula{" << o->statement << "}\n\n";
       else
         out << "\\emph{" << o->statement << "}\\\\\n";
       if (!o->reason.empty()) out << "\\emph{Why:} " << latex_prose(o->reason) << "\\\\\n";
-      out << "\\emph{Computed} (" << latex_escape(shortened(o->record->method, 90)) << "): " << evidence(*o->record)
-          << ".\n";
+      // the deciding values; the method is in the claim's own section, whole
+      out << "\\emph{Computed:} " << evidence(*o->record) << ".\n";
     }
     out << "\\end{enumerate}\n";
   }
@@ -238,6 +281,13 @@ std::string findings_latex(const RunResult& run) {
           << (controls[k]->record->unexpected() ? "{\\color{red}" + to_string(controls[k]->record->verdict) + "}"
                                                 : to_string(controls[k]->record->verdict));
     out << ".\n\n";
+  }
+  if (!explanations.empty()) {
+    out << "\\subsection*{Our explanations (not published)}\n\\begin{itemize}\n";
+    for (const Outcome* o : explanations)
+      out << "\\item " << link(*o) << " (explaining " << citation(*o) << "): " << verdict_text(*o->record, o->role)
+          << ". \\emph{" << o->statement << "}\n";
+    out << "\\end{itemize}\n";
   }
   if (!hold.empty()) {
     out << "\\subsection*{Published claims that hold, by source}\n"

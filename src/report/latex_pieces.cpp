@@ -37,6 +37,8 @@ const char* role_meaning(ClaimRole role) {
       return "transcription error of the copy";
     case ClaimRole::Control:
       return "negative control";
+    case ClaimRole::Explanation:
+      return "our explanation is wrong";
   }
   return "";
 }

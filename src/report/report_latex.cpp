@@ -18,6 +18,7 @@
 #include "src/report/findings_latex.hpp"
 #include "src/report/latex_pieces.hpp"
 #include "src/report/reproducibility.hpp"
+#include "src/report/verdict_meanings.hpp"
 
 namespace attnverify {
 
@@ -270,9 +271,10 @@ void write_sampled_table(std::ostringstream& out, const VariantResult& v, const 
 // Why the spec expects a verdict other than agree, in the words of its role.
 void write_expectation(std::ostringstream& out, ClaimRole role, const std::string& expected,
                        const std::string& reason) {
-  if (expected == "agree" && role != ClaimRole::Control) return;
+  if (expected == "agree" && role != ClaimRole::Control && role != ClaimRole::Explanation) return;
   const char* heading = role == ClaimRole::Control         ? "Negative control"
                         : role == ClaimRole::Transcription ? "Transcription error of the copy"
+                        : role == ClaimRole::Explanation   ? "Our explanation, not a published statement"
                         : expected == "disagree"           ? "Error of the source"
                                                            : "Expected to be inconclusive";
   out << "\\emph{" << heading << " (the spec expects " << expected << ")}" << (reason.empty() ? "." : ": ")
@@ -288,13 +290,15 @@ void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord&
   // digits of agreement decide an agree; a disagree is decided by its counterexample below
   if (r.digits && r.verdict == Verdict::Agree) out << fmt::format("; worst agreement {:.1f} digits", *r.digits);
   out << ").\n\n";
-  out << (claim.role == ClaimRole::Transcription ? "As the copy prints it:" : "Published:")
-      << "\n\n"
-      << display_formula("S", claim.latex.empty() ? sym::to_latex(claim.S) : claim.latex,
-                         "the claim's text in the spec");
+  // the published typesetting comes only from the spec's `latex` key: our parse is never
+  // shown as what the source prints
   if (!claim.latex.empty())
-    out << "As read by attnverify from the spec:\n\n"
-        << display_formula("S", sym::to_latex(claim.S), "the claim's text in the spec");
+    out << (claim.role == ClaimRole::Transcription ? "As the copy prints it:" : "Published:") << "\n\n"
+        << display_formula("S", claim.latex, "the claim's latex key in the spec");
+  else
+    out << "The spec does not give the formula as the source prints it (no \\texttt{latex} key). ";
+  out << "As read by attnverify from the spec:\n\n"
+      << display_formula("S", sym::to_latex(claim.S), "the claim's text in the spec");
   out << latex_escape(r.detail) << "\n\n";
   // what the verdict covers: a proof on the whole domain, or evidence on a region
   if (proved_symbolically(r)) {
@@ -483,20 +487,7 @@ std::string report_latex(const RunResult& run) {
   out << "Grid: the derived closed form against the independent numeric route at every grid point; sampled: the "
          "closed form against Monte Carlo estimates from real attention weights; claims: published claims and "
          "properties that agree with the derivation (a disagree is not a failure of the tool: see the findings).\n\n";
-  out << "\\paragraph{How to read this report.} Each variant's closed form is derived by the symbolic engine from "
-         "the definition alone, then compared with an independent numeric route at every grid point: a point "
-         "\\emph{agrees} when the two values share at least $P-5$ digits and the numeric route's own error estimate "
-         "is below $10^{-(P-5)}$; if a route misses its error target the point is \\emph{inconclusive}, never agree. "
-         "A \\emph{certified} point goes further: the closed form and the defining integrals are enclosed in Arb "
-         "balls that contain their exact values (the integrals by acb\\_calc\\_integrate with a proved tail bound), "
-         "and the verdict holds on every point of the balls, so it is a proof at that point rather than an "
-         "estimate; a certified counterexample of a claim proves the claim wrong there. "
-         "A published claim is first tested for symbolic equivalence with the derivation (a proof on the whole "
-         "domain), then compared numerically on a fixed point set and by a counterexample search over a wider region "
-         "(evidence on that region, not a proof); a disagreement is shown with its worst point at full precision, "
-         "decided in ball arithmetic. "
-         "Digits of agreement are $-\\log_{10}(|a-b|/\\max(|a|,|b|))$, capped at $P+10$, the internal "
-         "precision of the routes: a figure of $P+10$ means no difference was measurable.\n\n";
+  out << verdict_meanings_latex(run);
   out << reproducibility_latex(run);
   out << "\\clearpage\n";
 

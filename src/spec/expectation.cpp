@@ -14,6 +14,7 @@ constexpr std::pair<ClaimRole, const char*> kRoleNames[] = {
     {ClaimRole::Claim, "claim"},
     {ClaimRole::Transcription, "transcription"},
     {ClaimRole::Control, "control"},
+    {ClaimRole::Explanation, "explanation"},
 };
 }  // namespace
 
@@ -35,7 +36,7 @@ Expectation read_expectation(TomlReader& reader) {
   const auto known = std::find_if(std::begin(kRoleNames), std::end(kRoleNames),
                                   [&](const auto& entry) { return role == entry.second; });
   if (known == std::end(kRoleNames))
-    reader.fail("role", "must be one of claim, transcription, control (found '" + role + "')");
+    reader.fail("role", "must be one of claim, transcription, control, explanation (found '" + role + "')");
   e.role = known->first;
   return e;
 }

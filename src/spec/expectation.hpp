@@ -18,9 +18,12 @@ class TomlReader;
 ///  - Control: a deliberately broken setting or formula (a negative control) that the
 ///    tool must find false; a disagree shows the check works, it says nothing about
 ///    the source.
-enum class ClaimRole { Claim, Transcription, Control };
+/// What a claim or property is (docs/spec-format.md, "Roles"): a published statement, a
+/// re-typed copy of one, a negative control, or a statement of ours that explains a
+/// published one (not counted among the published statements).
+enum class ClaimRole { Claim, Transcription, Control, Explanation };
 
-/// "claim", "transcription", "control".
+/// "claim", "transcription", "control", "explanation".
 const char* to_string(ClaimRole role);
 
 /// The expected-verdict fields shared by [[claims]] and [[properties]].

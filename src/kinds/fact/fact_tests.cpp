@@ -17,7 +17,7 @@ const std::vector<FactTest>& fact_tests() {
        "Entropy-1: H - log n tends to log E[e^{L cos}] - L E[cos e^{L cos}]/E[e^{L cos}]"},
       {"entropy-linear-scale",
        {"lambda-1"},
-       "Entropy-1: H = log n - 0.24 lambda d + O(1) (lambda-1: at lambda = 1 only)"},
+       "Entropy-1: H = log n - 0.24 lambda d + O(1) (lambda-1: whether 0.24 is the Laplace coefficient C(1) rounded to two digits)"},
   };
   return tests;
 }

@@ -1,0 +1,69 @@
+#include "src/report/verdict_meanings.hpp"
+
+#include <fmt/format.h>
+
+#include <sstream>
+
+#include "src/report/latex_pieces.hpp"
+#include "src/verdicts/verdict.hpp"
+
+namespace attnverify {
+
+std::string verdict_meanings_latex(const RunResult& run) {
+  const unsigned P = run.options.digits;
+  const int tolerance = static_cast<int>(required_digits(P));
+  // the grid checks of this run: where a derivation meets a numeric route
+  std::size_t grid = 0, certified = 0;
+  for (const VariantResult& v : run.variants)
+    for (const CheckRecord& r : v.records)
+      if (r.is_grid_check() && r.verdict != Verdict::NotApplicable) {
+        ++grid;
+        certified += r.certified;
+      }
+  std::ostringstream out;
+  out << "\\section*{What each verdict proves}\\addcontentsline{toc}{section}{What each verdict proves}"
+         "\\label{verdicts}\n";
+  out << fmt::format(
+      "The working precision is $P = {0}$ decimal digits; two values \\emph{{agree}} when their relative "
+      "difference is at most $10^{{-(P-5)}} = 10^{{-{1}}}$. Digits of agreement are "
+      "$-\\log_{{10}}(|a-b|/\\max(|a|,|b|))$, capped at $P+10 = {2}$, the routes' internal precision: a figure "
+      "of {2} means that no difference was measurable.\n",
+      P, tolerance, P + 10);
+  out << "\\begin{description}\n";
+  out << fmt::format(
+      "\\item[proved] (method \\emph{{symbolic}}): the claim equals the closed form $S$ that attnverify derived "
+      "from the variant's definition, identically on the variant's whole domain: the claim is proved defined "
+      "there, and claim $-\\,S$ (or claim$^2 - S^2$ with the claim's sign proved) reduces to 0. The derivation "
+      "itself is not yet certified end to end: it is checked against the independent numeric route at the grid "
+      "points, {0} of which ({1} in this run) are certified.\n",
+      grid == certified ? "all" : "some", grid == certified ? fmt::format("{}", grid)
+                                                             : fmt::format("{} of {}", certified, grid));
+  out << fmt::format(
+      "\\item[certified] at a point: the two values are enclosed in Arb balls that contain them exactly, and the "
+      "verdict holds for every point of the balls. A \\emph{{certified agreement}} proves relative difference "
+      "$\\le 10^{{-{0}}}$ there; a \\emph{{certified counterexample}} proves a claim wrong there (its ball and "
+      "the ball of $S$ are farther apart than $10^{{-{0}}}$); for kernels it is also checked against a ball of "
+      "the defining integrals that does not use the derivation. A grid point is certified when the closed "
+      "form's ball and the ball of the defining integrals (acb\\_calc\\_integrate with a proved tail bound) or "
+      "of the exact sum decide it.\n",
+      tolerance);
+  out << "\\item[numeric evidence] (method \\emph{numeric}, or an uncertified grid point): agreement at the "
+         "listed points, each decided in ball arithmetic where the claim is compared with $S$, or on the numeric "
+         "route's error estimate where it is compared with quadrature or summation; for kernels and sequences "
+         "a counterexample search over a region larger than the points, whose record says what it could "
+         "resolve. Evidence on that region, not a proof.\n";
+  out << fmt::format(
+      "\\item[statistical] (sampled checks): the Monte Carlo estimate of $S$ from real attention weights is "
+      "compared with the closed form by the $z$-score $z = (\\hat S - S)/\\widehat{{\\mathrm{{se}}}}$ "
+      "(delta method); the sampled checks of the run are one family, tested by Holm's procedure at "
+      "family-wise level $\\alpha = {}$. A sampled agree means ``not rejected'', not a proof.\n",
+      run.options.family_alpha);
+  out << "\\item[inconclusive] a route missed its error target, a point could not be decided, or nothing "
+         "applies; the reason is given. It is never counted as agree.\n";
+  out << "\\end{description}\n";
+  out << "A \\emph{disagree} of a published claim is shown with its deciding point and values; a disagree is "
+         "not a failure of the tool.\n\n";
+  return out.str();
+}
+
+}  // namespace attnverify
