@@ -151,3 +151,17 @@ BOOST_AUTO_TEST_CASE(moments_survive_weights_whose_squares_overflow_double) {
   const num::SparsityEstimate reference = num::estimate_sparsity(num::moments_of_weights(small, 3));
   BOOST_TEST(est.standard_error == reference.standard_error, boost::test_tools::tolerance(1e-12));
 }
+
+BOOST_AUTO_TEST_CASE(convergence_caption_says_what_the_points_show) {
+  // two series at n = 10^4, 10^6: half-widths exactly c n^(-1/2) (slope -0.5), and errors
+  // of which three of four lie within them (issue 28, the referee's C10: the caption said
+  // "both fall like n^(-1/2)" whatever the values)
+  using attnverify::Curve;
+  const std::vector<Curve> half{{"a", false, {{1e4, 1e-2}, {1e6, 1e-3}}}, {"b", false, {{1e4, 2e-2}, {1e6, 2e-3}}}};
+  const std::vector<Curve> errors{{"a", false, {{1e4, 5e-3}, {1e6, 4e-3}}}, {"b", false, {{1e4, 1e-2}, {1e6, 1e-4}}}};
+  const std::string caption = attnverify::convergence_caption(half, errors);
+  BOOST_TEST(caption.find("3 of the 4 errors lie within their half-width") != std::string::npos);
+  BOOST_TEST(caption.find("log-log slope -0.50 in $n$ over 2 sizes") != std::string::npos);
+  BOOST_TEST(caption.find("both fall") == std::string::npos);
+  BOOST_TEST(attnverify::convergence_caption({}, {}).empty());
+}

@@ -134,3 +134,22 @@ BOOST_AUTO_TEST_CASE(hostile_bibliography_strings_are_refused) {
   }
   fs::remove_all(dir);
 }
+
+BOOST_AUTO_TEST_CASE(real_sequence_weights_load) {
+  // real on lambda in (0, 1], 1 <= i <= n, though a definedness condition of each fails
+  // somewhere in the box the analysis uses (the base 0 at lambda = 1 under an exponent >= 1,
+  // 0^0 = 1, i > n): refused at load before (attack on round 3, D6). Their exact values
+  // decide instead (src/spec/spec_reading.cpp, refuse_undefined_weight).
+  const fs::path dir = fs::temp_directory_path() / "attnverify_spec_test_weights";
+  fs::create_directories(dir);
+  const Bibliography bib = bibliography();
+  for (const std::string weight : {"(1-lambda)^(n-i+1)", "(lambda-1)^(n-i+1)", "(1-lambda)^(n-i)", "(n-i)^lambda",
+                                   "abs(lambda-1/2)^(n-i+1/2)", "(1/2-lambda)^(n-i+1)", "lambda^(n-i)*sqrt(n-i+1)",
+                                   "log(1+lambda^i)", "(-1)^i*lambda^i"}) {
+    const fs::path file = dir / "w.toml";
+    std::ofstream(file) << "[variant]\nname = \"w\"\nkind = \"sequence\"\nweight = \"" << weight
+                        << "\"\n[grid]\nlambda = [0.5]\nn = [3]\n";
+    BOOST_TEST_CONTEXT(weight) { BOOST_CHECK_NO_THROW((void)load_spec(file.string(), bib)); }
+  }
+  fs::remove_all(dir);
+}

@@ -19,6 +19,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 
@@ -217,9 +218,14 @@ int main(int argc, char** argv) {
   const CLI::Validator decimal(
       [](std::string& text) {
         const bool digits = !text.empty() && text.size() <= 20 && text.find_first_not_of("0123456789") == std::string::npos;
-        return digits && (text.size() == 1 || text[0] != '0')
-                   ? std::string()
-                   : "'" + text.substr(0, 40) + "' is not a number in decimal digits without a leading 0";
+        if (!digits || (text.size() > 1 && text[0] == '0'))
+          return "'" + text.substr(0, 40) + "' is not a number in decimal digits without a leading 0";
+        try {
+          (void)std::stoull(text);
+        } catch (const std::out_of_range&) {
+          return "'" + text + "' is too large (at most 18446744073709551615)";
+        }
+        return std::string();
       },
       "N");
   run->add_option("--digits", digits, "Working precision in decimal digits: 30, 50 or 100 (default 50)")
@@ -253,7 +259,7 @@ int main(int argc, char** argv) {
   std::size_t grid_limit = attnverify::kMaxGridPoints;
   run->add_option("--max-grid-points", grid_limit, "Refuse grids larger than this (default 100000)")
       ->check(decimal)
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(std::size_t{1}, std::numeric_limits<std::size_t>::max()));
   run->add_flag("--quiet", quiet, "No progress messages");
   std::string shard_text;
   run->add_option(

@@ -27,6 +27,9 @@ struct DerivationSummary {
   std::string reason;                                    ///< why nothing was derived (no closed form, or a fact spec)
   std::vector<std::pair<std::string, GiNaC::ex>> forms;  ///< (label in plain text, closed form)
   GiNaC::ex S;  ///< when derived: the one of `forms` that the checks compare and judge claims against
+  /// The closed form at ClaimGeometry::separate_closed_form_at, where S is replaced
+  /// (sequences: S_n at lambda = 1); empty elsewhere.
+  GiNaC::ex S_separate;
 };
 
 }  // namespace attnverify

@@ -27,6 +27,12 @@ namespace attnverify {
 /// from an estimate and the reference S (rules above).
 void judge_sample(CheckRecord& record, const num::SparsityEstimate& estimate, double non_finite, double reference);
 
+/// The computed sentences of the convergence figure's caption: how many errors |S_n - S|
+/// (errors[k].points, as (n, error)) lie within their 95% half-width (half_widths[k], the
+/// same n), and the least-squares log-log slope of the half-widths in n over every point
+/// when there are two sizes of n or more. "" without points.
+std::string convergence_caption(const std::vector<Curve>& half_widths, const std::vector<Curve>& errors);
+
 /// `closed` evaluates the derived S at (beta, gamma); null when there is no closed
 /// form, and then `route` (quadrature) gives the reference.
 void run_sampled_checks(const Spec& spec, const num::AdaptiveEvaluator* closed, const KernelRoute& route,

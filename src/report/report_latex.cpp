@@ -209,63 +209,35 @@ std::string sampled_summary(const VariantResult& v) {
   return total ? fmt::format("{}/{}", agree, total) : "--";
 }
 
-void write_sampled_table(std::ostringstream& out, const VariantResult& v, const RunResult& run) {
+// The sampled checks of a variant in one paragraph: how many agree, the largest |z|, the
+// dimensions and sizes; the method is stated once, in "What each verdict proves", and each
+// check's estimate, interval and z are in results.json.
+void write_sampled_summary(std::ostringstream& out, const VariantResult& v) {
   std::vector<const CheckRecord*> rows;
   for (const auto& r : v.records)
     if (r.check == CheckKind::Sampled) rows.push_back(&r);
   if (rows.empty()) return;
-  std::size_t agree = 0;
+  std::size_t agree = 0, inconclusive = 0;
   double max_z = 0;
+  std::set<unsigned> dims;
+  std::set<unsigned long> sizes;
+  std::set<std::string> points;
   for (const auto* r : rows) {
     agree += r->verdict == Verdict::Agree;
+    inconclusive += r->verdict == Verdict::Inconclusive;
     if (r->z) max_z = std::max(max_z, std::fabs(*r->z));
+    if (r->d) dims.insert(*r->d);
+    if (r->n) sizes.insert(*r->n);
+    points.insert(describe_point(r->point));
   }
   out << "\\subsection*{Closed form vs sampled attention weights}\n";
-  out << fmt::format("{} sampled checks: {} agree; largest $|z|$ = {:.2f}. ", rows.size(), agree, max_z);
-  const bool feature_map =
-      rows.front()->point.empty() || rows.front()->point[0].first == "case";  // phi cases, not (beta, gamma)
-  out << (feature_map
-              ? "Keys $k_j\\sim\\mathcal N(\\mu,\\operatorname{diag}\\sigma^2)$ are drawn in $d$ dimensions with the "
-                "case's $q$, $\\mu$, $\\sigma$; $S_n$ is the sparsity of the $n$ weights $\\phi(q)\\cdot\\phi(k_j)$, "
-                "and the "
-                "reference is eq.~(8) with the derived $\\tilde\\mu$, $\\tilde\\Sigma$. The interval is the "
-              : "Keys $k_j\\sim\\mathcal N(\\mu,\\sigma^2 I)$ are drawn in $d$ dimensions with $q\\cdot\\mu=\\beta$ "
-                "and "
-                "$\\sigma\\|q\\|=\\gamma$; $S_n$ is the sparsity of the $n$ weights $f(q\\cdot k_j)$. The interval is "
-                "the ")
-      << "delta-method 95\\% confidence interval; bias $b$ is the second-order delta estimate of "
-         "$\\mathbb{E}S_n-S$, and $z=(S_n-b-S)/\\mathrm{SE}$ (a point is inconclusive when $|b|>0.5$\\,SE). Verdicts: "
-         "Holm's "
-         "procedure at family-wise $\\alpha="
-      << run.options.family_alpha << "$ over every sampled check of the run. Seed "
-      << (rows.front()->seed ? std::to_string(*rows.front()->seed) : "") << ".\n\n";
-  out << "\\begin{center}{\\small\\begin{longtable}{rrrrllrrl}\\toprule\n"
-      << (feature_map ? "case & & " : "$\\beta$ & $\\gamma$ & ")
-      << "$d$ & $n$ & $S_n\\pm$ 95\\% CI & reference $S$ & $z$ & bias/SE & verdict\\\\\\midrule\n";
-  const auto coordinate = [](const CheckRecord& r, std::size_t k) {
-    return k < r.point.size() ? latex_escape(r.point[k].second) : std::string();
-  };
-  const auto value = [](const CheckRecord& r, const std::string& name) {
-    for (const auto& [n, v] : r.values)
-      if (n == name) return v;
-    return std::string();
-  };
-  for (const auto* r : rows) {
-    const std::string sampled = value(*r, "sampled");
-    double sampled_value = std::numeric_limits<double>::quiet_NaN();
-    if (is_decimal_number_text(sampled)) sampled_value = std::strtod(sampled.c_str(), nullptr);
-    out << coordinate(*r, 0) << " & " << (feature_map ? "" : coordinate(*r, 1)) << " & " << (r->d ? *r->d : 0u)
-        << " & " << (r->n ? *r->n : 0ul) << " & "
-        << (std::isfinite(sampled_value)
-                ? fmt::format("{:.6f} $\\pm$ {:.1e}", sampled_value, num::kZ95 * r->standard_error.value_or(0))
-                : std::string("--"))
-        << " & " << latex_escape(value(*r, "reference").substr(0, 10)) << " & " << (r->z ? fmt::format("{:+.2f}", *r->z) : "--") << " & "
-        << (r->bias && r->standard_error && *r->standard_error > 0
-                ? fmt::format("{:.3f}", *r->bias / *r->standard_error)
-                : "--")
-        << " & " << verdict_text(*r, ClaimRole::Claim) << "\\\\\n";
-  }
-  out << "\\bottomrule\\end{longtable}}\\end{center}\n";
+  out << fmt::format(
+      "{} sampled checks at {} point{}, $d \\in \\{{{}\\}}$, $n$ from {} to {}: {} agree{}, largest $|z| = "
+      "{:.2f}$ (the statistical test of ``What each verdict proves''; seed {}). Each check's estimate $S_n$, its "
+      "95\\% interval, bias and $z$ are in results.json (check \\texttt{{sampled}}).\n\n",
+      rows.size(), points.size(), points.size() == 1 ? "" : "s", fmt::join(dims, ", "), *sizes.begin(),
+      *sizes.rbegin(), agree, inconclusive ? fmt::format(", {} inconclusive", inconclusive) : std::string(), max_z,
+      rows.front()->seed ? std::to_string(*rows.front()->seed) : std::string("--"));
 }
 
 // Why the spec expects a verdict other than agree, in the words of its role.
@@ -281,7 +253,10 @@ void write_expectation(std::ostringstream& out, ClaimRole role, const std::strin
       << latex_prose(reason) << "\n\n";
 }
 
-void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord& r) {
+// `shown_in`: the variant whose section already printed this claim's formulas and the
+// spec's reason (the same published equation checked in several variants), or null.
+void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord& r, const std::string* shown_in,
+                 unsigned run_digits) {
   out << "\\subsubsection*{Claim " << latex_escape(claim.id) << "}\\label{" << claim_label(r.variant, claim.id)
       << "}\n";
   out << "Source: \\cite{" << claim.source << "}"
@@ -290,40 +265,32 @@ void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord&
   // digits of agreement decide an agree; a disagree is decided by its counterexample below
   if (r.digits && r.verdict == Verdict::Agree) out << fmt::format("; worst agreement {:.1f} digits", *r.digits);
   out << ").\n\n";
+  if (shown_in) {
+    out << "Published and read as in \\hyperref[" << claim_label(*shown_in, claim.id) << "]{\\texttt{"
+        << latex_escape(*shown_in) << "}}; checked here against this variant's derivation. ";
   // the published typesetting comes only from the spec's `latex` key: our parse is never
   // shown as what the source prints
-  if (!claim.latex.empty())
+  } else if (!claim.latex.empty())
     out << (claim.role == ClaimRole::Transcription ? "As the copy prints it:" : "Published:") << "\n\n"
         << display_formula("S", claim.latex, "the claim's latex key in the spec");
   else
     out << "The spec does not give the formula as the source prints it (no \\texttt{latex} key). ";
-  out << "As read by attnverify from the spec:\n\n"
-      << display_formula("S", sym::to_latex(claim.S), "the claim's text in the spec");
+  if (!shown_in)
+    out << "As read by attnverify from the spec:\n\n"
+        << display_formula("S", sym::to_latex(claim.S), "the claim's text in the spec");
   out << latex_escape(r.detail) << "\n\n";
   // what the verdict covers: a proof on the whole domain, or evidence on a region
   if (proved_symbolically(r)) {
     out << "Scope: proved symbolically on the whole domain of the variant.\n\n";
-  } else if (r.search) {
-    out << (r.verdict == Verdict::Agree ? "Scope: evidence, not a proof. " : "")
-        << fmt::format("The counterexample search evaluated the claim {} times", r.search->evaluations)
-        << (r.search->probes ? fmt::format(" (and at {} points beside kinks and singularities)", r.search->probes)
-                             : std::string())
-        << " on " << latex_escape(r.search->region);
-    if (r.search->worst_digits && r.search->worst_below_resolution)
-      out << fmt::format("; at every point it evaluated the claim and $S$ agreed beyond the search's resolution "
-                         "of {:.0f} digits",
-                         *r.search->worst_digits);
-    else if (r.search->worst_digits && !r.search->worst_point.empty())
-      out << fmt::format("; the fewest digits of agreement found were {:.1f}, at ", *r.search->worst_digits)
-          << point_math(r.search->worst_point);
-    if (r.search->undecided) out << fmt::format("; {} evaluations could not be decided", r.search->undecided);
-    out << ".\n\n";
+  } else if (r.verdict == Verdict::Agree) {
+    out << "Scope: evidence, not a proof (" << (r.search ? "the points and the search above" : "the points above")
+        << ").\n\n";
   }
-  if (r.verdict == Verdict::Disagree && !r.values.empty()) {
-    out << "Counterexample at " << point_math(r.point) << ":\\\\\n{\\small\\ttfamily ";
-    for (const auto& [k, val] : r.values) out << latex_escape(k) << " = " << latex_escape(val) << "\\\\\n";
-    out << "}\n\n";
-  }
+  // the counterexample's values at full working precision (and its balls) are in results.json
+  if (r.verdict == Verdict::Disagree && !r.values.empty())
+    out << "The values at " << point_math(r.point) << " to all " << run_digits << " digits"
+        << (r.certified ? ", with their Arb balls," : "") << " are in results.json.\n\n";
+  if (shown_in) return;  // its expectation and note are printed where it was first shown
   write_expectation(out, claim.role, claim.expected, claim.reason);
   if (!claim.note.empty()) out << latex_prose(claim.note) << "\n\n";
 }
@@ -340,11 +307,6 @@ void write_fact_variant(std::ostringstream& out, const VariantResult& v) {
         if (!claim.latex.empty()) out << "\n\n\\fitformula{" << claim.latex << "}\n\n";
         out << " Verdict: " << verdict_text(r, claim.role) << " (method: " << latex_escape(r.method) << ").\n\n"
             << latex_escape(r.detail) << "\n\n";
-        if (!r.values.empty()) {
-          out << "{\\small\\ttfamily ";
-          for (const auto& [k, val] : r.values) out << latex_escape(k) << " = " << latex_escape(val) << "\\\\\n";
-          out << "}\n\n";
-        }
         write_expectation(out, claim.role, claim.expected, claim.reason);
         if (!claim.note.empty()) out << latex_prose(claim.note) << "\n\n";
       }
@@ -352,7 +314,56 @@ void write_fact_variant(std::ostringstream& out, const VariantResult& v) {
   for (const Figure& f : v.figures) write_figure(out, f);
 }
 
-void write_variant(std::ostringstream& out, const VariantResult& v, const RunResult& run) {
+// A variant that no source states a claim about, in a few lines: its definition, S (or why
+// there is none), the grid and sampled summaries and any point that did not agree. Its
+// per-point values and figures stay in results.json (the part's opening says so).
+void write_compact_variant(std::ostringstream& out, const VariantResult& v, const RunResult& run) {
+  const Spec& spec = v.spec;
+  out << "\\subsection{" << latex_escape(spec.title) << "}\\label{variant:" << spec.name << "}\n";
+  out << "\\texttt{" << latex_escape(spec.file) << "}. " << spec.kind->report_intro(spec);
+  if (v.status == "derived") {
+    // S under its kind's label ("S", "S_n (0 < lambda < 1)")
+    const auto S = std::find_if(v.forms.begin(), v.forms.end(), [&](const auto& f) { return f.second.is_equal(v.S); });
+    if (S != v.forms.end()) out << display_formula(S->first, sym::to_latex(S->second), "the variant's closed_form.forms");
+  } else {
+    out << "\\textbf{No closed form}: " << latex_escape(v.reason) << "; the quadrature route alone gives $S$.\n\n";
+  }
+  const GridStats st = grid_stats(v);
+  out << fmt::format("Grid: {} points, {} ", st.total,
+                     v.status == "derived" ? fmt::format("{} agree", st.agree)
+                                           : fmt::format("{} computed to the error target", st.not_applicable));
+  out << fmt::format("({} certified", st.certified);
+  if (st.worst_record) out << fmt::format("; worst agreement {:.1f} digits", st.worst);
+  out << ")";
+  if (st.disagree + st.inconclusive) out << fmt::format(", {} disagree, {} inconclusive", st.disagree, st.inconclusive);
+  std::size_t sampled = 0, sampled_agree = 0;
+  double max_z = 0;
+  for (const auto& r : v.records)
+    if (r.check == CheckKind::Sampled) {
+      ++sampled;
+      sampled_agree += r.verdict == Verdict::Agree;
+      if (r.z) max_z = std::max(max_z, std::fabs(*r.z));
+    }
+  if (sampled) out << fmt::format("; sampled: {} of {} agree, largest $|z| = {:.2f}$", sampled_agree, sampled, max_z);
+  out << ".\n\n";
+  std::size_t listed = 0;
+  for (const auto& r : v.records) {
+    if (r.verdict == Verdict::Agree || r.verdict == Verdict::NotApplicable) continue;
+    if (r.check != CheckKind::Sampled && !r.is_grid_check()) continue;
+    if (listed++ == 0) out << "Points that did not agree:\\begin{itemize}\n";
+    if (listed <= 6)
+      out << "\\item " << point_math(r.point) << ": " << verdict_text(r, ClaimRole::Claim) << " --- "
+          << latex_escape(r.detail) << "\n";
+  }
+  if (listed > 6) out << fmt::format("\\item \\dots\\ and {} more (see results.json)\n", listed - 6);
+  if (listed) out << "\\end{itemize}\n";
+}
+
+// `shown`: claims already printed in full, by (id, published form, text), with the variant
+// that printed them; write_variant adds its own.
+using ShownClaims = std::map<std::string, std::string>;
+
+void write_variant(std::ostringstream& out, const VariantResult& v, const RunResult& run, ShownClaims& shown) {
   const Spec& spec = v.spec;
   out << "\\section{" << latex_escape(spec.title) << "}\\label{variant:" << spec.name << "}\n";
   out << "Spec \\texttt{" << latex_escape(spec.name) << "} (" << latex_escape(spec.kind->name()) << ", file \\texttt{"
@@ -366,8 +377,21 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
   out << "\\subsection*{Derivation}\n";
   if (v.status == "derived") {
     out << "Derived by attnverify's symbolic engine (GiNaC) from the definition:\n\n";
-    for (const auto& [label, e] : v.forms)
-      out << display_formula(label, sym::to_latex(e), "the variant's closed_form.forms");
+    // a form an earlier section displayed (the linear-attention S of every feature map) is named, not repeated
+    std::map<std::string, std::vector<std::string>> repeated;  // first variant -> labels
+    for (const auto& [label, e] : v.forms) {
+      const std::string latex = sym::to_latex(e);
+      const auto first = shown.find("form\n" + label + "\n" + latex);
+      if (first != shown.end()) {
+        repeated[first->second].push_back("$" + label + "$");
+        continue;
+      }
+      shown.emplace("form\n" + label + "\n" + latex, spec.name);
+      out << display_formula(label, latex, "the variant's closed_form.forms");
+    }
+    for (const auto& [first, labels] : repeated)
+      out << fmt::format("{} as derived in \\hyperref[variant:{}]{{\\texttt{{{}}}}}.\n\n", fmt::join(labels, ", "),
+                         first, latex_escape(first));
     for (const auto& note : v.notes) out << latex_prose(note) << "\n\n";
   } else {
     out << "\\textbf{No closed form}: " << latex_escape(v.reason) << ".\n\n"
@@ -423,14 +447,19 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
   if (listed > 12) out << fmt::format("\\item \\dots\\ and {} more (see results.json)\n", listed - 12);
   if (listed) out << "\\end{itemize}\n";
   write_figure(out, v.grid_figure);
-  write_sampled_table(out, v, run);
+  write_sampled_summary(out, v);
   for (const Table& t : v.tables) write_table(out, t);
   for (const Figure& f : v.figures) write_figure(out, f);
 
   if (!spec.claims.empty()) out << "\\subsection*{Published claims}\n";
   for (const Claim& claim : spec.claims)
     for (const auto& r : v.records)
-      if (r.check == CheckKind::Claim && r.claim == claim.id) write_claim(out, claim, r);
+      if (r.check == CheckKind::Claim && r.claim == claim.id) {
+        const std::string key = claim.id + '\n' + claim.latex + '\n' + claim.text + '\n' + claim.reason;
+        const auto first = shown.find(key);
+        write_claim(out, claim, r, first == shown.end() ? nullptr : &first->second, run.options.digits);
+        if (first == shown.end()) shown.emplace(key, spec.name);
+      }
   if (!spec.properties.empty()) out << "\\subsection*{Qualitative claims (property checks)}\n";
   for (const Property& p : spec.properties)
     for (const auto& r : v.records)
@@ -492,14 +521,20 @@ std::string report_latex(const RunResult& run) {
   out << "\\clearpage\n";
 
   bool without_claims = false;
+  ShownClaims shown;
   for (const VariantResult* v : ordered) {
     if (!has_claims(v) && !without_claims) {
       without_claims = true;
-      out << "\\clearpage\\part*{Variants without published claims}\\addcontentsline{toc}{part}{Variants without "
-             "published claims}\nThe closed forms of these variants are derived and checked against the numeric and "
-             "sampled routes like the others; no source states a claim about them.\n\n";
+      out << "\\section{Variants without published claims}\\label{no-claims}\n"
+             "The closed forms of these variants are derived and checked against the numeric and sampled routes "
+             "like the others; no source states a claim about them, so each gets a few lines: its definition, "
+             "$S$, and how its checks came out. Their per-point values (grid and sampled checks) are in "
+             "results.json, under \\texttt{checks} with the variant's name.\n\n";
     }
-    write_variant(out, *v, run);
+    if (has_claims(v))
+      write_variant(out, *v, run, shown);
+    else
+      write_compact_variant(out, *v, run);
   }
 
   std::set<std::string> keys;

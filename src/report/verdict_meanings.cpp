@@ -53,10 +53,14 @@ std::string verdict_meanings_latex(const RunResult& run) {
          "a counterexample search over a region larger than the points, whose record says what it could "
          "resolve. Evidence on that region, not a proof.\n";
   out << fmt::format(
-      "\\item[statistical] (sampled checks): the Monte Carlo estimate of $S$ from real attention weights is "
-      "compared with the closed form by the $z$-score $z = (\\hat S - S)/\\widehat{{\\mathrm{{se}}}}$ "
-      "(delta method); the sampled checks of the run are one family, tested by Holm's procedure at "
-      "family-wise level $\\alpha = {}$. A sampled agree means ``not rejected'', not a proof.\n",
+      "\\item[statistical] (sampled checks): keys are drawn in $d$ dimensions (kernels: "
+      "$k_j\\sim\\mathcal N(\\mu,\\sigma^2 I)$ with $q\\cdot\\mu=\\beta$, $\\sigma\\|q\\|=\\gamma$; feature "
+      "maps: the case's $q$, $\\mu$, $\\sigma$), and the sparsity $S_n$ of the $n$ real attention weights is "
+      "compared with the closed form (or the quadrature value) by $z = (S_n - b - S)/\\mathrm{{SE}}$, with SE the "
+      "delta-method standard error and $b$ its second-order estimate of the finite-$n$ bias (a check is "
+      "inconclusive when $|b| > 0.5\\,\\mathrm{{SE}}$). The sampled checks of the run are one family, tested by "
+      "Holm's procedure at family-wise level $\\alpha = {}$. A sampled agree means ``not rejected'', not a "
+      "proof.\n",
       run.options.family_alpha);
   out << "\\item[inconclusive] a route missed its error target, a point could not be decided, or nothing "
          "applies; the reason is given. It is never counted as agree.\n";

@@ -144,6 +144,11 @@ void read_parameter_grid(Spec& spec, TomlReader& root, const ParameterCheck& che
   for (const auto& a : first)
     for (const auto& b : second) spec.grid.push_back({a, b});
   if (const toml::array* points = grid.optional_array("points")) {
+    // the limit counts the product grid and the explicit points together
+    if (spec.grid.size() + points->size() > max_grid_points())
+      grid.fail("points", "the grid has " + std::to_string(spec.grid.size() + points->size()) +
+                              " points with these, above the limit of " + std::to_string(max_grid_points()) +
+                              "; pass --max-grid-points N to allow more");
     for (std::size_t k = 0; k < points->size(); ++k) {
       const toml::node& node = (*points)[k];
       const std::string key = "points[" + std::to_string(k) + "]";
@@ -331,13 +336,39 @@ void refuse_undefined_definition(TomlReader& variant, const std::string& key, co
   }
 }
 
-// A sequence's weights a_i must be real for lambda in (0, 1] and 1 <= i <= n: a condition
-// (denominator, root, logarithm; proofs/definedness.hpp) that is proved violated at such a
-// point refuses the spec. i is analysed on 1, 2, 3, ... regardless of n (a box around the
-// domain), so a violation counts only at a point with i <= n; a condition that is neither
-// proved nor refuted is left to the run, whose summation then says where it fails.
+// A sequence's weights a_i must be real for lambda in (0, 1] and 1 <= i <= n. A weight is
+// refused only at a point where it is proved not real: its exact value there (GiNaC,
+// 0^0 = 1 as in docs/spec-format.md) is not a real number, or has a zero divisor. The
+// points: the witness of a definedness condition (denominator, root, logarithm;
+// proofs/definedness.hpp) proved violated, i being analysed on 1, 2, 3, ... regardless of
+// n, so a witness counts only when i <= n; and lambda in {1/2, 1}, n in {1, 2, 3},
+// i = 1..n, where a condition cannot see a non-real power of a negative constant,
+// (-1)^(i/2). A condition that is violated only where the exact value is real (the base
+// 0 of (1 - lambda)^(n - i + 1) at lambda = 1) refuses nothing; one neither proved nor
+// refuted is left to the run, whose summation says where it fails.
 void refuse_undefined_weight(TomlReader& variant, const std::string& key, const GiNaC::ex& weight) {
   const auto& s = sym::symbols();
+  // why the weight is not real at (lambda, n, i), or ""
+  const auto not_real_at = [&](const GiNaC::numeric& lambda, const GiNaC::numeric& n,
+                               const GiNaC::numeric& i) -> std::string {
+    try {
+      const GiNaC::ex value = weight.subs(GiNaC::lst{s.lambda == lambda, s.n == n, s.i == i}).evalf();
+      if (GiNaC::is_exactly_a<GiNaC::numeric>(value) && GiNaC::ex_to<GiNaC::numeric>(value).is_real()) return "";
+      std::ostringstream os;
+      os << value;
+      return "its value there is " + os.str().substr(0, 60) + ", not a real number";
+    } catch (const std::domain_error& err) {
+      if (std::string(err.what()).find("pow(0,0)") != std::string::npos) return "";  // 0^0 = 1
+      return std::string("it is not defined there (") + err.what() + ")";
+    } catch (const std::exception& err) {
+      return std::string("it is not defined there (") + err.what() + ")";
+    }
+  };
+  const auto refuse = [&](const GiNaC::numeric& lambda, const GiNaC::numeric& n, const GiNaC::numeric& i,
+                          const std::string& why) {
+    variant.fail(key, "must be real for every lambda in (0, 1] and i = 1, ..., n; at lambda = " + exact_text(lambda) +
+                          ", n = " + exact_text(n) + ", i = " + exact_text(i) + " " + why);
+  };
   sym::ParameterDomain domain = sym::sequence_domain();
   domain.variables.push_back({s.i, sym::Range{1, HUGE_VAL, false, true}, true, {1, 2, 3, 10}});
   domain.description += ", i = 1, ..., n";
@@ -350,10 +381,13 @@ void refuse_undefined_weight(TomlReader& variant, const std::string& key, const 
       continue;  // not decided: left to the run
     }
     if (a.status != sym::ConditionStatus::Violated || a.point.size() != 3 || a.point[2] > a.point[1]) continue;
-    variant.fail(key, "must be real for every lambda in (0, 1] and i = 1, ..., n; the condition " +
-                          condition.describe() + " does not hold at lambda = " + exact_text(a.point[0]) +
-                          ", n = " + exact_text(a.point[1]) + ", i = " + exact_text(a.point[2]));
+    if (const std::string why = not_real_at(a.point[0], a.point[1], a.point[2]); !why.empty())
+      refuse(a.point[0], a.point[1], a.point[2], "the condition " + condition.describe() + " does not hold: " + why);
   }
+  for (const GiNaC::numeric& lambda : {GiNaC::numeric(1, 2), GiNaC::numeric(1)})
+    for (long n = 1; n <= 3; ++n)
+      for (long i = 1; i <= n; ++i)
+        if (const std::string why = not_real_at(lambda, n, i); !why.empty()) refuse(lambda, n, i, why);
 }
 
 // Splitting into pieces costs about the cube of the number of kinks

@@ -624,9 +624,9 @@ class ClaimJudge {
     if (s.worst_digits && s.worst_undefined)
       out += "; the worst point found was " + describe_point(s.worst_point) + ", where the claim is not defined";
     else if (s.worst_digits && s.worst_below_resolution)
-      out += fmt::format("; at every point it evaluated the relative difference was below {}, the search's "
-                         "resolution (smaller differences are not measured)",
-                         power_of_ten(-*s.worst_digits));
+      out += fmt::format("; at every point it evaluated, ball arithmetic bounded the relative difference below "
+                         "1e-{:.0f}, the search's resolution (P + 20 digits; smaller differences are not measured)",
+                         *s.worst_digits);
     else if (s.worst_digits)
       out += fmt::format("; the largest relative difference found was {} at {} (an estimate)",
                          power_of_ten(-*s.worst_digits), describe_point(s.worst_point));

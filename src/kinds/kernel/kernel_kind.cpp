@@ -109,7 +109,8 @@ class KernelKind final : public Kind {
   std::optional<JudgedClaim> judged_claim(const Spec& spec, const Claim& claim, const NamedValues& point,
                                           unsigned long) const override {
     const std::optional<GridPoint> p = exact_grid_point(point, claim_symbols());
-    if (!p) return std::nullopt;
+    // a counterexample must lie in the domain the claim is judged on (gamma > 0; lambda in (0, 1], n >= 1)
+    if (!p || !claim_geometry(spec, true).domain.contains(*p)) return std::nullopt;
     const sym::KernelDerivation d = sym::derive_kernel(spec.definition);
     if (d.status != sym::KernelDerivation::Status::Derived) return std::nullopt;
     const auto& s = sym::symbols();

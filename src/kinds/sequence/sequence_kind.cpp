@@ -65,6 +65,7 @@ class SequenceKind final : public Kind {
     out.reason = d.reason;
     if (!out.derived) return out;
     out.S = d.S;
+    out.S_separate = d.S_at_lambda_one;
     out.forms = {{"sum |a_i|", d.sum_abs},
                  {"sum a_i^2", d.sum_square},
                  {"S_n (0<lambda<1)", d.S},
@@ -124,7 +125,8 @@ class SequenceKind final : public Kind {
   std::optional<JudgedClaim> judged_claim(const Spec& spec, const Claim& claim, const NamedValues& point,
                                           unsigned long) const override {
     const std::optional<GridPoint> p = exact_grid_point(point, claim_symbols());
-    if (!p) return std::nullopt;
+    // a counterexample must lie in the domain the claim is judged on (gamma > 0; lambda in (0, 1], n >= 1)
+    if (!p || !claim_geometry(spec, true).domain.contains(*p)) return std::nullopt;
     const sym::SequenceDerivation d = sym::derive_sequence(spec.definition);
     if (d.status != sym::SequenceDerivation::Status::Derived) return std::nullopt;
     const auto& s = sym::symbols();
