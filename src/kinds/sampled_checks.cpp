@@ -59,7 +59,7 @@ std::string convergence_caption(const std::vector<Curve>& half_widths, const std
       sizes.insert(n);
     }
   if (points == 0) return "";
-  std::string out = fmt::format(" {} of the {} errors lie within their half-width (about 95\\% are expected to).",
+  std::string out = fmt::format(" {} of the {} errors lie within their half-width (about 95% are expected to).",
                                 within, points);
   const double denominator = static_cast<double>(points) * sxx - sx * sx;
   if (sizes.size() >= 2 && denominator > 0)
@@ -83,7 +83,7 @@ void run_sampled_checks(const Spec& spec, const num::AdaptiveEvaluator* closed, 
   const unsigned largest_d = *std::max_element(plan.dimensions.begin(), plan.dimensions.end());
   // the caption states what the plotted values show, computed after the loop
   const std::string caption_head = fmt::format(
-      "Convergence at $d={}$: circles are $|S_n-S|$, lines the 95\\% confidence half-width "
+      "Convergence at $d={}$: circles are $|S_n-S|$, lines the 95% confidence half-width "
       "$1.96\\,\\mathrm{{SE}}$ (delta method), one colour per $(\\beta,\\gamma)$.",
       largest_d);
 

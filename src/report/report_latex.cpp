@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <cstdlib>
@@ -123,7 +124,7 @@ void write_figure(std::ostringstream& out, const Figure& v) {
       out << "{\\small (A figure against " << latex_prose(v.x_label) << " needs at least two values; there is one.)}\n\n";
     return;
   }
-  out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[width=0.7\\linewidth, height=6.5cm, xlabel={" << latex_prose(v.x_label)
+  out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[width=0.7\\linewidth, height=5.2cm, xlabel={" << latex_prose(v.x_label)
       << "}, ylabel={" << latex_prose(v.y_label)
       << "}, legend pos=outer north east, legend style={font=\\small}, grid=major, "
          "yticklabel style={/pgf/number format/precision=4}, scaled y ticks=false";
@@ -253,10 +254,28 @@ void write_expectation(std::ostringstream& out, ClaimRole role, const std::strin
       << latex_prose(reason) << "\n\n";
 }
 
-// `shown_in`: the variant whose section already printed this claim's formulas and the
-// spec's reason (the same published equation checked in several variants), or null.
-void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord& r, const std::string* shown_in,
-                 unsigned run_digits) {
+// The leading sentences of a record's detail, about `budget` characters at most (at least
+// one sentence), and whether any were left out. A sentence ends at ". " before a capital.
+std::pair<std::string, bool> leading_sentences(const std::string& detail, std::size_t budget) {
+  std::size_t end = std::string::npos;
+  for (std::size_t k = detail.find(". "); k != std::string::npos; k = detail.find(". ", k + 1)) {
+    if (k + 2 >= detail.size() || !std::isupper(static_cast<unsigned char>(detail[k + 2]))) continue;
+    if (end != std::string::npos && k + 1 > budget) break;
+    end = k + 1;
+  }
+  if (end == std::string::npos || end + 1 >= detail.size()) return {detail, false};
+  return {detail.substr(0, end), true};
+}
+
+// The detail as the report prints it: its leading sentences, and where the rest is.
+std::string short_detail(const std::string& detail, std::size_t budget) {
+  const auto [head, cut] = leading_sentences(detail, budget);
+  return latex_escape(head) + (cut ? " (In full, with every value, in results.json.)" : "");
+}
+
+// A claim in full: verdict, the published and the read formula, the detail, its scope and
+// the spec's expectation (a claim an earlier section printed gets a table row instead).
+void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord& r, unsigned run_digits) {
   out << "\\subsubsection*{Claim " << latex_escape(claim.id) << "}\\label{" << claim_label(r.variant, claim.id)
       << "}\n";
   out << "Source: \\cite{" << claim.source << "}"
@@ -265,19 +284,15 @@ void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord&
   // digits of agreement decide an agree; a disagree is decided by its counterexample below
   if (r.digits && r.verdict == Verdict::Agree) out << fmt::format("; worst agreement {:.1f} digits", *r.digits);
   out << ").\n\n";
-  if (shown_in) {
-    out << "Published and read as in \\hyperref[" << claim_label(*shown_in, claim.id) << "]{\\texttt{"
-        << latex_escape(*shown_in) << "}}; checked here against this variant's derivation. ";
   // the published typesetting comes only from the spec's `latex` key: our parse is never
   // shown as what the source prints
-  } else if (!claim.latex.empty())
+  if (!claim.latex.empty())
     out << (claim.role == ClaimRole::Transcription ? "As the copy prints it:" : "Published:") << "\n\n"
         << display_formula("S", claim.latex, "the claim's latex key in the spec");
   else
     out << "The spec does not give the formula as the source prints it (no \\texttt{latex} key). ";
-  if (!shown_in)
-    out << "As read by attnverify from the spec:\n\n"
-        << display_formula("S", sym::to_latex(claim.S), "the claim's text in the spec");
+  out << "As read by attnverify from the spec:\n\n"
+      << display_formula("S", sym::to_latex(claim.S), "the claim's text in the spec");
   out << latex_escape(r.detail) << "\n\n";
   // what the verdict covers: a proof on the whole domain, or evidence on a region
   if (proved_symbolically(r)) {
@@ -290,7 +305,6 @@ void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord&
   if (r.verdict == Verdict::Disagree && !r.values.empty())
     out << "The values at " << point_math(r.point) << " to all " << run_digits << " digits"
         << (r.certified ? ", with their Arb balls," : "") << " are in results.json.\n\n";
-  if (shown_in) return;  // its expectation and note are printed where it was first shown
   write_expectation(out, claim.role, claim.expected, claim.reason);
   if (!claim.note.empty()) out << latex_prose(claim.note) << "\n\n";
 }
@@ -305,8 +319,9 @@ void write_fact_variant(std::ostringstream& out, const VariantResult& v) {
             << ")}\\label{" << claim_label(v.spec.name, claim.id) << "}\n";
         out << "Source: \\cite{" << claim.source << "}. Statement: \\emph{" << latex_prose(claim.statement) << "}";
         if (!claim.latex.empty()) out << "\n\n\\fitformula{" << claim.latex << "}\n\n";
+        // the tables below hold the per-setting values; results.json the whole detail
         out << " Verdict: " << verdict_text(r, claim.role) << " (method: " << latex_escape(r.method) << ").\n\n"
-            << latex_escape(r.detail) << "\n\n";
+            << short_detail(r.detail, 600) << "\n\n";
         write_expectation(out, claim.role, claim.expected, claim.reason);
         if (!claim.note.empty()) out << latex_prose(claim.note) << "\n\n";
       }
@@ -319,8 +334,16 @@ void write_fact_variant(std::ostringstream& out, const VariantResult& v) {
 // per-point values and figures stay in results.json (the part's opening says so).
 void write_compact_variant(std::ostringstream& out, const VariantResult& v, const RunResult& run) {
   const Spec& spec = v.spec;
-  out << "\\subsection{" << latex_escape(spec.title) << "}\\label{variant:" << spec.name << "}\n";
-  out << "\\texttt{" << latex_escape(spec.file) << "}. " << spec.kind->report_intro(spec);
+  out << "\\subsection*{" << latex_escape(spec.title) << "}\\phantomsection\\label{variant:" << spec.name << "}\n";
+  // the definition alone; the part's opening states the setting once
+  static const std::map<std::string, std::string> defined{{"kernel", "f(x)"}, {"sequence", "a_i"},
+                                                          {"feature_map", "\\phi(x)"}};
+  const auto name = defined.find(spec.kind->name());
+  if (name != defined.end() && !spec.definition.is_zero())
+    out << "$" << name->second << " = " << sym::to_latex(spec.definition) << "$ (\\texttt{"
+        << latex_escape(spec.file) << "}).\n\n";
+  else
+    out << "\\texttt{" << latex_escape(spec.file) << "}. " << spec.kind->report_intro(spec);
   if (v.status == "derived") {
     // S under its kind's label ("S", "S_n (0 < lambda < 1)")
     const auto S = std::find_if(v.forms.begin(), v.forms.end(), [&](const auto& f) { return f.second.is_equal(v.S); });
@@ -452,14 +475,35 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
   for (const Figure& f : v.figures) write_figure(out, f);
 
   if (!spec.claims.empty()) out << "\\subsection*{Published claims}\n";
+  // claims an earlier section printed in full (the same equation in another variant): one
+  // table row each, with the verdict and its deciding sentence
+  std::vector<std::pair<const Claim*, const CheckRecord*>> repeated;
+  std::string repeated_from;
   for (const Claim& claim : spec.claims)
     for (const auto& r : v.records)
       if (r.check == CheckKind::Claim && r.claim == claim.id) {
         const std::string key = claim.id + '\n' + claim.latex + '\n' + claim.text + '\n' + claim.reason;
         const auto first = shown.find(key);
-        write_claim(out, claim, r, first == shown.end() ? nullptr : &first->second, run.options.digits);
-        if (first == shown.end()) shown.emplace(key, spec.name);
+        if (first != shown.end()) {
+          repeated.emplace_back(&claim, &r);
+          repeated_from = first->second;
+          continue;
+        }
+        write_claim(out, claim, r, run.options.digits);
+        shown.emplace(key, spec.name);
       }
+  if (!repeated.empty()) {
+    out << "Checked here against this variant's derivation, as published and read in \\hyperref[variant:"
+        << repeated_from << "]{\\texttt{" << latex_escape(repeated_from) << "}}:\n"
+        << "{\\small\\begin{longtable}{@{}p{0.2\\linewidth}p{0.76\\linewidth}@{}}\\toprule\n"
+        << "claim & verdict and what decided it\\\\\\midrule\n";
+    for (const auto& [claim, r] : repeated)
+      out << "\\raggedright\\phantomsection\\label{" << claim_label(r->variant, claim->id) << "}"
+          << latex_escape(claim->id) << " & \\raggedright\\arraybackslash " << verdict_text(*r, claim->role)
+          << (proved_symbolically(*r) ? ": proved symbolically on the whole domain. " : ". ")
+          << short_detail(r->detail, 0) << "\\\\\n";
+    out << "\\bottomrule\\end{longtable}}\n";
+  }
   if (!spec.properties.empty()) out << "\\subsection*{Qualitative claims (property checks)}\n";
   for (const Property& p : spec.properties)
     for (const auto& r : v.records)
@@ -490,35 +534,36 @@ std::string report_latex(const RunResult& run) {
     return has_claims(a) && a->spec.source < b->spec.source;
   });
   out << findings_latex(run);
-  out << "\\tableofcontents\n";
+  // the variants table is the report's contents: each row links to its section and gives its page
   out << "\\section*{Variants}\\addcontentsline{toc}{section}{Variants}\n"
-         "{\\small\\setlength{\\tabcolsep}{3pt}\\begin{longtable}{@{}lllrrrr@{}}\\toprule\n"
-         "variant & kind & closed form & grid agree & sampled agree & worst digits & claims agree\\\\\\midrule"
-         "\\endhead\n";
+         "{\\small\\setlength{\\tabcolsep}{3pt}\\begin{longtable}{@{}lllrrrrr@{}}\\toprule\n"
+         "variant & kind & closed form & grid agree & sampled & worst digits & as expected & page"
+         "\\\\\\midrule\\endhead\n";
   for (const VariantResult* v : ordered) {
     const GridStats st = grid_stats(*v);
-    std::size_t claims = 0, claims_agree = 0, unexpected = 0;
+    std::size_t claims = 0, unexpected = 0;
     for (const auto& r : v->records)
       if (r.check == CheckKind::Claim || r.check == CheckKind::Property) {
         ++claims;
-        claims_agree += r.verdict == Verdict::Agree;
         unexpected += r.unexpected();
       }
     out << "\\hyperref[variant:" << v->spec.name << "]{" << latex_escape(v->spec.name) << "} & "
         << latex_escape(v->spec.kind->name()) << " & " << latex_escape(v->status) << " & "
         << (v->status == "derived" ? fmt::format("{}/{}", st.agree, st.total)
-                                   : fmt::format("quadrature only, {}", st.total))
+                                   : fmt::format("{}/{} to target", st.not_applicable, st.total))
         << " & " << sampled_summary(*v) << " & " << (st.worst_record ? fmt::format("{:.1f}", st.worst) : "--") << " & "
-        << (claims ? fmt::format("{}/{}", claims_agree, claims) : std::string("--"))
-        << (unexpected ? " {\\color{red}(!)}" : "") << "\\\\\n";
+        << (claims ? fmt::format("{}/{}", claims - unexpected, claims) : std::string("--"))
+        << (unexpected ? " {\\color{red}(!)}" : "") << " & \\pageref{variant:" << v->spec.name << "}\\\\\n";
   }
   out << "\\bottomrule\\end{longtable}}\n";
-  out << "Grid: the derived closed form against the independent numeric route at every grid point; sampled: the "
-         "closed form against Monte Carlo estimates from real attention weights; claims: published claims and "
-         "properties that agree with the derivation (a disagree is not a failure of the tool: see the findings).\n\n";
+  out << "Grid: the derived closed form against the independent numeric route at every grid point (without a "
+         "closed form: the quadrature values that met their error target); sampled: the "
+         "closed form against Monte Carlo estimates from real attention weights, how many agree; as expected: the claims and properties "
+         "whose verdict is the one the spec expects (a wrong published claim found wrong counts as expected; the "
+         "findings say which are wrong).\n\n";
   out << verdict_meanings_latex(run);
   out << reproducibility_latex(run);
-  out << "\\clearpage\n";
+
 
   bool without_claims = false;
   ShownClaims shown;
@@ -528,7 +573,9 @@ std::string report_latex(const RunResult& run) {
       out << "\\section{Variants without published claims}\\label{no-claims}\n"
              "The closed forms of these variants are derived and checked against the numeric and sampled routes "
              "like the others; no source states a claim about them, so each gets a few lines: its definition, "
-             "$S$, and how its checks came out. Their per-point values (grid and sampled checks) are in "
+             "$S$, and how its checks came out (kernels: $a_j \\propto f(q\\cdot k_j)$, $X = \\beta + "
+             "\\gamma\\varepsilon$, $\\varepsilon\\sim\\mathcal N(0,1)$, "
+             "$S = \\mathbb{E}|f(X)|/\\sqrt{\\mathbb{E} f(X)^2}$). Their per-point values (grid and sampled checks) are in "
              "results.json, under \\texttt{checks} with the variant's name.\n\n";
     }
     if (has_claims(v))
@@ -544,7 +591,7 @@ std::string report_latex(const RunResult& run) {
     for (const auto& p : v.spec.properties) keys.insert(p.source);
   }
   if (!keys.empty()) {
-    out << "\\begin{thebibliography}{99}\n";
+    out << "{\\small\\begin{thebibliography}{99}\\setlength{\\itemsep}{1pt}\n";
     for (const auto& key : keys) {
       const auto it = run.bibliography.find(key);
       if (it == run.bibliography.end()) continue;
@@ -557,7 +604,7 @@ std::string report_latex(const RunResult& run) {
         out << " (the bibliography gives no URL for this source)";
       out << ". " << latex_escape(ref.note) << "\n";
     }
-    out << "\\end{thebibliography}\n";
+    out << "\\end{thebibliography}}\n";
   }
   out << "\\end{document}\n";
   return out.str();
