@@ -10,6 +10,7 @@
 
 #include "proofs/printing.hpp"
 #include "src/verdicts/record_json.hpp"
+#include "src/version.hpp"
 
 namespace attnverify {
 
@@ -20,6 +21,8 @@ std::string results_json(const RunResult& run) {
   json root;
   json meta;
   meta["version"] = library_versions().front().second;
+  // the source commit the build was configured from, "+dirty" with uncommitted changes
+  meta["commit"] = kSourceCommit;
   meta["digits"] = run.options.digits;
   meta["seed"] = run.options.seed_for(std::nullopt);
   meta["seed_source"] = run.options.seed_override ? "--seed" : "specs ([sampling] seed, else the default)";
