@@ -14,7 +14,10 @@ std::optional<SeriesLimit> series_limit(const ex& e, const symbol& v, LimitPoint
     if (!is_a<pseries>(s)) return std::nullopt;
     const pseries& p = ex_to<pseries>(s);
     SeriesLimit out;
-    out.expansion = to_text(series_to_poly(s)) + " + O(t^" + std::to_string(p.degree(t) + 1) + ")";
+    // GiNaC's pseries ends with its Order term unless it terminates: O(t^k) with the k of
+    // that term (degree(t) counts the Order term itself, so degree + 1 overstated the order)
+    out.expansion = to_text(series_to_poly(s));
+    if (!p.is_terminating()) out.expansion += " + O(" + to_text(pow(t, p.exponop(p.nops() - 1))) + ")";
     const int low = p.ldegree(t);
     if (low < 0 && !p.coeff(t, low).is_zero()) {
       out.finite = false;

@@ -10,6 +10,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "proofs/expression_parser.hpp"
+#include "proofs/limits.hpp"
 #include "proofs/linear_attention.hpp"
 #include "proofs/norm_ratio.hpp"
 #include "proofs/positivity.hpp"
@@ -127,4 +128,17 @@ BOOST_AUTO_TEST_CASE(eq11_bound_is_proved_and_a_too_small_bound_is_refuted) {
     BOOST_TEST(bound.method.find("symbolic") == 0u);
   }
   BOOST_TEST(to_string(property(v, "Su2023-Q-decay").verdict) == "agree");
+}
+
+BOOST_AUTO_TEST_CASE(a_series_limit_states_the_order_it_computed) {
+  // exp(-1/v) as v -> inf: 1 - t + t^2/2 - t^3/6 + O(t^4) with t = 1/v (GiNaC's series to
+  // order 4). The report printed "+ O(t^5)" after a series computed to order 4, which
+  // claimed the t^4 term zero (the referee's read of 2026-11-24: identity's S at beta = 1
+  // has the t^4 term sqrt(2/pi)/12).
+  const GiNaC::symbol v("v");
+  const auto limit = sym::series_limit(GiNaC::exp(-1 / v), v, sym::LimitPoint::Infinity);
+  BOOST_TEST_REQUIRE(limit.has_value());
+  BOOST_TEST(limit->expansion.find("+ O(t^4)") != std::string::npos);
+  BOOST_TEST(limit->expansion.find("O(t^5)") == std::string::npos);
+  BOOST_TEST(limit->value.is_equal(GiNaC::ex(1)));
 }

@@ -645,10 +645,12 @@ Part check_norm_ratio(const PropertyCheck& c, const RunOptions& options) {
                        {"claimed", text},
                        {"claimed_at_d", decimal(claim_at_d, digits, kShownDigits)}};
         part.digits = std::isnan(agree) ? 0 : agree;
+        // the exact value, and its decimal only when the two differ as text ("1 = 1" said nothing)
+        const std::string exact = sym::to_text(computed), approx = decimal(computed, digits, 6);
         part.finding = fmt::format(
-            "d = {}: the {} of {} is {} = {}, attained at y = {} ({}; random points: r in [{:.6f}, {:.6f}]); the "
+            "d = {}: the {} of {} is {}, attained at y = {} ({}; random points: r in [{:.6f}, {:.6f}]); the "
             "claim says {} = {}.",
-            d, word, c.quantity_text, sym::to_text(computed), decimal(computed, digits, 6), point_text(arg), e.argument,
+            d, word, c.quantity_text, exact == approx ? exact : exact + " = " + approx, point_text(arg), e.argument,
             seen_min, seen_max, text, decimal(claim_at_d, digits, 6));
         return part;
       }

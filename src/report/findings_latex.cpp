@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -114,11 +115,23 @@ struct Tally {
   std::size_t statements = 0, wrong = 0, hold = 0, proved = 0, open = 0;
 };
 
+// One source's equation, or its claim id without one: what counts as one statement.
+std::pair<std::string, std::string> statement_key(const Outcome& o) {
+  return {o.source, o.equation.empty() ? o.record->claim : o.equation};
+}
+
+// How many distinct statements `outcomes` are checks of.
+std::size_t distinct_statements(const std::vector<const Outcome*>& outcomes) {
+  std::set<std::pair<std::string, std::string>> keys;
+  for (const Outcome* o : outcomes) keys.insert(statement_key(*o));
+  return keys.size();
+}
+
 Tally tally_statements(const std::vector<Outcome>& all) {
   std::map<std::pair<std::string, std::string>, std::vector<const Outcome*>> by_statement;
   for (const Outcome& o : all)
     if (o.role == ClaimRole::Claim)
-      by_statement[{o.source, o.equation.empty() ? o.record->claim : o.equation}].push_back(&o);
+      by_statement[statement_key(o)].push_back(&o);
   Tally t;
   for (const auto& [key, checks] : by_statement) {
     ++t.statements;
@@ -173,8 +186,10 @@ std::string findings_latex(const RunResult& run) {
   const std::size_t controls_as_expected =
       std::count_if(controls.begin(), controls.end(), [](const Outcome* o) { return !o->record->unexpected(); });
 
-  const std::size_t transcriptions =
-      std::count_if(all.begin(), all.end(), [](const Outcome& o) { return o.role == ClaimRole::Transcription; });
+  std::vector<const Outcome*> transcription_checks;
+  for (const Outcome& o : all)
+    if (o.role == ClaimRole::Transcription) transcription_checks.push_back(&o);
+  const std::size_t transcriptions = transcription_checks.size();
   // A published statement is one source's equation (or, without one, its claim id); the
   // same equation checked in several variants (eq. 8 for five feature maps) is one
   // statement: wrong if any of its checks disagrees, holding if all agree, proved if all
@@ -184,8 +199,10 @@ std::string findings_latex(const RunResult& run) {
   out << fmt::format(
       "This run judged {} distinct published statements (formulas and facts) from {} sources, in {} checks (a "
       "statement checked in several variants counts once), each against a closed form derived from the variant's "
-      "definition or a computation of its own, plus {} re-typed copies and {} negative control{}{}. ",
-      distinct.statements, sources.size(), published_checks, transcriptions, controls.size(),
+      "definition or a computation of its own, plus {} re-typed copies of published formulas ({} checks) and {} "
+      "negative control{}{}. ",
+      distinct.statements, sources.size(), published_checks, distinct_statements(transcription_checks),
+      transcriptions, controls.size(),
       controls.size() == 1 ? "" : "s",
       explanations.empty() ? std::string()
                            : fmt::format(" ({} more {} our own explanation{} of a published constant, not counted)",
@@ -196,14 +213,18 @@ std::string findings_latex(const RunResult& run) {
               : fmt::format("\\textbf{{{} published statement{} {} wrong}} (listed below with the reason). ",
                             distinct.wrong, distinct.wrong == 1 ? "" : "s", distinct.wrong == 1 ? "is" : "are"));
   out << fmt::format(
-      "{} hold: {} proved symbolically on the whole domain, {} on numerical, sampled or exact "
-      "finite-size evidence (the method says which; \\hyperref[verdicts]{{``What each verdict proves''}} says "
+      "{} hold: {} are formulas proved equal to the derivation on the whole domain; the other {} rest on the "
+      "method the table ``Published claims that hold'' gives for each (a symbolic argument about a property, "
+      "numerical, sampled or exact finite-size evidence; \\hyperref[verdicts]{{``What each verdict proves''}} says "
       "what each establishes). ",
       distinct.hold, distinct.proved, distinct.hold - distinct.proved);
   if (distinct.open > 0) out << fmt::format("{} could not be decided (inconclusive, listed below). ", distinct.open);
-  if (!copies.empty())
-    out << fmt::format("{} re-typed cop{} of published formulas {} wrong: errors of the copy, not of the source. ",
-                       copies.size(), copies.size() == 1 ? "y" : "ies", copies.size() == 1 ? "is" : "are");
+  if (!copies.empty()) {
+    const std::size_t wrong_copies = distinct_statements(copies);
+    out << fmt::format("{} re-typed cop{} of published formulas {} wrong ({} checks): errors of the copy, not of the "
+                       "source. ",
+                       wrong_copies, wrong_copies == 1 ? "y" : "ies", wrong_copies == 1 ? "is" : "are", copies.size());
+  }
   {
     // the grid checks: how many verdicts are proofs at their point (Arb balls), how many estimates
     std::size_t grid = 0, certified = 0;

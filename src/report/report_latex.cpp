@@ -355,7 +355,9 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
   out << fmt::format("Grid: {} points, {} ", st.total,
                      v.status == "derived" ? fmt::format("{} agree", st.agree)
                                            : fmt::format("{} computed to the error target", st.not_applicable));
-  out << fmt::format("({} certified", st.certified);
+  out << (v.status == "derived" ? fmt::format("({} certified", st.certified)
+                                 : fmt::format("({} of the values certified by Arb balls of the defining integrals",
+                                               st.certified));
   if (st.worst_record) out << fmt::format("; worst agreement {:.1f} digits", st.worst);
   out << ")";
   if (st.disagree + st.inconclusive) out << fmt::format(", {} disagree, {} inconclusive", st.disagree, st.inconclusive);

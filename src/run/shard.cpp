@@ -465,7 +465,10 @@ std::string counterexample_problem(const VariantResult& v, const CheckRecord& r,
            "recomputed";
   const slong bits = num::bits_for_digits(digits + 10.0);
   std::map<std::string, num::Ball> recomputed;
-  for (const auto& [role, e] : {std::pair<std::string, GiNaC::ex>{"claim", judged->claim}, {"closed", judged->reference}}) {
+  for (const auto& entry : {std::pair<std::string, GiNaC::ex>{"claim", judged->claim}, {"closed", judged->reference}}) {
+    // named, not a structured binding: clang in C++17 refuses to capture one in a lambda
+    const std::string& role = entry.first;
+    const GiNaC::ex& e = entry.second;
     const auto printed = std::find_if(r.enclosure.begin(), r.enclosure.end(), [&](const auto& b) { return b.first == role; });
     if (printed == r.enclosure.end()) return "it has no '" + role + "' ball";
     num::Ball ball;

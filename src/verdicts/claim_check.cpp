@@ -521,9 +521,11 @@ class ClaimJudge {
         record_.point = c->point.where;
         record_.values = {{"claim", c->claim_value}, {reference_ ? "derived" : "numeric_route", c->reference_value}};
         detail =
-            fmt::format("Not equivalent: at {} the claim gives {} but {} is {} ({:.1f} digits of agreement; {}).",
+            // the relative difference |claim - S|/|S| (as digits it would be negative for a factor above 2)
+            fmt::format("Not equivalent: at {} the claim gives {} but {} is {} (relative difference {:.2g}; {}).",
                         describe_point(c->point.where), c->claim_value.substr(0, 14),
-                        reference_ ? "the derived S" : "the numeric route", c->reference_value.substr(0, 14), c->digits,
+                        reference_ ? "the derived S" : "the numeric route", c->reference_value.substr(0, 14),
+                        std::pow(10.0, -c->digits),
                         reference_ ? "certified: the balls of claim and S are disjoint"
                                    : "the claim is enclosed in a ball; the numeric route's error is an estimate");
         detail += witness_text(*c, &c->claim_value);
@@ -624,7 +626,7 @@ class ClaimJudge {
     if (s.worst_digits && s.worst_undefined)
       out += "; the worst point found was " + describe_point(s.worst_point) + ", where the claim is not defined";
     else if (s.worst_digits && s.worst_below_resolution)
-      out += fmt::format("; at every point it evaluated, ball arithmetic bounded the relative difference below "
+      out += fmt::format("; at every point it decided, ball arithmetic bounded the relative difference below "
                          "1e-{:.0f}, the search's resolution (P + 20 digits; smaller differences are not measured)",
                          *s.worst_digits);
     else if (s.worst_digits)

@@ -408,7 +408,7 @@ CheckRecord entropy_scale_claim(const Spec& spec, const Claim& claim, const RunO
       rounding ? "The last column is the claim: $C$ rounds to 0.24 (within 0.005)."
                : "The remainder is $O(1)$ only where the growth is 0; the last column says only whether $C$ "
                  "rounds to 0.24 (within 0.005).");
-  table.header = {"$\\lambda$",       "$C$ Laplace",   "$C$ fit", "rem.\\ $d=16$", "rem.\\ $d=4096$",
+  table.header = {"$\\lambda$",       "$C$ Laplace",   "$C$ fit", "rem. $d=16$", "rem. $d=4096$",
                   "growth per $d$", "rounds to 0.24"};
   Figure figure;
   figure.x_label = "$d$";

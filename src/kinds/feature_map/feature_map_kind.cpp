@@ -215,8 +215,8 @@ class FeatureMapKind final : public Kind {
                           {s.q1, positive, false, {}},  {s.q2, positive, false, {}},
                           {s.mu, positive, false, {}},  {s.sigma, nonnegative, false, {}}};
     g.domain.description =
-        "the invariants of non-negative linear attention (q~.mu~ > 0, q~^T Sigma~ q~ >= 0, ||q~|| > 0, mu > 0, sigma "
-        ">= 0)";
+        "the invariants of non-negative linear attention (q~.mu~ > 0, q~^T Sigma~ q~ >= 0, ||q~|| > 0, and for iid "
+        "components mu~ > 0, sigma~ >= 0, the mean and standard deviation of each feature phi(k_i))";
     g.domain.connected = true;
     return g;
   }

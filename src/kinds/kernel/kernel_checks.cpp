@@ -1,6 +1,8 @@
 // Kernel variants: closed form vs quadrature on the grid (docs/design.md §1), claims, curves.
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "numerics/adaptive_evaluation.hpp"
 #include "numerics/agreement.hpp"
 #include "numerics/ball_expression.hpp"
@@ -26,9 +28,6 @@ void kernel_curves(const sym::KernelDerivation& d, VariantResult& result, unsign
   const auto& s = sym::symbols();
   result.grid_figure.x_label = "$\\gamma$";
   result.grid_figure.y_label = "$S(\\beta,\\gamma)$";
-  result.grid_figure.caption =
-      "Lines: the derived closed form (dashed for $\\beta<0$; where S is even in $\\beta$ they lie under the solid "
-      "ones). Circles: the quadrature route at the grid points on these curves.";
   if (d.status != sym::KernelDerivation::Status::Derived) {
     result.grid_figure.caption =
         "Circles: the quadrature route at the grid points with integer $\\beta$ (no closed form to draw).";
@@ -48,6 +47,23 @@ void kernel_curves(const sym::KernelDerivation& d, VariantResult& result, unsign
     }
     result.grid_figure.curves.push_back(std::move(curve));
   }
+  // the caption says what the curves show: whether they coincide, computed from their values
+  const auto& curves = result.grid_figure.curves;  // beta = -2, -1, 0, 1, 2
+  const auto same = [](const Curve& a, const Curve& b) {
+    if (a.points.size() != b.points.size() || a.points.empty()) return false;
+    for (std::size_t k = 0; k < a.points.size(); ++k)
+      if (std::fabs(a.points[k].second - b.points[k].second) > 1e-12 * std::fabs(b.points[k].second)) return false;
+    return true;
+  };
+  const bool constant = curves.size() == 5 && same(curves[0], curves[2]) && same(curves[1], curves[2]) &&
+                        same(curves[3], curves[2]) && same(curves[4], curves[2]);
+  const bool even = curves.size() == 5 && same(curves[0], curves[4]) && same(curves[1], curves[3]);
+  result.grid_figure.caption =
+      std::string("Lines: the derived closed form, dashed for $\\beta<0$") +
+      (constant ? "; $S$ does not depend on $\\beta$ here, so all five curves coincide"
+       : even   ? "; $S$ is even in $\\beta$ here, so each dashed curve lies under the solid one of $-\\beta$"
+                : "") +
+      ". Circles: the quadrature route at the grid points on these curves.";
 }
 
 // A disputed point (the routes disagree, or one missed its target): Boost.Math's
