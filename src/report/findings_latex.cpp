@@ -133,7 +133,8 @@ Tally tally_statements(const std::vector<Outcome>& all) {
     if (o.role == ClaimRole::Claim)
       by_statement[statement_key(o)].push_back(&o);
   Tally t;
-  for (const auto& [key, checks] : by_statement) {
+  for (const auto& entry : by_statement) {
+    const std::vector<const Outcome*>& checks = entry.second;  // not a structured binding: the lambda captures it
     ++t.statements;
     const auto every = [&](auto pred) { return std::all_of(checks.begin(), checks.end(), pred); };
     if (std::any_of(checks.begin(), checks.end(), [](const Outcome* o) { return o->record->verdict == Verdict::Disagree; }))
