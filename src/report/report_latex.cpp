@@ -124,7 +124,7 @@ void write_figure(std::ostringstream& out, const Figure& v) {
       out << "{\\small (A figure against " << latex_prose(v.x_label) << " needs at least two values; there is one.)}\n\n";
     return;
   }
-  out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[width=0.7\\linewidth, height=5.2cm, xlabel={" << latex_prose(v.x_label)
+  out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[width=0.7\\linewidth, height=4.8cm, xlabel={" << latex_prose(v.x_label)
       << "}, ylabel={" << latex_prose(v.y_label)
       << "}, legend pos=outer north east, legend style={font=\\small}, grid=major, "
          "yticklabel style={/pgf/number format/precision=4}, scaled y ticks=false";
