@@ -228,13 +228,7 @@ std::string findings_latex(const RunResult& run) {
   }
   {
     // the grid checks: how many verdicts are proofs at their point (Arb balls), how many estimates
-    std::size_t grid = 0, certified = 0;
-    for (const VariantResult& v : run.variants)
-      for (const CheckRecord& r : v.records)
-        if (r.is_grid_check() && r.verdict != Verdict::NotApplicable) {
-          ++grid;
-          certified += r.certified;
-        }
+    const auto [grid, certified] = grid_certification(run);
     if (grid > 0)
       out << fmt::format(
           "Of the {} grid points where a derived closed form meets an independent numeric route, {} "

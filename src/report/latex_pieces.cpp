@@ -58,6 +58,17 @@ std::string verdict_text(const CheckRecord& r, ClaimRole role) {
 
 bool proved_symbolically(const CheckRecord& r) { return r.verdict == Verdict::Agree && r.method == "symbolic"; }
 
+GridCertification grid_certification(const RunResult& run) {
+  GridCertification out;
+  for (const VariantResult& v : run.variants)
+    for (const CheckRecord& r : v.records)
+      if (r.is_grid_check() && r.verdict != Verdict::NotApplicable) {
+        ++out.checked;
+        out.certified += r.certified;
+      }
+  return out;
+}
+
 std::string claim_label(const std::string& variant, const std::string& id) { return "claim:" + variant + ":" + id; }
 
 std::string display_formula(const std::string& lhs, const std::string& latex, const std::string& where) {

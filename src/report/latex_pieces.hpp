@@ -32,6 +32,14 @@ bool proved_symbolically(const CheckRecord& r);
 /// variant's closed_form.forms"). Never fails to typeset for a length reason.
 std::string display_formula(const std::string& lhs, const std::string& latex, const std::string& where);
 
+/// The run's grid checks where a derived closed form meets a numeric route (every grid
+/// check but the not-applicable ones of variants without a closed form), and how many of
+/// them are certified. The findings and "What each verdict proves" both state them.
+struct GridCertification {
+  std::size_t checked = 0, certified = 0;
+};
+GridCertification grid_certification(const RunResult& run);
+
 /// The hyperref label of a claim's (or property's) subsection in a variant's section:
 /// "claim:<variant>:<id>" (both are identifiers, src/spec/spec_text.hpp).
 std::string claim_label(const std::string& variant, const std::string& id);

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <cstdint>
 #include <sstream>
@@ -199,46 +200,71 @@ void write_table(std::ostringstream& out, const Table& t) {
   if (!t.caption.empty()) out << "{\\small " << latex_prose(t.caption) << "}\n\n";
 }
 
-// "agree/total" of a variant's sampled checks, or "--" without any.
-std::string sampled_summary(const VariantResult& v) {
-  std::size_t total = 0, agree = 0;
+// A variant's sampled checks, counted once for the variants table, the variant's section and
+// the compact part.
+struct SampledStats {
+  std::size_t total = 0, agree = 0, inconclusive = 0;
+  double max_z = 0;
+  std::set<unsigned> dims;
+  std::set<unsigned long> sizes;
+  std::set<std::string> points;
+  std::optional<unsigned long> seed;
+};
+
+SampledStats sampled_stats(const VariantResult& v) {
+  SampledStats st;
   for (const auto& r : v.records) {
     if (r.check != CheckKind::Sampled) continue;
-    ++total;
-    agree += r.verdict == Verdict::Agree;
+    ++st.total;
+    st.agree += r.verdict == Verdict::Agree;
+    st.inconclusive += r.verdict == Verdict::Inconclusive;
+    if (r.z) st.max_z = std::max(st.max_z, std::fabs(*r.z));
+    if (r.d) st.dims.insert(*r.d);
+    if (r.n) st.sizes.insert(*r.n);
+    st.points.insert(describe_point(r.point));
+    if (!st.seed) st.seed = r.seed;
   }
-  return total ? fmt::format("{}/{}", agree, total) : "--";
+  return st;
+}
+
+// "agree/total" of a variant's sampled checks, or "--" without any.
+std::string sampled_summary(const VariantResult& v) {
+  const SampledStats st = sampled_stats(v);
+  return st.total ? fmt::format("{}/{}", st.agree, st.total) : "--";
 }
 
 // The sampled checks of a variant in one paragraph: how many agree, the largest |z|, the
 // dimensions and sizes; the method is stated once, in "What each verdict proves", and each
 // check's estimate, interval and z are in results.json.
 void write_sampled_summary(std::ostringstream& out, const VariantResult& v) {
-  std::vector<const CheckRecord*> rows;
-  for (const auto& r : v.records)
-    if (r.check == CheckKind::Sampled) rows.push_back(&r);
-  if (rows.empty()) return;
-  std::size_t agree = 0, inconclusive = 0;
-  double max_z = 0;
-  std::set<unsigned> dims;
-  std::set<unsigned long> sizes;
-  std::set<std::string> points;
-  for (const auto* r : rows) {
-    agree += r->verdict == Verdict::Agree;
-    inconclusive += r->verdict == Verdict::Inconclusive;
-    if (r->z) max_z = std::max(max_z, std::fabs(*r->z));
-    if (r->d) dims.insert(*r->d);
-    if (r->n) sizes.insert(*r->n);
-    points.insert(describe_point(r->point));
-  }
+  const SampledStats st = sampled_stats(v);
+  if (st.total == 0) return;
   out << "\\subsection*{Closed form vs sampled attention weights}\n";
   out << fmt::format(
       "{} sampled checks at {} point{}, $d \\in \\{{{}\\}}$, $n$ from {} to {}: {} agree{}, largest $|z| = "
       "{:.2f}$ (the statistical test of ``What each verdict proves''; seed {}). Each check's estimate $S_n$, its "
       "95\\% interval, bias and $z$ are in results.json (check \\texttt{{sampled}}).\n\n",
-      rows.size(), points.size(), points.size() == 1 ? "" : "s", fmt::join(dims, ", "), *sizes.begin(),
-      *sizes.rbegin(), agree, inconclusive ? fmt::format(", {} inconclusive", inconclusive) : std::string(), max_z,
-      rows.front()->seed ? std::to_string(*rows.front()->seed) : std::string("--"));
+      st.total, st.points.size(), st.points.size() == 1 ? "" : "s", fmt::join(st.dims, ", "),
+      st.sizes.empty() ? std::string("--") : std::to_string(*st.sizes.begin()),
+      st.sizes.empty() ? std::string("--") : std::to_string(*st.sizes.rbegin()), st.agree,
+      st.inconclusive ? fmt::format(", {} inconclusive", st.inconclusive) : std::string(), st.max_z,
+      st.seed ? std::to_string(*st.seed) : std::string("--"));
+}
+
+// The grid and sampled checks of a variant that did not agree, at most `limit` of them
+// listed (`sampled`: the sampled checks too); the rest are counted.
+void write_points_not_agreeing(std::ostringstream& out, const VariantResult& v, bool sampled, std::size_t limit) {
+  std::size_t listed = 0;
+  for (const auto& r : v.records) {
+    if (r.verdict == Verdict::Agree || r.verdict == Verdict::NotApplicable) continue;
+    if (!r.is_grid_check() && !(sampled && r.check == CheckKind::Sampled)) continue;
+    if (listed++ == 0) out << "Points that did not agree:\\begin{itemize}\n";
+    if (listed <= limit)
+      out << "\\item " << point_math(r.point) << ": " << verdict_text(r, ClaimRole::Claim) << " --- "
+          << latex_escape(r.detail) << "\n";
+  }
+  if (listed > limit) out << fmt::format("\\item \\dots\\ and {} more (see results.json)\n", listed - limit);
+  if (listed) out << "\\end{itemize}\n";
 }
 
 // Why the spec expects a verdict other than agree, in the words of its role.
@@ -361,27 +387,12 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
   if (st.worst_record) out << fmt::format("; worst agreement {:.1f} digits", st.worst);
   out << ")";
   if (st.disagree + st.inconclusive) out << fmt::format(", {} disagree, {} inconclusive", st.disagree, st.inconclusive);
-  std::size_t sampled = 0, sampled_agree = 0;
-  double max_z = 0;
-  for (const auto& r : v.records)
-    if (r.check == CheckKind::Sampled) {
-      ++sampled;
-      sampled_agree += r.verdict == Verdict::Agree;
-      if (r.z) max_z = std::max(max_z, std::fabs(*r.z));
-    }
-  if (sampled) out << fmt::format("; sampled: {} of {} agree, largest $|z| = {:.2f}$", sampled_agree, sampled, max_z);
+  const SampledStats sampled = sampled_stats(v);
+  if (sampled.total)
+    out << fmt::format("; sampled: {} of {} agree, largest $|z| = {:.2f}$", sampled.agree, sampled.total,
+                       sampled.max_z);
   out << ".\n\n";
-  std::size_t listed = 0;
-  for (const auto& r : v.records) {
-    if (r.verdict == Verdict::Agree || r.verdict == Verdict::NotApplicable) continue;
-    if (r.check != CheckKind::Sampled && !r.is_grid_check()) continue;
-    if (listed++ == 0) out << "Points that did not agree:\\begin{itemize}\n";
-    if (listed <= 6)
-      out << "\\item " << point_math(r.point) << ": " << verdict_text(r, ClaimRole::Claim) << " --- "
-          << latex_escape(r.detail) << "\n";
-  }
-  if (listed > 6) out << fmt::format("\\item \\dots\\ and {} more (see results.json)\n", listed - 6);
-  if (listed) out << "\\end{itemize}\n";
+  write_points_not_agreeing(out, v, true, 6);
 }
 
 // `shown`: claims already printed in full, by (id, published form, text), with the variant
@@ -461,16 +472,7 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
           << point_math(st.worst_record->point) << ".";
     out << "\n\n";
   }
-  std::size_t listed = 0;
-  for (const auto& r : v.records) {
-    if (!r.is_grid_check() || r.verdict == Verdict::Agree || r.verdict == Verdict::NotApplicable) continue;
-    if (listed++ == 0) out << "Points that did not agree:\\begin{itemize}\n";
-    if (listed <= 12)
-      out << "\\item " << point_math(r.point) << ": " << verdict_text(r, ClaimRole::Claim) << " --- "
-          << latex_escape(r.detail) << "\n";
-  }
-  if (listed > 12) out << fmt::format("\\item \\dots\\ and {} more (see results.json)\n", listed - 12);
-  if (listed) out << "\\end{itemize}\n";
+  write_points_not_agreeing(out, v, false, 12);
   write_figure(out, v.grid_figure);
   write_sampled_summary(out, v);
   for (const Table& t : v.tables) write_table(out, t);

@@ -13,13 +13,7 @@ std::string verdict_meanings_latex(const RunResult& run) {
   const unsigned P = run.options.digits;
   const int tolerance = static_cast<int>(required_digits(P));
   // the grid checks of this run: where a derivation meets a numeric route
-  std::size_t grid = 0, certified = 0;
-  for (const VariantResult& v : run.variants)
-    for (const CheckRecord& r : v.records)
-      if (r.is_grid_check() && r.verdict != Verdict::NotApplicable) {
-        ++grid;
-        certified += r.certified;
-      }
+  const auto [grid, certified] = grid_certification(run);
   std::ostringstream out;
   out << "\\section*{What each verdict proves}\\addcontentsline{toc}{section}{What each verdict proves}"
          "\\label{verdicts}\n";
