@@ -16,10 +16,14 @@ packages=(
   libflint-arb-dev libflint-dev libnlopt-cxx-dev
   # specs, command line, formatting, JSON
   libtomlplusplus-dev libcli11-dev libfmt-dev nlohmann-json3-dev
+  # SHA-256 of the spec files in the report (OpenSSL EVP)
+  libssl-dev
   # reports: LaTeX with pgfplots, compiled by latexmk (Latin Modern fonts in T1 encoding,
   # so that | < > print as themselves); pdftoppm for looking at pages
   latexmk texlive-latex-base texlive-latex-recommended texlive-pictures texlive-fonts-recommended
   lmodern
+  # quotations of the Chinese sources in the report: the CJK package and its gbsn font
+  latex-cjk-chinese latex-cjk-chinese-arphic-gbsn00lp
   poppler-utils
   # reference values in tests/bench come from Debian's mpmath
   python3 python3-mpmath

@@ -3,7 +3,7 @@
 # (tests/specs/report/relu_roles.toml), a feature map whose claim symbols are q~^T mu~,
 # ||q~||_1, ... (specs/nonneg-linear.toml) and the sparsity measure (E|x|, Var|x|), compiled
 # to PDF. Checks the LaTeX log (no overfull box) and the text pdftotext reads: no em dash
-# where | was meant, no internal symbol name, and pages 1-2 naming every wrong published
+# where | was meant, no internal symbol name, and pages 1-3 (the ledger) naming every wrong published
 # claim with its reason, the re-typed copies and the negative control.
 # Usage: report_test.sh PATH_TO_ATTNVERIFY SOURCE_DIR
 source "$(dirname "${BASH_SOURCE[0]}")/cli_checks.sh"
@@ -16,28 +16,31 @@ log="$out/.latexmk-build/report.log"
 check "the LaTeX log exists" test -s "$log"
 check "the LaTeX log has no overfull box" bash -c "! grep -q 'Overfull' '$log'"
 pdftotext "$out/report.pdf" "$work/all.txt"
-pdftotext -f 1 -l 2 "$out/report.pdf" "$work/front.txt"
+pdftotext -f 1 -l 3 "$out/report.pdf" "$work/front.txt"
 check "no em dash in the text (| printed as an em dash in OT1 fonts)" bash -c "! grep -q '—' '$work/all.txt'"
 check "no internal symbol names in the text" bash -c "! grep -qwE 'qmu|qSq|E_abs|E_sq|Var_abs|musigma' '$work/all.txt'"
 check "plain | stays a bar" grep -qF '|x| and ||q||_2' "$work/all.txt"
 check "plain ~ and ^ stay characters" grep -qF 'q~ and x^2' "$work/all.txt"
 check "a formula between \$ signs is math (norm bars)" grep -qF '∥q̃∥2' "$work/all.txt"
-check "pages 1-2 open with the findings" grep -q "Published claims found wrong" "$work/front.txt"
+check "pages 1-3 open with the findings and the ledger" grep -q "Ledger of published statements" "$work/front.txt"
 for claim in relu-wrong-published Su2023-Q-linear-d; do
-  check "pages 1-2 name the wrong published claim $claim" grep -q "$claim" "$work/front.txt"
+  check "pages 1-3 name the wrong published claim $claim" grep -q "$claim" "$work/front.txt"
 done
-check "pages 1-2 give the reason of a wrong claim" grep -q "Marker-wrong-reason" "$work/front.txt"
-check "pages 1-2 give the computed counterexample" grep -q "the claim gives 0.9701425001" "$work/front.txt"
-check "pages 1-2 list the transcription errors apart" grep -q "Re-typed copies found wrong" "$work/front.txt"
-check "pages 1-2 name the re-typed copy" grep -q "Marker-copy-reason" "$work/front.txt"
-check "pages 1-2 name the negative control" grep -q "relu-broken-control" "$work/front.txt"
+check "pages 1-3 give the reason of a wrong claim" grep -q "Marker-wrong-reason" "$work/front.txt"
+check "pages 1-3 give the counterexample as the claim's Arb ball" grep -q "claim ∈ \[0.9701425001" "$work/front.txt"
+check "pages 1-3 quote the source in Chinese (CJK font), with the translation and the text quoted" \
+  bash -c "grep -q 'Marker-quote：只有' '$work/front.txt' && grep -q 'Marker-translation' '$work/front.txt' && grep -q 'wording of' '$work/front.txt'"
+check "a claim without a quote says so" grep -q "quote unavailable" "$work/front.txt"
+check "pages 1-3 list the transcription errors apart" grep -q "Re-typed copies of published formulas" "$work/front.txt"
+check "pages 1-3 name the re-typed copy" grep -q "Marker-copy-reason" "$work/front.txt"
+check "pages 1-3 name the negative control" grep -q "relu-broken-control" "$work/front.txt"
 # a copy or a control is never listed as an error of the source
 check "neither the copy nor the control is among the wrong published claims" \
-  bash -c "! sed -n '/Published claims found wrong/,/Re-typed copies/p' '$work/front.txt' | grep -qE 'relu-wrong-copy|relu-broken-control'"
+  bash -c "! sed -n '/Ledger of published statements/,/Re-typed copies/p' '$work/front.txt' | grep -qE 'relu-wrong-copy|relu-broken-control'"
 check "results.json carries the roles" grep -q '"role": "transcription"' "$out/results.json"
 # issue 20: certified verdicts, with the balls behind them, and the report says so
-check "pages 1-2 say the counterexample is certified against the integrals" \
-  bash -c "tr '\n' ' ' < '$work/front.txt' | grep -q 'certified: the claim.s ball is disjoint from the balls of the derived S and of the defining integrals'"
+check "pages 1-3 say the counterexample is certified, with the ball of the defining integrals" \
+  bash -c "tr '\n' ' ' < '$work/front.txt' | grep -q 'certified counterexample: at .*defining integral ∈ \['"
 check "the relu grid is certified at every point" bash -c "tr '\n' ' ' < '$work/all.txt' | grep -q '3 of 3 certified: at every point'"
 check "results.json: the wrong claim's counterexample is certified, with three balls" /usr/bin/python3 -c "
 import json, sys

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <sstream>
@@ -12,6 +13,7 @@
 
 #include "proofs/printing.hpp"
 #include "src/report/latex_escape.hpp"
+#include "src/report/claim_ledger.hpp"
 #include "src/report/latex_pieces.hpp"
 
 namespace attnverify {
@@ -73,85 +75,176 @@ std::string shortened(const std::string& value, std::size_t n) {
   return value.size() <= n ? value : value.substr(0, n) + "...";
 }
 
-// The computed values that decided a disagree: a counterexample's two values, or the
-// record's deciding figures.
-std::string evidence(const CheckRecord& r) {
-  std::map<std::string, std::string> values(r.values.begin(), r.values.end());
-  if (values.count("claim") && values.count("derived")) {
-    std::string text = "at " + point_math(r.point) + " the claim gives " +
-                       latex_escape(shortened(values["claim"], 14)) + ", the derived $S$ gives " +
-                       latex_escape(shortened(values["derived"], 14));
-    if (values.count("numeric_route"))
-      text += " and the independent numeric route " + latex_escape(shortened(values["numeric_route"], 14));
-    if (r.certified) {
-      const bool integral =
-          std::any_of(r.enclosure.begin(), r.enclosure.end(), [](const auto& e) { return e.first == "numeric"; });
-      text += integral ? "; \\textbf{certified}: the claim's ball is disjoint from the balls of the derived $S$ and "
-                         "of the defining integrals (Arb), so the claim is proved wrong at this point"
-                       : "; \\textbf{certified}: the claim's ball is disjoint from the derived $S$'s ball (Arb)";
+// A decimal value of a record cut to `digits` significant digits (truncated, not rounded,
+// so that a ball around it can be widened by one unit of the last digit kept); other text as it is.
+std::string significant(const std::string& value, std::size_t digits) {
+  if (!is_decimal_number_text(value)) return value;
+  std::string mantissa = value, exponent;
+  if (const auto e = value.find_first_of("eE"); e != std::string::npos) mantissa = value.substr(0, e), exponent = value.substr(e);
+  std::size_t kept = 0;
+  bool leading = true;
+  std::string out;
+  for (const char c : mantissa) {
+    if (c >= '0' && c <= '9') {
+      if (leading && c == '0') {
+        out += c;
+        continue;
+      }
+      leading = false;
+      if (kept++ >= digits) break;
     }
-    return text;
+    out += c;
   }
+  return out + exponent;
+}
+
+// An Arb ball [mid +- rad] as math, its midpoint cut to 12 significant digits and its
+// radius widened by one unit of the 12th digit, so that the printed ball still contains the
+// exact value: |x - mid'| <= |x - mid| + |mid - mid'| <= rad + 10^(E - 11), E the exponent of
+// mid's leading digit (mid' truncates mid).
+std::string ball_math(const Enclosure& ball) {
+  const double mid = std::strtod(ball.mid.c_str(), nullptr), rad = std::strtod(ball.rad.c_str(), nullptr);
+  if (!std::isfinite(mid) || !std::isfinite(rad)) return "[" + latex_escape(ball.mid) + " \\pm " + latex_escape(ball.rad) + "]";
+  const int exponent = mid == 0 ? -300 : static_cast<int>(std::floor(std::log10(std::fabs(mid))));
+  const double widened = rad + std::pow(10.0, exponent - 11);
+  // the radius printed with one significant digit, rounded up
+  const int e = static_cast<int>(std::floor(std::log10(widened)));
+  const double lead = std::ceil(widened / std::pow(10.0, e) - 1e-9);
+  return fmt::format("[{} \\pm {}\\cdot 10^{{{}}}]", latex_escape(significant(ball.mid, 12)), lead, e);
+}
+
+// A record value as text: a decimal cut to 12 significant digits, a key's underscores as spaces.
+std::string value_text(const std::string& key, const std::string& value) {
+  std::string name = key;
+  std::replace(name.begin(), name.end(), '_', ' ');
+  return latex_escape(name) + " $=$ " + latex_escape(shortened(significant(value, 12), 30));
+}
+
+// The numbers that decide a ledger entry's verdict (its deciding record).
+std::string deciding_text(const LedgerEntry& e) {
+  const CheckRecord& r = *e.deciding;
+  std::map<std::string, std::string> values(r.values.begin(), r.values.end());
+  std::map<std::string, Enclosure> balls(r.enclosure.begin(), r.enclosure.end());
+  switch (e.evidence) {
+    case Evidence::CertifiedCounterexample: {
+      std::string text = "at " + point_math(r.point) + ": ";
+      if (balls.count("claim")) text += "claim $\\in " + ball_math(balls["claim"]) + "$";
+      if (balls.count("closed")) text += ", derived $S \\in " + ball_math(balls["closed"]) + "$";
+      if (balls.count("numeric")) text += ", defining integral $\\in " + ball_math(balls["numeric"]) + "$";
+      return text;
+    }
+    case Evidence::ProvedWholeDomain:
+      return r.digits ? fmt::format("at the claim points, at least {:.1f} digits of agreement", *r.digits)
+                      : std::string();
+    case Evidence::Statistical: {
+      // the largest |z| over all of the statement's checks
+      double z = 0;
+      for (const CheckRecord* c : e.checks) {
+        if (c->z) z = std::max(z, std::fabs(*c->z));
+        for (const auto& [k, v] : c->values)
+          if (k == "max |z|") z = std::max(z, std::strtod(v.c_str(), nullptr));
+      }
+      return fmt::format("largest $|z| = {:.2f}$ in {} sampled check{}", z, e.checks.size(),
+                         e.checks.size() == 1 ? "" : "s");
+    }
+    case Evidence::Undecided:
+      return latex_escape(shortened(r.detail, 240));
+    default:
+      break;
+  }
+  if (r.check == CheckKind::Claim && r.digits && !values.count("claim_at_d"))
+    return fmt::format("{:.1f} digits of agreement at the worst claim point", *r.digits);
   std::string text;
   std::size_t shown = 0;
   for (const auto& [k, v] : r.values) {
-    if (shown++ == 4) {
-      text += ", \\dots";
-      break;
-    }
-    text += (text.empty() ? "" : ", ") + std::string("\\texttt{") + latex_escape(k) + "} $=$ " +
-            latex_escape(shortened(v, 14));
+    if (shown++ == 3) break;
+    text += (text.empty() ? "" : "; ") + value_text(k, v);
   }
-  if (r.z) text += (text.empty() ? "" : ", ") + fmt::format("largest $|z| = {:.1f}$", std::fabs(*r.z));
-  // a fact's "point" is only its setting, already in the claim's statement
   const bool setting_only = r.point.size() == 1 && r.point.front().first == "setting";
-  if (!r.point.empty() && !setting_only && text.find(" at ") == std::string::npos)
-    text += (text.empty() ? "" : " ") + std::string("at ") + point_math(r.point);
-  return text.empty() ? latex_escape(shortened(r.detail, 300)) : text;
+  if (!r.point.empty() && !setting_only) text += (text.empty() ? "at " : " at ") + point_math(r.point);
+  return text;
 }
 
-// Distinct published statements (role claim) and how they fared.
-struct Tally {
-  std::size_t statements = 0, wrong = 0, hold = 0, proved = 0, open = 0;
-};
-
-// One source's equation, or its claim id without one: what counts as one statement.
-std::pair<std::string, std::string> statement_key(const Outcome& o) {
-  return {o.source, o.equation.empty() ? o.record->claim : o.equation};
+// The heading row of one source in a ledger table: its reference number, author and
+// title; a source without an address is said to be unidentified.
+std::string source_row(const std::string& key, const RunResult& run) {
+  const auto ref = run.bibliography.find(key);
+  std::string who = ref == run.bibliography.end() ? std::string("not in the bibliography")
+                    : ref->second.url.empty()
+                        ? "unidentified source (" + latex_escape(shortened(ref->second.author, 40)) +
+                              "; no address recorded)"
+                        : latex_escape(shortened(ref->second.author, 40)) + ", \\emph{" +
+                              latex_escape(shortened(ref->second.title, 70)) + "}";
+  return "\\multicolumn{2}{@{}l}{\\textbf{\\cite{" + key + "}} " + who + "}\\\\\n";
 }
 
-// How many distinct statements `outcomes` are checks of.
-std::size_t distinct_statements(const std::vector<const Outcome*>& outcomes) {
-  std::set<std::pair<std::string, std::string>> keys;
-  for (const Outcome* o : outcomes) keys.insert(statement_key(*o));
-  return keys.size();
-}
-
-Tally tally_statements(const std::vector<Outcome>& all) {
-  std::map<std::pair<std::string, std::string>, std::vector<const Outcome*>> by_statement;
-  for (const Outcome& o : all)
-    if (o.role == ClaimRole::Claim)
-      by_statement[statement_key(o)].push_back(&o);
-  Tally t;
-  for (const auto& entry : by_statement) {
-    const std::vector<const Outcome*>& checks = entry.second;  // not a structured binding: the lambda captures it
-    ++t.statements;
-    const auto every = [&](auto pred) { return std::all_of(checks.begin(), checks.end(), pred); };
-    if (std::any_of(checks.begin(), checks.end(), [](const Outcome* o) { return o->record->verdict == Verdict::Disagree; }))
-      ++t.wrong;
-    else if (every([](const Outcome* o) { return o->record->verdict == Verdict::Agree; })) {
-      ++t.hold;
-      t.proved += every([](const Outcome* o) { return proved_symbolically(*o->record); });
-    } else {
-      ++t.open;
+// One ledger table: a row per statement, grouped by source (identified sources first, in
+// order of first appearance; unidentified ones after them).
+std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const RunResult& run) {
+  std::vector<std::string> order;
+  const auto identified = [&](const std::string& key) {
+    const auto ref = run.bibliography.find(key);
+    return ref != run.bibliography.end() && !ref->second.url.empty();
+  };
+  for (const bool pass : {true, false})
+    for (const LedgerEntry* e : entries)
+      if (identified(e->source) == pass && std::find(order.begin(), order.end(), e->source) == order.end())
+        order.push_back(e->source);
+  std::ostringstream out;
+  out << "{\\small\\begin{longtable}{@{}p{0.56\\linewidth}p{0.40\\linewidth}@{}}\\toprule\n"
+         "statement (source), the source's words & verdict, evidence, deciding number\\\\\\midrule\\endhead\n"
+         "\\bottomrule\\endfoot\n";
+  for (const std::string& source : order) {
+    out << source_row(source, run);
+    for (const LedgerEntry* e : entries) {
+      if (e->source != source) continue;
+      std::string ids;
+      for (const std::string& id : e->ids) {
+        // the subsection of the first check of this id
+        const auto check = std::find_if(e->checks.begin(), e->checks.end(),
+                                        [&](const CheckRecord* c) { return c->claim == id; });
+        ids += (ids.empty() ? "" : ", ") + std::string("\\hyperref[") + claim_label((*check)->variant, id) +
+               "]{\\textbf{" + latex_escape(id) + "}}";
+      }
+      std::string variants;
+      for (const std::string& v : e->variants) variants += (variants.empty() ? "" : ", ") + latex_escape(v);
+      out << "\\raggedright " << ids << (e->equation.empty() ? "" : " (eq.~" + latex_escape(e->equation) + ")")
+          << " {\\footnotesize in " << variants << "}\\newline ";
+      if (e->quote.empty()) {
+        out << "{\\footnotesize quote unavailable}";
+      } else {
+        out << "``" << latex_quote(e->quote.text) << "''";
+        if (!e->quote.from.empty()) out << " {\\footnotesize (wording of \\cite{" << e->quote.from << "})}";
+        if (!e->quote.translation.empty()) out << "\\newline \\emph{" << latex_prose(e->quote.translation) << "}";
+      }
+      out << " & \\raggedright\\arraybackslash "
+          << (e->verdict != Verdict::Agree && e->verdict != Verdict::Disagree ? "\\verdict{inconclusive}"
+                                                                               : "\\verdict{" + to_string(e->verdict) + "}")
+          << ", " << to_string(e->evidence);
+      const std::string deciding = deciding_text(*e);
+      if (!deciding.empty()) out << ": " << deciding;
+      out << "\\\\\n";
+      // the published formula beside the derived one, or the statement as checked
+      std::string below;
+      if (!e->published_latex.empty()) {
+        below = "published: \\fitformula{S = " + e->published_latex + "}";
+        if (e->derived) {
+          const std::string derived = sym::to_latex(*e->derived);
+          below += derived.size() <= 1500 ? "\\newline derived: \\fitformula{S = " + derived + "}"
+                                          : "\\newline derived: in the variant's section";
+        } else {
+          below += "\\newline derived: per variant, in the variants' sections";
+        }
+      } else if (!e->statement.empty()) {
+        below = "as checked: " + latex_prose(e->statement);
+      }
+      if (e->verdict == Verdict::Disagree && !e->reason.empty()) below += "\\newline why: " + latex_prose(e->reason);
+      if (!below.empty()) out << "\\multicolumn{2}{@{}p{0.97\\linewidth}@{}}{\\raggedright " << below << "}\\\\\n";
+      out << "\\addlinespace[3pt]\n";
     }
   }
-  return t;
-}
-
-std::string method_cell(const CheckRecord& r) {
-  if (proved_symbolically(r)) return "proved symbolically on the whole domain";
-  return latex_escape(shortened(r.method, 110));
+  out << "\\end{longtable}}\n";
+  return out.str();
 }
 
 }  // namespace
@@ -165,66 +258,63 @@ std::string findings_latex(const RunResult& run) {
            "with each other.\n\n";
     return out.str();
   }
-  std::vector<const Outcome*> wrong, copies, controls, hold, open, explanations;
-  std::map<std::string, std::size_t> sources;
+  std::vector<const Outcome*> controls, explanations;
   for (const Outcome& o : all) {
-    const Verdict v = o.record->verdict;
-    if (o.role == ClaimRole::Explanation)
-      explanations.push_back(&o);
-    else if (o.role == ClaimRole::Control)
-      controls.push_back(&o);
-    else if (o.role == ClaimRole::Transcription && v == Verdict::Disagree)
-      copies.push_back(&o);
-    else if (v == Verdict::Disagree)
-      wrong.push_back(&o);
-    else if (v == Verdict::Agree)
-      hold.push_back(&o);
-    else
-      open.push_back(&o);
-    if (o.role == ClaimRole::Claim) ++sources[o.source];
+    if (o.role == ClaimRole::Explanation) explanations.push_back(&o);
+    if (o.role == ClaimRole::Control) controls.push_back(&o);
   }
   const std::size_t unexpected = run.unexpected_count();
   const std::size_t controls_as_expected =
       std::count_if(controls.begin(), controls.end(), [](const Outcome* o) { return !o->record->unexpected(); });
 
-  std::vector<const Outcome*> transcription_checks;
-  for (const Outcome& o : all)
-    if (o.role == ClaimRole::Transcription) transcription_checks.push_back(&o);
-  const std::size_t transcriptions = transcription_checks.size();
   // A published statement is one source's equation (or, without one, its claim id); the
   // same equation checked in several variants (eq. 8 for five feature maps) is one
-  // statement: wrong if any of its checks disagrees, holding if all agree, proved if all
-  // are proved, else open.
-  const Tally distinct = tally_statements(all);
-  const std::size_t published_checks = all.size() - controls.size() - transcriptions - explanations.size();
+  // statement (src/report/claim_ledger.hpp): wrong if any of its checks disagrees, holding
+  // if all agree, proved if its weakest check is a proof, else open.
+  const std::vector<LedgerEntry> ledger = claim_ledger(run);
+  std::vector<const LedgerEntry*> published, retyped;
+  for (const LedgerEntry& e : ledger) (e.role == ClaimRole::Transcription ? retyped : published).push_back(&e);
+  const auto count = [](const std::vector<const LedgerEntry*>& entries, auto pred) {
+    return static_cast<std::size_t>(std::count_if(entries.begin(), entries.end(), pred));
+  };
+  const auto checks_of = [](const std::vector<const LedgerEntry*>& entries) {
+    std::size_t n = 0;
+    for (const LedgerEntry* e : entries) n += e->checks.size();
+    return n;
+  };
+  const std::size_t wrong = count(published, [](const LedgerEntry* e) { return e->verdict == Verdict::Disagree; });
+  const std::size_t hold = count(published, [](const LedgerEntry* e) { return e->verdict == Verdict::Agree; });
+  const std::size_t proved = count(published, [](const LedgerEntry* e) {
+    return e->verdict == Verdict::Agree && e->evidence == Evidence::ProvedWholeDomain;
+  });
+  const std::size_t open = published.size() - wrong - hold;
+  std::set<std::string> sources;
+  for (const LedgerEntry* e : published) sources.insert(e->source);
   out << fmt::format(
       "This run judged {} distinct published statements (formulas and facts) from {} sources, in {} checks (a "
       "statement checked in several variants counts once), each against a closed form derived from the variant's "
       "definition or a computation of its own, plus {} re-typed copies of published formulas ({} checks) and {} "
       "negative control{}{}. ",
-      distinct.statements, sources.size(), published_checks, distinct_statements(transcription_checks),
-      transcriptions, controls.size(),
+      published.size(), sources.size(), checks_of(published), retyped.size(), checks_of(retyped), controls.size(),
       controls.size() == 1 ? "" : "s",
       explanations.empty() ? std::string()
                            : fmt::format(" ({} more {} our own explanation{} of a published constant, not counted)",
                                          explanations.size(), explanations.size() == 1 ? "is" : "are",
                                          explanations.size() == 1 ? "" : "s"));
-  out << (distinct.wrong == 0
-              ? std::string("\\textbf{No published statement was found wrong.} ")
-              : fmt::format("\\textbf{{{} published statement{} {} wrong}} (listed below with the reason). ",
-                            distinct.wrong, distinct.wrong == 1 ? "" : "s", distinct.wrong == 1 ? "is" : "are"));
+  out << (wrong == 0 ? std::string("\\textbf{No published statement was found wrong.} ")
+                     : fmt::format("\\textbf{{{} published statement{} {} wrong}} (the ledger below gives the reason). ",
+                                   wrong, wrong == 1 ? "" : "s", wrong == 1 ? "is" : "are"));
   out << fmt::format(
       "{} hold: {} are formulas proved equal to the derivation on the whole domain; the other {} rest on the "
-      "method the table ``Published claims that hold'' gives for each (a symbolic argument about a property, "
-      "numerical, sampled or exact finite-size evidence; \\hyperref[verdicts]{{``What each verdict proves''}} says "
-      "what each establishes). ",
-      distinct.hold, distinct.proved, distinct.hold - distinct.proved);
-  if (distinct.open > 0) out << fmt::format("{} could not be decided (inconclusive, listed below). ", distinct.open);
-  if (!copies.empty()) {
-    const std::size_t wrong_copies = distinct_statements(copies);
-    out << fmt::format("{} re-typed cop{} of published formulas {} wrong ({} checks): errors of the copy, not of the "
+      "evidence the ledger names for each. ",
+      hold, proved, hold - proved);
+  if (open > 0) out << fmt::format("{} could not be decided (inconclusive). ", open);
+  if (!retyped.empty()) {
+    const std::size_t wrong_copies =
+        count(retyped, [](const LedgerEntry* e) { return e->verdict == Verdict::Disagree; });
+    out << fmt::format("{} of {} re-typed cop{} of published formulas {} wrong: errors of the copy, not of the "
                        "source. ",
-                       wrong_copies, wrong_copies == 1 ? "y" : "ies", wrong_copies == 1 ? "is" : "are", copies.size());
+                       wrong_copies, retyped.size(), retyped.size() == 1 ? "y" : "ies", wrong_copies == 1 ? "is" : "are");
   }
   {
     // the grid checks: how many verdicts are proofs at their point (Arb balls), how many estimates
@@ -241,53 +331,30 @@ std::string findings_latex(const RunResult& run) {
         "{} of {} negative control{} (deliberately broken settings) gave the verdict the spec "
         "expects, which shows the checks can fail. ",
         controls_as_expected, controls.size(), controls.size() == 1 ? "" : "s");
-  out << (unexpected == 0 ? std::string("Every verdict is the one the specs expect.")
+  out << (unexpected == 0 ? std::string("No verdict differs from the one its spec expects (a check of the run "
+                                        "against expectations written into the specs, not evidence about the "
+                                        "claims).")
                           : fmt::format("{{\\color{{red}}\\textbf{{{} verdict{} differ{} from what the specs "
                                         "expect}}}} (marked in red in the sections).",
                                         unexpected, unexpected == 1 ? "" : "s", unexpected == 1 ? "s" : ""))
       << "\n\n";
 
-  if (!wrong.empty()) {
-    out << "\\subsection*{Published claims found wrong}\n\\begin{enumerate}\n";
-    for (const Outcome* o : wrong) {
-      out << "\\item " << link(*o) << " (" << citation(*o) << "; \\texttt{" << latex_escape(o->variant->spec.name)
-          << "}): ";
-      if (o->formula)
-        out << (o->as_read ? " (as attnverify reads it; the spec gives no published typesetting)" : "")
-            << "\n\n\\fitformula{" << o->statement << "}\n\n";
-      else
-        out << "\\emph{" << o->statement << "}\\\\\n";
-      if (!o->reason.empty()) out << "\\emph{Why:} " << latex_prose(o->reason) << "\\\\\n";
-      // the deciding values; the method is in the claim's own section, whole
-      out << "\\emph{Computed:} " << evidence(*o->record) << ".\n";
-    }
-    out << "\\end{enumerate}\n";
+  if (!published.empty()) {
+    out << "\\subsection*{Ledger of published statements}\\label{ledger}\n"
+        << fmt::format("One row per distinct published statement ({}), by source: the source's own words (a short "
+                       "quotation with its translation; ``quote unavailable'' where the project has no text of the "
+                       "source), the formula as the source typesets it beside the one attnverify derived, the "
+                       "verdict, what it rests on (\\hyperref[verdicts]{{``What each verdict proves''}}) and the "
+                       "number that decides it. A certified value is printed as its ball $[m \\pm r]$, which "
+                       "contains the exact value.\n\n",
+                       published.size());
+    out << ledger_table(published, run);
   }
-  if (!open.empty()) {
-    out << "\\subsection*{Claims that could not be decided}\n\\begin{itemize}\n";
-    for (const Outcome* o : open)
-      out << "\\item " << link(*o) << " (" << citation(*o) << "): " << latex_escape(shortened(o->record->detail, 400))
-          << "\n";
-    out << "\\end{itemize}\n";
-  }
-  if (!copies.empty()) {
-    // the same re-typed formula is often checked in several variants: one row per claim id
-    std::vector<std::pair<const Outcome*, std::string>> rows;
-    for (const Outcome* o : copies) {
-      const auto it = std::find_if(rows.begin(), rows.end(),
-                                   [&](const auto& row) { return row.first->record->claim == o->record->claim; });
-      if (it == rows.end())
-        rows.emplace_back(o, latex_escape(o->variant->spec.name));
-      else
-        it->second += ", " + latex_escape(o->variant->spec.name);
-    }
-    out << "\\subsection*{Re-typed copies found wrong (transcription errors)}\n"
-           "{\\small\\begin{longtable}{@{}p{0.2\\linewidth}p{0.26\\linewidth}p{0.48\\linewidth}@{}}\\toprule\n"
-           "copy (source) & checked in & what the copy changed\\\\\\midrule\\endhead\n";
-    for (const auto& [o, variants] : rows)
-      out << "\\raggedright " << link(*o) << " (" << citation(*o) << ") & \\raggedright " << variants
-          << " & \\raggedright\\arraybackslash " << latex_prose(o->reason) << "\\\\\n";
-    out << "\\bottomrule\\end{longtable}}\n";
+  if (!retyped.empty()) {
+    out << "\\subsection*{Re-typed copies of published formulas}\n"
+           "Formulas as a copy of a source re-typed them, checked like the published ones: a disagree here is "
+           "an error of the copy, not of the source.\n\n"
+        << ledger_table(retyped, run);
   }
   if (!controls.empty()) {
     out << "\\subsection*{Negative controls}\nEach is a published claim checked in a deliberately broken setting; "
@@ -304,24 +371,6 @@ std::string findings_latex(const RunResult& run) {
       out << "\\item " << link(*o) << " (explaining " << citation(*o) << "): " << verdict_text(*o->record, o->role)
           << ". \\emph{" << o->statement << "}\n";
     out << "\\end{itemize}\n";
-  }
-  if (!hold.empty()) {
-    out << "\\subsection*{Published claims that hold, by source}\n"
-           "{\\small\\begin{longtable}{@{}p{0.25\\linewidth}p{0.2\\linewidth}p{0.49\\linewidth}@{}}\\toprule\n"
-           "claim & variant & how it was decided\\\\\\midrule\\endhead\n";
-    std::map<std::string, std::vector<const Outcome*>> by_source;
-    for (const Outcome* o : hold) by_source[o->source].push_back(o);
-    for (const auto& [source, list] : by_source) {
-      const auto ref = run.bibliography.find(source);
-      out << "\\multicolumn{3}{@{}l}{\\cite{" << source << "}"
-          << (ref != run.bibliography.end() ? " " + latex_escape(shortened(ref->second.author, 40)) : std::string())
-          << "}\\\\\n";
-      for (const Outcome* o : list)
-        out << "\\raggedright " << link(*o) << (o->equation.empty() ? "" : " (eq.~" + latex_escape(o->equation) + ")")
-            << " & \\raggedright " << latex_escape(o->variant->spec.name) << " & \\raggedright\\arraybackslash "
-            << method_cell(*o->record) << "\\\\\n";
-    }
-    out << "\\bottomrule\\end{longtable}}\n";
   }
   return out.str();
 }

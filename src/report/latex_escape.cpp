@@ -93,10 +93,17 @@ char32_t next_code_point(const std::string& text, std::size_t& k) {
   return code;
 }
 
-}  // namespace
+// Chinese characters and the punctuation Chinese text uses, which the report typesets in
+// the gbsn font of the CJK package (\zh, src/report/report_latex.cpp) in quotations:
+// CJK symbols and punctuation, CJK unified ideographs (and extension A), fullwidth forms.
+bool is_cjk(char32_t code) {
+  return (code >= 0x3000 && code <= 0x303F) || (code >= 0x3400 && code <= 0x4DBF) ||
+         (code >= 0x4E00 && code <= 0x9FFF) || (code >= 0xFF00 && code <= 0xFFEF);
+}
 
-std::string latex_escape(const std::string& text) {
+std::string escape(const std::string& text, bool cjk) {
   std::string out;
+  bool in_cjk = false;  // inside \zh{...}
   std::size_t digit_run = 0;  // digits just before this character
   std::size_t word_run = 0;   // characters since the last space (a word TeX cannot break)
   for (std::size_t k = 0; k < text.size();) {
@@ -110,6 +117,14 @@ std::string latex_escape(const std::string& text) {
     } else if (++word_run % 40 == 0 && (code < '0' || code > '9')) {
       out += "\\allowbreak{}";
     }
+    if (cjk && is_cjk(code)) {
+      if (!in_cjk) out += "\\zh{";
+      in_cjk = true;
+      out += text.substr(begin, k - begin);
+      continue;
+    }
+    if (in_cjk) out += "}";
+    in_cjk = false;
     if (code >= 0x80) {
       const bool typeset = std::any_of(std::begin(kTypesetRanges), std::end(kTypesetRanges),
                                        [&](const auto& r) { return r.first <= code && code <= r.second; });
@@ -156,6 +171,9 @@ std::string latex_escape(const std::string& text) {
       case '%':
         out += "\\%";
         break;
+      case '-':  // -- and --- would be typeset as dashes (a pasted "--out" would break)
+        out += k < text.size() && text[k] == '-' ? "-{}" : "-";
+        break;
       case '~':
         out += "\\textasciitilde{}";  // \~{} would be a tilde accent
         break;
@@ -183,15 +201,24 @@ std::string latex_escape(const std::string& text) {
           out += c;
     }
   }
+  if (in_cjk) out += "}";
   return out;
 }
 
-std::string latex_prose(const std::string& text) {
-  if (!prose_math_problem(text).empty()) return latex_escape(text);
+std::string prose(const std::string& text, bool cjk) {
+  if (!prose_math_problem(text).empty()) return escape(text, cjk);
   std::string out;
   for (const ProseSegment& segment : prose_segments(text))
-    out += segment.math ? "$" + segment.text + "$" : latex_escape(segment.text);
+    out += segment.math ? "$" + segment.text + "$" : escape(segment.text, cjk);
   return out;
 }
+
+}  // namespace
+
+std::string latex_escape(const std::string& text) { return escape(text, false); }
+
+std::string latex_prose(const std::string& text) { return prose(text, false); }
+
+std::string latex_quote(const std::string& text) { return prose(text, true); }
 
 }  // namespace attnverify

@@ -25,4 +25,11 @@ std::string latex_escape(const std::string& text);
 /// Never throws.
 std::string latex_prose(const std::string& text);
 
+/// A quotation of a source (src/spec/source_quote.hpp) as latex_prose does, except that
+/// Chinese characters and the CJK and fullwidth punctuation (U+3000-303F, U+3400-4DBF,
+/// U+4E00-9FFF, U+FF00-FFEF) are typeset as they are, each run in \zh{...}, the report's
+/// command for the gbsn font of the CJK package; a character of those ranges that the font
+/// lacks is left blank by TeX (a warning, not an error). Never throws.
+std::string latex_quote(const std::string& text);
+
 }  // namespace attnverify

@@ -42,6 +42,10 @@ const char* kPreamble = R"(\documentclass[10pt]{article}
 \pgfplotsset{compat=1.17}
 \usepackage[colorlinks=true,linkcolor=blue!60!black,citecolor=green!40!black,urlcolor=blue!60!black,
   pdftitle={attnverify report},pdfauthor={attnverify},bookmarksnumbered=true]{hyperref}
+% \zh{text}: Chinese in a quotation of a source (latex_quote, src/report/latex_escape.hpp),
+% in the gbsn font of the CJK package (Debian: latex-cjk-chinese-arphic-gbsn00lp)
+\usepackage{CJKutf8}
+\newcommand{\zh}[1]{\begin{CJK*}{UTF8}{gbsn}#1\end{CJK*}}
 \DeclareUnicodeCharacter{221D}{\ensuremath{\propto}}\DeclareUnicodeCharacter{2264}{\ensuremath{\le}}\DeclareUnicodeCharacter{2265}{\ensuremath{\ge}}\DeclareUnicodeCharacter{00B7}{\ensuremath{\cdot}}
 \setlength{\parindent}{0pt}
 \setlength{\parskip}{4pt}
@@ -267,19 +271,6 @@ void write_points_not_agreeing(std::ostringstream& out, const VariantResult& v, 
   if (listed) out << "\\end{itemize}\n";
 }
 
-// Why the spec expects a verdict other than agree, in the words of its role.
-void write_expectation(std::ostringstream& out, ClaimRole role, const std::string& expected,
-                       const std::string& reason) {
-  if (expected == "agree" && role != ClaimRole::Control && role != ClaimRole::Explanation) return;
-  const char* heading = role == ClaimRole::Control         ? "Negative control"
-                        : role == ClaimRole::Transcription ? "Transcription error of the copy"
-                        : role == ClaimRole::Explanation   ? "Our explanation, not a published statement"
-                        : expected == "disagree"           ? "Error of the source"
-                                                           : "Expected to be inconclusive";
-  out << "\\emph{" << heading << " (the spec expects " << expected << ")}" << (reason.empty() ? "." : ": ")
-      << latex_prose(reason) << "\n\n";
-}
-
 // The leading sentences of a record's detail, about `budget` characters at most (at least
 // one sentence), and whether any were left out. A sentence ends at ". " before a capital.
 std::pair<std::string, bool> leading_sentences(const std::string& detail, std::size_t budget) {
@@ -299,58 +290,26 @@ std::string short_detail(const std::string& detail, std::size_t budget) {
   return latex_escape(head) + (cut ? " (In full, with every value, in results.json.)" : "");
 }
 
-// A claim in full: verdict, the published and the read formula, the detail, its scope and
-// the spec's expectation (a claim an earlier section printed gets a table row instead).
-void write_claim(std::ostringstream& out, const Claim& claim, const CheckRecord& r, unsigned run_digits) {
-  out << "\\subsubsection*{Claim " << latex_escape(claim.id) << "}\\label{" << claim_label(r.variant, claim.id)
-      << "}\n";
-  out << "Source: \\cite{" << claim.source << "}"
-      << (claim.equation.empty() ? "" : ", equation " + latex_escape(claim.equation))
-      << ". Verdict: " << verdict_text(r, claim.role) << " (method: " << latex_escape(r.method);
-  // digits of agreement decide an agree; a disagree is decided by its counterexample below
-  if (r.digits && r.verdict == Verdict::Agree) out << fmt::format("; worst agreement {:.1f} digits", *r.digits);
-  out << ").\n\n";
-  // the published typesetting comes only from the spec's `latex` key: our parse is never
-  // shown as what the source prints
-  if (!claim.latex.empty())
-    out << (claim.role == ClaimRole::Transcription ? "As the copy prints it:" : "Published:") << "\n\n"
-        << display_formula("S", claim.latex, "the claim's latex key in the spec");
-  else
-    out << "The spec does not give the formula as the source prints it (no \\texttt{latex} key). ";
-  out << "As read by attnverify from the spec:\n\n"
-      << display_formula("S", sym::to_latex(claim.S), "the claim's text in the spec");
-  out << latex_escape(r.detail) << "\n\n";
-  // what the verdict covers: a proof on the whole domain, or evidence on a region
-  if (proved_symbolically(r)) {
-    out << "Scope: proved symbolically on the whole domain of the variant.\n\n";
-  } else if (r.verdict == Verdict::Agree) {
-    out << "Scope: evidence, not a proof (" << (r.search ? "the points and the search above" : "the points above")
-        << ").\n\n";
-  }
-  // the counterexample's values at full working precision (and its balls) are in results.json
-  if (r.verdict == Verdict::Disagree && !r.values.empty())
-    out << "The values at " << point_math(r.point) << " to all " << run_digits << " digits"
-        << (r.certified ? ", with their Arb balls," : "") << " are in results.json.\n\n";
-  write_expectation(out, claim.role, claim.expected, claim.reason);
-  if (!claim.note.empty()) out << latex_prose(claim.note) << "\n\n";
-}
-
-// A fact variant (docs/claims.md C): each claim with its statement, verdict, method and
-// the measured figures, then the tables and figures of the tests.
+// A fact variant (docs/claims.md C): one table row per claim with its setting, verdict,
+// method and the measured figures (a published claim's statement is in the ledger; a
+// control's is given here), then the tables and figures of the tests.
 void write_fact_variant(std::ostringstream& out, const VariantResult& v) {
+  out << "{\\small\\begin{longtable}{@{}p{0.2\\linewidth}p{0.76\\linewidth}@{}}\\toprule\n"
+         "claim (setting) & verdict, method and what the routes measured\\\\\\midrule\\endhead\n";
   for (const Claim& claim : v.spec.claims)
     for (const auto& r : v.records)
       if (r.check == CheckKind::Claim && r.claim == claim.id) {
-        out << "\\subsubsection*{Claim " << latex_escape(claim.id) << " (setting: " << latex_escape(claim.setting)
-            << ")}\\label{" << claim_label(v.spec.name, claim.id) << "}\n";
-        out << "Source: \\cite{" << claim.source << "}. Statement: \\emph{" << latex_prose(claim.statement) << "}";
-        if (!claim.latex.empty()) out << "\n\n\\fitformula{" << claim.latex << "}\n\n";
-        // the tables below hold the per-setting values; results.json the whole detail
-        out << " Verdict: " << verdict_text(r, claim.role) << " (method: " << latex_escape(r.method) << ").\n\n"
-            << short_detail(r.detail, 600) << "\n\n";
-        write_expectation(out, claim.role, claim.expected, claim.reason);
-        if (!claim.note.empty()) out << latex_prose(claim.note) << "\n\n";
+        out << "\\raggedright\\phantomsection\\label{" << claim_label(v.spec.name, claim.id) << "}"
+            << latex_escape(claim.id) << " {\\footnotesize(" << latex_escape(claim.setting) << ")} & "
+            << "\\raggedright\\arraybackslash ";
+        if (claim.role != ClaimRole::Claim) out << "\\emph{" << latex_prose(claim.statement) << "} ";
+        out << verdict_text(r, claim.role) << " (method: " << latex_escape(r.method) << "). "
+            << short_detail(r.detail, 600);
+        if (claim.role != ClaimRole::Claim && !claim.reason.empty()) out << " " << latex_prose(claim.reason);
+        if (!claim.note.empty()) out << " " << latex_prose(claim.note);
+        out << "\\\\\n";
       }
+  out << "\\bottomrule\\end{longtable}}\n";
   for (const Table& t : v.tables) write_table(out, t);
   for (const Figure& f : v.figures) write_figure(out, f);
 }
@@ -478,49 +437,42 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
   for (const Table& t : v.tables) write_table(out, t);
   for (const Figure& f : v.figures) write_figure(out, f);
 
-  if (!spec.claims.empty()) out << "\\subsection*{Published claims}\n";
-  // claims an earlier section printed in full (the same equation in another variant): one
-  // table row each, with the verdict and its deciding sentence
-  std::vector<std::pair<const Claim*, const CheckRecord*>> repeated;
-  std::string repeated_from;
+  // the claims and properties checked here, one row each: the ledger (Findings) shows each
+  // with its source's words and formula; this row gives the whole record of this variant's check
+  std::vector<std::pair<const CheckRecord*, std::string>> rows;  // record, what the spec adds
   for (const Claim& claim : spec.claims)
     for (const auto& r : v.records)
       if (r.check == CheckKind::Claim && r.claim == claim.id) {
-        const std::string key = claim.id + '\n' + claim.latex + '\n' + claim.text + '\n' + claim.reason;
-        const auto first = shown.find(key);
-        if (first != shown.end()) {
-          repeated.emplace_back(&claim, &r);
-          repeated_from = first->second;
-          continue;
+        std::string read;
+        if (!claim.S.is_zero() || !claim.text.empty()) {
+          const std::string latex = sym::to_latex(claim.S);
+          read = latex.size() <= 400 ? "Read by attnverify as $S = " + latex + "$. "
+                                     : "attnverify's reading of the claim is in results.json. ";
         }
-        write_claim(out, claim, r, run.options.digits);
-        shown.emplace(key, spec.name);
+        rows.emplace_back(&r, read + (claim.note.empty() ? "" : latex_prose(claim.note) + " "));
       }
-  if (!repeated.empty()) {
-    out << "Checked here against this variant's derivation, as published and read in \\hyperref[variant:"
-        << repeated_from << "]{\\texttt{" << latex_escape(repeated_from) << "}}:\n"
-        << "{\\small\\begin{longtable}{@{}p{0.2\\linewidth}p{0.76\\linewidth}@{}}\\toprule\n"
-        << "claim & verdict and what decided it\\\\\\midrule\n";
-    for (const auto& [claim, r] : repeated)
-      out << "\\raggedright\\phantomsection\\label{" << claim_label(r->variant, claim->id) << "}"
-          << latex_escape(claim->id) << " & \\raggedright\\arraybackslash " << verdict_text(*r, claim->role)
-          << (proved_symbolically(*r) ? ": proved symbolically on the whole domain. " : ". ")
-          << short_detail(r->detail, 0) << "\\\\\n";
-    out << "\\bottomrule\\end{longtable}}\n";
-  }
-  if (!spec.properties.empty()) out << "\\subsection*{Qualitative claims (property checks)}\n";
   for (const Property& p : spec.properties)
     for (const auto& r : v.records)
-      if (r.check == CheckKind::Property && r.claim == p.id) {
-        out << "\\subsubsection*{" << latex_escape(p.id) << "}\\label{" << claim_label(spec.name, p.id) << "}\n";
-        out << "Source: \\cite{" << p.source << "}"
-            << (p.equation.empty() ? "" : ", equation " + latex_escape(p.equation)) << ". Claim: \\emph{"
-            << latex_prose(p.statement) << "} Verdict: " << verdict_text(r, p.role)
-            << " (method: " << latex_escape(r.method) << ").\n\n"
-            << latex_escape(r.detail) << "\n\n";
-        write_expectation(out, p.role, p.expected, p.reason);
-        if (!p.note.empty()) out << latex_prose(p.note) << "\n\n";
-      }
+      if (r.check == CheckKind::Property && r.claim == p.id)
+        rows.emplace_back(&r, p.note.empty() ? "" : latex_prose(p.note) + " ");
+  if (rows.empty()) return;
+  out << "\\subsection*{Claims checked here}\n"
+         "Each is stated with its source's words and formula in the \\hyperref[ledger]{ledger}; the verdict of this "
+         "variant's check and its whole record:\n"
+         "{\\small\\begin{longtable}{@{}p{0.2\\linewidth}p{0.76\\linewidth}@{}}\\toprule\n"
+         "claim & verdict, method and what decided it\\\\\\midrule\\endhead\n";
+  for (const auto& [r, extra] : rows) {
+    ClaimRole role = ClaimRole::Claim;
+    for (const Claim& c : spec.claims)
+      if (c.id == r->claim) role = c.role;
+    for (const Property& p : spec.properties)
+      if (p.id == r->claim) role = p.role;
+    out << "\\raggedright\\phantomsection\\label{" << claim_label(r->variant, r->claim) << "}"
+        << latex_escape(r->claim) << " & \\raggedright\\arraybackslash " << verdict_text(*r, role)
+        << (proved_symbolically(*r) ? ", proved symbolically on the whole domain" : "")
+        << " (method: " << latex_escape(r->method) << "). " << extra << latex_escape(r->detail) << "\\\\\n";
+  }
+  out << "\\bottomrule\\end{longtable}}\n";
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 
 #include "numerics/sparsity_estimate.hpp"
 #include "src/report/latex_escape.hpp"
+#include "src/spec/file_digest.hpp"
 #include "src/version.hpp"
 
 namespace attnverify {
@@ -92,10 +93,18 @@ std::string reproducibility_latex(const RunResult& run) {
                : seeds.empty()           ? std::string("none used")
                                          : seed_text + " (from the specs)");
   if (run.seconds > 0) row("wall time", fmt::format("{:.1f} s (the checks; the PDF build is extra)", run.seconds));
-  std::string files;
-  for (const auto& v : run.variants)
-    files += (files.empty() ? "" : ", ") + std::string("\\texttt{") + latex_escape(v.spec.file) + "}";
-  row(fmt::format("spec files ({})", run.variants.size()), files);
+  // each spec file with the first 16 hex digits of its SHA-256 (results.json has all 64),
+  // and one SHA-256 over the list as sha256sum prints it, which a reader can recompute
+  std::string files, listing;
+  for (const auto& v : run.variants) {
+    files += (files.empty() ? "" : ", ") + std::string("\\texttt{") + latex_escape(v.spec.file) + "}~\\texttt{" +
+             latex_escape(v.spec.sha256.substr(0, 16)) + "}";
+    listing += v.spec.sha256 + "  " + v.spec.file + "\n";
+  }
+  row(fmt::format("spec files ({}) and SHA-256", run.variants.size()), "{\\footnotesize " + files + "}");
+  if (!run.variants.empty())
+    row("all spec files", "\\texttt{" + sha256_hex(listing) +
+                              "}, the SHA-256 of what \\texttt{sha256sum} prints for the files above, in this order");
   row("command", "\\texttt{" + latex_escape(run.options.command) + "}");
   row("reproduce",
       "\\texttt{scripts/run-suite.sh} from the repository root (the standard suite), or the command above after a "

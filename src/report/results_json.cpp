@@ -9,6 +9,7 @@
 #include <map>
 
 #include "proofs/printing.hpp"
+#include "src/report/claim_ledger.hpp"
 #include "src/verdicts/record_json.hpp"
 #include "src/version.hpp"
 
@@ -43,6 +44,7 @@ std::string results_json(const RunResult& run) {
     variant["title"] = v.spec.title;
     variant["definition"] = v.spec.definition_text;
     variant["spec"] = v.spec.file;
+    variant["spec_sha256"] = v.spec.sha256;
     json closed;
     closed["status"] = v.status;
     if (v.status == "derived") {
@@ -68,6 +70,21 @@ std::string results_json(const RunResult& run) {
     }
   }
   root["variants"] = variants;
+  // the ledger of published statements, as the report's first pages show it
+  // (src/report/claim_ledger.hpp)
+  json ledger = json::array();
+  for (const LedgerEntry& e : claim_ledger(run)) {
+    json entry{{"source", e.source}, {"equation", e.equation}, {"role", to_string(e.role)},
+               {"ids", e.ids},       {"variants", e.variants}, {"checks", e.checks.size()},
+               {"verdict", to_string(e.verdict)}, {"evidence", to_string(e.evidence)}};
+    entry["deciding"] = {{"variant", e.deciding->variant}, {"claim", e.deciding->claim}};
+    if (!e.quote.empty())
+      entry["quote"] = {{"text", e.quote.text}, {"translation", e.quote.translation}, {"from", e.quote.from}};
+    if (!e.published_latex.empty()) entry["published_latex"] = e.published_latex;
+    if (e.derived) entry["derived"] = sym::to_text(*e.derived);
+    ledger.push_back(entry);
+  }
+  root["ledger"] = ledger;
   root["checks"] = checks;
   root["summary"] = {{"checks", checks.size()}, {"unexpected", run.unexpected_count()}};
   return root.dump(2) + "\n";

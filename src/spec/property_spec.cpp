@@ -226,6 +226,7 @@ std::vector<Property> read_properties(TomlReader& root, const std::string& file,
     p.reason = expectation.reason;
     p.role = expectation.role;
     p.note = reader.optional_string("note").value_or("");
+    p.quote = read_source_quote(reader, bibliography);
     if (const toml::array* checks = reader.optional_array("checks")) {
       if (checks->empty()) reader.fail("checks", "empty: give at least one check");
       for (std::size_t j = 0; j < checks->size(); ++j) {

@@ -27,6 +27,7 @@
 
 #include "src/spec/bibliography.hpp"
 #include "src/spec/expectation.hpp"
+#include "src/spec/source_quote.hpp"
 
 namespace attnverify {
 
@@ -69,6 +70,7 @@ struct Property {
   std::string reason;
   ClaimRole role = ClaimRole::Claim;  ///< a published claim, a transcription or a control
   std::string note;
+  SourceQuote quote;  ///< the source's own words (src/spec/source_quote.hpp); may be empty
   std::size_t line = 0;
   std::vector<PropertyCheck> checks;
 };

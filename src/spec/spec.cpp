@@ -7,10 +7,12 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 
 #include "proofs/expression_parser.hpp"
 #include "proofs/symbols.hpp"
 #include "src/spec/exact_text.hpp"
+#include "src/spec/file_digest.hpp"
 #include "src/spec/spec_text.hpp"
 #include "src/spec/toml_reader.hpp"
 
@@ -99,6 +101,7 @@ void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography)
     claim.reason = expectation.reason;
     claim.role = expectation.role;
     claim.note = reader.optional_string("note").value_or("");
+    claim.quote = read_source_quote(reader, bibliography);
     reader.finish();
     for (const Claim& other : spec.claims)
       if (other.id == claim.id) reader.fail("id", "duplicate claim id '" + claim.id + "'");
@@ -141,12 +144,19 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography, const 
   Spec spec;
   spec.file = path;
   toml::table root_table;
+  // the bytes are read once: they are both what is parsed and what the digest names
+  std::string bytes;
   {
-    std::ifstream probe(path);
-    if (!probe) throw SpecError(path, 0, "", std::string("cannot be opened: ") + std::strerror(errno));
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw SpecError(path, 0, "", std::string("cannot be opened: ") + std::strerror(errno));
+    std::ostringstream content;
+    content << file.rdbuf();
+    if (!file && !file.eof()) throw SpecError(path, 0, "", "cannot be read");
+    bytes = content.str();
   }
+  spec.sha256 = sha256_hex(bytes);
   try {
-    root_table = toml::parse_file(path);
+    root_table = toml::parse(bytes, path);
   } catch (const toml::parse_error& err) {
     throw SpecError(path, static_cast<std::size_t>(err.source().begin.line), "", toml_syntax_problem(err));
   }

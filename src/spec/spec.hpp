@@ -40,6 +40,7 @@ struct Claim {
   std::string reason;              ///< why a non-agree verdict is expected
   ClaimRole role = ClaimRole::Claim;  ///< a published claim, a transcription or a control
   std::string note;
+  SourceQuote quote;     ///< the source's own words (src/spec/source_quote.hpp); may be empty
   std::size_t line = 0;  ///< line of the claim in the spec
   // fact claims (no S): the statement, the built-in test and its setting
   std::string statement;
@@ -68,6 +69,7 @@ struct PhiCase {
 
 struct Spec {
   std::string file;
+  std::string sha256;  ///< SHA-256 of the file's bytes as read (src/spec/file_digest.hpp)
   std::string name;
   std::size_t name_line = 0;  ///< line of variant.name (for duplicate-name errors)
   std::string title;

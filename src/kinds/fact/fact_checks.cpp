@@ -155,7 +155,7 @@ CheckRecord identity_claim(const Spec& spec, const Claim& claim, const RunOption
   routes.emplace_back(fmt::format("MPFR {} digits", options.digits), claim_finding(id, in_mpfr));
 
   r.method = fmt::format("{}Eigen trials in double ({} trials, d <= {}, n <= {}) and in MPFR at {} digits ({} trials)",
-                         proof.attempted ? "symbolic proof (GiNaC, d = 2, n = 3, m = 2); " : "", in_double.trials,
+                         proof.attempted ? "symbolic identity at d = 2, n = 3, m = 2 (GiNaC); " : "", in_double.trials,
                          in_double.largest_d, in_double.largest_n, options.digits, in_mpfr.trials);
   std::string reason;
   r.verdict = combine(routes, reason);

@@ -1,0 +1,116 @@
+#include "src/report/claim_ledger.hpp"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+#include "src/report/latex_pieces.hpp"
+
+namespace attnverify {
+
+const char* to_string(Evidence evidence) {
+  switch (evidence) {
+    case Evidence::ProvedWholeDomain:
+      return "proved on the whole domain";
+    case Evidence::CertifiedCounterexample:
+      return "certified counterexample";
+    case Evidence::SymbolicArgument:
+      return "symbolic argument, checked at points";
+    case Evidence::FiniteCases:
+      return "checked in finite cases";
+    case Evidence::NumericEvidence:
+      return "numeric evidence";
+    case Evidence::Statistical:
+      return "statistical test";
+    case Evidence::Undecided:
+      return "undecided";
+  }
+  return "undecided";
+}
+
+Evidence evidence_of(const CheckRecord& r, bool fact_claim) {
+  const auto starts = [&](const char* prefix) { return r.method.rfind(prefix, 0) == 0; };
+  const bool monte_carlo = starts("sampled") || r.method.find("Monte Carlo") != std::string::npos;
+  switch (r.verdict) {
+    case Verdict::Disagree:
+      if (r.certified) return Evidence::CertifiedCounterexample;
+      if (monte_carlo) return Evidence::Statistical;
+      if (r.check == CheckKind::Property && starts("symbolic")) return Evidence::SymbolicArgument;
+      return fact_claim ? Evidence::FiniteCases : Evidence::NumericEvidence;
+    case Verdict::Agree:
+      if (proved_symbolically(r)) return Evidence::ProvedWholeDomain;
+      if (monte_carlo) return Evidence::Statistical;
+      if (r.check == CheckKind::Property && starts("symbolic")) return Evidence::SymbolicArgument;
+      return fact_claim ? Evidence::FiniteCases : Evidence::NumericEvidence;
+    default:
+      return Evidence::Undecided;
+  }
+}
+
+std::vector<LedgerEntry> claim_ledger(const RunResult& run) {
+  std::vector<LedgerEntry> ledger;
+  std::map<std::pair<std::string, std::string>, std::size_t> index;
+  for (const VariantResult& v : run.variants)
+    for (const CheckRecord& r : v.records) {
+      if (r.check != CheckKind::Claim && r.check != CheckKind::Property) continue;
+      // what the spec says about the record's claim or property
+      const Claim* claim = nullptr;
+      const Property* property = nullptr;
+      for (const Claim& c : v.spec.claims)
+        if (c.id == r.claim) claim = &c;
+      for (const Property& p : v.spec.properties)
+        if (p.id == r.claim) property = &p;
+      if (!claim && !property) continue;
+      const ClaimRole role = claim ? claim->role : property->role;
+      if (role != ClaimRole::Claim && role != ClaimRole::Transcription) continue;
+      const std::string& source = claim ? claim->source : property->source;
+      const std::string& equation = claim ? claim->equation : property->equation;
+      const auto key = std::make_pair(source, equation.empty() ? r.claim : equation);
+      auto [it, fresh] = index.emplace(key, ledger.size());
+      if (fresh) {
+        ledger.emplace_back();
+        ledger.back().source = source, ledger.back().equation = equation, ledger.back().role = role;
+      }
+      LedgerEntry& e = ledger[it->second];
+      if (std::find(e.ids.begin(), e.ids.end(), r.claim) == e.ids.end()) e.ids.push_back(r.claim);
+      if (std::find(e.variants.begin(), e.variants.end(), v.spec.name) == e.variants.end())
+        e.variants.push_back(v.spec.name);
+      e.checks.push_back(&r);
+      const SourceQuote& quote = claim ? claim->quote : property->quote;
+      if (e.quote.empty()) e.quote = quote;
+      if (e.reason.empty()) e.reason = claim ? claim->reason : property->reason;
+      const bool fact_claim = claim && !claim->statement.empty();
+      if (claim && !fact_claim) {
+        if (e.published_latex.empty()) e.published_latex = claim->latex;
+        // one derived S for all its variants, or none
+        if (e.checks.size() == 1)
+          e.derived = v.S;
+        else if (e.derived && !e.derived->is_equal(v.S))
+          e.derived.reset();
+      } else if (e.statement.empty()) {
+        e.statement = claim ? claim->statement : property->statement;
+      }
+      // the deciding record: a disagree (a certified one first), else the weakest evidence
+      const Evidence evidence = evidence_of(r, fact_claim);
+      const auto rank = [](Verdict verdict) { return verdict == Verdict::Disagree ? 0 : verdict == Verdict::Agree ? 2 : 1; };
+      const bool better =
+          !e.deciding || rank(r.verdict) < rank(e.deciding->verdict) ||
+          (rank(r.verdict) == rank(e.deciding->verdict) &&
+           (r.verdict == Verdict::Disagree ? (r.certified && !e.deciding->certified) : evidence > e.evidence));
+      if (better) e.deciding = &r, e.evidence = evidence;
+    }
+  for (LedgerEntry& e : ledger) {
+    const auto any = [&](Verdict verdict) {
+      return std::any_of(e.checks.begin(), e.checks.end(), [&](const CheckRecord* r) { return r->verdict == verdict; });
+    };
+    e.verdict = any(Verdict::Disagree) ? Verdict::Disagree
+                : std::all_of(e.checks.begin(), e.checks.end(),
+                              [](const CheckRecord* r) { return r->verdict == Verdict::Agree; })
+                    ? Verdict::Agree
+                    : Verdict::Inconclusive;
+    if (e.verdict == Verdict::Inconclusive && e.deciding->verdict == Verdict::Agree) e.evidence = Evidence::Undecided;
+  }
+  return ledger;
+}
+
+}  // namespace attnverify

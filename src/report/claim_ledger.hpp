@@ -1,0 +1,61 @@
+// The ledger of published statements: the run's claim and property checks grouped into
+// distinct published statements (one source's equation, or its claim id without one),
+// each with the source's words, its typesetting, the derived form, the verdict, the kind
+// of evidence and the record whose numbers decide it. Computed as data, before any LaTeX
+// (src/report/findings_latex.cpp renders it; results.json carries it), so that what the
+// report's first pages say is tested on the data (tests/ledger_test.cpp).
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "src/run/run_result.hpp"
+
+namespace attnverify {
+
+/// What a verdict rests on, from strongest to weakest (src/report/verdict_meanings.cpp
+/// defines each in the report's "What each verdict proves").
+enum class Evidence {
+  ProvedWholeDomain,        ///< claim = derived S on the whole domain (method "symbolic")
+  CertifiedCounterexample,  ///< Arb balls of claim and reference disjoint at a point
+  SymbolicArgument,         ///< a property's symbolic argument, with points as a check; not a certified proof
+  FiniteCases,              ///< a fact checked in finite cases (exact or floating-point trials)
+  NumericEvidence,          ///< agreement or difference at points, or over a box, not certified
+  Statistical,              ///< Monte Carlo with a z-test
+  Undecided,                ///< inconclusive
+};
+
+/// "proved on the whole domain", "certified counterexample", ...
+const char* to_string(Evidence evidence);
+
+/// The evidence of one claim or property record (its verdict, method and certification).
+Evidence evidence_of(const CheckRecord& record, bool fact_claim);
+
+/// One distinct published statement.
+struct LedgerEntry {
+  std::string source;    ///< bibliography key
+  std::string equation;  ///< "(8)"; empty when the source numbers none
+  ClaimRole role = ClaimRole::Claim;  ///< Claim or Transcription
+  std::vector<std::string> ids;       ///< claim and property ids, in run order, each once
+  std::vector<std::string> variants;  ///< variants it is checked in, each once
+  std::vector<const CheckRecord*> checks;
+  SourceQuote quote;            ///< the first non-empty quote of its claims (src/spec/source_quote.hpp)
+  std::string published_latex;  ///< the source's typesetting of S (claims' `latex`), or empty
+  std::string statement;        ///< the statement in words (facts, properties), spec prose with $..$
+  /// The derived S of its variants when it is one expression for all of them (a formula claim).
+  std::optional<GiNaC::ex> derived;
+  Verdict verdict = Verdict::Inconclusive;  ///< disagree if any check disagrees, agree if all agree
+  Evidence evidence = Evidence::Undecided;  ///< of the deciding record
+  const CheckRecord* deciding = nullptr;    ///< a disagree (certified first), else the check of weakest evidence
+  std::string reason;                       ///< the spec's explanation of an expected disagree
+};
+
+/// The ledger of the run: every published claim and transcription (not controls or
+/// explanations), grouped by statement, in the order of first appearance. Pointers
+/// refer into `run`, which must outlive the result.
+std::vector<LedgerEntry> claim_ledger(const RunResult& run);
+
+}  // namespace attnverify

@@ -1,0 +1,144 @@
+// The ledger of published statements (src/report/claim_ledger.hpp) as data: what the
+// report's first pages and results.json say about each published statement is computed
+// here from a real run, and asserted before any LaTeX. The run: every role of a claim
+// (tests/specs/report/relu_roles.toml: a proved claim, a wrong published claim, a wrong
+// copy, a control), a feature map (specs/nonneg-linear.toml) and the sparsity measure.
+#define BOOST_TEST_MODULE ledger_test
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "src/kinds/registry.hpp"
+#include "src/report/claim_ledger.hpp"
+#include "src/run/pipeline.hpp"
+#include "src/spec/spec.hpp"
+
+using namespace attnverify;
+
+namespace {
+
+const std::string kSource = ATTNVERIFY_SOURCE_DIR;
+
+const RunResult& run() {
+  static const RunResult result = [] {
+    const Bibliography bibliography = load_bibliography(kSource + "/specs/bibliography.toml");
+    std::vector<Spec> specs;
+    for (const char* file : {"/tests/specs/report/relu_roles.toml", "/specs/nonneg-linear.toml",
+                             "/specs/sparsity-measure.toml"})
+      specs.push_back(load_spec(kSource + file, bibliography));
+    return run_suite(specs, bibliography, RunOptions{}, [](const std::string&) {});
+  }();
+  return result;
+}
+
+const LedgerEntry& entry(const std::vector<LedgerEntry>& ledger, const std::string& id) {
+  const auto it = std::find_if(ledger.begin(), ledger.end(), [&](const LedgerEntry& e) {
+    return std::find(e.ids.begin(), e.ids.end(), id) != e.ids.end();
+  });
+  BOOST_REQUIRE_MESSAGE(it != ledger.end(), "no ledger entry for " << id);
+  return *it;
+}
+
+}  // namespace
+
+// Controls and explanations are not published statements; copies are, with their role.
+BOOST_AUTO_TEST_CASE(the_ledger_holds_published_statements_and_copies_only) {
+  const std::vector<LedgerEntry> ledger = claim_ledger(run());
+  for (const LedgerEntry& e : ledger) {
+    BOOST_TEST((e.role == ClaimRole::Claim || e.role == ClaimRole::Transcription));
+    BOOST_TEST((std::find(e.ids.begin(), e.ids.end(), "relu-broken-control") == e.ids.end()));
+  }
+  BOOST_TEST((entry(ledger, "relu-wrong-copy").role == ClaimRole::Transcription));
+  BOOST_TEST((entry(ledger, "Su2023-copy-eq8").role == ClaimRole::Transcription));
+  // relu_roles' claims have no equation: each is its own statement; eq. (1) of two ids
+  // would be one
+  BOOST_TEST(entry(ledger, "relu-holds").ids.size() == 1u);
+}
+
+// A proved claim: evidence "proved", the derived S of its variant beside the published form.
+BOOST_AUTO_TEST_CASE(a_proved_claim_is_proved_with_its_derivation) {
+  const std::vector<LedgerEntry> ledger = claim_ledger(run());
+  const LedgerEntry& e = entry(ledger, "Su2023-eq8");
+  BOOST_TEST((e.verdict == Verdict::Agree));
+  BOOST_TEST((e.evidence == Evidence::ProvedWholeDomain));
+  BOOST_REQUIRE(e.derived.has_value());
+  const auto variant = std::find_if(run().variants.begin(), run().variants.end(),
+                                    [](const VariantResult& v) { return v.spec.name == "nonneg-linear"; });
+  BOOST_TEST(e.derived->is_equal(variant->S));
+  BOOST_TEST(!e.published_latex.empty());
+  BOOST_TEST(e.quote.text.find("非负型线性") != std::string::npos);  // specs/nonneg-linear.toml's quote of the source
+}
+
+// A wrong published formula: disagree, decided by a certified counterexample whose balls
+// (claim, derived S, defining integrals) are in the deciding record; the spec's reason and
+// its quotation (with the text it was taken from) come along.
+BOOST_AUTO_TEST_CASE(a_wrong_claim_is_decided_by_its_certified_counterexample) {
+  const std::vector<LedgerEntry> ledger = claim_ledger(run());
+  const LedgerEntry& e = entry(ledger, "relu-wrong-published");
+  BOOST_TEST((e.verdict == Verdict::Disagree));
+  BOOST_TEST((e.evidence == Evidence::CertifiedCounterexample));
+  BOOST_REQUIRE(e.deciding != nullptr);
+  BOOST_TEST(e.deciding->certified);
+  std::vector<std::string> roles;
+  for (const auto& [role, ball] : e.deciding->enclosure) roles.push_back(role);
+  std::sort(roles.begin(), roles.end());
+  BOOST_TEST(roles == (std::vector<std::string>{"claim", "closed", "numeric"}), boost::test_tools::per_element());
+  BOOST_TEST(e.reason.find("Marker-wrong-reason") != std::string::npos);
+  BOOST_TEST(e.quote.text.find("Marker-quote") != std::string::npos);
+  BOOST_TEST(e.quote.from == "Su2023-copy");
+}
+
+// Properties keep the evidence their method gives: a symbolic argument is not a proof,
+// a box search is numeric evidence.
+BOOST_AUTO_TEST_CASE(property_evidence_follows_the_method) {
+  const std::vector<LedgerEntry> ledger = claim_ledger(run());
+  const LedgerEntry& linear_d = entry(ledger, "Su2023-Q-linear-d");
+  BOOST_TEST((linear_d.verdict == Verdict::Disagree));
+  BOOST_TEST((linear_d.evidence == Evidence::SymbolicArgument));
+  const LedgerEntry& snr = entry(ledger, "Su2023-Q-linear-snr");
+  BOOST_TEST((snr.verdict == Verdict::Agree));
+  BOOST_TEST((snr.evidence == Evidence::NumericEvidence));
+  BOOST_TEST(!snr.statement.empty());
+  BOOST_TEST(!snr.derived.has_value());
+}
+
+// The aggregation of one statement checked several times: disagree if any check
+// disagrees, agree only if all agree, and the weakest evidence of the agreeing checks.
+BOOST_AUTO_TEST_CASE(a_statement_is_as_strong_as_its_weakest_check) {
+  RunResult synthetic;
+  synthetic.bibliography = run().bibliography;
+  for (const char* name : {"a", "b"}) {
+    VariantResult v;
+    v.spec.name = name;
+    Property p;
+    p.id = "P";
+    p.source = "Su2023";
+    p.equation = "(4)";
+    p.statement = "S is what it is.";
+    v.spec.properties.push_back(p);
+    CheckRecord r;
+    r.variant = name;
+    r.check = CheckKind::Property;
+    r.claim = "P";
+    r.verdict = Verdict::Agree;
+    r.method = std::string(name) == "a" ? "symbolic (derivative sign)" : "sampled (Monte Carlo)";
+    v.records.push_back(r);
+    synthetic.variants.push_back(v);
+  }
+  std::vector<LedgerEntry> ledger = claim_ledger(synthetic);
+  BOOST_REQUIRE(ledger.size() == 1u);
+  BOOST_TEST(ledger[0].checks.size() == 2u);
+  BOOST_TEST((ledger[0].verdict == Verdict::Agree));
+  BOOST_TEST((ledger[0].evidence == Evidence::Statistical));
+  BOOST_TEST(ledger[0].deciding->variant == "b");
+  synthetic.variants[0].records[0].verdict = Verdict::Inconclusive;
+  ledger = claim_ledger(synthetic);
+  BOOST_TEST((ledger[0].verdict == Verdict::Inconclusive));
+  BOOST_TEST((ledger[0].evidence == Evidence::Undecided));
+  synthetic.variants[1].records[0].verdict = Verdict::Disagree;
+  ledger = claim_ledger(synthetic);
+  BOOST_TEST((ledger[0].verdict == Verdict::Disagree));
+  BOOST_TEST(ledger[0].deciding->variant == "b");
+}
