@@ -161,7 +161,25 @@ BOOST_AUTO_TEST_CASE(convergence_caption_says_what_the_points_show) {
   const std::vector<Curve> errors{{"a", false, {{1e4, 5e-3}, {1e6, 4e-3}}}, {"b", false, {{1e4, 1e-2}, {1e6, 1e-4}}}};
   const std::string caption = attnverify::convergence_caption(half, errors);
   BOOST_TEST(caption.find("3 of the 4 errors lie within their half-width") != std::string::npos);
-  BOOST_TEST(caption.find("log-log slope -0.50 in $n$ over 2 sizes") != std::string::npos);
+  // exact c n^(-1/2) half-widths: slope -0.5, and a zero-width interval (residuals 0, 1 degree of freedom)
+  BOOST_TEST(caption.find("log-log slope -0.50 in $n$ (95% interval [-0.50, -0.50]") != std::string::npos);
+  BOOST_TEST(caption.find("over 2 sizes of $n$") != std::string::npos);
+  // five sizes, two levels, half-widths off the rate by +-10% alternately: the interval
+  // from the within-curve fit is centred near -0.5 and has positive width; a pooled fit
+  // without an intercept per curve would mix the levels into the slope
+  std::vector<Curve> half5{{"a", false, {}}, {"b", false, {}}}, errors5{{"a", false, {}}, {"b", false, {}}};
+  int sign = 1;
+  for (double n : {1e3, 1e4, 1e5, 1e6, 1e7}) {
+    for (std::size_t k = 0; k < 2; ++k) {
+      half5[k].points.emplace_back(n, (k ? 100.0 : 1.0) * (1 + 0.1 * sign) / std::sqrt(n));
+      errors5[k].points.emplace_back(n, 0.0);
+    }
+    sign = -sign;
+  }
+  const std::string caption5 = attnverify::convergence_caption(half5, errors5);
+  BOOST_TEST_MESSAGE(caption5);
+  BOOST_TEST(caption5.find("log-log slope -0.50 in $n$ (95% interval [-0.5") != std::string::npos);
+  BOOST_TEST(caption5.find("over 5 sizes of $n$") != std::string::npos);
   BOOST_TEST(caption.find("both fall") == std::string::npos);
   BOOST_TEST(attnverify::convergence_caption({}, {}).empty());
 }

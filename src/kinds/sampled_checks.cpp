@@ -1,7 +1,9 @@
 #include "src/kinds/sampled_checks.hpp"
 
+#include <boost/math/distributions/students_t.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 
 #include <cmath>
@@ -47,25 +49,58 @@ void judge_sample(CheckRecord& r, const num::SparsityEstimate& est, double non_f
 // fitted by least squares over every curve's points; "" without two sizes of n.
 std::string convergence_caption(const std::vector<Curve>& half_widths, const std::vector<Curve>& errors) {
   std::size_t points = 0, within = 0;
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
   std::set<double> sizes;
-  for (std::size_t k = 0; k < half_widths.size() && k < errors.size(); ++k)
+  // least squares of log h = a_k + slope log n: one slope, an intercept per curve (each
+  // colour has its own level), from the within-curve sums
+  double sxx = 0, sxy = 0;
+  std::vector<std::vector<std::pair<double, double>>> logs;
+  for (std::size_t k = 0; k < half_widths.size() && k < errors.size(); ++k) {
+    logs.emplace_back();
     for (std::size_t j = 0; j < half_widths[k].points.size() && j < errors[k].points.size(); ++j) {
-      const auto [n, h] = half_widths[k].points[j];
+      const double n = half_widths[k].points[j].first, h = half_widths[k].points[j].second;
       ++points;
       within += errors[k].points[j].second <= h;
-      const double x = std::log(n), y = std::log(h);
-      sx += x, sy += y, sxx += x * x, sxy += x * y;
+      logs.back().emplace_back(std::log(n), std::log(h));
       sizes.insert(n);
     }
+  }
   if (points == 0) return "";
   std::string out = fmt::format(" {} of the {} errors lie within their half-width (about 95% are expected to).",
                                 within, points);
-  const double denominator = static_cast<double>(points) * sxx - sx * sx;
-  if (sizes.size() >= 2 && denominator > 0)
-    out += fmt::format(" The half-widths fall with log-log slope {:.2f} in $n$ over {} sizes of $n$ ($n^{{-1/2}}$ gives "
-                       "$-0.5$); the errors scatter below them and are not fitted.",
-                       (static_cast<double>(points) * sxy - sx * sy) / denominator, sizes.size());
+  std::vector<std::pair<double, double>> means;  // per curve
+  for (const auto& curve : logs) {
+    double mx = 0, my = 0;
+    for (const auto& [x, y] : curve) mx += x, my += y;
+    means.emplace_back(curve.empty() ? 0 : mx / curve.size(), curve.empty() ? 0 : my / curve.size());
+  }
+  for (std::size_t k = 0; k < logs.size(); ++k)
+    for (const auto& [x, y] : logs[k]) {
+      sxx += (x - means[k].first) * (x - means[k].first);
+      sxy += (x - means[k].first) * (y - means[k].second);
+    }
+  if (sizes.size() < 2 || sxx <= 0) return out;
+  const double slope = sxy / sxx;
+  std::size_t curves = 0;
+  double rss = 0;
+  for (std::size_t k = 0; k < logs.size(); ++k) {
+    curves += !logs[k].empty();
+    for (const auto& [x, y] : logs[k]) {
+      const double residual = y - means[k].second - slope * (x - means[k].first);
+      rss += residual * residual;
+    }
+  }
+  out += fmt::format(" The half-widths fall with log-log slope {:.2f} in $n$", slope);
+  const std::size_t dof = points > curves + 1 ? points - curves - 1 : 0;
+  if (dof > 0) {
+    // a 95% interval from Student's t with the residual degrees of freedom
+    const double se = std::sqrt(rss / static_cast<double>(dof) / sxx);
+    const double t = boost::math::quantile(boost::math::students_t(static_cast<double>(dof)), 0.975);
+    out += fmt::format(" (95% interval [{:.2f}, {:.2f}]; one slope, an intercept per colour)", slope - t * se,
+                       slope + t * se);
+  }
+  out += fmt::format(" over {} sizes of $n$; dashed, a line of slope $-1/2$, the rate $n^{{-1/2}}$. The errors "
+                     "scatter below the half-widths and are not fitted.",
+                     sizes.size());
   return out;
 }
 
@@ -140,6 +175,19 @@ void run_sampled_checks(const Spec& spec, const num::AdaptiveEvaluator* closed, 
     figure.marks.push_back(std::move(error));
   }
   figure.caption = caption_head + convergence_caption(figure.curves, figure.marks);
+  // the n^(-1/2) rate, dashed, through the geometric mean of the half-widths at the smallest n
+  double log_mean = 0;
+  std::size_t levels = 0;
+  for (const Curve& c : figure.curves)
+    if (!c.points.empty()) log_mean += std::log(c.points.front().second), ++levels;
+  if (levels > 0) {
+    const Curve& first = *std::find_if(figure.curves.begin(), figure.curves.end(),
+                                       [](const Curve& c) { return !c.points.empty(); });
+    const double n0 = first.points.front().first, h0 = std::exp(log_mean / static_cast<double>(levels));
+    Curve rate{"slope $-1/2$", true, {}};
+    for (const auto& point : first.points) rate.points.emplace_back(point.first, h0 * std::sqrt(n0 / point.first));
+    figure.curves.push_back(std::move(rate));
+  }
   result.figures.push_back(std::move(figure));
 }
 

@@ -81,6 +81,7 @@ std::vector<LedgerEntry> claim_ledger(const RunResult& run) {
       if (e.reason.empty()) e.reason = claim ? claim->reason : property->reason;
       const bool fact_claim = claim && !claim->statement.empty();
       if (claim && !fact_claim) {
+        e.formula = true;
         if (e.published_latex.empty()) e.published_latex = claim->latex;
         // one derived S for all its variants, or none
         if (e.checks.size() == 1)

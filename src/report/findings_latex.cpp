@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "proofs/expression_parser.hpp"
 #include "proofs/printing.hpp"
 #include "src/report/latex_escape.hpp"
 #include "src/report/claim_ledger.hpp"
@@ -109,15 +110,41 @@ std::string ball_math(const Enclosure& ball) {
   const double widened = rad + std::pow(10.0, exponent - 11);
   // the radius printed with one significant digit, rounded up
   const int e = static_cast<int>(std::floor(std::log10(widened)));
-  const double lead = std::ceil(widened / std::pow(10.0, e) - 1e-9);
-  return fmt::format("[{} \\pm {}\\cdot 10^{{{}}}]", latex_escape(significant(ball.mid, 12)), lead, e);
+  // rounded up, with a margin for the rounding of the doubles themselves (the printed
+  // radius must not be smaller than the bound)
+  const double lead = std::ceil(widened / std::pow(10.0, e) * (1 + 1e-9));
+  // the digits as they are (a decimal: digits, sign, point, exponent), trailing zeros of
+  // the fraction dropped; the radius bounds what they leave out
+  std::string digits = significant(ball.mid, 12);
+  if (digits.find('.') != std::string::npos && digits.find_first_of("eE") == std::string::npos) {
+    digits.erase(digits.find_last_not_of('0') + 1);
+    if (digits.back() == '.') digits.pop_back();
+  }
+  return fmt::format("[{} \\pm {}\\cdot 10^{{{}}}]", is_decimal_number_text(digits) ? digits : latex_escape(digits),
+                     lead, e);
 }
 
-// A record value as text: a decimal cut to 12 significant digits, a key's underscores as spaces.
+// A value that is an expression (in d, n or no symbol: "sqrt(3/2)/3", "d^(-1/2)"), as
+// the routes print GiNaC results, typeset as math; "" when it is not one.
+std::string expression_math(const std::string& value) {
+  if (value.find_first_of("()^/*") == std::string::npos || value.size() > 200) return "";
+  try {
+    const sym::ParsedExpression parsed = sym::read_expression(value, {"d", "n"});
+    return "$" + sym::to_latex(parsed.value) + "$";
+  } catch (const std::exception&) {
+    return "";
+  }
+}
+
+// A record value as text: a decimal cut to 12 significant digits, an expression as math,
+// a key's underscores as spaces.
 std::string value_text(const std::string& key, const std::string& value) {
   std::string name = key;
   std::replace(name.begin(), name.end(), '_', ' ');
-  return latex_escape(name) + " $=$ " + latex_escape(shortened(significant(value, 12), 30));
+  for (std::size_t k = name.find("lambda"); k != std::string::npos; k = name.find("lambda", k))
+    name.replace(k, 6, "\u03bb");
+  const std::string math = is_decimal_number_text(value) ? std::string() : expression_math(value);
+  return latex_escape(name) + " $=$ " + (math.empty() ? latex_escape(shortened(significant(value, 12), 30)) : math);
 }
 
 // The numbers that decide a ledger entry's verdict (its deciding record).
@@ -127,15 +154,17 @@ std::string deciding_text(const LedgerEntry& e) {
   std::map<std::string, Enclosure> balls(r.enclosure.begin(), r.enclosure.end());
   switch (e.evidence) {
     case Evidence::CertifiedCounterexample: {
-      std::string text = "at " + point_math(r.point) + ": ";
+      // each coordinate its own formula, so that a narrow column can break between them
+      std::string text = "at ";
+      for (std::size_t k = 0; k < r.point.size(); ++k) text += (k ? ", " : "") + point_math({r.point[k]});
+      text += ": ";
       if (balls.count("claim")) text += "claim $\\in " + ball_math(balls["claim"]) + "$";
       if (balls.count("closed")) text += ", derived $S \\in " + ball_math(balls["closed"]) + "$";
       if (balls.count("numeric")) text += ", defining integral $\\in " + ball_math(balls["numeric"]) + "$";
       return text;
     }
     case Evidence::ProvedWholeDomain:
-      return r.digits ? fmt::format("at the claim points, at least {:.1f} digits of agreement", *r.digits)
-                      : std::string();
+      return r.digits ? fmt::format("at least {:.1f} digits at the claim points", *r.digits) : std::string();
     case Evidence::Statistical: {
       // the largest |z| over all of the statement's checks
       double z = 0;
@@ -152,7 +181,7 @@ std::string deciding_text(const LedgerEntry& e) {
     default:
       break;
   }
-  if (r.check == CheckKind::Claim && r.digits && !values.count("claim_at_d"))
+  if (e.formula && r.digits)
     return fmt::format("{:.1f} digits of agreement at the worst claim point", *r.digits);
   std::string text;
   std::size_t shown = 0;
@@ -171,11 +200,11 @@ std::string source_row(const std::string& key, const RunResult& run) {
   const auto ref = run.bibliography.find(key);
   std::string who = ref == run.bibliography.end() ? std::string("not in the bibliography")
                     : ref->second.url.empty()
-                        ? "unidentified source (" + latex_escape(shortened(ref->second.author, 40)) +
-                              "; no address recorded)"
+                        ? "unidentified source: " + latex_escape(shortened(ref->second.author, 40)) +
+                              ", no address recorded"
                         : latex_escape(shortened(ref->second.author, 40)) + ", \\emph{" +
                               latex_escape(shortened(ref->second.title, 70)) + "}";
-  return "\\multicolumn{2}{@{}l}{\\textbf{\\cite{" + key + "}} " + who + "}\\\\\n";
+  return "\\multicolumn{3}{@{}l}{\\textbf{\\cite{" + key + "}} " + who + "}\\\\\n";
 }
 
 // One ledger table: a row per statement, grouped by source (identified sources first, in
@@ -191,8 +220,12 @@ std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const R
       if (identified(e->source) == pass && std::find(order.begin(), order.end(), e->source) == order.end())
         order.push_back(e->source);
   std::ostringstream out;
-  out << "{\\small\\begin{longtable}{@{}p{0.56\\linewidth}p{0.40\\linewidth}@{}}\\toprule\n"
-         "statement (source), the source's words & verdict, evidence, deciding number\\\\\\midrule\\endhead\n"
+  // three columns: the statement and the source's words; the published formula and the
+  // derived one (or the statement as checked); the verdict. A long formula (eq. 6) gets a
+  // full-width row of its own, as does the reason of a disagree.
+  out << "{\\footnotesize\\begin{longtable}{@{}p{0.37\\linewidth}p{0.33\\linewidth}p{0.25\\linewidth}@{}}\\toprule\n"
+         "statement (source) and the source's words & published and derived formula & verdict, evidence, deciding "
+         "number\\\\\\midrule\\endhead\n"
          "\\bottomrule\\endfoot\n";
   for (const std::string& source : order) {
     out << source_row(source, run);
@@ -209,38 +242,39 @@ std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const R
       std::string variants;
       for (const std::string& v : e->variants) variants += (variants.empty() ? "" : ", ") + latex_escape(v);
       out << "\\raggedright " << ids << (e->equation.empty() ? "" : " (eq.~" + latex_escape(e->equation) + ")")
-          << " {\\footnotesize in " << variants << "}\\newline ";
+          << " {\\scriptsize in " << variants << "}\\newline ";
       if (e->quote.empty()) {
-        out << "{\\footnotesize quote unavailable}";
+        out << "{\\scriptsize quote unavailable}";
       } else {
         out << "``" << latex_quote(e->quote.text) << "''";
-        if (!e->quote.from.empty()) out << " {\\footnotesize (wording of \\cite{" << e->quote.from << "})}";
+        if (!e->quote.from.empty()) out << " {\\scriptsize (wording of \\cite{" << e->quote.from << "})}";
         if (!e->quote.translation.empty()) out << "\\newline \\emph{" << latex_prose(e->quote.translation) << "}";
       }
-      out << " & \\raggedright\\arraybackslash "
+      // the middle column: the formulas when they are short, else the statement as checked
+      std::string formulas, wide;
+      if (!e->published_latex.empty()) {
+        const std::string derived = e->derived ? sym::to_latex(*e->derived) : std::string();
+        std::string text = "published: \\fitformula{S = " + e->published_latex + "}";
+        // a derived form of more than 300 characters of LaTeX (relu^2's) is in its section, linked
+        const std::string section = "\\hyperref[variant:" + e->checks.front()->variant + "]{\\texttt{" +
+                                    latex_escape(e->checks.front()->variant) + "}}";
+        text += !e->derived             ? "\\newline derived: per variant, in the variants' sections"
+                : derived.size() > 300 ? "\\newline derived: in the section of " + section
+                                       : "\\newline derived: \\fitformula{S = " + derived + "}";
+        (e->published_latex.size() > 300 ? wide : formulas) = text;
+      } else if (!e->statement.empty()) {
+        formulas = "as checked: " + latex_prose(e->statement);
+      }
+      out << " & \\raggedright " << formulas << " & \\raggedright\\arraybackslash "
           << (e->verdict != Verdict::Agree && e->verdict != Verdict::Disagree ? "\\verdict{inconclusive}"
                                                                                : "\\verdict{" + to_string(e->verdict) + "}")
           << ", " << to_string(e->evidence);
       const std::string deciding = deciding_text(*e);
       if (!deciding.empty()) out << ": " << deciding;
       out << "\\\\\n";
-      // the published formula beside the derived one, or the statement as checked
-      std::string below;
-      if (!e->published_latex.empty()) {
-        below = "published: \\fitformula{S = " + e->published_latex + "}";
-        if (e->derived) {
-          const std::string derived = sym::to_latex(*e->derived);
-          below += derived.size() <= 1500 ? "\\newline derived: \\fitformula{S = " + derived + "}"
-                                          : "\\newline derived: in the variant's section";
-        } else {
-          below += "\\newline derived: per variant, in the variants' sections";
-        }
-      } else if (!e->statement.empty()) {
-        below = "as checked: " + latex_prose(e->statement);
-      }
-      if (e->verdict == Verdict::Disagree && !e->reason.empty()) below += "\\newline why: " + latex_prose(e->reason);
-      if (!below.empty()) out << "\\multicolumn{2}{@{}p{0.97\\linewidth}@{}}{\\raggedright " << below << "}\\\\\n";
-      out << "\\addlinespace[3pt]\n";
+      if (e->verdict == Verdict::Disagree && !e->reason.empty())
+        wide += (wide.empty() ? "" : "\\newline ") + std::string("why: ") + latex_prose(e->reason);
+      if (!wide.empty()) out << "\\multicolumn{3}{@{}p{0.97\\linewidth}@{}}{\\raggedright " << wide << "}\\\\\n";
     }
   }
   out << "\\end{longtable}}\n";
@@ -321,9 +355,8 @@ std::string findings_latex(const RunResult& run) {
     const auto [grid, certified] = grid_certification(run);
     if (grid > 0)
       out << fmt::format(
-          "Of the {} grid points where a derived closed form meets an independent numeric route, {} "
-          "are \\textbf{{certified}} (Arb balls of both sides prove the verdict at the point) and {} "
-          "rest on the numeric route's error estimate. ",
+          "Of the {} grid points where a derived closed form meets an independent numeric route, {} are "
+          "\\textbf{{certified}} (Arb balls of both sides decide) and {} rest on the route's error estimate. ",
           grid, certified, grid - certified);
   }
   if (!controls.empty())
@@ -331,9 +364,9 @@ std::string findings_latex(const RunResult& run) {
         "{} of {} negative control{} (deliberately broken settings) gave the verdict the spec "
         "expects, which shows the checks can fail. ",
         controls_as_expected, controls.size(), controls.size() == 1 ? "" : "s");
-  out << (unexpected == 0 ? std::string("No verdict differs from the one its spec expects (a check of the run "
-                                        "against expectations written into the specs, not evidence about the "
-                                        "claims).")
+  // that every verdict is the expected one is a check of the run, not evidence about the
+  // claims: said only when it fails (the variants table counts it per variant)
+  out << (unexpected == 0 ? std::string()
                           : fmt::format("{{\\color{{red}}\\textbf{{{} verdict{} differ{} from what the specs "
                                         "expect}}}} (marked in red in the sections).",
                                         unexpected, unexpected == 1 ? "" : "s", unexpected == 1 ? "s" : ""))
@@ -341,12 +374,11 @@ std::string findings_latex(const RunResult& run) {
 
   if (!published.empty()) {
     out << "\\subsection*{Ledger of published statements}\\label{ledger}\n"
-        << fmt::format("One row per distinct published statement ({}), by source: the source's own words (a short "
-                       "quotation with its translation; ``quote unavailable'' where the project has no text of the "
-                       "source), the formula as the source typesets it beside the one attnverify derived, the "
-                       "verdict, what it rests on (\\hyperref[verdicts]{{``What each verdict proves''}}) and the "
-                       "number that decides it. A certified value is printed as its ball $[m \\pm r]$, which "
-                       "contains the exact value.\n\n",
+        << fmt::format("One row per distinct published statement ({}), by source: the source's words with a "
+                       "translation, the formula as the source typesets it and the one attnverify derived, the "
+                       "verdict, its evidence (\\hyperref[verdicts]{{``What each verdict proves''}}) and the number "
+                       "that decides it; a certified value is its ball $[m \\pm r]$, which contains the exact "
+                       "value.\n\n",
                        published.size());
     out << ledger_table(published, run);
   }

@@ -59,11 +59,9 @@ const char* kPreamble = R"(\documentclass[10pt]{article}
 \newcommand{\fitformula}[1]{\sbox{\avformulabox}{$\displaystyle #1$}%
   \ifdim\wd\avformulabox>\linewidth\resizebox{\linewidth}{!}{\usebox{\avformulabox}}\else\usebox{\avformulabox}\fi}
 \newcommand{\verdict}[1]{\textbf{#1}}
-\title{attnverify report}
-\author{}
-\date{}
 \begin{document}
-\maketitle
+% the title as one line: the findings and the ledger start on page 1
+{\centering\Large attnverify report\par}
 )";
 
 // Series colours; a figure with more series than colours also varies the line style
@@ -469,7 +467,9 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
       if (p.id == r->claim) role = p.role;
     out << "\\raggedright\\phantomsection\\label{" << claim_label(r->variant, r->claim) << "}"
         << latex_escape(r->claim) << " & \\raggedright\\arraybackslash " << verdict_text(*r, role)
-        << (proved_symbolically(*r) ? ", proved symbolically on the whole domain" : "")
+        << (proved_symbolically(*r)       ? ", proved symbolically on the whole domain"
+            : r->verdict == Verdict::Agree ? ", evidence on the points and the searched region, not a proof"
+                                           : "")
         << " (method: " << latex_escape(r->method) << "). " << extra << latex_escape(r->detail) << "\\\\\n";
   }
   out << "\\bottomrule\\end{longtable}}\n";

@@ -39,13 +39,22 @@ std::string verdict_meanings_latex(const RunResult& run) {
       "the ball of $S$ are farther apart than $10^{{-{0}}}$); for kernels it is also checked against a ball of "
       "the defining integrals that does not use the derivation. A grid point is certified when the closed "
       "form's ball and the ball of the defining integrals (acb\\_calc\\_integrate with a proved tail bound) or "
-      "of the exact sum decide it.\n",
+      "of the exact sum decide it. A value of a variant without a closed form is certified when the ball of "
+      "the defining integrals encloses it to $10^{{-{0}}}$ relative.\n",
       tolerance);
   out << "\\item[numeric evidence] (method \\emph{numeric}, or an uncertified grid point): agreement at the "
          "listed points, each decided in ball arithmetic where the claim is compared with $S$, or on the numeric "
          "route's error estimate where it is compared with quadrature or summation; for kernels and sequences "
          "a counterexample search over a region larger than the points, whose record says what it could "
          "resolve. Evidence on that region, not a proof.\n";
+  out << "\\item[symbolic argument, checked at points] (properties whose method is \\emph{symbolic}): the "
+         "property is derived symbolically (the sign of a derivative or of bound$/S - 1$, Lagrange conditions "
+         "with convexity, an asymptotic series) and confirmed at points; the record names each step. An argument, "
+         "not a certified proof.\n";
+  out << "\\item[checked in finite cases] (facts that are not about $S$): the statement is tested in "
+         "finitely many settings, e.g. a GiNaC identity with symbolic entries at fixed sizes ($d = 2$, $n = 3$), "
+         "random trials in double and in MPFR, or exact rational arithmetic over random laws. Evidence for those "
+         "settings, not a proof for all sizes.\n";
   out << fmt::format(
       "\\item[statistical] (sampled checks): keys are drawn in $d$ dimensions (kernels: "
       "$k_j\\sim\\mathcal N(\\mu,\\sigma^2 I)$ with $q\\cdot\\mu=\\beta$, $\\sigma\\|q\\|=\\gamma$; feature "

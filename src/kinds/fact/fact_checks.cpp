@@ -218,7 +218,7 @@ CheckRecord robustness_claim(const Spec& spec, const Claim& claim, const RunOpti
   figure.caption = fmt::format(
       "Claim {} ({}): mean $|\\tilde o - o|$ over {} repetitions against $n$, one line per "
       "law, labelled noise / scores (N: $\\mathcal N(0,1)$, U: uniform on $[-\\sqrt3, \\sqrt3]$, G: Gumbel with "
-      "scale 1/4); a slope of $-1/2$ is the $O(n^{{-1/2}})$ rate.",
+      "scale 1/4); dashed, a line of slope $-1/2$, the $O(n^{{-1/2}})$ rate.",
       claim.id, claim.setting, repetitions);
   std::vector<std::pair<std::string, Finding>> routes;
   std::string summary;
@@ -239,6 +239,17 @@ CheckRecord robustness_claim(const Spec& spec, const Claim& claim, const RunOpti
         curve.points.emplace_back(static_cast<double>(c.sizes[k]), c.mean_gap[k]);
       figure.curves.push_back(std::move(curve));
     }
+  // the O(n^{-1/2}) rate as a dashed line through the geometric mean of the curves' values
+  // at the smallest n, so that each curve's slope can be read against it
+  if (!figure.curves.empty() && !figure.curves.front().points.empty()) {
+    double log_mean = 0;
+    for (const Curve& c : figure.curves) log_mean += std::log(c.points.front().second);
+    const double n0 = figure.curves.front().points.front().first, y0 = std::exp(log_mean / figure.curves.size());
+    Curve reference{"slope $-1/2$", true, {}};
+    for (const auto& point : figure.curves.front().points)
+      reference.points.emplace_back(point.first, y0 * std::sqrt(n0 / point.first));
+    figure.curves.push_back(std::move(reference));
+  }
   result.figures.push_back(std::move(figure));
   r.z = worst_z;
   r.method = fmt::format(
@@ -485,6 +496,19 @@ CheckRecord entropy_scale_claim(const Spec& spec, const Claim& claim, const RunO
     r.values.insert(r.values.begin() + static_cast<std::ptrdiff_t>(growth_values++),
                     {fmt::format("remainder_growth(lambda={:g})", lambda), fmt::format("{:.4e}", slope)});
   }
+  // curves that cannot be told apart on the page (every value within 1% of the other's):
+  // the caption says so, with the lambdas (C is not monotone in lambda: C(0.5) ~ C(4))
+  for (std::size_t a = 0; a < figure.curves.size(); ++a)
+    for (std::size_t b = a + 1; b < figure.curves.size(); ++b) {
+      const auto& p = figure.curves[a].points;
+      const auto& q = figure.curves[b].points;
+      bool close = p.size() == q.size() && !p.empty();
+      for (std::size_t k = 0; close && k < p.size(); ++k)
+        close = std::fabs(p[k].second - q[k].second) <= 0.01 * std::fabs(q[k].second);
+      if (close)
+        figure.caption += fmt::format(" The lines of {} and {} coincide within 1\\%: their coefficients are that close.",
+                                      figure.curves[a].label, figure.curves[b].label);
+    }
   figure.curves.push_back({fmt::format("{}", kStated), true, {{dims.front(), kStated}, {dims.back(), kStated}}});
   // the one coefficient (with an intercept) that best matches G over the whole grid
   const double best = global.colPivHouseholderQr().solve(global_rhs)(1);
