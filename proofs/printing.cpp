@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <vector>
 
@@ -128,13 +129,47 @@ std::string print_mul(const ex& e, Style style) {
       up.push_back(f);
     }
   }
+  // LaTeX reads as published: a factor c + x with a negative constant c and an odd power
+  // (GiNaC's canonical form, -1 + lambda) is printed as -c - x (1 - lambda) in pairs, or
+  // together with the product's sign, so that the value printed is the value: each such
+  // flip negates one factor, and the flips come in an even number with the sign. The
+  // flipped factor is printed from its parts, never rebuilt as a GiNaC power (whose
+  // evaluation would turn (1 - x)^3 back into -(-1 + x)^3).
+  std::set<const ex*> flipped;
+  if (style == Style::Latex) {
+    const auto negative_constant_sum = [](const ex& f) {
+      if (!is_exactly_a<add>(f)) return false;
+      for (const ex& term : f)
+        if (is_exactly_a<numeric>(term)) return ex_to<numeric>(term).is_negative();
+      return false;
+    };
+    const auto odd_power_of_such_sum = [&](const ex& f) {
+      if (negative_constant_sum(f)) return true;
+      return is_exactly_a<power>(f) && is_exactly_a<numeric>(f.op(1)) && ex_to<numeric>(f.op(1)).is_integer() &&
+             ex_to<numeric>(f.op(1)).is_odd() && negative_constant_sum(f.op(0));
+    };
+    std::vector<const ex*> flippable;
+    for (const auto* list : {&up, &down})
+      for (const ex& f : *list)
+        if (odd_power_of_such_sum(f)) flippable.push_back(&f);
+    // an odd count flips the product's sign as well; an even one leaves it
+    if (flippable.size() % 2 == 1 && !coefficient.is_negative()) flippable.pop_back();
+    if (flippable.size() % 2 == 1) coefficient = -coefficient;
+    flipped.insert(flippable.begin(), flippable.end());
+  }
+  const auto factor_text = [&](const ex& f, bool alone) {
+    if (!flipped.count(&f)) return alone ? print(f, style) : as_factor(f, style);
+    if (is_exactly_a<power>(f)) return print_power((-f.op(0)).expand(), f.op(1), style);
+    const std::string text = print((-f).expand(), style);
+    return alone ? text : "\\left(" + text + "\\right)";
+  };
   std::string sign = coefficient.is_negative() ? "-" : "";
   const numeric c = abs(coefficient);
   const std::string join = style == Style::Latex ? " " : "*";
   auto product = [&](const std::vector<ex>& factors, const numeric& scalar) {
     std::string out;
     if (scalar != 1 || factors.empty()) out = integer_text(scalar);
-    for (const ex& f : factors) out += (out.empty() ? "" : join) + as_factor(f, style);
+    for (const ex& f : factors) out += (out.empty() ? "" : join) + factor_text(f, false);
     return out;
   };
   const numeric num = c.numer(), den = c.denom();
@@ -142,7 +177,7 @@ std::string print_mul(const ex& e, Style style) {
   if (style == Style::Latex) {
     // inside \frac a lone factor needs no parentheses
     auto part = [&](const std::vector<ex>& factors, const numeric& scalar) {
-      return factors.size() == 1 && scalar == 1 ? print(factors[0], style) : product(factors, scalar);
+      return factors.size() == 1 && scalar == 1 ? factor_text(factors[0], true) : product(factors, scalar);
     };
     return sign + "\\frac{" + part(up, num) + "}{" + part(down, den) + "}";
   }

@@ -4,6 +4,7 @@
 #define BOOST_TEST_MODULE printing
 #include <boost/test/unit_test.hpp>
 
+#include "proofs/display_form.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/erf.hpp"
 #include "proofs/expression_parser.hpp"
@@ -79,4 +80,35 @@ BOOST_AUTO_TEST_CASE(deeply_nested_expressions_print_in_linear_time) {
   for (std::size_t at = text.find("2 + "); at != std::string::npos; at = text.find("2 + ", at + 1)) ++twos;
   BOOST_TEST(twos == 40u);
   BOOST_TEST(tex.find("{x}^{2}") != std::string::npos);
+}
+
+// Display forms (proofs/display_form.hpp, issue 28 item 4): decay's sums with 1 - lambda,
+// identity's erfc pair as one erf; each proved equal to the derived form, and a rewrite
+// that would change the value (one sign flip) is not made.
+BOOST_AUTO_TEST_CASE(display_forms_read_as_published_and_equal_the_derivation) {
+  const auto decay = sym::derive_sequence(sym::parse_expression("lambda^(n-i)", {"lambda", "n", "i"}));
+  const ex shown = sym::display_form(decay.S);
+  const std::string latex = sym::to_latex(shown);
+  BOOST_TEST_MESSAGE(latex);
+  BOOST_TEST(latex.find("1 - {\\lambda}^{n}") != std::string::npos);
+  BOOST_TEST(latex.find("-1 + ") == std::string::npos);
+  BOOST_TEST(sym::is_identically_zero(shown - decay.S));
+
+  const auto identity = sym::derive_kernel(sym::parse_expression("x", {"x"}));
+  const ex identity_shown = sym::display_form(identity.S);
+  const std::string identity_latex = sym::to_latex(identity_shown);
+  BOOST_TEST_MESSAGE(identity_latex);
+  BOOST_TEST(identity_latex.find("erfc") == std::string::npos);
+  BOOST_TEST(identity_latex.size() < sym::to_latex(identity.S).size());
+  BOOST_TEST(sym::is_identically_zero(identity_shown - identity.S));
+
+  // the printer's signs: a single factor c + x (c < 0) keeps its sign (flipping it alone
+  // would negate the value), unless the product's own sign goes with it; pairs flip
+  const auto& s = sym::symbols();
+  BOOST_TEST(sym::to_latex((s.lambda - 1) * s.n) == "n \\left(-1 + \\lambda\\right)");
+  BOOST_TEST(sym::to_latex(-(s.lambda - 1) * s.n) == "n \\left(1 - \\lambda\\right)");
+  BOOST_TEST(sym::to_latex((s.lambda - 1) / (GiNaC::pow(s.lambda, 2) - 1) / s.n) ==
+             "\\frac{1 - \\lambda}{\\left(1 - {\\lambda}^{2}\\right) n}");
+  BOOST_TEST(sym::to_latex(GiNaC::pow(s.lambda - 1, 3) * (s.n - 2)) ==
+             "\\left(1 - \\lambda\\right)^{3} \\left(2 - n\\right)");
 }

@@ -27,7 +27,7 @@ for claim in relu-wrong-published Su2023-Q-linear-d; do
   check "pages 1-3 name the wrong published claim $claim" grep -q "$claim" "$work/front.txt"
 done
 check "pages 1-3 give the reason of a wrong claim" grep -q "Marker-wrong-reason" "$work/front.txt"
-check "pages 1-3 give the counterexample as the claim's Arb ball" grep -q "claim ∈ \[0.9701425001" "$work/front.txt"
+check "pages 1-3 give the counterexample as the claim's Arb ball" bash -c "tr '\n' ' ' < '$work/front.txt' | grep -q 'claim ∈ \[0.9701425001'"
 check "pages 1-3 quote the source in Chinese (CJK font), with the translation and the text quoted" \
   bash -c "grep -q 'Marker-quote：只有' '$work/front.txt' && grep -q 'Marker-translation' '$work/front.txt' && grep -q 'wording of' '$work/front.txt'"
 check "a claim without a quote says so" grep -q "quote unavailable" "$work/front.txt"

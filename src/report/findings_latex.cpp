@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "proofs/display_form.hpp"
 #include "proofs/expression_parser.hpp"
 #include "proofs/printing.hpp"
 #include "src/report/latex_escape.hpp"
@@ -156,7 +157,14 @@ std::string deciding_text(const LedgerEntry& e) {
     case Evidence::CertifiedCounterexample: {
       // each coordinate its own formula, so that a narrow column can break between them
       std::string text = "at ";
-      for (std::size_t k = 0; k < r.point.size(); ++k) text += (k ? ", " : "") + point_math({r.point[k]});
+      for (std::size_t k = 0; k < r.point.size(); ++k) {
+        const auto& [name, value] = r.point[k];
+        // a number as math; a vector or a description ("(1, 1, 1)", "4 I") as text that can break
+        const bool number = is_exact_number_text(value) || is_decimal_number_text(value);
+        std::string coordinate = point_math({{name, number ? value : "0"}});
+        if (!number) coordinate = coordinate.substr(0, coordinate.size() - 2) + "$ " + latex_escape(value);
+        text += (k ? ", " : "") + coordinate;
+      }
       text += ": ";
       if (balls.count("claim")) text += "claim $\\in " + ball_math(balls["claim"]) + "$";
       if (balls.count("closed")) text += ", derived $S \\in " + ball_math(balls["closed"]) + "$";
@@ -253,7 +261,7 @@ std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const R
       // the middle column: the formulas when they are short, else the statement as checked
       std::string formulas, wide;
       if (!e->published_latex.empty()) {
-        const std::string derived = e->derived ? sym::to_latex(*e->derived) : std::string();
+        const std::string derived = e->derived ? sym::to_latex(sym::display_form(*e->derived)) : std::string();
         std::string text = "published: \\fitformula{S = " + e->published_latex + "}";
         // a derived form of more than 300 characters of LaTeX (relu^2's) is in its section, linked
         const std::string section = "\\hyperref[variant:" + e->checks.front()->variant + "]{\\texttt{" +

@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "numerics/sparsity_estimate.hpp"
+#include "proofs/display_form.hpp"
 #include "proofs/printing.hpp"
 #include "src/report/findings_latex.hpp"
 #include "src/report/latex_pieces.hpp"
@@ -330,7 +331,8 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
   if (v.status == "derived") {
     // S under its kind's label ("S", "S_n (0 < lambda < 1)")
     const auto S = std::find_if(v.forms.begin(), v.forms.end(), [&](const auto& f) { return f.second.is_equal(v.S); });
-    if (S != v.forms.end()) out << display_formula(S->first, sym::to_latex(S->second), "the variant's closed_form.forms");
+    if (S != v.forms.end())
+      out << display_formula(S->first, sym::to_latex(sym::display_form(S->second)), "the variant's closed_form.forms");
   } else {
     out << "\\textbf{No closed form}: " << latex_escape(v.reason) << "; the quadrature route alone gives $S$.\n\n";
   }
@@ -373,7 +375,8 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
     // a form an earlier section displayed (the linear-attention S of every feature map) is named, not repeated
     std::map<std::string, std::vector<std::string>> repeated;  // first variant -> labels
     for (const auto& [label, e] : v.forms) {
-      const std::string latex = sym::to_latex(e);
+      // as displayed (proofs/display_form.hpp: proved equal to the derived form)
+      const std::string latex = sym::to_latex(sym::display_form(e));
       const auto first = shown.find("form\n" + label + "\n" + latex);
       if (first != shown.end()) {
         repeated[first->second].push_back("$" + label + "$");
