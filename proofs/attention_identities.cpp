@@ -173,7 +173,7 @@ SymbolicIdentity prove_attention_identity(AttentionIdentity identity, const Iden
   const matrix X = entries.symbols("x", kD, kM), Y = entries.symbols("y", kD, kN);
   if (setting.positional_bias) h.positional_bias = relative_position_bias();
   h.unnormalised = setting.unnormalised;
-  std::string compared;
+  std::string compared, effect_text;  // effect_text: the b_Q comparison of QueryValueBias
   Residual r;
   switch (identity) {
     case AttentionIdentity::KeyValuePermutation: {
@@ -221,7 +221,13 @@ SymbolicIdentity prove_attention_identity(AttentionIdentity identity, const Iden
       r = residual(attention(value_biased, X, Y), shifted(plain, *value_biased.b_V), witness);
       const Residual effect = residual(attention(query_biased, X, Y), plain, witness);
       out.effect_at_witness = effect.zero ? 0 : effect.at_witness;
-      compared = "Attn with b_V minus (Attn + b_V); Attn with b_Q minus Attn";
+      // two comparisons, each with its own outcome: the b_V shift is an identity, the b_Q
+      // effect must not be one
+      compared = "Attn with b_V minus (Attn + b_V)";
+      effect_text = effect.zero ? "; Attn with b_Q minus Attn: every entry simplifies to 0 (b_Q has no effect)"
+                                : fmt::format("; Attn with b_Q minus Attn: not zero, largest entry {:.3g} at a random "
+                                              "rational point (seed {}), so b_Q changes the output",
+                                              effect.at_witness, seed);
       break;
     }
     default:
@@ -232,7 +238,8 @@ SymbolicIdentity prove_attention_identity(AttentionIdentity identity, const Iden
   out.detail = fmt::format(
       "d = {}, n = {}, m = {}, all entries symbols; {}: {}", kD, kN, kM, compared,
       r.zero ? "every entry simplifies to 0"
-             : fmt::format("not zero; largest entry {:.3g} at a random rational point (seed {})", r.at_witness, seed));
+             : fmt::format("not zero; largest entry {:.3g} at a random rational point (seed {})", r.at_witness, seed)) +
+               effect_text;
   return out;
 }
 

@@ -243,7 +243,11 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
           return value.value;
         },
         to_zero, claimed, digits);
-    part.values = {{"last_value", num::to_decimal(estimate.last_value, kShownDigits)}, {"claimed", c.value_text}};
+    // S is positive: a last value of 0 is one that left MPFR's exponent range (or an exact 0)
+    part.values = {{"last_value", estimate.last_value == 0
+                                      ? std::string("0 at working precision (underflow or exact)")
+                                      : num::to_decimal(estimate.last_value, kShownDigits)},
+                   {"claimed", c.value_text}};
     switch (estimate.outcome) {
       case num::LimitOutcome::Reached:
       case num::LimitOutcome::PowerLaw:
@@ -501,7 +505,9 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
       smallest = margin;
       any = true;
       part.point = p.where;
-      part.values = {{"smallest relative margin", num::to_decimal(margin, 3)},
+      // a margin within the tolerance was set to 0 above: it is not resolved, not 0
+      part.values = {{"smallest relative margin",
+                      margin == 0 ? std::string("not resolved (below the working tolerance)") : num::to_decimal(margin, 3)},
                      {"S", num::to_decimal(a.value, digits)},
                      {"bound", num::to_decimal(b.value, digits)}};
     }
@@ -568,7 +574,10 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
   } else {
     part.verdict = Verdict::Agree;
     part.finding = fmt::format("S {} bound at all {} points; the smallest relative margin is {} at {}.{}", c.relation,
-                               checked, num::to_decimal(smallest, 4), describe_point(part.point), ratio);
+                               checked,
+                               smallest == 0 ? std::string("below the working tolerance (not resolved)")
+                                             : num::to_decimal(smallest, 4),
+                               describe_point(part.point), ratio);
   }
   return part;
 }

@@ -31,6 +31,10 @@ const char* to_string(Evidence evidence) {
 Evidence evidence_of(const CheckRecord& r, bool fact_claim) {
   const auto starts = [&](const char* prefix) { return r.method.rfind(prefix, 0) == 0; };
   const bool monte_carlo = starts("sampled") || r.method.find("Monte Carlo") != std::string::npos;
+  // a fact's test runs finite settings (identities at fixed sizes, trials, Monte Carlo with
+  // its own |z| rule): finite cases, not the Holm-tested sampled checks of "statistical"
+  if (fact_claim && (r.verdict == Verdict::Agree || (r.verdict == Verdict::Disagree && !r.certified)))
+    return Evidence::FiniteCases;
   switch (r.verdict) {
     case Verdict::Disagree:
       if (r.certified) return Evidence::CertifiedCounterexample;
@@ -73,11 +77,15 @@ std::vector<LedgerEntry> claim_ledger(const RunResult& run) {
       }
       LedgerEntry& e = ledger[it->second];
       if (std::find(e.ids.begin(), e.ids.end(), r.claim) == e.ids.end()) e.ids.push_back(r.claim);
-      if (std::find(e.variants.begin(), e.variants.end(), v.spec.name) == e.variants.end())
+      if (std::find(e.variants.begin(), e.variants.end(), v.spec.name) == e.variants.end()) {
         e.variants.push_back(v.spec.name);
+        e.sampled_checks += static_cast<std::size_t>(std::count_if(
+            v.records.begin(), v.records.end(), [](const CheckRecord& c) { return c.check == CheckKind::Sampled; }));
+      }
       e.checks.push_back(&r);
       const SourceQuote& quote = claim ? claim->quote : property->quote;
       if (e.quote.empty()) e.quote = quote;
+      if (e.quote.unavailable.empty()) e.quote.unavailable = quote.unavailable;
       if (e.reason.empty()) e.reason = claim ? claim->reason : property->reason;
       const bool fact_claim = claim && !claim->statement.empty();
       if (claim && !fact_claim) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -140,12 +141,19 @@ std::string expression_math(const std::string& value) {
 // A record value as text: a decimal cut to 12 significant digits, an expression as math,
 // a key's underscores as spaces.
 std::string value_text(const std::string& key, const std::string& value) {
-  std::string name = key;
+  // the routes' keys as words where the key alone misleads ("greater_than = 0")
+  static const std::map<std::string, std::string> words{{"greater_than", "claimed lower bound"},
+                                                        {"less_than", "claimed upper bound"},
+                                                        {"claimed_at_d", "claimed value"},
+                                                        {"largest_abs_z", "largest |z|"},
+                                                        {"decimal", "that is"}};
+  const auto word = words.find(key);
+  std::string name = word != words.end() ? word->second : key;
   std::replace(name.begin(), name.end(), '_', ' ');
   for (std::size_t k = name.find("lambda"); k != std::string::npos; k = name.find("lambda", k))
     name.replace(k, 6, "\u03bb");
   const std::string math = is_decimal_number_text(value) ? std::string() : expression_math(value);
-  return latex_escape(name) + " $=$ " + (math.empty() ? latex_escape(shortened(significant(value, 12), 30)) : math);
+  return latex_escape(name) + " $=$ " + (math.empty() ? latex_escape(shortened(significant(value, 12), 80)) : math);
 }
 
 // The numbers that decide a ledger entry's verdict (its deciding record).
@@ -165,6 +173,8 @@ std::string deciding_text(const LedgerEntry& e) {
         if (!number) coordinate = coordinate.substr(0, coordinate.size() - 2) + "$ " + latex_escape(value);
         text += (k ? ", " : "") + coordinate;
       }
+      // the same case means other vectors in another feature map: name the variant
+      if (e.variants.size() > 1) text += " in \\texttt{" + latex_escape(r.variant) + "}";
       text += ": ";
       if (balls.count("claim")) text += "claim $\\in " + ball_math(balls["claim"]) + "$";
       if (balls.count("closed")) text += ", derived $S \\in " + ball_math(balls["closed"]) + "$";
@@ -181,11 +191,11 @@ std::string deciding_text(const LedgerEntry& e) {
         for (const auto& [k, v] : c->values)
           if (k == "max |z|") z = std::max(z, std::strtod(v.c_str(), nullptr));
       }
-      return fmt::format("largest $|z| = {:.2f}$ in {} sampled check{}", z, e.checks.size(),
-                         e.checks.size() == 1 ? "" : "s");
+      return fmt::format("largest $|z| = {:.2f}$ over the {} sampled checks of {} variant{}", z, e.sampled_checks,
+                         e.variants.size(), e.variants.size() == 1 ? "" : "s");
     }
     case Evidence::Undecided:
-      return latex_escape(shortened(r.detail, 240));
+      return detail_latex(shortened(r.detail, 240));
     default:
       break;
   }
@@ -194,7 +204,7 @@ std::string deciding_text(const LedgerEntry& e) {
   std::string text;
   std::size_t shown = 0;
   for (const auto& [k, v] : r.values) {
-    if (shown++ == 3) break;
+    if (shown++ == (e.evidence == Evidence::FiniteCases ? 2 : 3)) break;  // a narrow column
     text += (text.empty() ? "" : "; ") + value_text(k, v);
   }
   const bool setting_only = r.point.size() == 1 && r.point.front().first == "setting";
@@ -210,9 +220,10 @@ std::string source_row(const std::string& key, const RunResult& run) {
                     : ref->second.url.empty()
                         ? "unidentified source: " + latex_escape(shortened(ref->second.author, 40)) +
                               ", no address recorded"
-                        : latex_escape(shortened(ref->second.author, 40)) + ", \\emph{" +
-                              latex_escape(shortened(ref->second.title, 70)) + "}";
-  return "\\multicolumn{3}{@{}l}{\\textbf{\\cite{" + key + "}} " + who + "}\\\\\n";
+                        : latex_escape(ref->second.author) +
+                              (ref->second.year ? fmt::format(", {}", ref->second.year) : std::string()) +
+                              "";
+  return "\\multicolumn{3}{@{}p{0.97\\linewidth}@{}}{\\raggedright\\textbf{\\cite{" + key + "}} " + who + "}\\\\\n";
 }
 
 // One ledger table: a row per statement, grouped by source (identified sources first, in
@@ -231,9 +242,9 @@ std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const R
   // three columns: the statement and the source's words; the published formula and the
   // derived one (or the statement as checked); the verdict. A long formula (eq. 6) gets a
   // full-width row of its own, as does the reason of a disagree.
-  out << "{\\footnotesize\\begin{longtable}{@{}p{0.37\\linewidth}p{0.33\\linewidth}p{0.25\\linewidth}@{}}\\toprule\n"
-         "statement (source) and the source's words & published and derived formula & verdict, evidence, deciding "
-         "number\\\\\\midrule\\endhead\n"
+  out << "{\\footnotesize\\setlength{\\tabcolsep}{4pt}\\begin{longtable}{@{}p{0.37\\linewidth}p{0.33\\linewidth}p{0.25\\linewidth}@{}}\\toprule\n"
+         "statement (source) and the source's words & published and derived formula & verdict and evidence"
+         "\\\\\\midrule\\endhead\n"
          "\\bottomrule\\endfoot\n";
   for (const std::string& source : order) {
     out << source_row(source, run);
@@ -249,10 +260,14 @@ std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const R
       }
       std::string variants;
       for (const std::string& v : e->variants) variants += (variants.empty() ? "" : ", ") + latex_escape(v);
-      out << "\\raggedright " << ids << (e->equation.empty() ? "" : " (eq.~" + latex_escape(e->equation) + ")")
+      // "(8)" is an equation number; "the range of S(x)" a passage
+      const bool numbered = !e->equation.empty() && (e->equation[0] == '(' || std::isdigit(static_cast<unsigned char>(e->equation[0])));
+      out << "\\raggedright " << ids
+          << (e->equation.empty() ? "" : numbered ? " (eq.~" + latex_escape(e->equation) + ")" : " (" + latex_escape(e->equation) + ")")
           << " {\\scriptsize in " << variants << "}\\newline ";
       if (e->quote.empty()) {
-        out << "{\\scriptsize quote unavailable}";
+        out << "{\\scriptsize quote unavailable" << (e->quote.unavailable.empty() ? "" : ": " + latex_prose(e->quote.unavailable))
+            << "}";
       } else {
         out << "``" << latex_quote(e->quote.text) << "''";
         if (!e->quote.from.empty()) out << " {\\scriptsize (wording of \\cite{" << e->quote.from << "})}";
@@ -329,13 +344,15 @@ std::string findings_latex(const RunResult& run) {
   const std::size_t proved = count(published, [](const LedgerEntry* e) {
     return e->verdict == Verdict::Agree && e->evidence == Evidence::ProvedWholeDomain;
   });
+  const std::size_t proved_formulas = count(published, [](const LedgerEntry* e) {
+    return e->formula && e->verdict == Verdict::Agree && e->evidence == Evidence::ProvedWholeDomain;
+  });
   const std::size_t open = published.size() - wrong - hold;
   std::set<std::string> sources;
   for (const LedgerEntry* e : published) sources.insert(e->source);
   out << fmt::format(
-      "This run judged {} distinct published statements (formulas and facts) from {} sources, in {} checks (a "
-      "statement checked in several variants counts once), each against a closed form derived from the variant's "
-      "definition or a computation of its own, plus {} re-typed copies of published formulas ({} checks) and {} "
+      "This run judged {} distinct published statements from {} sources in {} checks (a statement checked in "
+      "several variants counts once), plus {} re-typed copies of published formulas ({} checks) and {} "
       "negative control{}{}. ",
       published.size(), sources.size(), checks_of(published), retyped.size(), checks_of(retyped), controls.size(),
       controls.size() == 1 ? "" : "s",
@@ -347,9 +364,13 @@ std::string findings_latex(const RunResult& run) {
                      : fmt::format("\\textbf{{{} published statement{} {} wrong}} (the ledger below gives the reason). ",
                                    wrong, wrong == 1 ? "" : "s", wrong == 1 ? "is" : "are"));
   out << fmt::format(
-      "{} hold: {} are formulas proved equal to the derivation on the whole domain; the other {} rest on the "
+      "{} hold: {} are proved on the whole domain ({} formula{} equal to the derivation{}); the other {} rest on the "
       "evidence the ledger names for each. ",
-      hold, proved, hold - proved);
+      hold, proved, proved_formulas, proved_formulas == 1 ? "" : "s",
+      proved > proved_formulas ? fmt::format(", {} propert{}", proved - proved_formulas,
+                                             proved - proved_formulas == 1 ? "y" : "ies")
+                               : std::string(),
+      hold - proved);
   if (open > 0) out << fmt::format("{} could not be decided (inconclusive). ", open);
   if (!retyped.empty()) {
     const std::size_t wrong_copies =
@@ -363,7 +384,8 @@ std::string findings_latex(const RunResult& run) {
     const auto [grid, certified] = grid_certification(run);
     if (grid > 0)
       out << fmt::format(
-          "Of the {} grid points where a derived closed form meets an independent numeric route, {} are "
+          "Of the {} grid points where a derived closed form meets a second route (quadrature, exact summation, or "
+          "the direct computation from vectors), {} are "
           "\\textbf{{certified}} (Arb balls of both sides decide) and {} rest on the route's error estimate. ",
           grid, certified, grid - certified);
   }
@@ -382,11 +404,9 @@ std::string findings_latex(const RunResult& run) {
 
   if (!published.empty()) {
     out << "\\subsection*{Ledger of published statements}\\label{ledger}\n"
-        << fmt::format("One row per distinct published statement ({}), by source: the source's words with a "
-                       "translation, the formula as the source typesets it and the one attnverify derived, the "
-                       "verdict, its evidence (\\hyperref[verdicts]{{``What each verdict proves''}}) and the number "
-                       "that decides it; a certified value is its ball $[m \\pm r]$, which contains the exact "
-                       "value.\n\n",
+        << fmt::format("One row per published statement ({}), by source: its words, its formula beside the derived "
+                       "one, the verdict, its evidence (\\hyperref[verdicts]{{``What each verdict proves''}}) and the "
+                       "deciding number; a certified value is its ball $[m \\pm r]$, which contains the exact value.\n\n",
                        published.size());
     out << ledger_table(published, run);
   }

@@ -1,5 +1,7 @@
 #include "src/report/latex_pieces.hpp"
 
+#include <regex>
+
 #include <fmt/format.h>
 
 #include <set>
@@ -54,6 +56,30 @@ std::string verdict_text(const CheckRecord& r, ClaimRole role) {
   else if (role == ClaimRole::Control)
     text += " (as expected: negative control)";
   return text;
+}
+
+std::string detail_latex(const std::string& text) {
+  static const std::regex greek(R"((^|[^A-Za-z0-9_])(beta|gamma|lambda|sigma|mu|eps|pi|infinity|inf)(?![A-Za-z0-9_]))");
+  static const std::pair<const char*, const char*> letters[] = {
+      {"beta", "\u03b2"}, {"gamma", "\u03b3"}, {"lambda", "\u03bb"}, {"sigma", "\u03c3"},
+      {"mu", "\u03bc"},   {"eps", "\u03b5"},   {"pi", "\u03c0"}, {"infinity", "\u221e"}, {"inf", "\u221e"}};
+  std::string out;
+  std::sregex_iterator it(text.begin(), text.end(), greek), end;
+  std::size_t last = 0;
+  for (; it != end; ++it) {
+    const std::smatch& m = *it;
+    out += text.substr(last, static_cast<std::size_t>(m.position(0)) - last) + m[1].str();
+    for (const auto& [word, letter] : letters)
+      if (m[2] == word) out += letter;
+    last = static_cast<std::size_t>(m.position(0) + m.length(0));
+  }
+  out += text.substr(last);
+  static const std::pair<const char*, const char*> symbols[] = {
+      {"->", "\u2192"}, {"<=", "\u2264"}, {">=", "\u2265"}, {"+-", "\u00b1"}};
+  for (const auto& [ascii, symbol] : symbols)
+    for (std::size_t k = out.find(ascii); k != std::string::npos; k = out.find(ascii, k + 1))
+      out.replace(k, std::char_traits<char>::length(ascii), symbol);
+  return latex_escape(out);
 }
 
 bool proved_symbolically(const CheckRecord& r) { return r.verdict == Verdict::Agree && r.method == "symbolic"; }

@@ -20,6 +20,13 @@ std::string verdict_text(const CheckRecord& r, ClaimRole role);
 /// "transcription error of the copy", "negative control".
 const char* role_meaning(ClaimRole role);
 
+/// A record's detail or method (plain text written by the routes, e.g. "beta in [-50, 50],
+/// gamma -> 0", "|S - L| <= 10^-45") as LaTeX: the words beta, gamma, lambda, sigma, mu,
+/// eps and pi as Greek letters, inf and infinity as the symbol, -> <= >= +- as arrows and
+/// relations, then latex_escape.
+/// Only whole words change (gamma_max and betas stay). Never throws.
+std::string detail_latex(const std::string& text);
+
 /// True for an agree decided by the symbolic route alone (method "symbolic"): the proof
 /// of equivalence on the whole domain (docs/design.md). Any other method is evidence of the
 /// kind it names, never called a proof in the report.

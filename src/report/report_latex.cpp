@@ -18,6 +18,7 @@
 #include "numerics/sparsity_estimate.hpp"
 #include "proofs/display_form.hpp"
 #include "proofs/printing.hpp"
+#include "src/report/claim_ledger.hpp"
 #include "src/report/findings_latex.hpp"
 #include "src/report/latex_pieces.hpp"
 #include "src/report/reproducibility.hpp"
@@ -264,7 +265,7 @@ void write_points_not_agreeing(std::ostringstream& out, const VariantResult& v, 
     if (listed++ == 0) out << "Points that did not agree:\\begin{itemize}\n";
     if (listed <= limit)
       out << "\\item " << point_math(r.point) << ": " << verdict_text(r, ClaimRole::Claim) << " --- "
-          << latex_escape(r.detail) << "\n";
+          << detail_latex(r.detail) << "\n";
   }
   if (listed > limit) out << fmt::format("\\item \\dots\\ and {} more (see results.json)\n", listed - limit);
   if (listed) out << "\\end{itemize}\n";
@@ -286,7 +287,7 @@ std::pair<std::string, bool> leading_sentences(const std::string& detail, std::s
 // The detail as the report prints it: its leading sentences, and where the rest is.
 std::string short_detail(const std::string& detail, std::size_t budget) {
   const auto [head, cut] = leading_sentences(detail, budget);
-  return latex_escape(head) + (cut ? " (In full, with every value, in results.json.)" : "");
+  return detail_latex(head) + (cut ? " (In full, with every value, in results.json.)" : "");
 }
 
 // A fact variant (docs/claims.md C): one table row per claim with its setting, verdict,
@@ -302,7 +303,7 @@ void write_fact_variant(std::ostringstream& out, const VariantResult& v) {
             << latex_escape(claim.id) << " {\\footnotesize(" << latex_escape(claim.setting) << ")} & "
             << "\\raggedright\\arraybackslash ";
         if (claim.role != ClaimRole::Claim) out << "\\emph{" << latex_prose(claim.statement) << "} ";
-        out << verdict_text(r, claim.role) << " (method: " << latex_escape(r.method) << "). "
+        out << verdict_text(r, claim.role) << " (method: " << detail_latex(r.method) << "). "
             << short_detail(r.detail, 600);
         if (claim.role != ClaimRole::Claim && !claim.reason.empty()) out << " " << latex_prose(claim.reason);
         if (!claim.note.empty()) out << " " << latex_prose(claim.note);
@@ -470,10 +471,12 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
       if (p.id == r->claim) role = p.role;
     out << "\\raggedright\\phantomsection\\label{" << claim_label(r->variant, r->claim) << "}"
         << latex_escape(r->claim) << " & \\raggedright\\arraybackslash " << verdict_text(*r, role)
-        << (proved_symbolically(*r)       ? ", proved symbolically on the whole domain"
-            : r->verdict == Verdict::Agree ? ", evidence on the points and the searched region, not a proof"
-                                           : "")
-        << " (method: " << latex_escape(r->method) << "). " << extra << latex_escape(r->detail) << "\\\\\n";
+        << (r->verdict != Verdict::Agree ? std::string()
+            : proved_symbolically(*r)      ? std::string(", proved symbolically on the whole domain")
+            : evidence_of(*r, false) == Evidence::NumericEvidence
+                ? std::string(", evidence on the points and the searched region, not a proof")
+                : std::string(", ") + to_string(evidence_of(*r, false)))
+        << " (method: " << detail_latex(r->method) << "). " << extra << detail_latex(r->detail) << "\\\\\n";
   }
   out << "\\bottomrule\\end{longtable}}\n";
 }

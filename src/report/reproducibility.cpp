@@ -101,7 +101,8 @@ std::string reproducibility_latex(const RunResult& run) {
              latex_escape(v.spec.sha256.substr(0, 16)) + "}";
     listing += v.spec.sha256 + "  " + v.spec.file + "\n";
   }
-  row(fmt::format("spec files ({}) and SHA-256", run.variants.size()), "{\\footnotesize " + files + "}");
+  row(fmt::format("spec files ({}), the first 16 hex digits of each SHA-256", run.variants.size()),
+      "{\\footnotesize " + files + "}");
   if (!run.variants.empty())
     row("all spec files", "\\texttt{" + sha256_hex(listing) +
                               "}, the SHA-256 of what \\texttt{sha256sum} prints for the files above, in this order");

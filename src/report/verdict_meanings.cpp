@@ -21,7 +21,8 @@ std::string verdict_meanings_latex(const RunResult& run) {
       "The working precision is $P = {0}$ decimal digits; two values \\emph{{agree}} when their relative "
       "difference is at most $10^{{-(P-5)}} = 10^{{-{1}}}$. Digits of agreement are "
       "$-\\log_{{10}}(|a-b|/\\max(|a|,|b|))$, capped at $P+10 = {2}$, the routes' internal precision: a figure "
-      "of {2} means that no difference was measurable.\n",
+      "of {2} means that no difference was measurable. The ``relative difference'' a claim's record states is "
+      "$|\\mathrm{{claim}} - S|/|S|$.\n",
       P, tolerance, P + 10);
   out << "\\begin{description}\n";
   out << fmt::format(
@@ -53,8 +54,9 @@ std::string verdict_meanings_latex(const RunResult& run) {
          "not a certified proof.\n";
   out << "\\item[checked in finite cases] (facts that are not about $S$): the statement is tested in "
          "finitely many settings, e.g. a GiNaC identity with symbolic entries at fixed sizes ($d = 2$, $n = 3$), "
-         "random trials in double and in MPFR, or exact rational arithmetic over random laws. Evidence for those "
-         "settings, not a proof for all sizes.\n";
+         "random trials in double and in MPFR, Monte Carlo judged by its own rule ($|z| \\le 4$, not the Holm "
+         "family below), or exact rational arithmetic over random laws. Evidence for those settings, not a proof "
+         "for all sizes.\n";
   out << fmt::format(
       "\\item[statistical] (sampled checks): keys are drawn in $d$ dimensions (kernels: "
       "$k_j\\sim\\mathcal N(\\mu,\\sigma^2 I)$ with $q\\cdot\\mu=\\beta$, $\\sigma\\|q\\|=\\gamma$; feature "

@@ -30,6 +30,9 @@ SourceQuote read_source_quote(TomlReader& reader, const Bibliography& bibliograp
   quote.text = reader.optional_string("quote").value_or("");
   quote.translation = reader.optional_string("quote_translation").value_or("");
   quote.from = reader.optional_string("quote_from", Text::Identifier).value_or("");
+  quote.unavailable = reader.optional_string("quote_unavailable").value_or("");
+  if (!quote.text.empty() && !quote.unavailable.empty())
+    reader.fail("quote_unavailable", "says why there is no quote, but the table has a `quote`");
   for (const auto& [key, value] : {std::pair<const char*, const std::string*>{"quote", &quote.text},
                                    {"quote_translation", &quote.translation}})
     if (code_points(*value) > kMaxQuoteLength)

@@ -20,10 +20,12 @@ struct SourceQuote {
   std::string text;         ///< the words as the source prints them (may be Chinese); empty: no quote given
   std::string translation;  ///< English; required when `text` has a character outside ASCII and Latin-1
   std::string from;         ///< bibliography key of the text quoted, when not the claim's source; may be empty
+  std::string unavailable;  ///< without a quote: why there is none (the text the project has says otherwise)
   bool empty() const { return text.empty(); }
 };
 
-/// Reads the keys `quote`, `quote_translation` and `quote_from` of a [[claims]] or
+/// Reads the keys `quote`, `quote_translation`, `quote_from` and `quote_unavailable` (why a
+/// statement has no quote; only without `quote`) of a [[claims]] or
 /// [[properties]] table. Throws SpecError (file, line, key) when a translation or a quote
 /// is given without the other where one is needed, either is longer than
 /// kMaxQuoteLength, or `quote_from` is not a key of `bibliography`.

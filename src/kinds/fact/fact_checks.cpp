@@ -561,7 +561,8 @@ VariantResult check_fact_variant(const Spec& spec, const RunOptions& options, co
   result.status = "derived";
   Table identities;
   identities.caption =
-      "Attention identities. Symbolic: the GiNaC residual (0 = proved; otherwise its largest entry at a "
+      "Attention identities. Symbolic: the GiNaC residual at $d = 2$, $n = 3$, $m = 2$ with symbolic entries "
+      "(0 = the identity holds at these sizes; otherwise its largest entry at a "
       "witness point; -- = not attempted). Double, MPFR: residual of the identity in units of the working "
       "epsilon / the a-priori tolerance $16(d+n)\\epsilon$, worst trial. Effect: smallest change a bias "
       "makes, in double (Perm-4, 6).";
