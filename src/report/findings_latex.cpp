@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -208,7 +209,19 @@ std::string deciding_text(const LedgerEntry& e) {
     text += (text.empty() ? "" : "; ") + value_text(k, v);
   }
   const bool setting_only = r.point.size() == 1 && r.point.front().first == "setting";
-  if (!r.point.empty() && !setting_only) text += (text.empty() ? "at " : " at ") + point_math(r.point);
+  if (!r.point.empty() && !setting_only) {
+    // a coordinate the search found (gamma = 0.0019952623149688796014) to 10 digits, marked
+    // as rounded; exact grid values as they are
+    std::string point;
+    for (const auto& [name, value] : r.point) {
+      const bool long_decimal = is_decimal_number_text(value) && value.size() > 14;
+      std::string coordinate = point_math({{name, long_decimal ? "0" : value}});
+      if (long_decimal)
+        coordinate = coordinate.substr(0, coordinate.find('=')) + "\\approx " + significant(value, 10) + "$";
+      point += (point.empty() ? "" : ", ") + coordinate;
+    }
+    text += (text.empty() ? "at " : " at ") + point;
+  }
   return text;
 }
 
@@ -301,6 +314,58 @@ std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const R
     }
   }
   out << "\\end{longtable}}\n";
+  return out.str();
+}
+
+// An overview of the ledger: per source, its published statements stacked by verdict and
+// evidence (a wrong statement counts as wrong whatever its evidence).
+std::string overview_figure(const std::vector<const LedgerEntry*>& published) {
+  std::vector<std::string> sources;
+  for (const LedgerEntry* e : published)
+    if (std::find(sources.begin(), sources.end(), e->source) == sources.end()) sources.push_back(e->source);
+  if (sources.empty()) return "";
+  struct Segment {
+    const char* label;
+    const char* colour;
+    std::function<bool(const LedgerEntry&)> counts;
+  };
+  const std::vector<Segment> segments{
+      {"wrong", "red", [](const LedgerEntry& e) { return e.verdict == Verdict::Disagree; }},
+      {"proved", "blue!70!black",
+       [](const LedgerEntry& e) { return e.verdict == Verdict::Agree && e.evidence == Evidence::ProvedWholeDomain; }},
+      {"symbolic argument", "teal",
+       [](const LedgerEntry& e) { return e.verdict == Verdict::Agree && e.evidence == Evidence::SymbolicArgument; }},
+      {"numeric evidence", "orange",
+       [](const LedgerEntry& e) { return e.verdict == Verdict::Agree && e.evidence == Evidence::NumericEvidence; }},
+      {"statistical", "violet",
+       [](const LedgerEntry& e) { return e.verdict == Verdict::Agree && e.evidence == Evidence::Statistical; }},
+      {"finite cases", "brown",
+       [](const LedgerEntry& e) { return e.verdict == Verdict::Agree && e.evidence == Evidence::FiniteCases; }},
+      {"inconclusive", "gray",
+       [](const LedgerEntry& e) { return e.verdict != Verdict::Agree && e.verdict != Verdict::Disagree; }}};
+  std::ostringstream out;
+  std::string labels, ticks;
+  for (std::size_t k = 0; k < sources.size(); ++k) {
+    labels += (k ? "," : "") + std::string("{") + latex_escape(sources[k]) + "}";
+    ticks += (k ? "," : "") + std::to_string(k);
+  }
+  out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[xbar stacked, width=0.75\\linewidth, height="
+      << fmt::format("{:.1f}", 1.2 + 0.45 * static_cast<double>(sources.size()))
+      << "cm, bar width=6pt, xmin=0, ytick={" << ticks << "}, yticklabels={" << labels
+      << "}, y tick label style={font=\\scriptsize}, x tick label style={font=\\scriptsize}, "
+         "xlabel={published statements}, xlabel style={font=\\scriptsize}, enlarge y limits=0.15, "
+         "legend style={font=\\scriptsize, at={(0.5,-0.45)}, anchor=north, legend columns=4}]\n";
+  for (const Segment& segment : segments) {
+    out << "\\addplot[fill=" << segment.colour << ", draw=black] coordinates {";
+    for (std::size_t k = 0; k < sources.size(); ++k) {
+      const auto n = std::count_if(published.begin(), published.end(), [&](const LedgerEntry* e) {
+        return e->source == sources[k] && segment.counts(*e);
+      });
+      out << "(" << n << "," << k << ") ";
+    }
+    out << "};\n\\addlegendentry{" << segment.label << "}\n";
+  }
+  out << "\\end{axis}\n\\end{tikzpicture}\\end{center}\n";
   return out.str();
 }
 
@@ -425,6 +490,10 @@ std::string findings_latex(const RunResult& run) {
                                                 : to_string(controls[k]->record->verdict));
     out << ".\n\n";
   }
+  if (!published.empty())
+    out << "\\subsection*{All verdicts by source}\nThe ledger's published statements per source (bibliography key), "
+           "by verdict and, for those that hold, by what they rest on.\n"
+        << overview_figure(published);
   if (!explanations.empty()) {
     out << "\\subsection*{Our explanations (not published)}\n\\begin{itemize}\n";
     for (const Outcome* o : explanations)

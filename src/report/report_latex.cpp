@@ -14,6 +14,7 @@
 #include <set>
 #include <cstdint>
 #include <sstream>
+#include <tuple>
 
 #include "numerics/sparsity_estimate.hpp"
 #include "proofs/display_form.hpp"
@@ -257,6 +258,37 @@ void write_sampled_summary(std::ostringstream& out, const VariantResult& v) {
 
 // The grid and sampled checks of a variant that did not agree, at most `limit` of them
 // listed (`sampled`: the sampled checks too); the rest are counted.
+// Digits of agreement of the closed form with the numeric route over the (beta, gamma) grid
+// of a kernel, as a colour map (Herbie's accuracy over the inputs); the caption gives the
+// range the colours span and where the worst point is. Nothing without two grid points.
+void write_digits_map(std::ostringstream& out, const VariantResult& v, unsigned run_digits) {
+  std::vector<std::tuple<double, double, double>> points;
+  const CheckRecord* worst = nullptr;
+  for (const CheckRecord& r : v.records) {
+    if (!r.is_grid_check() || !r.digits || r.point.size() != 2) continue;
+    const double beta = std::strtod(r.point[0].second.c_str(), nullptr), gamma = std::strtod(r.point[1].second.c_str(), nullptr);
+    if (!std::isfinite(beta) || !std::isfinite(gamma) || gamma <= 0) continue;
+    points.emplace_back(beta, gamma, *r.digits);
+    if (!worst || *r.digits < *worst->digits) worst = &r;
+  }
+  if (points.size() < 2) return;
+  double lo = 1e9, hi = -1e9, gmin = 1e300, gmax = 0;
+  for (const auto& [b, g, d] : points) lo = std::min(lo, d), hi = std::max(hi, d), gmin = std::min(gmin, g), gmax = std::max(gmax, g);
+  out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[width=0.6\\linewidth, height=4.6cm, xlabel={$\\beta$}, "
+         "ylabel={$\\gamma$}, colorbar, colormap/viridis, point meta min="
+      << fmt::format("{:.1f}", lo) << ", point meta max=" << fmt::format("{:.1f}", std::max(hi, lo + 0.1))
+      << (gmax > 20 * gmin ? ", ymode=log" : "") << "]\n\\addplot[scatter, only marks, mark=square*, mark size=2.2pt, "
+      << "scatter src=explicit] coordinates {";
+  for (const auto& [b, g, d] : points) out << fmt::format("({:.6g},{:.6g}) [{:.2f}] ", b, g, d);
+  out << "};\n\\end{axis}\n\\end{tikzpicture}\\end{center}\n";
+  out << fmt::format(
+             "{{\\small Digits of agreement of the derived closed form with the quadrature at the {} grid points of "
+             "\\texttt{{{}}} (colour), from {:.1f} to {:.1f} (at most $P+10 = {}$, where no difference is "
+             "measurable); the fewest at ",
+             points.size(), latex_escape(v.spec.name), lo, hi, run_digits + 10)
+      << point_math(worst->point) << ".}\n\n";
+}
+
 void write_points_not_agreeing(std::ostringstream& out, const VariantResult& v, bool sampled, std::size_t limit) {
   std::size_t listed = 0;
   for (const auto& r : v.records) {
@@ -435,6 +467,19 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
   }
   write_points_not_agreeing(out, v, false, 12);
   write_figure(out, v.grid_figure);
+  // one map of digits over (beta, gamma): the kernel with claims whose routes agree least
+  if (spec.kind->name() == "kernel" && v.status == "derived") {
+    const VariantResult* least = nullptr;
+    double least_digits = 1e9;
+    for (const VariantResult& other : run.variants) {
+      if (other.spec.kind->name() != "kernel" || other.status != "derived" ||
+          (other.spec.claims.empty() && other.spec.properties.empty()))
+        continue;
+      for (const CheckRecord& r : other.records)
+        if (r.is_grid_check() && r.digits && *r.digits < least_digits) least_digits = *r.digits, least = &other;
+    }
+    if (least == &v) write_digits_map(out, v, run.options.digits);
+  }
   write_sampled_summary(out, v);
   for (const Table& t : v.tables) write_table(out, t);
   for (const Figure& f : v.figures) write_figure(out, f);
