@@ -162,7 +162,7 @@ BOOST_AUTO_TEST_CASE(convergence_caption_says_what_the_points_show) {
   const std::string caption = attnverify::convergence_caption(half, errors);
   BOOST_TEST(caption.find("3 of the 4 errors lie within their half-width") != std::string::npos);
   // exact c n^(-1/2) half-widths: slope -0.5, and a zero-width interval (residuals 0, 1 degree of freedom)
-  BOOST_TEST(caption.find("log-log slope -0.50 in $n$ (95% interval [-0.50, -0.50], which contains $-1/2$") !=
+  BOOST_TEST(caption.find("log-log slope -0.50 in $n$ (95% interval [-0.500, -0.500], which contains $-1/2$") !=
              std::string::npos);
   BOOST_TEST(caption.find("1 of them lie above their half-width") != std::string::npos);
   BOOST_TEST(caption.find("over 2 sizes of $n$") != std::string::npos);

@@ -96,7 +96,7 @@ std::string convergence_caption(const std::vector<Curve>& half_widths, const std
     const double se = std::sqrt(rss / static_cast<double>(dof) / sxx);
     const double t = boost::math::quantile(boost::math::students_t(static_cast<double>(dof)), 0.975);
     const double lo = slope - t * se, hi = slope + t * se;
-    out += fmt::format(" (95% interval [{:.2f}, {:.2f}], which {} $-1/2$; one slope, an intercept per colour)", lo, hi,
+    out += fmt::format(" (95% interval [{:.3f}, {:.3f}], which {} $-1/2$; one slope, an intercept per colour)", lo, hi,
                        lo - 1e-9 <= -0.5 && -0.5 <= hi + 1e-9 ? "contains" : "excludes");
   }
   out += fmt::format(" over {} sizes of $n$; dashed, a line of slope $-1/2$, the rate $n^{{-1/2}}$.", sizes.size());

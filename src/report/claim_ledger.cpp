@@ -90,6 +90,7 @@ std::vector<LedgerEntry> claim_ledger(const RunResult& run) {
       const bool fact_claim = claim && !claim->statement.empty();
       if (claim && !fact_claim) {
         e.formula = true;
+        e.continuous_extension = e.continuous_extension || claim->continuous_extension;
         if (e.published_latex.empty()) e.published_latex = claim->latex;
         // one derived S for all its variants, or none
         if (e.checks.size() == 1)

@@ -143,14 +143,15 @@ std::string expression_math(const std::string& value) {
 // a key's underscores as spaces.
 std::string value_text(const std::string& key, const std::string& value) {
   // the routes' keys as words where the key alone misleads ("greater_than = 0")
-  static const std::map<std::string, std::string> words{{"greater_than", "claimed lower bound"},
-                                                        {"less_than", "claimed upper bound"},
+  static const std::map<std::string, std::string> words{{"greater_than", "tested: the infimum is above"},
+                                                        {"less_than", "tested: the supremum is below"},
+                                                        {"contexts_where_R_depends_on_x_t", "contexts where R depends on x_t"},
                                                         {"claimed_at_d", "claimed value"},
                                                         {"largest_abs_z", "largest |z|"},
                                                         {"decimal", "that is"}};
   const auto word = words.find(key);
   std::string name = word != words.end() ? word->second : key;
-  std::replace(name.begin(), name.end(), '_', ' ');
+  if (word == words.end()) std::replace(name.begin(), name.end(), '_', ' ');
   for (std::size_t k = name.find("lambda"); k != std::string::npos; k = name.find("lambda", k))
     name.replace(k, 6, "\u03bb");
   const std::string math = is_decimal_number_text(value) ? std::string() : expression_math(value);
@@ -236,7 +237,7 @@ std::string source_row(const std::string& key, const RunResult& run) {
                         : latex_escape(ref->second.author) +
                               (ref->second.year ? fmt::format(", {}", ref->second.year) : std::string()) +
                               "";
-  return "\\multicolumn{3}{@{}p{0.97\\linewidth}@{}}{\\raggedright\\textbf{\\cite{" + key + "}} " + who + "}\\\\\n";
+  return "\\multicolumn{3}{@{}p{0.97\\linewidth}@{}}{\\raggedright\\textbf{\\cite{" + key + "}} " + who + "}\\\\*\n";  // \\* : no page break below
 }
 
 // One ledger table: a row per statement, grouped by source (identified sources first, in
@@ -304,7 +305,10 @@ std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const R
       out << " & \\raggedright " << formulas << " & \\raggedright\\arraybackslash "
           << (e->verdict != Verdict::Agree && e->verdict != Verdict::Disagree ? "\\verdict{inconclusive}"
                                                                                : "\\verdict{" + to_string(e->verdict) + "}")
-          << ", " << to_string(e->evidence);
+          << ", " << to_string(e->evidence)
+          << (e->continuous_extension && e->evidence == Evidence::ProvedWholeDomain
+                  ? " (where a divisor vanishes, as its continuous extension)"
+                  : "");
       const std::string deciding = deciding_text(*e);
       if (!deciding.empty()) out << ": " << deciding;
       out << "\\\\\n";
@@ -425,9 +429,16 @@ std::string findings_latex(const RunResult& run) {
                            : fmt::format(" ({} more {} our own explanation{} of a published constant, not counted)",
                                          explanations.size(), explanations.size() == 1 ? "is" : "are",
                                          explanations.size() == 1 ? "" : "s"));
+  const std::size_t wrong_unquoted = count(published, [](const LedgerEntry* e) {
+    return e->verdict == Verdict::Disagree && e->quote.empty();
+  });
   out << (wrong == 0 ? std::string("\\textbf{No published statement was found wrong.} ")
-                     : fmt::format("\\textbf{{{} published statement{} {} wrong}} (the ledger below gives the reason). ",
-                                   wrong, wrong == 1 ? "" : "s", wrong == 1 ? "is" : "are"));
+                     : fmt::format("\\textbf{{{} published statement{} {} wrong}} (the ledger below gives the reason{}). ",
+                                   wrong, wrong == 1 ? "" : "s", wrong == 1 ? "is" : "are",
+                                   wrong_unquoted == 0 ? std::string()
+                                   : fmt::format("; for {} of them the project has no text of the source, and the "
+                                                 "statement is as docs/claims.md records it",
+                                                 wrong_unquoted)));
   out << fmt::format(
       "{} hold: {} are proved on the whole domain ({} formula{} equal to the derivation{}); the other {} rest on the "
       "evidence the ledger names for each. ",
@@ -440,8 +451,8 @@ std::string findings_latex(const RunResult& run) {
   if (!retyped.empty()) {
     const std::size_t wrong_copies =
         count(retyped, [](const LedgerEntry* e) { return e->verdict == Verdict::Disagree; });
-    out << fmt::format("{} of {} re-typed cop{} of published formulas {} wrong: errors of the copy, not of the "
-                       "source. ",
+    out << fmt::format("{} of {} re-typed cop{} of published formulas {} wrong (each differs from the statement it "
+                       "re-types). ",
                        wrong_copies, retyped.size(), retyped.size() == 1 ? "y" : "ies", wrong_copies == 1 ? "is" : "are");
   }
   {
@@ -449,15 +460,13 @@ std::string findings_latex(const RunResult& run) {
     const auto [grid, certified] = grid_certification(run);
     if (grid > 0)
       out << fmt::format(
-          "Of the {} grid points where a derived closed form meets a second route (quadrature, exact summation, or "
-          "the direct computation from vectors), {} are "
-          "\\textbf{{certified}} (Arb balls of both sides decide) and {} rest on the route's error estimate. ",
+          "Of the {} grid checks of a derived closed form against a second route, {} are \\textbf{{certified}} "
+          "(Arb balls decide) and {} rest on the route's error estimate. ",
           grid, certified, grid - certified);
   }
   if (!controls.empty())
     out << fmt::format(
-        "{} of {} negative control{} (deliberately broken settings) gave the verdict the spec "
-        "expects, which shows the checks can fail. ",
+        "{} of {} negative control{} gave the expected verdict, so the checks can fail. ",
         controls_as_expected, controls.size(), controls.size() == 1 ? "" : "s");
   // that every verdict is the expected one is a check of the run, not evidence about the
   // claims: said only when it fails (the variants table counts it per variant)
@@ -471,7 +480,8 @@ std::string findings_latex(const RunResult& run) {
     out << "\\subsection*{Ledger of published statements}\\label{ledger}\n"
         << fmt::format("One row per published statement ({}), by source: its words, its formula beside the derived "
                        "one, the verdict, its evidence (\\hyperref[verdicts]{{``What each verdict proves''}}) and the "
-                       "deciding number; a certified value is its ball $[m \\pm r]$, which contains the exact value.\n\n",
+                       "deciding number; a certified value is its ball $[m \\pm r]$, which contains the exact value; "
+                       "statements as docs/claims.md records them.\n\n",
                        published.size());
     out << ledger_table(published, run);
   }

@@ -75,7 +75,7 @@ std::string detail_latex(const std::string& text) {
   }
   out += text.substr(last);
   static const std::pair<const char*, const char*> symbols[] = {
-      {"->", "\u2192"}, {"<=", "\u2264"}, {">=", "\u2265"}, {"+-", "\u00b1"}};
+      {"<=>", " iff "}, {"->", "\u2192"}, {"<=", "\u2264"}, {">=", "\u2265"}, {"+-", "\u00b1"}};
   for (const auto& [ascii, symbol] : symbols)
     for (std::size_t k = out.find(ascii); k != std::string::npos; k = out.find(ascii, k + 1))
       out.replace(k, std::char_traits<char>::length(ascii), symbol);

@@ -248,7 +248,8 @@ void write_sampled_summary(std::ostringstream& out, const VariantResult& v) {
   out << fmt::format(
       "{} sampled checks at {} point{}, $d \\in \\{{{}\\}}$, $n$ from {} to {}: {} agree{}, largest $|z| = "
       "{:.2f}$ (the statistical test of ``What each verdict proves''; seed {}). Each check's estimate $S_n$, its "
-      "95\\% interval, bias and $z$ are in results.json (check \\texttt{{sampled}}).\n\n",
+      "standard error (the 95\\% interval is $\\pm 1.96$ of it), bias and $z$ are in results.json (check "
+      "\\texttt{{sampled}}).\n\n",
       st.total, st.points.size(), st.points.size() == 1 ? "" : "s", fmt::join(st.dims, ", "),
       st.sizes.empty() ? std::string("--") : std::to_string(*st.sizes.begin()),
       st.sizes.empty() ? std::string("--") : std::to_string(*st.sizes.rbegin()), st.agree,

@@ -20,7 +20,7 @@ std::string verdict_meanings_latex(const RunResult& run) {
   out << fmt::format(
       "The working precision is $P = {0}$ decimal digits; two values \\emph{{agree}} when their relative "
       "difference is at most $10^{{-(P-5)}} = 10^{{-{1}}}$. Digits of agreement are "
-      "$-\\log_{{10}}(|a-b|/\\max(|a|,|b|))$, capped at $P+10 = {2}$, the routes' internal precision: a figure "
+      "$-\\log_{{10}}(|a-b|/\\max(|a|,|b|))$, capped at $P+10 = {2}$, the routes' internal precision (the counterexample search works at $P+20$): a figure "
       "of {2} means that no difference was measurable. The ``relative difference'' a claim's record states is "
       "$|\\mathrm{{claim}} - S|/|S|$.\n",
       P, tolerance, P + 10);
@@ -43,7 +43,7 @@ std::string verdict_meanings_latex(const RunResult& run) {
       "of the exact sum decide it. A value of a variant without a closed form is certified when the ball of "
       "the defining integrals encloses it to $10^{{-{0}}}$ relative.\n",
       tolerance);
-  out << "\\item[numeric evidence] (method \\emph{numeric}, or an uncertified grid point): agreement at the "
+  out << "\\item[numeric evidence] (method \\emph{numeric} without a certificate, or an uncertified grid point): agreement at the "
          "listed points, each decided in ball arithmetic where the claim is compared with $S$, or on the numeric "
          "route's error estimate where it is compared with quadrature or summation; for kernels and sequences "
          "a counterexample search over a region larger than the points, whose record says what it could "
