@@ -1,7 +1,5 @@
 #include "proofs/display_form.hpp"
 
-#include <vector>
-
 #include "proofs/erf.hpp"
 #include "proofs/printing.hpp"
 
@@ -13,9 +11,6 @@ namespace {
 
 // erfc written through erf (erf is odd: erf(-z) evaluates to -erf(z))
 ex erf_only(const ex& e) { return e.subs(erfc(wild()) == 1 - erf(wild())); }
-
-// every sum's products expanded, bottom up (function arguments included)
-ex expand_sums(const ex& e) { return e.expand(); }
 
 bool proved_equal(const ex& a, const ex& b) {
   const ex difference = erf_only(a) - erf_only(b);
@@ -32,7 +27,8 @@ ex display_form(const ex& e) {
     if (best_length > kMaxDisplayRewriteLength) return e;
     if (e.has(erfc(wild()))) {
       const ex through_erf = erf_only(e);
-      for (const ex& candidate : {through_erf, expand_sums(through_erf)}) {
+      // as it is, and with every sum's products expanded (function arguments included)
+      for (const ex& candidate : {through_erf, through_erf.expand()}) {
         const std::size_t length = to_latex(candidate).size();
         if (length < best_length) best = candidate, best_length = length;
       }

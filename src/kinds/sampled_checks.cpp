@@ -178,18 +178,8 @@ void run_sampled_checks(const Spec& spec, const num::AdaptiveEvaluator* closed, 
   }
   figure.caption = caption_head + convergence_caption(figure.curves, figure.marks);
   // the n^(-1/2) rate, dashed, through the geometric mean of the half-widths at the smallest n
-  double log_mean = 0;
-  std::size_t levels = 0;
-  for (const Curve& c : figure.curves)
-    if (!c.points.empty()) log_mean += std::log(c.points.front().second), ++levels;
-  if (levels > 0) {
-    const Curve& first = *std::find_if(figure.curves.begin(), figure.curves.end(),
-                                       [](const Curve& c) { return !c.points.empty(); });
-    const double n0 = first.points.front().first, h0 = std::exp(log_mean / static_cast<double>(levels));
-    Curve rate{"slope $-1/2$", true, {}};
-    for (const auto& point : first.points) rate.points.emplace_back(point.first, h0 * std::sqrt(n0 / point.first));
-    figure.curves.push_back(std::move(rate));
-  }
+  Curve rate = inverse_sqrt_reference(figure.curves);
+  if (!rate.points.empty()) figure.curves.push_back(std::move(rate));
   result.figures.push_back(std::move(figure));
 }
 

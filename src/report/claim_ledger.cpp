@@ -35,20 +35,12 @@ Evidence evidence_of(const CheckRecord& r, bool fact_claim) {
   // its own |z| rule): finite cases, not the Holm-tested sampled checks of "statistical"
   if (fact_claim && (r.verdict == Verdict::Agree || (r.verdict == Verdict::Disagree && !r.certified)))
     return Evidence::FiniteCases;
-  switch (r.verdict) {
-    case Verdict::Disagree:
-      if (r.certified) return Evidence::CertifiedCounterexample;
-      if (monte_carlo) return Evidence::Statistical;
-      if (r.check == CheckKind::Property && starts("symbolic")) return Evidence::SymbolicArgument;
-      return fact_claim ? Evidence::FiniteCases : Evidence::NumericEvidence;
-    case Verdict::Agree:
-      if (proved_symbolically(r)) return Evidence::ProvedWholeDomain;
-      if (monte_carlo) return Evidence::Statistical;
-      if (r.check == CheckKind::Property && starts("symbolic")) return Evidence::SymbolicArgument;
-      return fact_claim ? Evidence::FiniteCases : Evidence::NumericEvidence;
-    default:
-      return Evidence::Undecided;
-  }
+  if (r.verdict != Verdict::Agree && r.verdict != Verdict::Disagree) return Evidence::Undecided;
+  if (r.verdict == Verdict::Disagree && r.certified) return Evidence::CertifiedCounterexample;
+  if (proved_symbolically(r)) return Evidence::ProvedWholeDomain;  // an agree only
+  if (monte_carlo) return Evidence::Statistical;
+  if (r.check == CheckKind::Property && starts("symbolic")) return Evidence::SymbolicArgument;
+  return Evidence::NumericEvidence;  // a fact claim returned above
 }
 
 std::vector<LedgerEntry> claim_ledger(const RunResult& run) {
@@ -118,7 +110,8 @@ std::vector<LedgerEntry> claim_ledger(const RunResult& run) {
                               [](const CheckRecord* r) { return r->verdict == Verdict::Agree; })
                     ? Verdict::Agree
                     : Verdict::Inconclusive;
-    if (e.verdict == Verdict::Inconclusive && e.deciding->verdict == Verdict::Agree) e.evidence = Evidence::Undecided;
+    // an inconclusive statement's deciding record is an inconclusive check (it ranks before
+    // an agree above), so its evidence is already Undecided
   }
   return ledger;
 }

@@ -29,9 +29,7 @@ struct Outcome {
   const VariantResult* variant = nullptr;
   const CheckRecord* record = nullptr;
   std::string source, equation, reason;
-  std::string statement;  ///< LaTeX: the formula or the statement in words
-  bool formula = false;   ///< statement is display math (a claim about S)
-  bool as_read = false;   ///< the formula is attnverify's reading, the spec giving no published typesetting
+  std::string statement;  ///< LaTeX: the statement in words, or the formula as inline math
   ClaimRole role = ClaimRole::Claim;
 };
 
@@ -46,15 +44,9 @@ std::vector<Outcome> outcomes(const RunResult& run) {
       for (const Claim& c : v.spec.claims)
         if (c.id == r.claim) {
           o.source = c.source, o.equation = c.equation, o.reason = c.reason, o.role = c.role;
-          if (!c.statement.empty()) {
-            o.statement = latex_prose(c.statement);
-          } else {
-            // the source's typesetting (the spec's latex key); without one, attnverify's
-            // reading, and the statement says so
-            o.statement = "S = " + (c.latex.empty() ? sym::to_latex(c.S) : c.latex);
-            o.formula = true;
-            o.as_read = c.latex.empty();
-          }
+          // a formula claim: the source's typesetting (the spec's latex key), else attnverify's reading
+          o.statement = !c.statement.empty() ? latex_prose(c.statement)
+                                             : "$S = " + (c.latex.empty() ? sym::to_latex(c.S) : c.latex) + "$";
         }
       for (const Property& p : v.spec.properties)
         if (p.id == r.claim)
@@ -158,23 +150,35 @@ std::string value_text(const std::string& key, const std::string& value) {
   return latex_escape(name) + " $=$ " + (math.empty() ? latex_escape(shortened(significant(value, 12), 80)) : math);
 }
 
+// A point for a narrow table column: each coordinate its own formula, so that the column can
+// break between them; a vector or a description ("(1, 1, 1)", "4 I") as text that can break;
+// with `round_long`, a decimal of more than 14 characters (a coordinate the search found,
+// gamma = 0.0019952623149688796014) to 10 digits, marked as rounded.
+std::string point_coordinates(const NamedValues& point, bool round_long) {
+  std::string text;
+  for (const auto& [name, value] : point) {
+    // a number, or a limit ("-> infinity"), as point_math writes it
+    const bool number = is_exact_number_text(value) || is_decimal_number_text(value) || value.rfind("-> ", 0) == 0;
+    const std::string tex = "$" + parameter_tex(name);
+    text += text.empty() ? "" : ", ";
+    if (!number)
+      text += tex + "=$ " + latex_escape(value);
+    else if (round_long && is_decimal_number_text(value) && value.size() > 14)
+      text += tex + "\\approx " + significant(value, 10) + "$";
+    else
+      text += point_math({{name, value}});
+  }
+  return text;
+}
+
 // The numbers that decide a ledger entry's verdict (its deciding record).
 std::string deciding_text(const LedgerEntry& e) {
   const CheckRecord& r = *e.deciding;
-  std::map<std::string, std::string> values(r.values.begin(), r.values.end());
   std::map<std::string, Enclosure> balls(r.enclosure.begin(), r.enclosure.end());
   switch (e.evidence) {
     case Evidence::CertifiedCounterexample: {
-      // each coordinate its own formula, so that a narrow column can break between them
-      std::string text = "at ";
-      for (std::size_t k = 0; k < r.point.size(); ++k) {
-        const auto& [name, value] = r.point[k];
-        // a number as math; a vector or a description ("(1, 1, 1)", "4 I") as text that can break
-        const bool number = is_exact_number_text(value) || is_decimal_number_text(value);
-        std::string coordinate = point_math({{name, number ? value : "0"}});
-        if (!number) coordinate = coordinate.substr(0, coordinate.size() - 2) + "$ " + latex_escape(value);
-        text += (k ? ", " : "") + coordinate;
-      }
+      // the exact point, each coordinate as it is
+      std::string text = "at " + point_coordinates(r.point, false);
       // the same case means other vectors in another feature map: name the variant
       if (e.variants.size() > 1) text += " in \\texttt{" + latex_escape(r.variant) + "}";
       text += ": ";
@@ -210,19 +214,8 @@ std::string deciding_text(const LedgerEntry& e) {
     text += (text.empty() ? "" : "; ") + value_text(k, v);
   }
   const bool setting_only = r.point.size() == 1 && r.point.front().first == "setting";
-  if (!r.point.empty() && !setting_only) {
-    // a coordinate the search found (gamma = 0.0019952623149688796014) to 10 digits, marked
-    // as rounded; exact grid values as they are
-    std::string point;
-    for (const auto& [name, value] : r.point) {
-      const bool long_decimal = is_decimal_number_text(value) && value.size() > 14;
-      std::string coordinate = point_math({{name, long_decimal ? "0" : value}});
-      if (long_decimal)
-        coordinate = coordinate.substr(0, coordinate.find('=')) + "\\approx " + significant(value, 10) + "$";
-      point += (point.empty() ? "" : ", ") + coordinate;
-    }
-    text += (text.empty() ? "at " : " at ") + point;
-  }
+  if (!r.point.empty() && !setting_only)
+    text += (text.empty() ? "at " : " at ") + point_coordinates(r.point, true);
   return text;
 }
 

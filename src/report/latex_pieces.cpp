@@ -12,14 +12,15 @@
 
 namespace attnverify {
 
+std::string parameter_tex(const std::string& k) {
+  static const std::set<std::string> greek{"beta", "gamma", "lambda", "mu", "sigma", "Sigma"};
+  return greek.count(k) ? "\\" + k : k == "snr" ? "\\rho" : k.size() == 1 ? k : "\\mathrm{" + latex_escape(k) + "}";
+}
+
 std::string point_math(const NamedValues& point) {
   std::string out;
-  static const std::set<std::string> greek{"beta", "gamma", "lambda", "mu", "sigma", "Sigma"};
   for (const auto& [k, v] : point) {
-    const std::string name = greek.count(k)  ? "\\" + k
-                             : k == "snr"    ? "\\rho"
-                             : k.size() == 1 ? k
-                                             : "\\mathrm{" + latex_escape(k) + "}";
+    const std::string name = parameter_tex(k);
     const bool limit = v.rfind("-> ", 0) == 0;  // a limit point, "-> 0" or "-> infinity"
     const std::string target = limit ? v.substr(3) : v;
     const bool number = !target.empty() && target.find_first_not_of("0123456789+-./e") == std::string::npos;

@@ -9,6 +9,10 @@
 
 namespace attnverify {
 
+/// A point coordinate's name as TeX math: beta -> \beta, snr -> \rho, x -> x, a longer
+/// name upright (\mathrm{case}).
+std::string parameter_tex(const std::string& name);
+
 /// The point as inline math, e.g. "$\beta=-1,\ \gamma=1/2$"; limit points "-> 0" as \to.
 std::string point_math(const NamedValues& point);
 

@@ -487,42 +487,41 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
 
   // the claims and properties checked here, one row each: the ledger (Findings) shows each
   // with its source's words and formula; this row gives the whole record of this variant's check
-  std::vector<std::pair<const CheckRecord*, std::string>> rows;  // record, what the spec adds
+  struct Row {
+    const CheckRecord* record;
+    ClaimRole role;
+    std::string extra;  ///< what the spec adds: attnverify's reading of a formula, the note
+  };
+  std::vector<Row> rows;
   for (const Claim& claim : spec.claims)
     for (const auto& r : v.records)
       if (r.check == CheckKind::Claim && r.claim == claim.id) {
-        std::string read;
-        if (!claim.S.is_zero() || !claim.text.empty()) {
-          const std::string latex = sym::to_latex(claim.S);
-          read = latex.size() <= 400 ? "Read by attnverify as $S = " + latex + "$. "
-                                     : "attnverify's reading of the claim is in results.json. ";
-        }
-        rows.emplace_back(&r, read + (claim.note.empty() ? "" : latex_prose(claim.note) + " "));
+        const std::string latex = sym::to_latex(claim.S);
+        const std::string read = latex.size() <= 400 ? "Read by attnverify as $S = " + latex + "$. "
+                                                     : "attnverify's reading of the claim is in results.json. ";
+        rows.push_back({&r, claim.role, read + (claim.note.empty() ? "" : latex_prose(claim.note) + " ")});
       }
   for (const Property& p : spec.properties)
     for (const auto& r : v.records)
       if (r.check == CheckKind::Property && r.claim == p.id)
-        rows.emplace_back(&r, p.note.empty() ? "" : latex_prose(p.note) + " ");
+        rows.push_back({&r, p.role, p.note.empty() ? "" : latex_prose(p.note) + " "});
   if (rows.empty()) return;
   out << "\\subsection*{Claims checked here}\n"
          "Each is stated with its source's words and formula in the \\hyperref[ledger]{ledger}; the verdict of this "
          "variant's check and its whole record:\n"
          "{\\small\\begin{longtable}{@{}p{0.2\\linewidth}p{0.76\\linewidth}@{}}\\toprule\n"
          "claim & verdict, method and what decided it\\\\\\midrule\\endhead\n";
-  for (const auto& [r, extra] : rows) {
-    ClaimRole role = ClaimRole::Claim;
-    for (const Claim& c : spec.claims)
-      if (c.id == r->claim) role = c.role;
-    for (const Property& p : spec.properties)
-      if (p.id == r->claim) role = p.role;
-    out << "\\raggedright\\phantomsection\\label{" << claim_label(r->variant, r->claim) << "}"
-        << latex_escape(r->claim) << " & \\raggedright\\arraybackslash " << verdict_text(*r, role)
-        << (r->verdict != Verdict::Agree ? std::string()
-            : proved_symbolically(*r)      ? std::string(", proved symbolically on the whole domain")
-            : evidence_of(*r, false) == Evidence::NumericEvidence
+  for (const Row& row : rows) {
+    const CheckRecord& r = *row.record;
+    const Evidence evidence = evidence_of(r, false);
+    out << "\\raggedright\\phantomsection\\label{" << claim_label(r.variant, r.claim) << "}"
+        << latex_escape(r.claim) << " & \\raggedright\\arraybackslash " << verdict_text(r, row.role)
+        << (r.verdict != Verdict::Agree                  ? std::string()
+            : evidence == Evidence::ProvedWholeDomain ? std::string(", proved symbolically on the whole domain")
+            : evidence == Evidence::NumericEvidence
                 ? std::string(", evidence on the points and the searched region, not a proof")
-                : std::string(", ") + to_string(evidence_of(*r, false)))
-        << " (method: " << detail_latex(r->method) << "). " << extra << detail_latex(r->detail) << "\\\\\n";
+                : std::string(", ") + to_string(evidence))
+        << " (method: " << detail_latex(r.method) << "). " << row.extra << detail_latex(r.detail) << "\\\\\n";
   }
   out << "\\bottomrule\\end{longtable}}\n";
 }

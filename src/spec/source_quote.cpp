@@ -2,18 +2,12 @@
 
 #include <utility>
 
+#include "src/spec/spec_text.hpp"
 #include "src/spec/toml_reader.hpp"
 
 namespace attnverify {
 
 namespace {
-
-// Code points of UTF-8 text (toml++ has checked it is valid).
-std::size_t code_points(const std::string& text) {
-  std::size_t n = 0;
-  for (const char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
 
 // Whether the text has a character beyond Latin-1 (U+0100 and up: lead bytes 0xC4..0xF4),
 // i.e. is not English or another language the report's fonts typeset as they are.

@@ -31,13 +31,13 @@ void for_each_code_point(const std::string& s, F f) {
   }
 }
 
+}  // namespace
+
 std::size_t code_points(const std::string& s) {
   std::size_t n = 0;
   for_each_code_point(s, [&](long) { return ++n, true; });
   return n;
 }
-
-}  // namespace
 
 std::string free_text_problem(const std::string& text, std::size_t max_length) {
   std::string problem;

@@ -27,6 +27,9 @@ inline constexpr std::size_t kMaxTitleLength = 300;  ///< a variant's title: a h
 inline constexpr std::size_t kMaxIdentifierLength = 100;
 inline constexpr std::size_t kMaxExpressionLength = 100000;
 
+/// The number of characters (Unicode code points) of UTF-8 text.
+std::size_t code_points(const std::string& text);
+
 std::string free_text_problem(const std::string& text, std::size_t max_length = kMaxTextLength);
 std::string identifier_problem(const std::string& text);
 /// Parameter names: a letter, then letters, digits and _.

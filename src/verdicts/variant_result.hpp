@@ -20,6 +20,12 @@ struct Curve {
   std::vector<std::pair<double, double>> points;
 };
 
+/// The rate n^(-1/2) as a dashed line labelled "slope -1/2", at the x values of the first
+/// non-empty curve of `curves`, through the geometric mean of the curves' first values: a
+/// reference against which a log-log plot's slopes are read. No points when every curve is
+/// empty. Values must be positive (they are logged).
+Curve inverse_sqrt_reference(const std::vector<Curve>& curves);
+
 /// A report figure: closed-form lines and numeric-route marks.
 struct Figure {
   std::string x_label, y_label;

@@ -241,15 +241,8 @@ CheckRecord robustness_claim(const Spec& spec, const Claim& claim, const RunOpti
     }
   // the O(n^{-1/2}) rate as a dashed line through the geometric mean of the curves' values
   // at the smallest n, so that each curve's slope can be read against it
-  if (!figure.curves.empty() && !figure.curves.front().points.empty()) {
-    double log_mean = 0;
-    for (const Curve& c : figure.curves) log_mean += std::log(c.points.front().second);
-    const double n0 = figure.curves.front().points.front().first, y0 = std::exp(log_mean / figure.curves.size());
-    Curve reference{"slope $-1/2$", true, {}};
-    for (const auto& point : figure.curves.front().points)
-      reference.points.emplace_back(point.first, y0 * std::sqrt(n0 / point.first));
-    figure.curves.push_back(std::move(reference));
-  }
+  Curve reference = inverse_sqrt_reference(figure.curves);
+  if (!reference.points.empty()) figure.curves.push_back(std::move(reference));
   result.figures.push_back(std::move(figure));
   r.z = worst_z;
   r.method = fmt::format(
