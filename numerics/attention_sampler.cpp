@@ -119,9 +119,12 @@ double AttentionSampler::realised_beta() const { return impl_->q.dot(impl_->mu);
 double AttentionSampler::realised_gamma() const { return impl_->sigma * impl_->q.norm(); }
 
 SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, SamplerTimings* timings,
-                                       const std::function<void(double)>& progress) const {
+                                       const std::function<void(double)>& progress,
+                                       std::vector<BatchSums>* batches) const {
+  static_assert(kBlockRows % kBatchRows == 0, "a batch lies within one block");
   const Impl& s = *impl_;
   const long blocks = static_cast<long>((n + kBlockRows - 1) / kBlockRows);
+  if (batches) batches->assign((n + kBatchRows - 1) / kBatchRows, BatchSums{});
   std::vector<SampleMoments> per_block(static_cast<std::size_t>(blocks));
   // no more threads (each with a block of keys) than blocks
   const int team = std::max(1, static_cast<int>(std::min<long>(
@@ -160,6 +163,19 @@ SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, Sample
       for (std::size_t j = 0; j < rows; ++j) u[j] = f(scores[static_cast<Eigen::Index>(j)]);
       const SampleMoments m = moments_of_weights(u.data(), rows);
       per_block[static_cast<std::size_t>(b)] = m;
+      if (batches) {
+        // each block writes only its own batches
+        for (std::size_t j0 = 0; j0 < rows; j0 += kBatchRows) {
+          BatchSums& sums = (*batches)[(static_cast<std::size_t>(b) * kBlockRows + j0) / kBatchRows];
+          for (std::size_t j = j0; j < std::min<std::size_t>(rows, j0 + kBatchRows); ++j) {
+            if (!std::isfinite(u[j])) continue;
+            const long double aj = u[j];
+            sums.sum_u += std::fabs(aj);
+            sums.sum_v += aj * aj;
+            sums.count += 1;
+          }
+        }
+      }
       const auto t3 = Clock::now();
       mine.generate += std::chrono::duration<double>(t1 - t0).count();
       mine.matvec += std::chrono::duration<double>(t2 - t1).count();

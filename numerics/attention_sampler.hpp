@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <vector>
 
 namespace attnverify::num {
 
@@ -49,6 +50,16 @@ struct SampleMoments {
 /// non-finite weights are counted in non_finite and left out.
 SampleMoments moments_of_weights(const double* a, std::size_t count);
 
+/// Sums of u = |a| and v = a^2 over one batch of kBatchRows consecutive keys (the last
+/// batch may be shorter; non-finite weights are left out of count and sums): the
+/// resampling unit of the batch bootstrap (numerics/batch_bootstrap.hpp). Batches of i.i.d.
+/// keys are i.i.d., so resampling them is a valid bootstrap of S_n.
+struct BatchSums {
+  long double sum_u = 0, sum_v = 0;
+  double count = 0;
+};
+inline constexpr unsigned long kBatchRows = 64;  // divides kBlockRows
+
 /// Wall-clock seconds summed over threads, by phase.
 struct SamplerTimings {
   double generate = 0, matvec = 0, reduce = 0;
@@ -66,8 +77,11 @@ class AttentionSampler {
   /// `progress`, if given, is called between chunks of about 2^27 normal draws (a few
   /// seconds) with the fraction of keys drawn so far, outside the parallel region, so it
   /// may print or throw (Ctrl-C); the result does not depend on the chunks.
+  /// `batches`, if given, receives the sums of every batch of kBatchRows keys in key order
+  /// (ceil(n / kBatchRows) of them), identical at any thread count.
   SampleMoments sample(unsigned long n, unsigned threads = 0, SamplerTimings* timings = nullptr,
-                       const std::function<void(double)>& progress = {}) const;
+                       const std::function<void(double)>& progress = {},
+                       std::vector<BatchSums>* batches = nullptr) const;
 
   /// q.mu and sigma*||q|| as realised in double: the (beta, gamma) actually sampled.
   double realised_beta() const;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace attnverify::num {
 
@@ -18,6 +19,36 @@ SparsityEstimate estimate_sparsity(const SampleMoments& m) {
   out.standard_error = static_cast<double>(sqrt(std::max(variance, 0.0L)));
   const long double h_uv = -1 / (2 * v * sqrt(v)), h_vv = 3 * u / (4 * v * v * sqrt(v));
   out.bias = static_cast<double>((2 * h_uv * cov + h_vv * var_v) / (2 * m.count));
+  return out;
+}
+
+PopulationDelta population_delta(const std::vector<Real>& m) {
+  if (m.size() != 7 || !(m[2] > 0)) throw std::invalid_argument("population_delta needs E|a|^k, k = 0..6, with E a^2 > 0");
+  const Real root = sqrt(m[2]);
+  const Real g1 = 1 / root, g2 = -m[1] / (2 * m[2] * root);
+  // L - E L = P(|a|) with P(u) = g2 u^2 + g1 u + c; the powers of P as coefficients in u
+  const std::vector<Real> p = {-(g1 * m[1] + g2 * m[2]), g1, g2};
+  const auto times = [](const std::vector<Real>& a, const std::vector<Real>& b) {
+    std::vector<Real> c(a.size() + b.size() - 1, Real(0));
+    for (std::size_t i = 0; i < a.size(); ++i)
+      for (std::size_t j = 0; j < b.size(); ++j) c[i + j] += a[i] * b[j];
+    return c;
+  };
+  const auto expectation = [&](const std::vector<Real>& poly) {
+    Real sum = 0;
+    for (std::size_t k = 0; k < poly.size(); ++k) sum += poly[k] * m[k];
+    return sum;
+  };
+  const std::vector<Real> p2 = times(p, p);
+  const Real variance = expectation(p2), third = expectation(times(p2, p));
+  PopulationDelta out;
+  if (variance > 0) {
+    out.sd = static_cast<double>(sqrt(variance));
+    out.skewness = static_cast<double>(third / (variance * sqrt(variance)));
+  }
+  const Real cov = m[3] - m[1] * m[2], var_v = m[4] - m[2] * m[2];
+  const Real h_uv = -1 / (2 * m[2] * root), h_vv = 3 * m[1] / (4 * m[2] * m[2] * root);
+  out.n_bias = static_cast<double>((2 * h_uv * cov + h_vv * var_v) / 2);
   return out;
 }
 

@@ -1,7 +1,7 @@
 // The sampled route (numerics/attention_sampler.hpp, src/kinds/sampled_checks.hpp):
 // calibration of the z-scores over fixed seeds, power against a 1% error, bitwise
 // determinism across thread counts, nested samples, and the geometry hitting
-// (beta, gamma).
+// (beta, gamma); the CLT interval's checks (population delta method, batch bootstrap).
 #define BOOST_TEST_MODULE sampling
 #include <boost/test/unit_test.hpp>
 
@@ -9,11 +9,13 @@
 
 #include "numerics/adaptive_evaluation.hpp"
 #include "numerics/attention_sampler.hpp"
+#include "numerics/batch_bootstrap.hpp"
 #include "numerics/sparsity_estimate.hpp"
 #include "proofs/expression_parser.hpp"
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/symbols.hpp"
 #include "src/verdicts/multiple_comparisons.hpp"
+#include "src/kinds/kernel/kernel_route.hpp"
 #include "src/kinds/sampled_checks.hpp"
 
 using namespace attnverify;
@@ -184,4 +186,97 @@ BOOST_AUTO_TEST_CASE(convergence_caption_says_what_the_points_show) {
   BOOST_TEST(caption5.find("over 5 sizes of $n$") != std::string::npos);
   BOOST_TEST(caption.find("both fall") == std::string::npos);
   BOOST_TEST(attnverify::convergence_caption({}, {}).empty());
+}
+
+namespace {
+// E|a|^k = E e^(k X) = exp(k beta + k^2 gamma^2 / 2), k = 0..6, for exp weights (lognormal)
+std::vector<num::Real> lognormal_moments(double beta, double gamma) {
+  num::ScopedPrecision scope(40);
+  std::vector<num::Real> m;
+  for (int k = 0; k <= 6; ++k) m.push_back(exp(num::Real(k) * beta + num::Real(k * k) * gamma * gamma / 2));
+  return m;
+}
+bool close(double value, double reference, double tolerance) {
+  return std::fabs(value - reference) <= tolerance * std::fabs(reference);
+}
+}  // namespace
+
+// Reference values: mpmath 1.3 at 40 digits, by direct quadrature of the definitions, not
+// of our raw-moment expansion:
+//   m1 = E|a|, m2 = E a^2, g = (1/sqrt(m2), -m1/(2 m2^1.5)), P(a) = g1(|a| - m1) + g2(a^2 - m2),
+//   sd = sqrt(E P^2), skewness = E P^3 / (E P^2)^1.5,
+//   n_bias = (2 (-1/(2 m2^1.5)) (m3 - m1 m2) + 3 m1/(4 m2^2.5) (m4 - m2^2)) / 2,
+// each E by mpmath.quad over z with phi(z), split at the kink.
+BOOST_AUTO_TEST_CASE(population_delta_matches_an_independent_quadrature) {
+  const num::PopulationDelta heavy = num::population_delta(lognormal_moments(0.5, 1.0));
+  BOOST_TEST(close(heavy.sd, 1.79196332050771, 1e-12));  // 1.96 sd / sqrt(1e6) = 3.5e-3, the review's half-width
+  BOOST_TEST(close(heavy.skewness, -710.559229298342, 1e-12));
+  BOOST_TEST(close(heavy.n_bias, 10.2532662818047, 1e-12));
+  const num::PopulationDelta light = num::population_delta(lognormal_moments(-1.0, 0.5));
+  BOOST_TEST(close(light.sd, 0.224776314805577, 1e-12));
+  BOOST_TEST(close(light.skewness, -18.7441652935185, 1e-12));
+  BOOST_TEST(close(light.n_bias, 0.282394640751635, 1e-12));
+  // the same through the kernel route's quadrature of |f|^k, for relu^2 at (-1, 1/2)
+  const KernelRoute route(sym::derive_kernel(relu2()), 30);
+  const AbsoluteMoments m = route.absolute_moments({numeric(-1), numeric(1, 2)}, 6);
+  BOOST_REQUIRE_MESSAGE(m.ok, m.failure);
+  const num::PopulationDelta relu = num::population_delta(m.m);
+  BOOST_TEST(close(relu.sd, 0.743262838118131, 1e-12));
+  BOOST_TEST(close(relu.skewness, -195.376623596667, 1e-12));
+  BOOST_CHECK_THROW(num::population_delta({1, 0, 0}), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(a_check_whose_clt_interval_is_skewed_is_not_a_test_and_says_from_which_n_it_is) {
+  // exp at (0.5, 1): skewness -710.56 / sqrt(n), above 0.5 until n = (710.56 / 0.5)^2 = 2.02e6
+  const num::PopulationDelta population = num::population_delta(lognormal_moments(0.5, 1.0));
+  const auto provisional = [] {
+    CheckRecord r;
+    r.check = CheckKind::Sampled;
+    r.verdict = Verdict::Agree;
+    r.z = 0.4, r.standard_error = 1.6e-3;
+    return r;
+  };
+  CheckRecord at_1e6 = provisional();
+  judge_clt_validity(at_1e6, population, 1e6);
+  BOOST_TEST(to_string(at_1e6.verdict) == "inconclusive");
+  BOOST_TEST(at_1e6.expected == "inconclusive");
+  BOOST_TEST(close(*at_1e6.clt_skewness, -0.710559, 1e-5));
+  BOOST_TEST(close(*at_1e6.population_standard_error, 1.79196e-3, 1e-5));
+  BOOST_TEST_CONTEXT(at_1e6.detail) { BOOST_TEST(at_1e6.detail.find("about n = 2100000") != std::string::npos); }
+  CheckRecord at_3e6 = provisional();
+  judge_clt_validity(at_3e6, population, 3e6);
+  BOOST_TEST(to_string(at_3e6.verdict) == "agree");
+  BOOST_TEST(at_3e6.expected == "agree");
+  // Holm's family takes only the valid one
+  std::vector<CheckRecord*> both{&at_1e6, &at_3e6};
+  at_1e6.p_value = at_3e6.p_value = 0.5;
+  BOOST_TEST(apply_holm(both, 0.01) == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(batch_bootstrap_agrees_with_the_delta_method_where_the_clt_holds) {
+  // identity at (2, 3), d = 16, n = 2e5: light tails, so the bootstrap SE and the delta-method
+  // SE estimate the same number; B = 500 gives the bootstrap SE a relative noise of about
+  // 1/sqrt(2B) = 3%, so 12% is four of its standard deviations
+  const auto& s = sym::symbols();
+  const num::AttentionSampler sampler(s.x, s.x, 16, 2.0, 3.0, 11);
+  std::vector<num::BatchSums> one, two;
+  const num::SampleMoments m = sampler.sample(200000, 1, nullptr, {}, &one);
+  sampler.sample(200000, 2, nullptr, {}, &two);
+  BOOST_REQUIRE_EQUAL(one.size(), 3125u);  // 200000 / 64
+  long double sum_u = 0, count = 0;
+  for (std::size_t k = 0; k < one.size(); ++k) {
+    BOOST_TEST(one[k].sum_v == two[k].sum_v);  // identical at any thread count
+    sum_u += one[k].sum_u, count += one[k].count;
+  }
+  BOOST_TEST(static_cast<double>(count) == 200000.0);
+  BOOST_TEST(close(static_cast<double>(sum_u / count), static_cast<double>(m.mean_u), 1e-12));
+  const num::BootstrapResult boot = num::bootstrap_sparsity(one, 500, 5);
+  const double delta = num::estimate_sparsity(m).standard_error;
+  BOOST_TEST_MESSAGE("bootstrap SE " << boot.standard_error << ", delta-method SE " << delta);
+  BOOST_REQUIRE(boot.ok);
+  BOOST_TEST(close(boot.standard_error, delta, 0.12));
+  BOOST_TEST(boot.lower < num::estimate_sparsity(m).S);
+  BOOST_TEST(boot.upper > num::estimate_sparsity(m).S);
+  BOOST_TEST(num::bootstrap_sparsity(one, 500, 5).standard_error == boot.standard_error);  // reproducible
+  BOOST_TEST(!num::bootstrap_sparsity({one[0]}, 500, 5).ok);                               // one unit: no bootstrap
 }

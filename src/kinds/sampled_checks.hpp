@@ -10,6 +10,16 @@
 // disagree is decided for the whole run by Holm's procedure
 // (src/verdicts/multiple_comparisons.hpp). Adds the report's convergence figure; the report
 // tabulates the records.
+//
+// The CLT interval is checked, per record, two ways (heavy-tailed weights, exp, make the
+// plug-in SE unreliable, since it rests on the sample's fourth moment):
+// - from the population: E|f|^k, k <= 6, by quadrature give the delta-method SE without
+//   sampling noise and the skewness of the statistic's mean at this n
+//   (numerics/sparsity_estimate.hpp, population_delta). Where |skewness| exceeds
+//   kMaxCltSkewness the check is not a valid test at this n: inconclusive, and expected to
+//   be, since this is known before the sample is drawn; it leaves Holm's family.
+// - from the sample: a batch bootstrap SE (numerics/batch_bootstrap.hpp, B =
+//   num::kBootstrapReplicates), recorded beside the delta-method SE for the report's comparison.
 #pragma once
 
 #include "numerics/adaptive_evaluation.hpp"
@@ -26,6 +36,12 @@ namespace attnverify {
 /// Sets a sampled record's standard error, bias, z, p-value and provisional verdict
 /// from an estimate and the reference S (rules above).
 void judge_sample(CheckRecord& record, const num::SparsityEstimate& estimate, double non_finite, double reference);
+
+/// Sets a sampled record's population SE and CLT skewness at `count` keys from the
+/// population's delta-method statistic, and makes it inconclusive (expected so) with the n
+/// from which the test is valid when |skewness| / sqrt(count) > kMaxCltSkewness and it
+/// had a z.
+void judge_clt_validity(CheckRecord& record, const num::PopulationDelta& population, double count);
 
 /// The computed sentences of the convergence figure's caption: how many errors |S_n - S|
 /// (errors[k].points, as (n, error)) lie within their 95% half-width (half_widths[k], the

@@ -12,6 +12,7 @@
 #include "numerics/compiled_expression.hpp"
 #include "numerics/extremum_search.hpp"
 #include "numerics/limit_extrapolation.hpp"
+#include "numerics/sparsity_estimate.hpp"
 #include "proofs/canonical_form.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/limits.hpp"
@@ -774,13 +775,18 @@ void judge_sampled_properties(VariantResult& result) {
     for (auto& r : result.records)
       if (r.check == CheckKind::Property && r.claim == property.id) record = &r;
     if (!record) continue;
-    std::size_t count = 0, agree = 0, disagree = 0;
+    std::size_t count = 0, agree = 0, disagree = 0, invalid = 0;
     double max_z = 0;
     const CheckRecord* worst = nullptr;
     std::set<unsigned> dims;
     unsigned long largest_n = 0;
     for (const auto& r : result.records) {
       if (r.check != CheckKind::Sampled) continue;
+      // a check whose CLT interval is not trustworthy at its n is not a test (sampled_checks.hpp)
+      if (r.clt_skewness && std::fabs(*r.clt_skewness) > num::kMaxCltSkewness) {
+        ++invalid;
+        continue;
+      }
       ++count;
       if (r.verdict == Verdict::Agree) ++agree;
       if (r.verdict == Verdict::Disagree) ++disagree;
@@ -801,11 +807,16 @@ void judge_sampled_properties(VariantResult& result) {
       record->values = worst->values;
     }
     record->values.insert(record->values.begin(), {"max |z|", fmt::format("{:.2f}", max_z)});
-    const std::string figures = fmt::format("{} sampled checks, d in {{{}}}, n up to {}; largest |z| = {:.2f}", count,
-                                            dim_text, largest_n, max_z);
+    const std::string figures =
+        fmt::format("{} sampled checks, d in {{{}}}, n up to {}; largest |z| = {:.2f}{}", count, dim_text, largest_n,
+                    max_z,
+                    invalid ? fmt::format("; {} more are not valid tests at their n (the CLT interval's skewness "
+                                          "exceeds {}) and are left out",
+                                          invalid, num::kMaxCltSkewness)
+                            : std::string());
     if (count == 0) {
       record->verdict = Verdict::Inconclusive;
-      record->detail = "no sampled checks ran";
+      record->detail = invalid ? fmt::format("none of the {} sampled checks is a valid test at its n (the CLT interval's skewness exceeds {})", invalid, num::kMaxCltSkewness) : std::string("no sampled checks ran");
     } else if (disagree > 0) {
       record->verdict = Verdict::Disagree;
       record->detail =
@@ -815,7 +826,7 @@ void judge_sampled_properties(VariantResult& result) {
       record->verdict = Verdict::Agree;
       record->detail = "All " + figures +
                        ": Monte Carlo over real d-dimensional attention weights agrees with the scalar "
-                       "expectation E|f(beta + gamma eps)| / sqrt(E f^2) within its confidence interval.";
+                       "reduction S(beta, gamma) within its confidence interval.";
     } else {
       record->verdict = Verdict::Inconclusive;
       record->detail = fmt::format("{} of {} agree, none disagree ({}).", agree, count, figures);

@@ -16,6 +16,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "numerics/batch_bootstrap.hpp"
 #include "numerics/sparsity_estimate.hpp"
 #include "proofs/display_form.hpp"
 #include "proofs/printing.hpp"
@@ -209,6 +210,12 @@ void write_table(std::ostringstream& out, const Table& t) {
 // the compact part.
 struct SampledStats {
   std::size_t total = 0, agree = 0, inconclusive = 0;
+  std::size_t invalid = 0;  ///< not valid tests at their n (the CLT interval's skewness)
+  /// per point, the smallest n at which a check was a valid test, or 0 if none was
+  std::map<std::string, unsigned long> first_valid;
+  /// ranges of SE(sample) / SE(population) and SE(bootstrap) / SE(sample), [0] over the valid
+  /// tests, [1] over the others
+  std::pair<double, double> plug_in_ratio[2] = {{1e300, 0}, {1e300, 0}}, bootstrap_ratio[2] = {{1e300, 0}, {1e300, 0}};
   double max_z = 0;
   std::set<unsigned> dims;
   std::set<unsigned long> sizes;
@@ -223,10 +230,23 @@ SampledStats sampled_stats(const VariantResult& v) {
     ++st.total;
     st.agree += r.verdict == Verdict::Agree;
     st.inconclusive += r.verdict == Verdict::Inconclusive;
-    if (r.z) st.max_z = std::max(st.max_z, std::fabs(*r.z));
+    const bool invalid = r.clt_skewness && std::fabs(*r.clt_skewness) > num::kMaxCltSkewness;
+    st.invalid += invalid;
+    if (r.z && !invalid) st.max_z = std::max(st.max_z, std::fabs(*r.z));
     if (r.d) st.dims.insert(*r.d);
     if (r.n) st.sizes.insert(*r.n);
-    st.points.insert(describe_point(r.point));
+    const std::string point = point_math(r.point);
+    st.points.insert(point);
+    unsigned long& first = st.first_valid[point];
+    if (!invalid && r.n && (first == 0 || *r.n < first)) first = *r.n;
+    const auto widen = [](std::pair<double, double>& range, double x) {
+      range.first = std::min(range.first, x), range.second = std::max(range.second, x);
+    };
+    if (r.standard_error && *r.standard_error > 0) {
+      if (r.population_standard_error)
+        widen(st.plug_in_ratio[invalid], *r.standard_error / *r.population_standard_error);
+      if (r.bootstrap_standard_error) widen(st.bootstrap_ratio[invalid], *r.bootstrap_standard_error / *r.standard_error);
+    }
     if (!st.seed) st.seed = r.seed;
   }
   return st;
@@ -255,6 +275,30 @@ void write_sampled_summary(std::ostringstream& out, const VariantResult& v) {
       st.sizes.empty() ? std::string("--") : std::to_string(*st.sizes.rbegin()), st.agree,
       st.inconclusive ? fmt::format(", {} inconclusive", st.inconclusive) : std::string(), st.max_z,
       st.seed ? std::to_string(*st.seed) : std::string("--"));
+  if (st.plug_in_ratio[0].second > 0)
+    out << fmt::format(
+        "On the valid tests the sample's delta-method SE is {:.2f} to {:.2f} times the population's (from "
+        "$\\mathbb E|f|^k$ by quadrature), and a batch bootstrap's SE ({} resamples of the {}-key batches) {:.2f} "
+        "to {:.2f} times the sample's.",
+        st.plug_in_ratio[0].first, st.plug_in_ratio[0].second, num::kBootstrapReplicates, num::kBatchRows,
+        st.bootstrap_ratio[0].first, st.bootstrap_ratio[0].second);
+  if (st.invalid) {
+    out << fmt::format(" {} of the checks are not valid tests at their $n$: the skewness of the statistic's mean "
+                       "exceeds {} there, so the 95\\% interval is not trustworthy (",
+                       st.invalid, num::kMaxCltSkewness);
+    std::size_t k = 0;
+    for (const auto& [point, first] : st.first_valid)
+      out << (k++ ? "; " : "") << point << ": "
+          << (first ? fmt::format("tests from $n = {}$ on", first) : std::string("none of its sizes"));
+    out << "). They are inconclusive by design and not counted among the tests.";
+    if (st.plug_in_ratio[1].second > 0)
+      out << fmt::format(
+          " On them the sample's SE is {:.2f} to {:.2f} times the population's, and the bootstrap's {:.2f} to "
+          "{:.2f} times the sample's: resampling the sample cannot see the tails it missed.",
+          st.plug_in_ratio[1].first, st.plug_in_ratio[1].second, st.bootstrap_ratio[1].first,
+          st.bootstrap_ratio[1].second);
+  }
+  out << "\n\n";
 }
 
 // The grid and sampled checks of a variant that did not agree, at most `limit` of them
@@ -368,7 +412,7 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
     if (S != v.forms.end())
       out << display_formula(S->first, sym::to_latex(sym::display_form(S->second)), "the variant's closed_form.forms");
   } else {
-    out << "\\textbf{No closed form}: " << latex_escape(v.reason) << "; the quadrature route alone gives $S$.\n\n";
+    out << "\\textbf{No closed form}: " << detail_latex(v.reason) << "; the quadrature route alone gives $S$.\n\n";
   }
   const GridStats st = grid_stats(v);
   out << fmt::format("Grid: {} points, {} ", st.total,
@@ -424,7 +468,7 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
                          first, latex_escape(first));
     for (const auto& note : v.notes) out << latex_prose(note) << "\n\n";
   } else {
-    out << "\\textbf{No closed form}: " << latex_escape(v.reason) << ".\n\n"
+    out << "\\textbf{No closed form}: " << detail_latex(v.reason) << ".\n\n"
         << "\\textbf{Only the quadrature" << (v.spec.sampling ? " and sampled routes were" : " route was")
         << " used for this variant}: the values below are not checked against a derivation, only against "
         << (v.spec.sampling ? "each other (the Monte Carlo estimates against the quadrature values) and " : "")

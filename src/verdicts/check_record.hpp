@@ -71,6 +71,12 @@ struct CheckRecord {
   std::optional<double> p_value;         ///< two-sided, normal approximation
   std::optional<double> standard_error;  ///< delta method
   std::optional<double> bias;            ///< estimated finite-n bias of S_n
+  /// The checks of the CLT interval (src/kinds/sampled_checks.hpp): the delta-method SE from
+  /// the population moments E|f|^k (quadrature), the batch-bootstrap SE from the sample, and
+  /// the skewness of the delta-method statistic's mean at this n.
+  std::optional<double> population_standard_error;
+  std::optional<double> bootstrap_standard_error;
+  std::optional<double> clt_skewness;
   std::string detail;                    ///< reason or finding, one or two sentences
   std::optional<SearchSummary> search;   ///< claims: the counterexample search
   /// The verdict follows from balls that contain the exact values (numerics/ball.hpp):

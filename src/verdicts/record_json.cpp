@@ -270,6 +270,9 @@ const std::vector<Field>& fields() {
          if (*r.standard_error < 0) fail("standard_error", "is negative");
        }},
       optional_number("bias", &CheckRecord::bias, true),
+      optional_number("population_standard_error", &CheckRecord::population_standard_error, true),
+      optional_number("bootstrap_standard_error", &CheckRecord::bootstrap_standard_error, true),
+      optional_number("clt_skewness", &CheckRecord::clt_skewness, true),
       {"search", false,
        [](json& j, const CheckRecord& r, RecordStyle style) {
          if (r.search) j["search"] = search_json(*r.search, style);

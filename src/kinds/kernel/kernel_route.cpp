@@ -1,5 +1,6 @@
 #include "src/kinds/kernel/kernel_route.hpp"
 
+#include <fmt/format.h>
 #include <omp.h>
 
 #include <algorithm>
@@ -232,6 +233,42 @@ NumericS KernelRoute::evaluate(const Real& beta, const Real& gamma) const {
   } catch (const std::exception& err) {
     out.ok = false;
     out.failure = err.what();
+  }
+  return out;
+}
+
+AbsoluteMoments KernelRoute::absolute_moments(const GridPoint& point, unsigned highest) const {
+  num::ScopedPrecision scope(quadrature_.internal_digits());
+  AbsoluteMoments out;
+  try {
+    const Real beta = num::to_real(point[0]), gamma = num::to_real(point[1]);
+    std::vector<Real> x(1);
+    const num::IntegrandFamily family = [&](const Real& v, Real* values) {
+      x[0] = v;
+      values[0] = abs(f_.evaluate_unchecked(x));
+      for (unsigned k = 1; k < highest; ++k) values[k] = values[k - 1] * values[0];
+    };
+    num::LogMagnitudes log_abs;
+    if (f_double_) {
+      log_abs = [this, highest](double v, double* logs) {
+        const double log_f = std::log(std::abs((*f_double_)(v)));
+        for (unsigned k = 0; k < highest; ++k) logs[k] = (k + 1) * log_f;
+      };
+    }
+    const std::vector<num::QuadratureResult> r = quadrature_.expectations(family, highest, beta, gamma, kinks_, log_abs);
+    out.m.assign(1, Real(1));
+    for (unsigned k = 0; k < highest; ++k) {
+      if (!r[k].ok) {
+        out.failure = fmt::format("E|f(X)|^{} by quadrature failed: {}", k + 1, r[k].failure);
+        out.m.clear();
+        return out;
+      }
+      out.m.push_back(r[k].value);
+    }
+    out.ok = true;
+  } catch (const std::exception& err) {
+    out.failure = err.what();
+    out.m.clear();
   }
   return out;
 }

@@ -45,6 +45,13 @@ struct NumericS {
   std::optional<CertifiedS> certified;  ///< set by evaluate_grid(..., true) and certify()
 };
 
+/// E|f(beta + gamma eps)|^k for k = 0..highest (m[0] = 1), or why not.
+struct AbsoluteMoments {
+  bool ok = false;
+  std::vector<num::Real> m;
+  std::string failure;
+};
+
 class KernelRoute {
  public:
   /// Compiles f for the route at working precision `digits`; throws
@@ -59,6 +66,10 @@ class KernelRoute {
   /// out[k] belongs to grid[k] and does not depend on the thread count.
   std::vector<NumericS> evaluate_grid(const std::vector<GridPoint>& grid, unsigned threads,
                                       bool certified = false) const;
+  /// E|f(X)|^k, k = 0..highest, at `point` by the same quadrature in one pass (|f|^k has
+  /// the kinks of |f| or f^2; its peak is placed from k log|f|); an estimate, like S here.
+  /// The sampled route's population standard error is made from them. Main thread only.
+  AbsoluteMoments absolute_moments(const GridPoint& point, unsigned highest) const;
   /// S at `point` by Boost.Math's tanh_sinh/exp_sinh (numerics/boost_quadrature.hpp), the
   /// library witness for disputed points; error_digits from Boost's estimates. Main thread only.
   NumericS boost_witness(const GridPoint& point) const;
