@@ -12,6 +12,7 @@
 
 #include "src/kinds/registry.hpp"
 #include "src/report/claim_ledger.hpp"
+#include "src/report/latex_pieces.hpp"
 #include "src/run/pipeline.hpp"
 #include "src/spec/spec.hpp"
 
@@ -141,4 +142,33 @@ BOOST_AUTO_TEST_CASE(a_statement_is_as_strong_as_its_weakest_check) {
   ledger = claim_ledger(synthetic);
   BOOST_TEST((ledger[0].verdict == Verdict::Disagree));
   BOOST_TEST(ledger[0].deciding->variant == "b");
+}
+
+// Record text (details and methods, plain text in results.json) is typeset in the report:
+// the formula notation the routes write becomes sub- and superscripts, radicals and Greek
+// letters; identifiers with underscores and sentence punctuation stay as they are.
+BOOST_AUTO_TEST_CASE(record_text_formulas_are_typeset) {
+  const auto has = [](const std::string& text, const std::string& piece) {
+    const std::string latex = detail_latex(text);
+    BOOST_TEST_CONTEXT(text << " -> " << latex) { BOOST_TEST(latex.find(piece) != std::string::npos); }
+    return latex;
+  };
+  const std::string c = has("c* = (-1 + sqrt(1 + 4*lambda^2))/(2*lambda)", "\\textsuperscript{2}");
+  BOOST_TEST(c.find("sqrt") == std::string::npos);
+  BOOST_TEST(c.find("\\surd") != std::string::npos);
+  BOOST_TEST(c.find("\u00b7") != std::string::npos);  // the centred dot (\cdot in the preamble)
+  BOOST_TEST(c.find("c*") != std::string::npos);  // c* before a space: the name, not a product
+  has("log((1 + sqrt 5)/2)/2", "\\ensuremath{\\surd}5");
+  has("over sin^(d-2) theta", "sin\\textsuperscript{d-2} \\ensuremath{\\theta}");
+  has("|S - L| <= 10^-45.", "10\\textsuperscript{-45}.");
+  has("sum e^{s_i} / n", "e\\textsuperscript{s\\textsubscript{i}}");
+  has("the rate n^(-1/2)", "n\\textsuperscript{-1/2}");
+  has("E[e^eps] E[v]", "e\\textsuperscript{\\ensuremath{\\epsilon}}");
+  has("softmax(Y^T W_K^T q)", "W\\textsubscript{K}\\textsuperscript{T}");
+  has("double_residual_eps = 1.2", "double\\_residual\\_eps");
+  has("q~.mu~ > 0, ||q~|| > 0", "\\ensuremath{\\tilde{q}}");
+  has("q~.mu~ > 0", "\\tilde{\\ensuremath{\\mu}}");
+  has("Attn(X, Y Pi, Y Pi)", "\\ensuremath{\\Pi}");
+  has("x^", "x\\textasciicircum{}");  // a caret with nothing after it stays a caret
+  has("(a^(b", "a\\textasciicircum{}(b");   // an unclosed group too
 }

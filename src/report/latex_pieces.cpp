@@ -59,11 +59,106 @@ std::string verdict_text(const CheckRecord& r, ClaimRole role) {
   return text;
 }
 
+namespace {
+
+bool ascii_alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+
+// The length of the UTF-8 sequence that starts with byte c (1 for ASCII and stray bytes).
+std::size_t utf8_length(char c) {
+  const unsigned char b = static_cast<unsigned char>(c);
+  return b < 0xC0 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+}
+
+// A bracketed group at text[k] ('(' or '{'), balanced: its content and the index after it;
+// nullopt when it does not close.
+std::optional<std::pair<std::string, std::size_t>> group_at(const std::string& text, std::size_t k) {
+  const char open = text[k], close = open == '(' ? ')' : '}';
+  int depth = 0;
+  for (std::size_t j = k; j < text.size(); ++j) {
+    depth += text[j] == open;
+    depth -= text[j] == close;
+    if (depth == 0) return std::make_pair(text.substr(k + 1, j - k - 1), j + 1);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string plain_math_latex(const std::string& text) {
+  std::string out, plain;  // plain: text not yet escaped
+  const auto flush = [&] {
+    out += latex_escape(plain);
+    plain.clear();
+  };
+  for (std::size_t k = 0; k < text.size();) {
+    const char c = text[k];
+    const bool word_start = k == 0 || !ascii_alnum(text[k - 1]);
+    if (c == '^' && k + 1 < text.size()) {
+      std::string exponent;
+      std::size_t next = k + 1;
+      if (text[next] == '(' || text[next] == '{') {
+        if (const auto g = group_at(text, next)) exponent = g->first, next = g->second;
+      } else if (utf8_length(text[next]) > 1) {
+        next += utf8_length(text[next]);  // one letter, e^ε
+        exponent = text.substr(k + 1, next - k - 1);
+      } else {
+        if (text[next] == '-' || text[next] == '+') ++next;
+        while (next < text.size() && (ascii_alnum(text[next]) || text[next] == '.')) ++next;
+        if (next > k + 1 && text[next - 1] == '.') --next;  // a full stop ends the sentence
+        exponent = text.substr(k + 1, next - k - 1);
+      }
+      if (!exponent.empty()) {
+        flush();
+        out += "\\textsuperscript{" + plain_math_latex(exponent) + "}";
+        k = next;
+        continue;
+      }
+    }
+    // k_i, W_K: a one-letter name and a one-character index
+    if (c == '_' && k >= 1 && k + 1 < text.size() && std::isalpha(static_cast<unsigned char>(text[k - 1])) &&
+        (k < 2 || !ascii_alnum(text[k - 2])) && ascii_alnum(text[k + 1]) &&
+        (k + 2 >= text.size() || !ascii_alnum(text[k + 2]))) {
+      flush();
+      out += "\\textsubscript{" + latex_escape(text.substr(k + 1, 1)) + "}";
+      k += 2;
+      continue;
+    }
+    if (word_start && text.compare(k, 4, "sqrt") == 0 && k + 5 < text.size() &&
+        (text[k + 4] == '(' || (text[k + 4] == ' ' && ascii_alnum(text[k + 5])))) {
+      plain += "\u221a";
+      k += text[k + 4] == ' ' ? 5 : 4;
+      continue;
+    }
+    if (c == '*' && k >= 1 && k + 1 < text.size() && text[k - 1] != ' ' && text[k + 1] != ' ') {
+      plain += "\u00b7";
+      ++k;
+      continue;
+    }
+    // q~, mu~ (a letter, ASCII or Greek, then ~): the letter with a tilde
+    const std::size_t length = utf8_length(c);
+    if (k + length < text.size() && text[k + length] == '~' &&
+        (k + length + 1 >= text.size() || !ascii_alnum(text[k + length + 1])) &&
+        (length > 1 || std::isalpha(static_cast<unsigned char>(c))) && word_start) {
+      flush();
+      out += "\\ensuremath{\\tilde{" + latex_escape(text.substr(k, length)) + "}}";
+      k += length + 1;
+      continue;
+    }
+    plain += text.substr(k, length);
+    k += length;
+  }
+  flush();
+  return out;
+}
+
 std::string detail_latex(const std::string& text) {
-  static const std::regex greek(R"((^|[^A-Za-z0-9_])(beta|gamma|lambda|sigma|mu|eps|pi|infinity|inf)(?![A-Za-z0-9_]))");
+  static const std::regex greek(
+      R"((^|[^A-Za-z0-9_])(beta|gamma|lambda|sigma|mu|eps|pi|phi|theta|Pi|Sigma|infinity|inf)(?![A-Za-z0-9_]))");
   static const std::pair<const char*, const char*> letters[] = {
-      {"beta", "\u03b2"}, {"gamma", "\u03b3"}, {"lambda", "\u03bb"}, {"sigma", "\u03c3"},
-      {"mu", "\u03bc"},   {"eps", "\u03b5"},   {"pi", "\u03c0"}, {"infinity", "\u221e"}, {"inf", "\u221e"}};
+      {"beta", "\u03b2"},  {"gamma", "\u03b3"},    {"lambda", "\u03bb"}, {"sigma", "\u03c3"},
+      {"mu", "\u03bc"},    {"eps", "\u03b5"},      {"pi", "\u03c0"},     {"phi", "\u03c6"},
+      {"theta", "\u03b8"}, {"Pi", "\u03a0"},       {"Sigma", "\u03a3"},  {"infinity", "\u221e"},
+      {"inf", "\u221e"}};
   std::string out;
   std::sregex_iterator it(text.begin(), text.end(), greek), end;
   std::size_t last = 0;
@@ -76,11 +171,11 @@ std::string detail_latex(const std::string& text) {
   }
   out += text.substr(last);
   static const std::pair<const char*, const char*> symbols[] = {
-      {"<=>", " iff "}, {"->", "\u2192"}, {"<=", "\u2264"}, {">=", "\u2265"}, {"+-", "\u00b1"}};
+      {"<=>", " iff "}, {"->", "\u2192"}, {"<=", "\u2264"}, {">=", "\u2265"}, {"+-", "\u00b1"}, {"||", "\u2016"}};
   for (const auto& [ascii, symbol] : symbols)
     for (std::size_t k = out.find(ascii); k != std::string::npos; k = out.find(ascii, k + 1))
       out.replace(k, std::char_traits<char>::length(ascii), symbol);
-  return latex_escape(out);
+  return plain_math_latex(out);
 }
 
 bool proved_symbolically(const CheckRecord& r) { return r.verdict == Verdict::Agree && r.method == "symbolic"; }

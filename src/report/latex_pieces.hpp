@@ -26,10 +26,16 @@ const char* role_meaning(ClaimRole role);
 
 /// A record's detail or method (plain text written by the routes, e.g. "beta in [-50, 50],
 /// gamma -> 0", "|S - L| <= 10^-45") as LaTeX: the words beta, gamma, lambda, sigma, mu,
-/// eps and pi as Greek letters, inf and infinity as the symbol, -> <= >= +- as arrows and
-/// relations, then latex_escape.
+/// eps, pi, phi, theta, Pi and Sigma as Greek letters, inf and infinity as the symbol,
+/// -> <= >= +- || as arrows, relations and the norm bars, and the plain-text formula
+/// notation typeset: x^2, x^(a+b), x^{a}, 10^-45 as superscripts, a one-letter name's _i
+/// as a subscript (k_i; not double_residual), sqrt as the radical sign, a*b as a centred
+/// dot, q~ as q with a tilde; everything else through latex_escape.
 /// Only whole words change (gamma_max and betas stay). Never throws.
 std::string detail_latex(const std::string& text);
+/// The formula notation part of detail_latex alone (superscripts, subscripts, sqrt, *, ~),
+/// on text whose words are already mapped. Never throws.
+std::string plain_math_latex(const std::string& text);
 
 /// True for an agree decided by the symbolic route alone (method "symbolic"): the proof
 /// of equivalence on the whole domain (docs/design.md). Any other method is evidence of the
