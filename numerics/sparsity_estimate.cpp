@@ -52,4 +52,35 @@ PopulationDelta population_delta(const std::vector<Real>& m) {
   return out;
 }
 
+namespace {
+Real binomial(unsigned n, unsigned k) {
+  Real out = 1;
+  for (unsigned j = 1; j <= k; ++j) out = out * (n - k + j) / j;
+  return out;
+}
+}  // namespace
+
+std::vector<Real> moments_of_independent_sum(const std::vector<std::pair<Real, std::vector<Real>>>& terms) {
+  if (terms.empty()) throw std::invalid_argument("moments_of_independent_sum needs at least one term");
+  const std::size_t size = terms.front().second.size();
+  if (size == 0) throw std::invalid_argument("moments_of_independent_sum needs E Y^0");
+  std::vector<Real> cumulants(size, Real(0));
+  for (const auto& [weight, m] : terms) {
+    if (m.size() != size) throw std::invalid_argument("moments_of_independent_sum: terms of different lengths");
+    std::vector<Real> kappa(size, Real(0));
+    Real power = 1;
+    for (unsigned n = 1; n < size; ++n) {
+      kappa[n] = m[n];
+      for (unsigned k = 1; k < n; ++k) kappa[n] -= binomial(n - 1, k - 1) * kappa[k] * m[n - k];
+      power *= weight;
+      cumulants[n] += power * kappa[n];
+    }
+  }
+  std::vector<Real> out(size, Real(0));
+  out[0] = 1;
+  for (unsigned n = 1; n < size; ++n)
+    for (unsigned k = 1; k <= n; ++k) out[n] += binomial(n - 1, k - 1) * cumulants[k] * out[n - k];
+  return out;
+}
+
 }  // namespace attnverify::num

@@ -169,6 +169,12 @@ BOOST_AUTO_TEST_CASE(record_text_formulas_are_typeset) {
   has("q~.mu~ > 0, ||q~|| > 0", "\\ensuremath{\\tilde{q}}");
   has("q~.mu~ > 0", "\\tilde{\\ensuremath{\\mu}}");
   has("Attn(X, Y Pi, Y Pi)", "\\ensuremath{\\Pi}");
+  has("log p(x_t | x_<t) / prod_j p(x_j)", "x\\textsubscript{\\textless{}t}");
+  has("R / prod_j p", "\\ensuremath{\\prod}\\textsubscript{j}");
+  const std::string sum = has("r^2 = sum y_i^2, the sum of the weights", "\\ensuremath{\\sum} y\\textsubscript{i}");
+  BOOST_TEST(sum.find("the sum of the weights") != std::string::npos);  // the English word stays
+  has("n = 1e3..1e6, 1e-12", "n = 10\\textsuperscript{3}..10\\textsuperscript{6}, 10\\textsuperscript{-12}");
+  BOOST_TEST(detail_latex("seed 1e3x, 21e3").find("textsuperscript") == std::string::npos);
   has("x^", "x\\textasciicircum{}");  // a caret with nothing after it stays a caret
   has("(a^(b", "a\\textasciicircum{}(b");   // an unclosed group too
 }

@@ -184,6 +184,16 @@ BOOST_AUTO_TEST_CASE(convergence_caption_says_what_the_points_show) {
   BOOST_TEST_MESSAGE(caption5);
   BOOST_TEST(caption5.find("log-log slope -0.50 in $n$ (95% interval [-0.5") != std::string::npos);
   BOOST_TEST(caption5.find("over 5 sizes of $n$") != std::string::npos);
+  // an endpoint within 0.0005 of -1/2 gets the decimals that show its side (the referee saw
+  // "[-0.500, -0.491], which excludes -1/2"): half-widths falling a little slower than the rate
+  std::vector<Curve> slow{{"a", false, {}}};
+  for (double n : {1e3, 1e4, 1e5, 1e6})
+    slow[0].points.emplace_back(n, std::pow(n, -0.4955) * (1 + 0.008 * std::sin(n)));  // [-0.49952, -0.49369]
+  const std::string near = attnverify::convergence_caption(slow, {{"a", false, {{1e3, 0}, {1e4, 0}, {1e5, 0}, {1e6, 0}}}});
+  BOOST_TEST_MESSAGE(near);
+  BOOST_TEST(near.find("[-0.500,") == std::string::npos);
+  BOOST_TEST(near.find("[-0.4995, -0.4937]") != std::string::npos);
+  BOOST_TEST(near.find("excludes") != std::string::npos);
   BOOST_TEST(caption.find("both fall") == std::string::npos);
   BOOST_TEST(attnverify::convergence_caption({}, {}).empty());
 }
@@ -279,4 +289,22 @@ BOOST_AUTO_TEST_CASE(batch_bootstrap_agrees_with_the_delta_method_where_the_clt_
   BOOST_TEST(boot.upper > num::estimate_sparsity(m).S);
   BOOST_TEST(num::bootstrap_sparsity(one, 500, 5).standard_error == boot.standard_error);  // reproducible
   BOOST_TEST(!num::bootstrap_sparsity({one[0]}, 500, 5).ok);                               // one unit: no bootstrap
+}
+
+BOOST_AUTO_TEST_CASE(moments_of_an_independent_sum_follow_from_the_terms) {
+  // a = 2 Y1 + 3 Y2 with Y1, Y2 independent lognormal: E a^k by the binomial expansion,
+  // sum_j C(k, j) 2^j 3^(k-j) E Y1^j E Y2^(k-j), against the cumulant route
+  num::ScopedPrecision scope(40);
+  const std::vector<num::Real> y1 = lognormal_moments(0.5, 1.0), y2 = lognormal_moments(-1.0, 0.5);
+  const std::vector<num::Real> a = num::moments_of_independent_sum({{num::Real(2), y1}, {num::Real(3), y2}});
+  BOOST_REQUIRE_EQUAL(a.size(), 7u);
+  for (int k = 0; k <= 6; ++k) {
+    num::Real direct = 0, binomial = 1;
+    for (int j = 0; j <= k; ++j) {
+      direct += binomial * pow(num::Real(2), j) * pow(num::Real(3), k - j) * y1[j] * y2[k - j];
+      binomial = binomial * (k - j) / (j + 1);
+    }
+    BOOST_TEST_CONTEXT("k = " << k) { BOOST_TEST(close(static_cast<double>(a[k]), static_cast<double>(direct), 1e-14)); }
+  }
+  BOOST_CHECK_THROW(num::moments_of_independent_sum({}), std::invalid_argument);
 }

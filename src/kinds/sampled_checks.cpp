@@ -123,10 +123,19 @@ std::string convergence_caption(const std::vector<Curve>& half_widths, const std
     const double se = std::sqrt(rss / static_cast<double>(dof) / sxx);
     const double t = boost::math::quantile(boost::math::students_t(static_cast<double>(dof)), 0.975);
     const double lo = slope - t * se, hi = slope + t * se;
-    out += fmt::format(" (95% interval [{:.3f}, {:.3f}], which {} $-1/2$; one slope, an intercept per colour)", lo, hi,
-                       lo - 1e-9 <= -0.5 && -0.5 <= hi + 1e-9 ? "contains" : "excludes");
+    // enough decimals that an endpoint near -1/2 shows on which side it lies
+    const auto hides_side = [](double end, int decimals) {  // prints as -0.500... but is not -1/2
+      return std::fabs(end + 0.5) > 1e-9 && fmt::format("{:.{}f}", end, decimals) == fmt::format("{:.{}f}", -0.5, decimals);
+    };
+    int decimals = 3;
+    while (decimals < 6 && (hides_side(lo, decimals) || hides_side(hi, decimals))) ++decimals;
+    out += fmt::format(" (95% interval [{:.{}f}, {:.{}f}], which {} $-1/2$; one slope, an intercept per colour)", lo,
+                       decimals, hi, decimals, lo - 1e-9 <= -0.5 && -0.5 <= hi + 1e-9 ? "contains" : "excludes");
   }
-  out += fmt::format(" over {} sizes of $n$; dashed, a line of slope $-1/2$, the rate $n^{{-1/2}}$.", sizes.size());
+  out += fmt::format(
+      " over {} sizes of $n$ (each half-width is $1.96\\,\\hat s/\\sqrt n$, so the slope is $-1/2$ up to how "
+      "the sample's $\\hat s$ settles); dashed, a line of slope $-1/2$, the rate $n^{{-1/2}}$.",
+      sizes.size());
   out += within == points ? " The errors lie below the half-widths and are not fitted."
                           : fmt::format(" The errors are not fitted; {} of them lie above their half-width.",
                                         points - within);
@@ -223,9 +232,9 @@ void run_sampled_checks(const Spec& spec, const num::AdaptiveEvaluator* closed, 
         const num::BootstrapResult boot = num::bootstrap_sparsity(batches, num::kBootstrapReplicates, boot_seed);
         if (boot.ok) r.bootstrap_standard_error = boot.standard_error;
         if (population) judge_clt_validity(r, *population, static_cast<double>(moments.count));
-        if (d == largest_d && r.clt_skewness && std::fabs(*r.clt_skewness) > num::kMaxCltSkewness)
-          invalid_sizes.push_back(n);
-        if (d == largest_d && r.z) {
+        const bool invalid = r.clt_skewness && std::fabs(*r.clt_skewness) > num::kMaxCltSkewness;
+        if (d == largest_d && invalid) invalid_sizes.push_back(n);
+        if (d == largest_d && r.z && !invalid) {  // the figure shows the valid tests only
           half_width.points.emplace_back(moments.count, num::kZ95 * est.standard_error);
           error.points.emplace_back(moments.count, std::max(std::fabs(est.S - reference), 1e-12));
         }
@@ -242,8 +251,9 @@ void run_sampled_checks(const Spec& spec, const num::AdaptiveEvaluator* closed, 
   }
   figure.caption = caption_head + convergence_caption(figure.curves, figure.marks);
   if (!invalid_text.empty())
-    figure.caption += " Not valid tests (the interval's skewness exceeds " + fmt::format("{}", num::kMaxCltSkewness) +
-                      ", see the text), drawn all the same:" + invalid_text + ".";
+    figure.caption += " Not drawn, and in none of these counts, the checks that are not valid tests (the "
+                      "interval's skewness exceeds " +
+                      fmt::format("{}", num::kMaxCltSkewness) + ", see the text):" + invalid_text + ".";
   // the n^(-1/2) rate, dashed, through the geometric mean of the half-widths at the smallest n
   Curve rate = inverse_sqrt_reference(figure.curves);
   if (!rate.points.empty()) figure.curves.push_back(std::move(rate));

@@ -246,7 +246,7 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
         to_zero, claimed, digits);
     // S is positive: a last value of 0 is one that left MPFR's exponent range (or an exact 0)
     part.values = {{"last_value", estimate.last_value == 0
-                                      ? std::string("0 at working precision (underflow or exact)")
+                                      ? std::string("0 after underflow (S > 0 there)")
                                       : num::to_decimal(estimate.last_value, kShownDigits)},
                    {"claimed", c.value_text}};
     switch (estimate.outcome) {
@@ -482,7 +482,7 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
   const bool below = c.relation[0] == '<';
   const bool strict = c.relation.size() == 1;
   Real smallest;
-  bool any = false;
+  bool any = false, smallest_resolved = false;
   std::size_t violations = 0, checked = 0, unresolved = 0;
   std::string failure;
   for (const ClaimPoint& p : points) {
@@ -502,8 +502,13 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
       ++unresolved;                  // varies with GiNaC's term order from run to run
       margin = 0;
     }
-    if (!any || margin < smallest || (fails && violations == 1)) {
+    // the point shown: the first violation, else the smallest margin that is resolved (an
+    // unresolved one only while no other is), as "S and the bound are equal" shows nothing
+    const bool resolved = margin != 0;
+    if (!any || (fails && violations == 1) ||
+        (violations == 0 && (resolved ? !smallest_resolved || margin < smallest : !smallest_resolved && margin < smallest))) {
       smallest = margin;
+      smallest_resolved = resolved;
       any = true;
       part.point = p.where;
       // a margin within the tolerance was set to 0 above: it is not resolved, not 0
@@ -515,7 +520,7 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
   }
   // symbolic: S, bound > 0, so S < bound iff (bound/S)^2 - 1 > 0; lambda^n is
   // atomized for sequences (atomize_symbolic_powers): an atom in (0, 1), as lambda in (0, 1), n > 0
-  std::string ratio;
+  std::string ratio, ratio_value;
   bool proved = false;
   try {
     const auto& s = sym::symbols();
@@ -532,9 +537,11 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
     r = GiNaC::normal(r);
     if (!sequence || !r.has(s.lambda) || !r.has(s.n)) {
       proved = strict ? sym::is_provably_positive(r - 1, unit) : false;
+      if (proved) ratio_value = sym::to_text(r.subs(atoms));
       ratio =
           std::string(" Symbolically (") + (below ? "bound/S" : "S/bound") + ")^2 = " + sym::to_text(r.subs(atoms)) +
-          (proved ? ", and (ratio - 1) is proved > 0 on the domain" + std::string(sequence ? " (0 < lambda^n < 1)" : "")
+          (proved ? ", and (ratio - 1) > 0 on the domain by the symbolic sign rules" +
+                        std::string(sequence ? " (0 < lambda^n < 1)" : "")
                   : "") +
           ".";
     }
@@ -554,15 +561,19 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
                                part.values[2].second.substr(0, 14), ratio);
   } else if (proved) {
     part.verdict = Verdict::Agree;
+    // what decides: the proved ratio, then the numbers at the point shown
+    part.values.insert(part.values.begin(), {below ? "bound_over_S_squared" : "S_over_bound_squared", ratio_value});
     part.method = "symbolic (sign of (bound/S)^2 - 1), with the point set and grid";
     // a point where S and the bound agree to working precision does not show the relation
     // numerically: only the others are counted for it (the proof covers them all)
     part.finding = unresolved == 0
-                       ? fmt::format("Proved.{} Numerically S {} bound at all {} points.", ratio, c.relation, checked)
+                       ? fmt::format("A symbolic argument (not a certified proof).{} Numerically S {} bound at all {} "
+                                     "points.",
+                                     ratio, c.relation, checked)
                        : fmt::format(
-                             "Proved.{} Numerically S {} bound at {} of {} points; at the other {} S and the bound "
+                             "A symbolic argument (not a certified proof).{} Numerically S {} bound at {} of {} points; at the other {} S and the bound "
                              "agree to working precision (margin below 10^-{}), so there the numbers cannot show "
-                             "the relation, which the proof covers.",
+                             "the relation, which the argument covers.",
                              ratio, c.relation, checked - unresolved, checked, unresolved,
                              static_cast<int>(required_digits(digits)));
   } else if (!failure.empty()) {
@@ -650,7 +661,7 @@ Part check_norm_ratio(const PropertyCheck& c, const RunOptions& options) {
       const double agree = agreement(computed, claim_at_d, digits);
       if (std::isnan(agree) || agree < required_digits(digits)) {
         part.verdict = Verdict::Disagree;
-        part.point = {{"d", std::to_string(d)}, {"at", point_text(arg)}};
+        part.point = {{"d", std::to_string(d)}, {"y", point_text(arg)}};
         part.values = {{word, sym::to_text(computed)},
                        {"claimed", text},
                        {"claimed_at_d", decimal(claim_at_d, digits, kShownDigits)}};

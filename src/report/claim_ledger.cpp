@@ -1,9 +1,11 @@
 #include "src/report/claim_ledger.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <utility>
 
+#include "numerics/sparsity_estimate.hpp"
 #include "src/report/latex_pieces.hpp"
 
 namespace attnverify {
@@ -72,7 +74,11 @@ std::vector<LedgerEntry> claim_ledger(const RunResult& run) {
       if (std::find(e.variants.begin(), e.variants.end(), v.spec.name) == e.variants.end()) {
         e.variants.push_back(v.spec.name);
         e.sampled_checks += static_cast<std::size_t>(std::count_if(
-            v.records.begin(), v.records.end(), [](const CheckRecord& c) { return c.check == CheckKind::Sampled; }));
+            v.records.begin(), v.records.end(), [](const CheckRecord& c) {
+              // the valid tests only: a check whose CLT interval is too skewed at its n is none
+              return c.check == CheckKind::Sampled &&
+                     !(c.clt_skewness && std::fabs(*c.clt_skewness) > num::kMaxCltSkewness);
+            }));
       }
       e.checks.push_back(&r);
       const SourceQuote& quote = claim ? claim->quote : property->quote;
@@ -85,9 +91,10 @@ std::vector<LedgerEntry> claim_ledger(const RunResult& run) {
         e.continuous_extension = e.continuous_extension || claim->continuous_extension;
         if (e.published_latex.empty()) e.published_latex = claim->latex;
         // one derived S for all its variants, or none
+        const GiNaC::ex reference = v.spec.kind->claim_reference(v.spec, *claim, v.S);
         if (e.checks.size() == 1)
-          e.derived = v.S;
-        else if (e.derived && !e.derived->is_equal(v.S))
+          e.derived = reference;
+        else if (e.derived && !e.derived->is_equal(reference))
           e.derived.reset();
       } else if (e.statement.empty()) {
         e.statement = claim ? claim->statement : property->statement;

@@ -42,7 +42,7 @@ struct LedgerEntry {
   std::vector<std::string> ids;       ///< claim and property ids, in run order, each once
   std::vector<std::string> variants;  ///< variants it is checked in, each once
   std::vector<const CheckRecord*> checks;
-  std::size_t sampled_checks = 0;  ///< the Monte Carlo checks (CheckKind::Sampled) of its variants
+  std::size_t sampled_checks = 0;  ///< the Monte Carlo checks (CheckKind::Sampled) of its variants that are valid tests (src/kinds/sampled_checks.hpp)
   SourceQuote quote;            ///< the first non-empty quote of its claims (src/spec/source_quote.hpp)
   std::string published_latex;  ///< the source's typesetting of S (claims' `latex`), or empty
   std::string statement;        ///< the statement in words (facts, properties), spec prose with $..$

@@ -71,8 +71,10 @@ std::string shortened(const std::string& value, std::size_t n) {
   return value.size() <= n ? value : value.substr(0, n) + "...";
 }
 
-// A decimal value of a record cut to `digits` significant digits (truncated, not rounded,
-// so that a ball around it can be widened by one unit of the last digit kept); other text as it is.
+// A decimal value of a record rounded to `digits` significant digits (to nearest, on the
+// decimal string: 0.1105541596785 -> 0.110554159679), so it is off by at most half a unit of
+// the last digit kept, which the widening of a ball's radius by one unit covers; other
+// text as it is.
 std::string significant(const std::string& value, std::size_t digits) {
   if (!is_decimal_number_text(value)) return value;
   std::string mantissa = value, exponent;
@@ -80,6 +82,7 @@ std::string significant(const std::string& value, std::size_t digits) {
   std::size_t kept = 0;
   bool leading = true;
   std::string out;
+  char next = '0';  // the first digit left out
   for (const char c : mantissa) {
     if (c >= '0' && c <= '9') {
       if (leading && c == '0') {
@@ -87,9 +90,29 @@ std::string significant(const std::string& value, std::size_t digits) {
         continue;
       }
       leading = false;
-      if (kept++ >= digits) break;
+      if (kept++ >= digits) {
+        next = c;
+        break;
+      }
     }
     out += c;
+  }
+  // rounded to nearest (half up on the decimal digits): carry through 9s, past the point
+  if (next >= '5') {
+    std::size_t k = out.size();
+    bool carry = true;
+    while (carry && k > 0) {
+      char& c = out[--k];
+      if (c == '.') continue;
+      if (c < '0' || c > '9') {  // the sign: a new leading digit after it
+        out.insert(k + 1, "1");
+        carry = false;
+        break;
+      }
+      c = c == '9' ? '0' : static_cast<char>(c + 1);
+      carry = c == '0';
+    }
+    if (carry) out.insert(0, "1");
   }
   return out + exponent;
 }
@@ -124,7 +147,7 @@ std::string ball_math(const Enclosure& ball) {
 std::string expression_math(const std::string& value) {
   if (value.find_first_of("()^/*") == std::string::npos || value.size() > 200) return "";
   try {
-    const sym::ParsedExpression parsed = sym::read_expression(value, {"d", "n"});
+    const sym::ParsedExpression parsed = sym::read_expression(value, {"d", "n", "lambda"});
     return "$" + sym::to_latex(parsed.value) + "$";
   } catch (const std::exception&) {
     return "";
@@ -137,17 +160,32 @@ std::string value_text(const std::string& key, const std::string& value) {
   // the routes' keys as words where the key alone misleads ("greater_than = 0")
   static const std::map<std::string, std::string> words{{"greater_than", "tested: the infimum is above"},
                                                         {"less_than", "tested: the supremum is below"},
-                                                        {"contexts_where_R_depends_on_x_t", "contexts where R depends on x_t"},
+                                                        {"contexts_where_R_depends_on_x_t", "contexts where R depends on x_t:"},
                                                         {"claimed_at_d", "claimed value"},
                                                         {"largest_abs_z", "largest |z|"},
                                                         {"decimal", "that is"}};
+  // a proved ratio of a bound property: the relation it was proved to satisfy
+  if (key == "bound_over_S_squared" || key == "S_over_bound_squared") {
+    const std::string math = expression_math(value);
+    const std::string lhs = key == "bound_over_S_squared" ? "(\\mathrm{bound}/S)^2" : "(S/\\mathrm{bound})^2";
+    return "shown symbolically: $" + lhs + (math.empty() ? "$ $=$ " + latex_escape(value) : " = " + math.substr(1, math.size() - 2)) +
+           (math.empty() ? " $> 1$" : " > 1$") + " on the domain";
+  }
   const auto word = words.find(key);
   std::string name = word != words.end() ? word->second : key;
   if (word == words.end()) std::replace(name.begin(), name.end(), '_', ' ');
   for (std::size_t k = name.find("lambda"); k != std::string::npos; k = name.find("lambda", k))
     name.replace(k, 6, "\u03bb");
   const std::string math = is_decimal_number_text(value) ? std::string() : expression_math(value);
-  return latex_escape(name) + " $=$ " + (math.empty() ? latex_escape(shortened(significant(value, 12), 80)) : math);
+  // a word that ends in its relation ("the infimum is above") takes the value without "="
+  const bool relation = key == "greater_than" || key == "less_than" || key == "decimal" || name.back() == ':';
+  // a value in units of the machine epsilon (double_residual_eps): the unit after the number
+  if (key.size() > 4 && key.compare(key.size() - 4, 4, "_eps") == 0 && is_decimal_number_text(value)) {
+    std::string bare = key.substr(0, key.size() - 4);
+    std::replace(bare.begin(), bare.end(), '_', ' ');
+    return latex_escape(bare) + " $= " + significant(value, 6) + "\\,\\epsilon$";
+  }
+  return detail_latex(name) + (relation ? " " : " $=$ ") + (math.empty() ? latex_escape(shortened(significant(value, 12), 80)) : math);
 }
 
 // A point for a narrow table column: each coordinate its own formula, so that the column can
@@ -197,7 +235,7 @@ std::string deciding_text(const LedgerEntry& e) {
         for (const auto& [k, v] : c->values)
           if (k == "max |z|") z = std::max(z, std::strtod(v.c_str(), nullptr));
       }
-      return fmt::format("largest $|z| = {:.2f}$ over the {} sampled checks of {} variant{}", z, e.sampled_checks,
+      return fmt::format("largest $|z| = {:.2f}$ over the {} valid sampled tests of {} variant{}", z, e.sampled_checks,
                          e.variants.size(), e.variants.size() == 1 ? "" : "s");
     }
     case Evidence::Undecided:
@@ -209,12 +247,15 @@ std::string deciding_text(const LedgerEntry& e) {
     return fmt::format("{:.1f} digits of agreement at the worst claim point", *r.digits);
   std::string text;
   std::size_t shown = 0;
+  // a bound shown symbolically is decided by its ratio alone
+  const bool ratio_decides = !r.values.empty() && (r.values.front().first == "bound_over_S_squared" ||
+                                                   r.values.front().first == "S_over_bound_squared");
   for (const auto& [k, v] : r.values) {
-    if (shown++ == (e.evidence == Evidence::FiniteCases ? 2 : 3)) break;  // a narrow column
+    if (shown++ == (ratio_decides ? 1 : e.evidence == Evidence::FiniteCases ? 2 : 3)) break;  // a narrow column
     text += (text.empty() ? "" : "; ") + value_text(k, v);
   }
   const bool setting_only = r.point.size() == 1 && r.point.front().first == "setting";
-  if (!r.point.empty() && !setting_only)
+  if (!r.point.empty() && !setting_only && !ratio_decides)
     text += (text.empty() ? "at " : " at ") + point_coordinates(r.point, true);
   return text;
 }
@@ -414,7 +455,7 @@ std::string findings_latex(const RunResult& run) {
   for (const LedgerEntry* e : published) sources.insert(e->source);
   out << fmt::format(
       "This run judged {} distinct published statements from {} sources in {} checks (a statement checked in "
-      "several variants counts once), plus {} re-typed copies of published formulas ({} checks) and {} "
+      "several variants counts once), plus {} re-typed copies of published statements ({} checks) and {} "
       "negative control{}{}. ",
       published.size(), sources.size(), checks_of(published), retyped.size(), checks_of(retyped), controls.size(),
       controls.size() == 1 ? "" : "s",
@@ -444,9 +485,16 @@ std::string findings_latex(const RunResult& run) {
   if (!retyped.empty()) {
     const std::size_t wrong_copies =
         count(retyped, [](const LedgerEntry* e) { return e->verdict == Verdict::Disagree; });
-    out << fmt::format("{} of {} re-typed cop{} of published formulas {} wrong (each differs from the statement it "
-                       "re-types). ",
-                       wrong_copies, retyped.size(), retyped.size() == 1 ? "y" : "ies", wrong_copies == 1 ? "is" : "are");
+    const std::size_t unquoted_copies = count(retyped, [](const LedgerEntry* e) {
+      return e->verdict == Verdict::Disagree && e->quote.empty();
+    });
+    out << fmt::format("{} of {} re-typed cop{} of published statements {} wrong (each differs from the statement it "
+                       "re-types{}). ",
+                       wrong_copies, retyped.size(), retyped.size() == 1 ? "y" : "ies", wrong_copies == 1 ? "is" : "are",
+                       unquoted_copies == 0 ? std::string()
+                                            : fmt::format("; of {} of them the project has no text, and the copy is "
+                                                          "as docs/claims.md records it",
+                                                          unquoted_copies));
   }
   {
     // the grid checks: how many verdicts are proofs at their point (Arb balls), how many estimates
@@ -457,10 +505,22 @@ std::string findings_latex(const RunResult& run) {
           "(Arb balls decide) and {} rest on the route's error estimate. ",
           grid, certified, grid - certified);
   }
-  if (!controls.empty())
+  if (!controls.empty()) {
+    // which checks the controls exercise: their variants and check kinds, as they are
+    std::set<std::string> kinds;
+    bool sampled = false;
+    for (const Outcome* o : controls) {
+      for (const VariantResult& v : run.variants)
+        if (v.spec.name == o->record->variant) kinds.insert(v.spec.kind->name());
+      sampled = sampled || o->record->check == CheckKind::Sampled;
+    }
+    std::string names;
+    for (const std::string& name : kinds) names += (names.empty() ? "" : ", ") + latex_escape(name);
     out << fmt::format(
-        "{} of {} negative control{} gave the expected verdict, so the checks can fail. ",
-        controls_as_expected, controls.size(), controls.size() == 1 ? "" : "s");
+        "{} of {} negative control{} (of the {} kind) gave the expected verdict, so those checks can fail{}. ",
+        controls_as_expected, controls.size(), controls.size() == 1 ? "" : "s", names,
+        sampled ? "" : "; no control plants an error in the sampled test, whose power the report does not show");
+  }
   // that every verdict is the expected one is a check of the run, not evidence about the
   // claims: said only when it fails (the variants table counts it per variant)
   out << (unexpected == 0 ? std::string()

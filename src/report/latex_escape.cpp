@@ -55,7 +55,7 @@ constexpr std::pair<char32_t, char32_t> kTypesetRanges[] = {
 const std::map<char32_t, std::string>& math_characters() {
   static const std::map<char32_t, std::string> table = [] {
     std::map<char32_t, std::string> t{{0x2260, "\\neq"},   {0x2248, "\\approx"},  {0x2212, "-"},
-                                      {0x221E, "\\infty"}, {0x2202, "\\partial"}, {0x2211, "\\sum"},
+                                      {0x221E, "\\infty"}, {0x2202, "\\partial"}, {0x2211, "\\sum"}, {0x220F, "\\prod"},
                                       {0x221A, "\\surd"},  {0x00B1, "\\pm"}};
     const char* lower[] = {"\\alpha", "\\beta", "\\gamma", "\\delta",    "\\epsilon", "\\zeta", "\\eta",
                            "\\theta", "\\iota", "\\kappa", "\\lambda",   "\\mu",      "\\nu",   "\\xi",

@@ -114,14 +114,50 @@ std::string plain_math_latex(const std::string& text) {
         continue;
       }
     }
-    // k_i, W_K: a one-letter name and a one-character index
+    // k_i, W_K, x_<t: a one-letter name and a one-character index (or < and one)
     if (c == '_' && k >= 1 && k + 1 < text.size() && std::isalpha(static_cast<unsigned char>(text[k - 1])) &&
-        (k < 2 || !ascii_alnum(text[k - 2])) && ascii_alnum(text[k + 1]) &&
-        (k + 2 >= text.size() || !ascii_alnum(text[k + 2]))) {
+        (k < 2 || !ascii_alnum(text[k - 2]))) {
+      const std::size_t width = text[k + 1] == '<' && k + 2 < text.size() ? 2 : 1;
+      if (ascii_alnum(text[k + width]) && (k + width + 1 >= text.size() || !ascii_alnum(text[k + width + 1]))) {
+        flush();
+        out += "\\textsubscript{" + latex_escape(text.substr(k + 1, width)) + "}";
+        k += width + 1;
+        continue;
+      }
+    }
+    // sum_j, prod_j, "sum y_i": the operator's sign where an index or a term follows it
+    bool operator_sign = false;
+    for (const auto& [word, sign] : {std::pair<const char*, const char*>{"sum", "\u2211"}, {"prod", "\u220f"}}) {
+      const std::size_t w = std::char_traits<char>::length(word);
+      if (!word_start || text.compare(k, w, word) != 0 || k + w + 1 >= text.size()) continue;
+      const char after = text[k + w];
+      const bool index = after == '_' && ascii_alnum(text[k + w + 1]);
+      // a term: a one-letter name with an index or a power ("y_i", "e^s")
+      const bool term = after == ' ' && k + w + 2 < text.size() && std::isalpha(static_cast<unsigned char>(text[k + w + 1])) &&
+                        (text[k + w + 2] == '_' || text[k + w + 2] == '^');
+      if (!index && !term) continue;
       flush();
-      out += "\\textsubscript{" + latex_escape(text.substr(k + 1, 1)) + "}";
-      k += 2;
-      continue;
+      operator_sign = true;
+      out += latex_escape(sign);
+      k += w;
+      if (index) {
+        out += "\\textsubscript{" + latex_escape(text.substr(k + 1, 1)) + "}";
+        k += 2;
+      }
+      break;
+    }
+    if (operator_sign) continue;
+    // 1e3, 1e-12: a power of ten
+    if (word_start && c == '1' && k + 2 < text.size() && text[k + 1] == 'e') {
+      std::size_t end = k + 2 + (text[k + 2] == '-');
+      const std::size_t digits_from = end;
+      while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+      if (end > digits_from && (end >= text.size() || !ascii_alnum(text[end]))) {
+        flush();
+        out += "10\\textsuperscript{" + text.substr(k + 2, end - k - 2) + "}";
+        k = end;
+        continue;
+      }
     }
     if (word_start && text.compare(k, 4, "sqrt") == 0 && k + 5 < text.size() &&
         (text[k + 4] == '(' || (text[k + 4] == ' ' && ascii_alnum(text[k + 5])))) {

@@ -131,7 +131,7 @@ void write_figure(std::ostringstream& out, const Figure& v) {
       out << "{\\small (A figure against " << latex_prose(v.x_label) << " needs at least two values; there is one.)}\n\n";
     return;
   }
-  out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[width=0.7\\linewidth, height=4.8cm, xlabel={" << latex_prose(v.x_label)
+  out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[width=0.7\\linewidth, height=4.4cm, xlabel={" << latex_prose(v.x_label)
       << "}, ylabel={" << latex_prose(v.y_label)
       << "}, legend pos=outer north east, legend style={font=\\small}, grid=major, "
          "yticklabel style={/pgf/number format/precision=4}, scaled y ticks=false";
@@ -228,10 +228,11 @@ SampledStats sampled_stats(const VariantResult& v) {
   for (const auto& r : v.records) {
     if (r.check != CheckKind::Sampled) continue;
     ++st.total;
-    st.agree += r.verdict == Verdict::Agree;
-    st.inconclusive += r.verdict == Verdict::Inconclusive;
     const bool invalid = r.clt_skewness && std::fabs(*r.clt_skewness) > num::kMaxCltSkewness;
     st.invalid += invalid;
+    // agree and inconclusive count the valid tests only
+    st.agree += !invalid && r.verdict == Verdict::Agree;
+    st.inconclusive += !invalid && r.verdict == Verdict::Inconclusive;
     if (r.z && !invalid) st.max_z = std::max(st.max_z, std::fabs(*r.z));
     if (r.d) st.dims.insert(*r.d);
     if (r.n) st.sizes.insert(*r.n);
@@ -255,7 +256,10 @@ SampledStats sampled_stats(const VariantResult& v) {
 // "agree/total" of a variant's sampled checks, or "--" without any.
 std::string sampled_summary(const VariantResult& v) {
   const SampledStats st = sampled_stats(v);
-  return st.total ? fmt::format("{}/{}", st.agree, st.total) : "--";
+  if (!st.total) return "--";
+  // agree over the valid tests; the checks that are not tests at their n beside them
+  return fmt::format("{}/{}", st.agree, st.total - st.invalid) +
+         (st.invalid ? fmt::format(" (+{} n.t.)", st.invalid) : std::string());
 }
 
 // The sampled checks of a variant in one paragraph: how many agree, the largest |z|, the
@@ -266,22 +270,26 @@ void write_sampled_summary(std::ostringstream& out, const VariantResult& v) {
   if (st.total == 0) return;
   out << "\\subsection*{Closed form vs sampled attention weights}\n";
   out << fmt::format(
-      "{} sampled checks at {} point{}, $d \\in \\{{{}\\}}$, $n$ from {} to {}: {} agree{}, largest $|z| = "
-      "{:.2f}$ (the statistical test of ``What each verdict proves''; seed {}). Each check's estimate $S_n$, its "
-      "standard error (the 95\\% interval is $\\pm 1.96$ of it), bias and $z$ are in results.json (check "
-      "\\texttt{{sampled}}).\n\n",
+      "{} sampled checks at {} point{}, $d \\in \\{{{}\\}}$, $n$ from {} to {}; of the {} valid tests {} agree{}, "
+      "largest $|z| = {:.2f}$ (the statistical test of ``What each verdict proves''; seed {}). Each check's "
+      "estimate $S_n$, its standard error (the 95\\% interval is $\\pm 1.96$ of it), bias and $z$ are in "
+      "results.json (check \\texttt{{sampled}}).\n\n",
       st.total, st.points.size(), st.points.size() == 1 ? "" : "s", fmt::join(st.dims, ", "),
       st.sizes.empty() ? std::string("--") : std::to_string(*st.sizes.begin()),
-      st.sizes.empty() ? std::string("--") : std::to_string(*st.sizes.rbegin()), st.agree,
+      st.sizes.empty() ? std::string("--") : std::to_string(*st.sizes.rbegin()), st.total - st.invalid, st.agree,
       st.inconclusive ? fmt::format(", {} inconclusive", st.inconclusive) : std::string(), st.max_z,
       st.seed ? std::to_string(*st.seed) : std::string("--"));
   if (st.plug_in_ratio[0].second > 0)
     out << fmt::format(
         "On the valid tests the sample's delta-method SE is {:.2f} to {:.2f} times the population's (from "
-        "$\\mathbb E|f|^k$ by quadrature), and a batch bootstrap's SE ({} resamples of the {}-key batches) {:.2f} "
-        "to {:.2f} times the sample's.",
-        st.plug_in_ratio[0].first, st.plug_in_ratio[0].second, num::kBootstrapReplicates, num::kBatchRows,
-        st.bootstrap_ratio[0].first, st.bootstrap_ratio[0].second);
+        "the moments of the weights by quadrature){}",
+        st.plug_in_ratio[0].first, st.plug_in_ratio[0].second,
+        st.bootstrap_ratio[0].second > 0
+            ? fmt::format(", and a batch bootstrap's SE ({} resamples of the {}-key batches) {:.2f} to {:.2f} times "
+                          "the sample's.",
+                          num::kBootstrapReplicates, num::kBatchRows, st.bootstrap_ratio[0].first,
+                          st.bootstrap_ratio[0].second)
+            : std::string("."));
   if (st.invalid) {
     out << fmt::format(" {} of the checks are not valid tests at their $n$: the skewness of the statistic's mean "
                        "exceeds {} there, so the 95\\% interval is not trustworthy (",
@@ -293,10 +301,13 @@ void write_sampled_summary(std::ostringstream& out, const VariantResult& v) {
     out << "). They are inconclusive by design and not counted among the tests.";
     if (st.plug_in_ratio[1].second > 0)
       out << fmt::format(
-          " On them the sample's SE is {:.2f} to {:.2f} times the population's, and the bootstrap's {:.2f} to "
-          "{:.2f} times the sample's: resampling the sample cannot see the tails it missed.",
-          st.plug_in_ratio[1].first, st.plug_in_ratio[1].second, st.bootstrap_ratio[1].first,
-          st.bootstrap_ratio[1].second);
+          " On them the sample's SE is {:.2f} to {:.2f} times the population's{}",
+          st.plug_in_ratio[1].first, st.plug_in_ratio[1].second,
+          st.bootstrap_ratio[1].second > 0
+              ? fmt::format(", and the bootstrap's {:.2f} to {:.2f} times the sample's: resampling the sample "
+                            "cannot see the tails it missed.",
+                            st.bootstrap_ratio[1].first, st.bootstrap_ratio[1].second)
+              : std::string("."));
   }
   out << "\n\n";
 }
@@ -339,9 +350,16 @@ void write_points_not_agreeing(std::ostringstream& out, const VariantResult& v, 
   for (const auto& r : v.records) {
     if (r.verdict == Verdict::Agree || r.verdict == Verdict::NotApplicable) continue;
     if (!r.is_grid_check() && !(sampled && r.check == CheckKind::Sampled)) continue;
+    // a sampled check that is not a test at its n is counted in the sampled paragraph
+    if (r.clt_skewness && std::fabs(*r.clt_skewness) > num::kMaxCltSkewness) continue;
     if (listed++ == 0) out << "Points that did not agree:\\begin{itemize}\n";
+    NamedValues where = r.point;
+    if (r.check == CheckKind::Sampled && r.d && r.n) {
+      where.emplace_back("d", std::to_string(*r.d));
+      where.emplace_back("n", std::to_string(*r.n));
+    }
     if (listed <= limit)
-      out << "\\item " << point_math(r.point) << ": " << verdict_text(r, ClaimRole::Claim) << " --- "
+      out << "\\item " << point_math(where) << ": " << verdict_text(r, ClaimRole::Claim) << " --- "
           << detail_latex(r.detail) << "\n";
   }
   if (listed > limit) out << fmt::format("\\item \\dots\\ and {} more (see results.json)\n", listed - limit);
@@ -426,7 +444,12 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
   if (st.disagree + st.inconclusive) out << fmt::format(", {} disagree, {} inconclusive", st.disagree, st.inconclusive);
   const SampledStats sampled = sampled_stats(v);
   if (sampled.total)
-    out << fmt::format("; sampled: {} of {} agree, largest $|z| = {:.2f}$", sampled.agree, sampled.total,
+    out << fmt::format("; sampled: {} of {} valid tests agree{}, largest $|z| = {:.2f}$", sampled.agree,
+                       sampled.total - sampled.invalid,
+                       sampled.invalid ? fmt::format(" ({} more checks are not tests at their $n$: the interval's "
+                                                     "skewness exceeds {})",
+                                                     sampled.invalid, num::kMaxCltSkewness)
+                                       : std::string(),
                        sampled.max_z);
   out << ".\n\n";
   write_points_not_agreeing(out, v, true, 6);
@@ -609,7 +632,8 @@ std::string report_latex(const RunResult& run) {
   out << "\\bottomrule\\end{longtable}}\n";
   out << "Grid: the derived closed form against the independent numeric route at every grid point (without a "
          "closed form: the quadrature values that met their error target); sampled: the "
-         "closed form against Monte Carlo estimates from real attention weights, how many agree; as expected: the claims and properties "
+         "closed form against Monte Carlo estimates from real attention weights, how many of the valid tests agree "
+         "(+k n.t.: k more checks that are not tests at their $n$, ``What each verdict proves''); as expected: the claims and properties "
          "whose verdict is the one the spec expects (a wrong published claim found wrong counts as expected; the "
          "findings say which are wrong).\n\n";
   out << verdict_meanings_latex(run);

@@ -125,6 +125,10 @@ class Kind {
   /// domain, a fact).
   virtual std::optional<JudgedClaim> judged_claim(const Spec& spec, const Claim& claim, const NamedValues& point,
                                                   unsigned long seed) const = 0;
+  /// The derived form `claim` is compared with, as an expression: `S`, the variant's derived
+  /// S, unless the kind judges the claim against another form (a feature map: a claim in mu
+  /// and sigma against S for i.i.d. components). The ledger prints it beside the claim.
+  virtual GiNaC::ex claim_reference(const Spec& spec, const Claim& claim, const GiNaC::ex& S) const = 0;
 };
 
 /// The kinds a run knows, looked up by name. The standard registry is

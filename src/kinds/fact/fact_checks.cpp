@@ -246,7 +246,7 @@ CheckRecord robustness_claim(const Spec& spec, const Claim& claim, const RunOpti
   result.figures.push_back(std::move(figure));
   r.z = worst_z;
   r.method = fmt::format(
-      "Monte Carlo, n = 1e3..1e6, {} repetitions per n, 3 noise laws x 2 score laws; weighted "
+      "Monte Carlo, n = 1e3..1e6, {} repetitions per n, 3 noise laws times 2 score laws; weighted "
       "least-squares slope of log mean|o~ - o| against log n, compared with -1/2 (|z| <= {})",
       repetitions, kZ);
   std::string reason;
@@ -308,9 +308,10 @@ CheckRecord entropy_limit_claim(const Spec& spec, const Claim& claim, const RunO
   Table table;
   table.caption = fmt::format(
       "Claim {} ({}): the $n\\to\\infty$ entropy gap $G = \\lim (H - \\log n)$ by tanh-sinh "
-      "quadrature over $\\sin^{{d-2}}\\theta$ (digits of agreement with the Bessel form), against "
+      "quadrature over $\\sin^{{d-2}}\\theta$ (digits of agreement with the Bessel form, at most the working "
+      "precision $P = {}$, where the two agree to every digit), against "
       "Monte Carlo of $H - \\log n$ at $n = {}$ over {} trials with real $q, k_i$.",
-      claim.id, claim.setting, kKeys, spec.trials);
+      claim.id, claim.setting, options.digits, kKeys, spec.trials);
   table.header = {"$d$", "$\\lambda\\sqrt d$", "$G$ (quadrature)", "digits", "Monte Carlo", "$z$", "finding"};
   Figure figure;
   figure.x_label = "$\\lambda\\sqrt d$";
@@ -502,6 +503,17 @@ CheckRecord entropy_scale_claim(const Spec& spec, const Claim& claim, const RunO
         figure.caption += fmt::format(" The lines of {} and {} coincide within 1\\%: their coefficients are that close.",
                                       figure.curves[a].label, figure.curves[b].label);
     }
+  // curves that end on the claim's line: there the figure cannot show the disagreement,
+  // which is in the remainder's growth (the table)
+  std::vector<std::string> on_line;
+  for (const Curve& c : figure.curves)
+    if (!c.points.empty() && std::fabs(c.points.back().second - kStated) <= kRounding) on_line.push_back(c.label);
+  if (!on_line.empty())
+    figure.caption += fmt::format(
+        " The line{} of {} end{} within {} of {}, so the figure cannot show the claim failing there; the remainder "
+        "still grows by $({} - C)\\lambda$ per unit $d$ (the table's growth column).",
+        on_line.size() == 1 ? "" : "s", fmt::join(on_line, " and "), on_line.size() == 1 ? "s" : "", kRounding,
+        kStated, kStated);
   figure.curves.push_back({fmt::format("{}", kStated), true, {{dims.front(), kStated}, {dims.back(), kStated}}});
   // the one coefficient (with an intercept) that best matches G over the whole grid
   const double best = global.colPivHouseholderQr().solve(global_rhs)(1);

@@ -97,6 +97,8 @@ class FactKind final : public Kind {
     return r.point.empty() ? "" : point_shape_problem(r.point, {"setting"}, false);
   }
 
+  GiNaC::ex claim_reference(const Spec&, const Claim&, const GiNaC::ex& S) const override { return S; }
+
   std::optional<JudgedClaim> judged_claim(const Spec&, const Claim&, const NamedValues&,
                                           unsigned long) const override {
     return std::nullopt;  // a fact's claim is a built-in test, not a formula

@@ -238,6 +238,11 @@ class FeatureMapKind final : public Kind {
     return "";
   }
 
+  GiNaC::ex claim_reference(const Spec&, const Claim& claim, const GiNaC::ex& S) const override {
+    const auto& s = sym::symbols();
+    return claim.S.has(s.mu) || claim.S.has(s.sigma) ? sym::derive_linear_attention().S_iid : S;
+  }
+
   // as check_feature_map_claims judges: a claim in mu, sigma against S for iid components
   // at the iid cases, any other against S at every case
   std::optional<JudgedClaim> judged_claim(const Spec& spec, const Claim& claim, const NamedValues& point,

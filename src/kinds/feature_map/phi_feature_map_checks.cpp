@@ -51,10 +51,18 @@ class QuadratureMoments {
     }
     return it->second;
   }
+  /// E|phi(X)|^k, k = 0..6, at (mu, sigma) (KernelRoute::absolute_moments), cached.
+  const AbsoluteMoments& powers(const GiNaC::numeric& mu, const GiNaC::numeric& sigma) {
+    const std::string key = exact_text(mu) + "|" + exact_text(sigma);
+    auto it = powers_.find(key);
+    if (it == powers_.end()) it = powers_.emplace(key, route_.absolute_moments({mu, sigma}, 6)).first;
+    return it->second;
+  }
 
  private:
   KernelRoute route_;
   std::map<std::string, NumericS> cache_;
+  std::map<std::string, AbsoluteMoments> powers_;
 };
 
 // The balls of one moment (0: E phi read as E|phi|, 1: E phi^2, 2: the variance) from the
@@ -207,6 +215,27 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
       const num::Evaluation closed = num::AdaptiveEvaluator(linear.S_general.subs(p.substitution), {}, digits)({});
       const num::FeatureMapSampler sampler(spec.definition, s.x, to_doubles(c.q), to_doubles(c.mu), to_doubles(c.sigma),
                                            seed ^ num::splitmix64(p.index));
+      // the population moments of a = sum_i phi(q_i) phi(k_i) (independent components, phi >= 0) for
+      // the CLT interval's check (src/kinds/sampled_checks.hpp)
+      std::optional<num::PopulationDelta> population;
+      std::string population_failure;
+      try {
+        num::ScopedPrecision scope(digits + num::kGuardDigits);
+        std::vector<std::pair<num::Real, std::vector<num::Real>>> terms;
+        for (std::size_t i = 0; i < c.q.size() && population_failure.empty(); ++i) {
+          const AbsoluteMoments& m = quadrature.powers(c.mu[i], c.sigma[i]);
+          const num::Real weight = phi_value({num::to_real(c.q[i])});
+          if (!m.ok)
+            population_failure = m.failure;
+          else if (weight < 0)
+            population_failure = "a feature of q is negative";
+          else
+            terms.emplace_back(weight, m.m);
+        }
+        if (population_failure.empty()) population = num::population_delta(num::moments_of_independent_sum(terms));
+      } catch (const std::exception& err) {
+        population_failure = err.what();
+      }
       for (const unsigned long n : spec.sampling->sizes) {
         progress(fmt::format("[{}] sampling case {}, d = {}, n = {}", spec.name, p.index + 1, c.q.size(), n));
         // a line every 5 s or so inside a long check
@@ -224,12 +253,15 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
         r.point = p.where;
         r.method =
             "Monte Carlo over d-dimensional q and keys, a_j = phi(q).phi(k_j); delta-method standard error; "
-            "reference: the closed-form S (eq. 8 with the derived moments)";
+            "reference: the closed-form S (eq. 8 with the derived moments)" +
+            (population ? std::string("; CLT interval checked against the population moments")
+                        : "; CLT interval not checked (" + population_failure + ")");
         r.n = n;
         r.d = static_cast<unsigned>(c.q.size());
         r.seed = seed;
         r.values = {{"sampled", fmt::format("{:.17g}", est.S)}, {"reference", num::to_decimal(closed.value, digits)}};
         judge_sample(r, est, sample.non_finite, closed.value.convert_to<double>());
+        if (population) judge_clt_validity(r, *population, static_cast<double>(sample.count));
         result.records.push_back(std::move(r));
       }
     }

@@ -106,6 +106,8 @@ class KernelKind final : public Kind {
     return "";
   }
 
+  GiNaC::ex claim_reference(const Spec&, const Claim&, const GiNaC::ex& S) const override { return S; }
+
   std::optional<JudgedClaim> judged_claim(const Spec& spec, const Claim& claim, const NamedValues& point,
                                           unsigned long) const override {
     const std::optional<GridPoint> p = exact_grid_point(point, claim_symbols());

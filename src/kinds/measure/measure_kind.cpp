@@ -98,6 +98,8 @@ class MeasureKind final : public Kind {
   }
 
   // as src/kinds/measure/measure_checks.cpp judges: the claim in the vector's moments against S
+  GiNaC::ex claim_reference(const Spec&, const Claim&, const GiNaC::ex& S) const override { return S; }
+
   std::optional<JudgedClaim> judged_claim(const Spec& spec, const Claim& claim, const NamedValues& point,
                                           unsigned long seed) const override {
     const ClaimDomain domain = claim_domain(spec, seed);

@@ -122,6 +122,8 @@ class SequenceKind final : public Kind {
   }
 
   // S_n, or at lambda = 1 its form there (ClaimGeometry::separate_closed_form_at)
+  GiNaC::ex claim_reference(const Spec&, const Claim&, const GiNaC::ex& S) const override { return S; }
+
   std::optional<JudgedClaim> judged_claim(const Spec& spec, const Claim& claim, const NamedValues& point,
                                           unsigned long) const override {
     const std::optional<GridPoint> p = exact_grid_point(point, claim_symbols());

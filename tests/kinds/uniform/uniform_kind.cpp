@@ -108,6 +108,8 @@ class UniformKind final : public Kind {
     return r.is_grid_check() ? point_shape_problem(r.point, {"n"}, true) : "";
   }
 
+  GiNaC::ex claim_reference(const Spec&, const Claim&, const GiNaC::ex& S) const override { return S; }
+
   std::optional<JudgedClaim> judged_claim(const Spec&, const Claim&, const NamedValues&,
                                           unsigned long) const override {
     return std::nullopt;  // its claims are judged by the direct route only
