@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "proofs/symbols.hpp"
 #include "src/kinds/registry.hpp"
 #include "src/report/claim_ledger.hpp"
 #include "src/report/latex_pieces.hpp"
@@ -70,6 +71,14 @@ BOOST_AUTO_TEST_CASE(a_proved_claim_is_proved_with_its_derivation) {
   BOOST_TEST(e.derived->is_equal(variant->S));
   BOOST_TEST(!e.published_latex.empty());
   BOOST_TEST(e.quote.text.find("非负型线性") != std::string::npos);  // specs/nonneg-linear.toml's quote of the source
+  // eq. 9, a claim in mu and sigma, is judged against S for iid components, and its row shows that form
+  // (Kind::claim_reference), not the general S in q~.mu~ and q~' Sigma~ q~
+  const LedgerEntry& iid = entry(ledger, "Su2023-eq9");
+  BOOST_REQUIRE(iid.derived.has_value());
+  const auto& s = sym::symbols();
+  BOOST_TEST(iid.derived->has(s.mu));
+  BOOST_TEST(iid.derived->has(s.sigma));
+  BOOST_TEST(!iid.derived->has(s.qSq));
 }
 
 // A wrong published formula: disagree, decided by a certified counterexample whose balls
