@@ -116,8 +116,8 @@ std::string convergence_caption(const std::vector<Curve>& half_widths, const std
       rss += residual * residual;
     }
   }
-  out += fmt::format(" The half-widths fall with log-log slope {:.2f} in $n$", slope);
   const std::size_t dof = points > curves + 1 ? points - curves - 1 : 0;
+  if (dof == 0) out += fmt::format(" The half-widths fall with log-log slope {:.3f} in $n$", slope);
   if (dof > 0) {
     // a 95% interval from Student's t with the residual degrees of freedom
     const double se = std::sqrt(rss / static_cast<double>(dof) / sxx);
@@ -129,6 +129,7 @@ std::string convergence_caption(const std::vector<Curve>& half_widths, const std
     };
     int decimals = 3;
     while (decimals < 6 && (hides_side(lo, decimals) || hides_side(hi, decimals))) ++decimals;
+    out += fmt::format(" The half-widths fall with log-log slope {:.{}f} in $n$", slope, decimals);
     out += fmt::format(" (95% interval [{:.{}f}, {:.{}f}], which {} $-1/2$; one slope, an intercept per colour)", lo,
                        decimals, hi, decimals, lo - 1e-9 <= -0.5 && -0.5 <= hi + 1e-9 ? "contains" : "excludes");
   }

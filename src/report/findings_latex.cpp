@@ -474,7 +474,8 @@ std::string findings_latex(const RunResult& run) {
                                                  "statement is as docs/claims.md records it",
                                                  wrong_unquoted)));
   out << fmt::format(
-      "{} hold: {} are proved on the whole domain ({} formula{} equal to the derivation{}); the other {} rest on the "
+      "{} hold: {} are proved on the whole domain ({} formula{} equal to our derivation{}; the derivation itself is "
+      "checked against certified values at grid points, not yet proved); the other {} rest on the "
       "evidence the ledger names for each. ",
       hold, proved, proved_formulas, proved_formulas == 1 ? "" : "s",
       proved > proved_formulas ? fmt::format(", {} propert{}", proved - proved_formulas,

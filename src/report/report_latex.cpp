@@ -168,7 +168,9 @@ void write_figure(std::ostringstream& out, const Figure& v) {
   for (const Curve& c : v.curves) {
     const std::string style = next_style();
     color_of[c.label] = style;
-    out << "\\addplot[" << style << ", thick, no marks" << (c.dashed ? ", dashed" : "") << "] coordinates {";
+    // a line of one point is drawn as a horizontal tick, or it would not show
+    out << "\\addplot[" << style << ", thick, " << (c.points.size() == 1 ? "mark=-, mark size=6pt" : "no marks")
+        << (c.dashed ? ", dashed" : "") << "] coordinates {";
     write_points(c);
     out << "};\n\\addlegendentry{{" << latex_prose(c.label) << "}}\n";
   }
@@ -211,8 +213,10 @@ void write_table(std::ostringstream& out, const Table& t) {
 struct SampledStats {
   std::size_t total = 0, agree = 0, inconclusive = 0;
   std::size_t invalid = 0;  ///< not valid tests at their n (the CLT interval's skewness)
-  /// per point, the smallest n at which a check was a valid test, or 0 if none was
+  /// per point, the smallest n at which a check was a valid test (0 if none was), and the
+  /// sizes at which checks were not
   std::map<std::string, unsigned long> first_valid;
+  std::map<std::string, std::set<unsigned long>> invalid_sizes;
   /// ranges of SE(sample) / SE(population) and SE(bootstrap) / SE(sample), [0] over the valid
   /// tests, [1] over the others
   std::pair<double, double> plug_in_ratio[2] = {{1e300, 0}, {1e300, 0}}, bootstrap_ratio[2] = {{1e300, 0}, {1e300, 0}};
@@ -240,6 +244,7 @@ SampledStats sampled_stats(const VariantResult& v) {
     st.points.insert(point);
     unsigned long& first = st.first_valid[point];
     if (!invalid && r.n && (first == 0 || *r.n < first)) first = *r.n;
+    if (invalid && r.n) st.invalid_sizes[point].insert(*r.n);
     const auto widen = [](std::pair<double, double>& range, double x) {
       range.first = std::min(range.first, x), range.second = std::max(range.second, x);
     };
@@ -295,9 +300,12 @@ void write_sampled_summary(std::ostringstream& out, const VariantResult& v) {
                        "exceeds {} there, so the 95\\% interval is not trustworthy (",
                        st.invalid, num::kMaxCltSkewness);
     std::size_t k = 0;
-    for (const auto& [point, first] : st.first_valid)
-      out << (k++ ? "; " : "") << point << ": "
-          << (first ? fmt::format("tests from $n = {}$ on", first) : std::string("none of its sizes"));
+    for (const auto& [point, sizes] : st.invalid_sizes) {
+      const auto found = st.first_valid.find(point);
+      const unsigned long first = found == st.first_valid.end() ? 0 : found->second;
+      out << (k++ ? "; " : "") << point << ": $n = " << fmt::format("{}", fmt::join(sizes, ", ")) << "$"
+          << (first ? fmt::format(", tests from $n = {}$ on", first) : std::string(", no size a test"));
+    }
     out << "). They are inconclusive by design and not counted among the tests.";
     if (st.plug_in_ratio[1].second > 0)
       out << fmt::format(

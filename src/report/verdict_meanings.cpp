@@ -69,11 +69,12 @@ std::string verdict_meanings_latex(const RunResult& run) {
       "delta-method SE and the skewness $\\kappa_n$ of the statistic's mean, and by convention a check with "
       "$|\\kappa_n| > {}$ is not a valid test at its $n$: inconclusive, as expected, and left out of the family "
       "and of every count of tests. (The first Edgeworth term of the studentised $z$ moves the two 2.5\\% tails by "
-      "$0.085\\,\\kappa_n$ in opposite directions, so the two-sided level holds to first order; at "
-      "$|\\kappa_n| = 0.5$ that shift is 4.2 points, beyond which the expansion is no guide.) The sampled checks of the run are one family, tested by "
+      "$0.085\\,\\kappa_n$ in opposite directions, so the two-sided level holds to first order, and at "
+      "$|\\kappa_n| = {}$ each tail stays within 0.4\\% to 4.6\\%; Holm's first steps, near $|z| = 4$, lie beyond "
+      "what this argument covers.) The sampled checks of the run are one family, tested by "
       "Holm's procedure at family-wise level $\\alpha = {}$. A sampled agree means ``not rejected'', not a "
       "proof.\n",
-      num::kMaxCltSkewness, run.options.family_alpha);
+      num::kMaxCltSkewness, num::kMaxCltSkewness, run.options.family_alpha);
   out << "\\item[inconclusive] a route missed its error target, a point could not be decided, or nothing "
          "applies; the reason is given. It is never counted as agree.\n";
   out << "\\end{description}\n";

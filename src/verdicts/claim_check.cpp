@@ -34,6 +34,17 @@ constexpr double kUndefinedScore = 1000;
 constexpr double kUndecidedScore = -1e300;
 std::string short_text(const num::Ball& b) { return b.finite() ? b.midpoint_text(12) : "not finite"; }
 
+// A full-precision decimal rounded to 12 significant digits (MPFR's rounding to nearest), as
+// text; other text as it is.
+std::string rounded_12(const std::string& value) {
+  try {
+    num::ScopedPrecision scope(static_cast<unsigned>(value.size()) + 10);
+    return num::to_decimal(num::Real(value), 12);
+  } catch (const std::exception&) {
+    return value.substr(0, 14);
+  }
+}
+
 // The coordinates of a point in the order of the domain's symbols, or empty.
 std::vector<numeric> coordinates(const ClaimPoint& p) { return p.rational ? *p.rational : std::vector<numeric>{}; }
 
@@ -523,8 +534,8 @@ class ClaimJudge {
         detail =
             // the relative difference |claim - S|/|S| (as digits it would be negative for a factor above 2)
             fmt::format("Not equivalent: at {} the claim gives {} but {} is {} (relative difference {:.2g}; {}).",
-                        describe_point(c->point.where), c->claim_value.substr(0, 14),
-                        reference_ ? "the derived S" : "the numeric route", c->reference_value.substr(0, 14),
+                        describe_point(c->point.where), rounded_12(c->claim_value),
+                        reference_ ? "the derived S" : "the numeric route", rounded_12(c->reference_value),
                         std::pow(10.0, -c->digits),
                         reference_ ? "certified: the balls of claim and S are disjoint"
                                    : "the claim is enclosed in a ball; the numeric route's error is an estimate");

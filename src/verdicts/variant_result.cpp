@@ -1,23 +1,28 @@
 #include "src/verdicts/variant_result.hpp"
 
 #include <cmath>
+#include <set>
 
 namespace attnverify {
 
 Curve inverse_sqrt_reference(const std::vector<Curve>& curves) {
   Curve reference{"slope $-1/2$", true, {}};
+  // every x of every curve (a curve of one point still spans the axis with the others)
+  std::set<double> xs;
+  for (const Curve& c : curves)
+    for (const auto& point : c.points) xs.insert(point.first);
+  if (xs.empty()) return reference;
+  // through the geometric mean of each curve's first value carried to the smallest x at the rate
+  const double x0 = *xs.begin();
   double log_mean = 0;
   std::size_t levels = 0;
-  const Curve* first = nullptr;
   for (const Curve& c : curves) {
     if (c.points.empty()) continue;
-    log_mean += std::log(c.points.front().second);
+    log_mean += std::log(c.points.front().second * std::sqrt(c.points.front().first / x0));
     ++levels;
-    if (!first) first = &c;
   }
-  if (!first) return reference;
-  const double x0 = first->points.front().first, y0 = std::exp(log_mean / static_cast<double>(levels));
-  for (const auto& point : first->points) reference.points.emplace_back(point.first, y0 * std::sqrt(x0 / point.first));
+  const double y0 = std::exp(log_mean / static_cast<double>(levels));
+  for (const double x : xs) reference.points.emplace_back(x, y0 * std::sqrt(x0 / x));
   return reference;
 }
 

@@ -20,8 +20,9 @@ struct Curve {
   std::vector<std::pair<double, double>> points;
 };
 
-/// The rate n^(-1/2) as a dashed line labelled "slope -1/2", at the x values of the first
-/// non-empty curve of `curves`, through the geometric mean of the curves' first values: a
+/// The rate n^(-1/2) as a dashed line labelled "slope -1/2", at every x value of `curves`,
+/// through the geometric mean of the curves' first values carried at that rate to the
+/// smallest x: a
 /// reference against which a log-log plot's slopes are read. No points when every curve is
 /// empty. Values must be positive (they are logged).
 Curve inverse_sqrt_reference(const std::vector<Curve>& curves);
