@@ -85,6 +85,7 @@ std::vector<LedgerEntry> claim_ledger(const RunResult& run) {
       if (e.quote.empty()) e.quote = quote;
       if (e.quote.unavailable.empty()) e.quote.unavailable = quote.unavailable;
       if (e.reason.empty()) e.reason = claim ? claim->reason : property->reason;
+      if (claim && e.wrong_as_written.empty()) e.wrong_as_written = claim->wrong_as_written;
       const bool fact_claim = claim && !claim->statement.empty();
       if (claim && !fact_claim) {
         e.formula = true;

@@ -48,6 +48,7 @@ struct LedgerEntry {
   std::string statement;        ///< the statement in words (facts, properties), spec prose with $..$
   bool formula = false;         ///< a claim about S (a formula), not a fact or a property
   bool continuous_extension = false;  ///< a claim meant as its continuous extension where a divisor vanishes
+  std::string wrong_as_written;  ///< checked as corrected: what is wrong as the source writes it (Claim)
   /// The derived S of its variants when it is one expression for all of them (a formula claim).
   std::optional<GiNaC::ex> derived;
   Verdict verdict = Verdict::Inconclusive;  ///< disagree if any check disagrees, agree if all agree

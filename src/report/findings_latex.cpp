@@ -339,7 +339,7 @@ std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const R
       out << " & \\raggedright " << formulas << " & \\raggedright\\arraybackslash "
           << (e->verdict != Verdict::Agree && e->verdict != Verdict::Disagree ? "\\verdict{inconclusive}"
                                                                                : "\\verdict{" + to_string(e->verdict) + "}")
-          << ", " << to_string(e->evidence)
+          << (e->wrong_as_written.empty() ? "" : " as corrected") << ", " << to_string(e->evidence)
           << (e->continuous_extension && e->evidence == Evidence::ProvedWholeDomain
                   ? " (where a divisor vanishes, as its continuous extension)"
                   : "");
@@ -348,6 +348,8 @@ std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const R
       out << "\\\\\n";
       if (e->verdict == Verdict::Disagree && !e->reason.empty())
         wide += (wide.empty() ? "" : "\\newline ") + std::string("why: ") + latex_prose(e->reason);
+      if (!e->wrong_as_written.empty())
+        wide += (wide.empty() ? "" : "\\newline ") + std::string("as written: ") + latex_prose(e->wrong_as_written);
       if (!wide.empty()) out << "\\multicolumn{3}{@{}p{0.97\\linewidth}@{}}{\\raggedright " << wide << "}\\\\\n";
     }
   }
@@ -470,18 +472,26 @@ std::string findings_latex(const RunResult& run) {
                      : fmt::format("\\textbf{{{} published statement{} {} wrong}} (the ledger below gives the reason{}). ",
                                    wrong, wrong == 1 ? "" : "s", wrong == 1 ? "is" : "are",
                                    wrong_unquoted == 0 ? std::string()
-                                   : fmt::format("; for {} of them the project has no text of the source, and the "
-                                                 "statement is as docs/claims.md records it",
+                                   : fmt::format("; {} of them known only from docs/claims.md, the project having no "
+                                                 "text of the source",
                                                  wrong_unquoted)));
   out << fmt::format(
-      "{} hold: {} are proved on the whole domain ({} formula{} equal to our derivation{}; the derivation itself is "
-      "checked against certified values at grid points, not yet proved); the other {} rest on the "
-      "evidence the ledger names for each. ",
+      "{} hold: {} are proved on the whole domain ({} formula{} equal to our derivation{}, which is itself only "
+      "checked at grid points); the other {} rest on the evidence the ledger names. ",
       hold, proved, proved_formulas, proved_formulas == 1 ? "" : "s",
       proved > proved_formulas ? fmt::format(", {} propert{}", proved - proved_formulas,
                                              proved - proved_formulas == 1 ? "y" : "ies")
                                : std::string(),
       hold - proved);
+  // statements that hold only as corrected (a slip the source's own derivation contradicts)
+  std::vector<std::string> corrected;
+  for (const LedgerEntry* e : published)
+    if (e->verdict == Verdict::Agree && !e->wrong_as_written.empty()) corrected.push_back(e->ids.front());
+  if (!corrected.empty())
+    out << fmt::format("{} of these hold{} only as corrected ({}): as the source writes {}, {} wrong, and the "
+                       "ledger says why. ",
+                       corrected.size(), corrected.size() == 1 ? "s" : "", fmt::join(corrected, ", "),
+                       corrected.size() == 1 ? "it" : "them", corrected.size() == 1 ? "it is" : "they are");
   if (open > 0) out << fmt::format("{} could not be decided (inconclusive). ", open);
   if (!retyped.empty()) {
     const std::size_t wrong_copies =
@@ -493,9 +503,7 @@ std::string findings_latex(const RunResult& run) {
                        "re-types{}). ",
                        wrong_copies, retyped.size(), retyped.size() == 1 ? "y" : "ies", wrong_copies == 1 ? "is" : "are",
                        unquoted_copies == 0 ? std::string()
-                                            : fmt::format("; of {} of them the project has no text, and the copy is "
-                                                          "as docs/claims.md records it",
-                                                          unquoted_copies));
+                                            : fmt::format("; {} known only from docs/claims.md", unquoted_copies));
   }
   {
     // the grid checks: how many verdicts are proofs at their point (Arb balls), how many estimates
@@ -520,7 +528,7 @@ std::string findings_latex(const RunResult& run) {
     out << fmt::format(
         "{} of {} negative control{} (of the {} kind) gave the expected verdict, so those checks can fail{}. ",
         controls_as_expected, controls.size(), controls.size() == 1 ? "" : "s", names,
-        sampled ? "" : "; no control plants an error in the sampled test, whose power the report does not show");
+        sampled ? "" : "; none plants an error in the sampled test");
   }
   // that every verdict is the expected one is a check of the run, not evidence about the
   // claims: said only when it fails (the variants table counts it per variant)

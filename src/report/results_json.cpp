@@ -82,6 +82,7 @@ std::string results_json(const RunResult& run) {
       entry["quote"] = {{"text", e.quote.text}, {"translation", e.quote.translation}, {"from", e.quote.from}};
     if (!e.published_latex.empty()) entry["published_latex"] = e.published_latex;
     if (e.derived) entry["derived"] = sym::to_text(*e.derived);
+    if (!e.wrong_as_written.empty()) entry["wrong_as_written"] = e.wrong_as_written;
     ledger.push_back(entry);
   }
   root["ledger"] = ledger;

@@ -101,6 +101,7 @@ void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography)
     claim.reason = expectation.reason;
     claim.role = expectation.role;
     claim.note = reader.optional_string("note").value_or("");
+    claim.wrong_as_written = reader.optional_string("wrong_as_written").value_or("");
     claim.quote = read_source_quote(reader, bibliography);
     reader.finish();
     for (const Claim& other : spec.claims)

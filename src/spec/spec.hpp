@@ -40,6 +40,10 @@ struct Claim {
   std::string reason;              ///< why a non-agree verdict is expected
   ClaimRole role = ClaimRole::Claim;  ///< a published claim, a transcription or a control
   std::string note;
+  /// Non-empty when the claim checks a corrected reading of the source: what is wrong with
+  /// the statement as the source writes it (a slip the source's own derivation contradicts).
+  /// The report counts the statement as holding only as corrected, and says why.
+  std::string wrong_as_written;
   SourceQuote quote;     ///< the source's own words (src/spec/source_quote.hpp); may be empty
   std::size_t line = 0;  ///< line of the claim in the spec
   // fact claims (no S): the statement, the built-in test and its setting
