@@ -41,7 +41,17 @@ Evidence evidence_of(const CheckRecord& r, bool fact_claim) {
   if (r.verdict == Verdict::Disagree && r.certified) return Evidence::CertifiedCounterexample;
   if (proved_symbolically(r)) return Evidence::ProvedWholeDomain;  // an agree only
   if (monte_carlo) return Evidence::Statistical;
-  if (r.check == CheckKind::Property && starts("symbolic")) return Evidence::SymbolicArgument;
+  // a property's methods are its checks' ("; "-separated, in the spec's order): a symbolic
+  // argument only if every one is symbolic, the weakest deciding
+  if (r.check == CheckKind::Property) {
+    bool all_symbolic = !r.method.empty();
+    for (std::size_t from = 0; from < r.method.size() && all_symbolic;) {
+      const std::size_t end = std::min(r.method.find("; ", from), r.method.size());
+      all_symbolic = r.method.compare(from, 8, "symbolic") == 0;
+      from = end + 2;
+    }
+    if (all_symbolic) return Evidence::SymbolicArgument;
+  }
   return Evidence::NumericEvidence;  // a fact claim returned above
 }
 

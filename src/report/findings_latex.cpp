@@ -476,10 +476,10 @@ std::string findings_latex(const RunResult& run) {
                                                  "text of the source",
                                                  wrong_unquoted)));
   out << fmt::format(
-      "{} hold: {} are proved on the whole domain ({} formula{} equal to our derivation{}, which is itself only "
-      "checked at grid points); the other {} rest on the evidence the ledger names. ",
+      "{} hold: {} are proved on the whole domain ({} formula{} equal to our derivation, which is itself only "
+      "checked at grid points{}); the other {} rest on the evidence the ledger names. ",
       hold, proved, proved_formulas, proved_formulas == 1 ? "" : "s",
-      proved > proved_formulas ? fmt::format(", {} propert{}", proved - proved_formulas,
+      proved > proved_formulas ? fmt::format(", and {} propert{}", proved - proved_formulas,
                                              proved - proved_formulas == 1 ? "y" : "ies")
                                : std::string(),
       hold - proved);
