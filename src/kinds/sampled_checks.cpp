@@ -233,7 +233,7 @@ void run_sampled_checks(const Spec& spec, const num::AdaptiveEvaluator* closed, 
         const num::BootstrapResult boot = num::bootstrap_sparsity(batches, num::kBootstrapReplicates, boot_seed);
         if (boot.ok) r.bootstrap_standard_error = boot.standard_error;
         if (population) judge_clt_validity(r, *population, static_cast<double>(moments.count));
-        const bool invalid = r.clt_skewness && std::fabs(*r.clt_skewness) > num::kMaxCltSkewness;
+        const bool invalid = r.clt_invalid();
         if (d == largest_d && invalid) invalid_sizes.push_back(n);
         if (d == largest_d && r.z && !invalid) {  // the figure shows the valid tests only
           half_width.points.emplace_back(moments.count, num::kZ95 * est.standard_error);

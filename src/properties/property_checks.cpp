@@ -506,7 +506,7 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
     // unresolved one only while no other is), as "S and the bound are equal" shows nothing
     const bool resolved = margin != 0;
     if (!any || (fails && violations == 1) ||
-        (violations == 0 && (resolved ? !smallest_resolved || margin < smallest : !smallest_resolved && margin < smallest))) {
+        (violations == 0 && (resolved != smallest_resolved ? resolved : margin < smallest))) {
       smallest = margin;
       smallest_resolved = resolved;
       any = true;
@@ -794,7 +794,7 @@ void judge_sampled_properties(VariantResult& result) {
     for (const auto& r : result.records) {
       if (r.check != CheckKind::Sampled) continue;
       // a check whose CLT interval is not trustworthy at its n is not a test (sampled_checks.hpp)
-      if (r.clt_skewness && std::fabs(*r.clt_skewness) > num::kMaxCltSkewness) {
+      if (r.clt_invalid()) {
         ++invalid;
         continue;
       }

@@ -1,11 +1,9 @@
 #include "src/report/claim_ledger.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 #include <utility>
 
-#include "numerics/sparsity_estimate.hpp"
 #include "src/report/latex_pieces.hpp"
 
 namespace attnverify {
@@ -87,7 +85,7 @@ std::vector<LedgerEntry> claim_ledger(const RunResult& run) {
             v.records.begin(), v.records.end(), [](const CheckRecord& c) {
               // the valid tests only: a check whose CLT interval is too skewed at its n is none
               return c.check == CheckKind::Sampled &&
-                     !(c.clt_skewness && std::fabs(*c.clt_skewness) > num::kMaxCltSkewness);
+                     !c.clt_invalid();
             }));
       }
       e.checks.push_back(&r);

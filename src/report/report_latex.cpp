@@ -232,7 +232,7 @@ SampledStats sampled_stats(const VariantResult& v) {
   for (const auto& r : v.records) {
     if (r.check != CheckKind::Sampled) continue;
     ++st.total;
-    const bool invalid = r.clt_skewness && std::fabs(*r.clt_skewness) > num::kMaxCltSkewness;
+    const bool invalid = r.clt_invalid();
     st.invalid += invalid;
     // agree and inconclusive count the valid tests only
     st.agree += !invalid && r.verdict == Verdict::Agree;
@@ -359,7 +359,7 @@ void write_points_not_agreeing(std::ostringstream& out, const VariantResult& v, 
     if (r.verdict == Verdict::Agree || r.verdict == Verdict::NotApplicable) continue;
     if (!r.is_grid_check() && !(sampled && r.check == CheckKind::Sampled)) continue;
     // a sampled check that is not a test at its n is counted in the sampled paragraph
-    if (r.clt_skewness && std::fabs(*r.clt_skewness) > num::kMaxCltSkewness) continue;
+    if (r.clt_invalid()) continue;
     if (listed++ == 0) out << "Points that did not agree:\\begin{itemize}\n";
     NamedValues where = r.point;
     if (r.check == CheckKind::Sampled && r.d && r.n) {

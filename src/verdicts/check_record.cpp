@@ -1,8 +1,10 @@
 #include "src/verdicts/check_record.hpp"
 
-#include "src/spec/exact_text.hpp"
-
+#include <cmath>
 #include <sstream>
+
+#include "numerics/sparsity_estimate.hpp"
+#include "src/spec/exact_text.hpp"
 
 namespace attnverify {
 
@@ -72,6 +74,8 @@ std::string point_shape_problem(const NamedValues& point, const std::vector<std:
       if (!is_exact_number_text(v)) return "has " + n + " = '" + v.substr(0, 40) + "', not an exact number";
   return "";
 }
+
+bool CheckRecord::clt_invalid() const { return clt_skewness && std::fabs(*clt_skewness) > num::kMaxCltSkewness; }
 
 std::string describe_point(const NamedValues& point) {
   std::string out;

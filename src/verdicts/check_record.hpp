@@ -92,6 +92,9 @@ struct CheckRecord {
   bool unexpected() const { return conflict || to_string(verdict) != expected; }
   /// A record that compares two values (grid checks and claims): it says whether it is certified.
   bool compares_values() const { return is_grid_check() || check == CheckKind::Claim; }
+  /// A sampled check that is not a valid test at its n: the skewness of its statistic's mean
+  /// exceeds num::kMaxCltSkewness (src/kinds/sampled_checks.hpp). Such a check counts nowhere.
+  bool clt_invalid() const;
   /// A closed-form-vs-numeric-route check at a grid point (not a claim, sample or asymptote).
   bool is_grid_check() const {
     return check == CheckKind::ClosedVsQuadrature || check == CheckKind::ClosedVsSummation ||
