@@ -13,7 +13,7 @@ std::string terminal_summary(const RunResult& run) {
                                 required_digits(run.options.digits), run.options.seed_for(std::nullopt));
   std::size_t total = 0;
   for (const auto& v : run.variants) {
-    std::size_t grid = 0, agree = 0, sampled = 0, sampled_agree = 0, claim_count = 0;
+    std::size_t grid = 0, agree = 0, sampled = 0, sampled_agree = 0, not_tests = 0, claim_count = 0;
     double worst = 1e9, max_z = 0;
     std::string claims;
     for (const auto& r : v.records) {
@@ -30,6 +30,11 @@ std::string terminal_summary(const RunResult& run) {
         continue;
       }
       if (r.check == CheckKind::Sampled) {
+        // as the report counts them: the valid tests, and beside them the checks that are not
+        if (r.clt_invalid()) {
+          ++not_tests;
+          continue;
+        }
         ++sampled;
         sampled_agree += r.verdict == Verdict::Agree;
         if (r.z) max_z = std::max(max_z, std::fabs(*r.z));
@@ -51,7 +56,9 @@ std::string terminal_summary(const RunResult& run) {
                                                                                               : "quadrature only:",
                          agree, grid, derived ? "agree" : "to target");
     if (worst < 1e9) out += fmt::format(" (worst {:.1f} digits)", worst);
-    if (sampled) out += fmt::format("; sampled {}/{} agree (max |z| {:.2f})", sampled_agree, sampled, max_z);
+    if (sampled || not_tests)
+      out += fmt::format("; sampled {}/{} agree (max |z| {:.2f}){}", sampled_agree, sampled, max_z,
+                         not_tests ? fmt::format(", {} more not tests at their n", not_tests) : std::string());
     out += claims + "\n";
   }
   const std::size_t unexpected = run.unexpected_count();
