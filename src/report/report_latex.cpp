@@ -166,6 +166,8 @@ void write_figure(std::ostringstream& out, const Figure& v) {
             << (++written % 10 ? " " : "\n");
   };
   for (const Curve& c : v.curves) {
+    // an empty series draws nothing, and pgfplots would give its legend entry to the next one
+    if (c.points.empty()) continue;
     const std::string style = next_style();
     color_of[c.label] = style;
     // a line of one point is drawn as a horizontal tick, or it would not show
@@ -175,6 +177,7 @@ void write_figure(std::ostringstream& out, const Figure& v) {
     out << "};\n\\addlegendentry{{" << latex_prose(c.label) << "}}\n";
   }
   for (const Curve& m : v.marks) {
+    if (m.points.empty()) continue;
     // marks of a curve take its colour; marks without a curve (a kernel with no closed
     // form) get a colour and a legend entry of their own
     const bool own = !color_of.count(m.label);
