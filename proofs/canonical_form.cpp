@@ -1,5 +1,7 @@
 #include "proofs/canonical_form.hpp"
 
+#include <optional>
+
 #include <vector>
 
 #include "proofs/erf.hpp"
@@ -66,24 +68,69 @@ ex erfc_as_erf(const ex& e) {
   });
 }
 
+namespace {
+
+// prime^k factors of a positive integer below 2^40 by trial division; none for larger ones
+std::optional<std::vector<std::pair<long, int>>> prime_factors(const numeric& value) {
+  if (!(value < numeric(1L << 40))) return std::nullopt;
+  long v = value.to_long();
+  std::vector<std::pair<long, int>> out;
+  for (long p = 2; p * p <= v; ++p) {
+    int k = 0;
+    while (v % p == 0) v /= p, ++k;
+    if (k > 0) out.emplace_back(p, k);
+  }
+  if (v > 1) out.emplace_back(v, 1);
+  return out;
+}
+
+// (p/q)^r as prod prime^(k r) over p's primes times prod prime^(-k r) over q's
+std::optional<ex> prime_power_product(const numeric& base, const ex& exponent) {
+  const auto top = prime_factors(base.numer()), bottom = prime_factors(base.denom());
+  if (!top || !bottom) return std::nullopt;
+  if (top->size() + bottom->size() == 1 && (top->empty() ? (*bottom)[0].second : (*top)[0].second) == 1 &&
+      base.is_integer())
+    return std::nullopt;  // already a prime
+  ex result = 1;
+  for (const auto& [p, k] : *top) result *= pow(numeric(p), k * exponent);
+  for (const auto& [p, k] : *bottom) result *= pow(numeric(p), -k * exponent);
+  return result;
+}
+
+}  // namespace
+
 ex split_positive_powers(const ex& e) {
   return bottom_up(e, [](const ex& node) -> ex {
     if (!is_exactly_a<power>(node)) return node;
     const ex base = node.op(0);
     const ex exponent = node.op(1);
-    if (is_exactly_a<mul>(base) && is_exactly_a<numeric>(exponent) && !ex_to<numeric>(exponent).is_integer()) {
+    // for a real exponent that is not an integer (a symbolic one such as N included):
+    // (b^k)^r -> b^(k r) for b > 0 and real k
+    const bool real_non_integer = is_exactly_a<numeric>(exponent) ? !ex_to<numeric>(exponent).is_integer()
+                                                                  : exponent.info(info_flags::real);
+    // (p/q)^r -> prod over the primes of p and q of prime^(+-k r), p/q > 0 rational, r
+    // symbolic and real, so that 4^n (1/2)^(2n) is seen to be 1
+    if (real_non_integer && !is_exactly_a<numeric>(exponent) && is_exactly_a<numeric>(base) &&
+        ex_to<numeric>(base).is_rational() && ex_to<numeric>(base).is_positive() && !base.is_equal(1)) {
+      const std::optional<ex> split = prime_power_product(ex_to<numeric>(base), exponent);
+      if (split) return *split;
+    }
+    if (real_non_integer && !is_exactly_a<numeric>(exponent) && is_exactly_a<power>(base) &&
+        base.op(0).info(info_flags::positive) && base.op(1).info(info_flags::real))
+      return pow(base.op(0), base.op(1) * exponent);
+    if (is_exactly_a<mul>(base) && real_non_integer) {
       bool all_positive = true;
       for (const auto& f : base) all_positive = all_positive && f.info(info_flags::positive);
       if (all_positive) {  // (p*q)^r -> p^r * q^r
         ex result = 1;
         for (const auto& f : base) result *= pow(f, exponent);
-        return result;
+        return split_positive_powers(result);  // the factors' powers may split further
       }
     }
     if (is_exactly_a<add>(exponent) && base.info(info_flags::positive)) {  // b^(s+t) -> b^s * b^t
       ex result = 1;
       for (const auto& term : exponent) result *= pow(base, term);
-      return result;
+      return split_positive_powers(result);
     }
     return node;
   });

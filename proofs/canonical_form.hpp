@@ -32,7 +32,9 @@ GiNaC::ex merge_exponentials(const GiNaC::ex& e);
 GiNaC::ex erfc_as_erf(const GiNaC::ex& e);
 
 /// (p*q)^r -> p^r*q^r and b^(s+t) -> b^s*b^t, where the bases are positive by GiNaC's
-/// info(positive); other powers are left alone.
+/// info(positive) and r is a real non-integer number or a real symbolic exponent (such as
+/// a summation limit N); (b^k)^r -> b^(k r) for b > 0 and real k, r symbolic. Other
+/// powers are left alone (integer powers are GiNaC's own).
 GiNaC::ex split_positive_powers(const GiNaC::ex& e);
 
 /// Replaces each power b^(c*s) with symbolic exponent (b > 0, s a symbol, c rational)

@@ -44,6 +44,11 @@ void derive_asymptote(SequenceDerivation& out) {
 
 }  // namespace
 
+const possymbol& summation_limit() {
+  static const possymbol N("N");
+  return N;
+}
+
 SequenceDerivation derive_sequence(const ex& weight) {
   const Symbols& s = symbols();
   SequenceDerivation out;
@@ -52,13 +57,18 @@ SequenceDerivation derive_sequence(const ex& weight) {
     const ex magnitude = abs(weight);  // |lambda^(n-i)| -> lambda^(n-i) for lambda > 0
     if (magnitude.has(abs(wild())))
       throw NotInClass("cannot remove the absolute value of the weight '" + std::string("|a_i|") + "'");
-    out.sum_abs = sum_geometric(magnitude, s.i, 1, s.n);
-    out.sum_square = sum_geometric(pow(weight, 2), s.i, 1, s.n);
+    const possymbol& N = summation_limit();
+    out.partial_abs = sum_geometric(magnitude, s.i, 1, N);
+    out.partial_square = sum_geometric(pow(weight, 2), s.i, 1, N);
+    out.sum_abs = out.partial_abs.subs(N == s.n);
+    out.sum_square = out.partial_square.subs(N == s.n);
     out.S = sparsity(out.sum_abs, out.sum_square, s.n);
 
     const ex weight_one = weight.subs(s.lambda == 1);
-    out.S_at_lambda_one =
-        sparsity(sum_geometric(abs(weight_one), s.i, 1, s.n), sum_geometric(pow(weight_one, 2), s.i, 1, s.n), s.n);
+    out.partial_abs_at_lambda_one = sum_geometric(abs(weight_one), s.i, 1, N);
+    out.partial_square_at_lambda_one = sum_geometric(pow(weight_one, 2), s.i, 1, N);
+    out.S_at_lambda_one = sparsity(out.partial_abs_at_lambda_one.subs(N == s.n),
+                                   out.partial_square_at_lambda_one.subs(N == s.n), s.n);
     // a weight that is not real somewhere (sqrt(-lambda)) sums to a complex form: not a sparsity
     for (const ex& form : {out.sum_abs, out.sum_square, out.S, out.S_at_lambda_one})
       for (const_preorder_iterator it = form.preorder_begin(); it != form.preorder_end(); ++it)

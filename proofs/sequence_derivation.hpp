@@ -28,11 +28,21 @@ struct SequenceDerivation {
   GiNaC::ex S;                ///< S_n(lambda, n) for lambda in (0, 1)
   GiNaC::ex S_at_lambda_one;  ///< S_n at lambda = 1
 
+  /// The same sums with the upper limit N = summation_limit() in place of n (the weight
+  /// keeps its n): sum_{i=1}^N |a_i| and sum_{i=1}^N a_i^2, for lambda != 1 and at
+  /// lambda = 1. sum_abs is partial_abs at N = n, and so on; a telescoping certificate
+  /// (proofs/telescoping_certificate.hpp) checks these against the weight.
+  GiNaC::ex partial_abs, partial_square, partial_abs_at_lambda_one, partial_square_at_lambda_one;
+
   bool asymptote_derived = false;
   GiNaC::ex asymptote_coefficient;  ///< C(lambda) in S_n ~ C n^p, lambda < 1
   GiNaC::ex asymptote_power;        ///< p
   GiNaC::ex limit;                  ///< lim_{n->inf} S_n for lambda < 1
 };
+
+/// The summation limit N of the partial sums above (a positive symbol outside the spec
+/// symbol table, so no spec can name it).
+const GiNaC::possymbol& summation_limit();
 
 /// Derives S_n for the weight a_i (symbols lambda, n, i of proofs/symbols.hpp).
 /// Never throws for weights outside the class; reports NoClosedForm.

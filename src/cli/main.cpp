@@ -148,6 +148,10 @@ int derive(const std::string& path, const std::string& bibliography_path) {
       std::cout << "  " << label << " = " << attnverify::sym::to_text(e) << "\n";
       std::cout << "    LaTeX: " << attnverify::sym::to_latex(e) << "\n";
     }
+    const attnverify::sym::DerivationCertificate& c = d.certificate;
+    std::cout << "  certificate (" << c.method << "): "
+              << (c.verified ? "verified" : "not verified: " + attnverify::terminal_safe(c.reason)) << "\n";
+    for (const std::string& step : c.steps) std::cout << "    " << step << "\n";
   }
   return 0;
 }

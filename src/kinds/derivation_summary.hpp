@@ -15,6 +15,8 @@
 
 #include <ginac/ginac.h>
 
+#include "proofs/derivation_certificate.hpp"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,6 +32,9 @@ struct DerivationSummary {
   /// The closed form at ClaimGeometry::separate_closed_form_at, where S is replaced
   /// (sequences: S_n at lambda = 1); empty elsewhere.
   GiNaC::ex S_separate;
+  /// When derived: the certificate that the closed forms equal what they were derived
+  /// for (proofs/derivation_certificate.hpp), verified or with the reason it is not.
+  sym::DerivationCertificate certificate;
 };
 
 }  // namespace attnverify

@@ -340,6 +340,9 @@ std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const R
           << (e->verdict != Verdict::Agree && e->verdict != Verdict::Disagree ? "\\verdict{inconclusive}"
                                                                                : "\\verdict{" + to_string(e->verdict) + "}")
           << (e->wrong_as_written.empty() ? "" : " as corrected") << ", " << to_string(e->evidence)
+          << (e->evidence == Evidence::ProvedWholeDomain && e->formula && derivation_certified(run, e->deciding->variant)
+                  ? ", end to end"
+                  : "")
           << (e->continuous_extension && e->evidence == Evidence::ProvedWholeDomain
                   ? " (where a divisor vanishes, as its continuous extension)"
                   : "");
@@ -452,6 +455,11 @@ std::string findings_latex(const RunResult& run) {
   const std::size_t proved_formulas = count(published, [](const LedgerEntry* e) {
     return e->formula && e->verdict == Verdict::Agree && e->evidence == Evidence::ProvedWholeDomain;
   });
+  // proved formulas whose deciding variant's closed forms are certified: proved end to end
+  const std::size_t end_to_end = count(published, [&](const LedgerEntry* e) {
+    return e->formula && e->verdict == Verdict::Agree && e->evidence == Evidence::ProvedWholeDomain &&
+           derivation_certified(run, e->deciding->variant);
+  });
   const std::size_t open = published.size() - wrong - hold;
   std::set<std::string> sources;
   for (const LedgerEntry* e : published) sources.insert(e->source);
@@ -476,9 +484,14 @@ std::string findings_latex(const RunResult& run) {
                                                  "text of the source",
                                                  wrong_unquoted)));
   out << fmt::format(
-      "{} hold: {} are proved on the whole domain ({} formula{} equal to our derivation, which is itself only "
-      "checked at grid points{}); the other {} rest on the evidence the ledger names. ",
+      "{} hold: {} are proved on the whole domain ({} formula{} equal to our derivation{}{}); the other {} rest on "
+      "the evidence the ledger names. ",
       hold, proved, proved_formulas, proved_formulas == 1 ? "" : "s",
+      end_to_end == proved_formulas
+          ? std::string(", whose closed forms carry verified certificates, so the proof holds end to end")
+          : fmt::format(", {} of them end to end (closed forms with verified certificates), the others only as far as "
+                        "the derivation, which is checked at grid points",
+                        end_to_end),
       proved > proved_formulas ? fmt::format(", and {} propert{}", proved - proved_formulas,
                                              proved - proved_formulas == 1 ? "y" : "ies")
                                : std::string(),

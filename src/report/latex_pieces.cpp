@@ -1,5 +1,6 @@
 #include "src/report/latex_pieces.hpp"
 
+#include <algorithm>
 #include <regex>
 
 #include <fmt/format.h>
@@ -225,6 +226,34 @@ GridCertification grid_certification(const RunResult& run) {
         out.certified += r.certified;
       }
   return out;
+}
+
+std::size_t derived_variants(const RunResult& run) {
+  return static_cast<std::size_t>(
+      std::count_if(run.variants.begin(), run.variants.end(),
+                    [](const VariantResult& v) { return v.status == "derived" && !v.forms.empty(); }));
+}
+
+std::size_t certified_derivations(const RunResult& run) {
+  return static_cast<std::size_t>(std::count_if(run.variants.begin(), run.variants.end(), [](const VariantResult& v) {
+    return v.status == "derived" && v.certificate.verified;
+  }));
+}
+
+bool derivation_certified(const RunResult& run, const std::string& name) {
+  for (const VariantResult& v : run.variants)
+    if (v.spec.name == name) return v.status == "derived" && v.certificate.verified;
+  return false;
+}
+
+std::string certificate_latex(const VariantResult& v) {
+  if (v.status != "derived" || v.forms.empty()) return "";
+  const sym::DerivationCertificate& c = v.certificate;
+  if (c.verified)
+    return fmt::format("\\textbf{{Closed forms certified}}: {} ({} steps, in results.json).\n\n", latex_escape(c.method),
+                       c.steps.size());
+  return fmt::format("\\textbf{{Closed forms not certified}} ({}): {}. The closed forms are checked only at the grid points.\n\n",
+                     latex_escape(c.method), detail_latex(c.reason));
 }
 
 std::string claim_label(const std::string& variant, const std::string& id) { return "claim:" + variant + ":" + id; }

@@ -57,6 +57,17 @@ struct GridCertification {
 };
 GridCertification grid_certification(const RunResult& run);
 
+/// Derived variants of the run, and those whose closed forms carry a verified certificate
+/// (proofs/derivation_certificate.hpp); the findings and "What each verdict proves" state both.
+std::size_t derived_variants(const RunResult& run);
+std::size_t certified_derivations(const RunResult& run);
+/// True when the variant called `name` has derived closed forms with a verified certificate.
+bool derivation_certified(const RunResult& run, const std::string& name);
+
+/// One paragraph on a derived variant's certificate: verified (its methods and how many
+/// forms) or not (the reason, typeset). Empty for a variant without a closed form.
+std::string certificate_latex(const VariantResult& v);
+
 /// The hyperref label of a claim's (or property's) subsection in a variant's section:
 /// "claim:<variant>:<id>" (both are identifiers, src/spec/spec_text.hpp).
 std::string claim_label(const std::string& variant, const std::string& id);

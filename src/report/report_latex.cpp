@@ -440,6 +440,7 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
     const auto S = std::find_if(v.forms.begin(), v.forms.end(), [&](const auto& f) { return f.second.is_equal(v.S); });
     if (S != v.forms.end())
       out << display_formula(S->first, sym::to_latex(sym::display_form(S->second)), "the variant's closed_form.forms");
+    out << certificate_latex(v);
   } else {
     out << "\\textbf{No closed form}: " << detail_latex(v.reason) << "; the quadrature route alone gives $S$.\n\n";
   }
@@ -501,6 +502,7 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
       out << fmt::format("{} as derived in \\hyperref[variant:{}]{{\\texttt{{{}}}}}.\n\n", fmt::join(labels, ", "),
                          first, latex_escape(first));
     for (const auto& note : v.notes) out << latex_prose(note) << "\n\n";
+    out << certificate_latex(v);
   } else {
     out << "\\textbf{No closed form}: " << detail_latex(v.reason) << ".\n\n"
         << "\\textbf{Only the quadrature" << (v.spec.sampling ? " and sampled routes were" : " route was")

@@ -10,6 +10,7 @@
 
 #include "proofs/printing.hpp"
 #include "src/report/claim_ledger.hpp"
+#include "src/report/latex_pieces.hpp"
 #include "src/verdicts/record_json.hpp"
 #include "src/version.hpp"
 
@@ -54,6 +55,14 @@ std::string results_json(const RunResult& run) {
       for (const auto& [label, e] : v.forms)
         forms.push_back({{"label", label}, {"text", sym::to_text(e)}, {"latex", sym::to_latex(e)}});
       closed["forms"] = forms;
+      // the certificate of the closed forms (docs/proofs.md): method, verified, and the
+      // reason when not verified or the steps shown when verified
+      json certificate{{"method", v.certificate.method}, {"verified", v.certificate.verified}};
+      if (v.certificate.verified)
+        certificate["steps"] = v.certificate.steps;
+      else
+        certificate["reason"] = v.certificate.reason;
+      if (!v.forms.empty()) closed["certificate"] = certificate;
     } else {
       closed["reason"] = v.reason;
     }
@@ -82,6 +91,9 @@ std::string results_json(const RunResult& run) {
       entry["quote"] = {{"text", e.quote.text}, {"translation", e.quote.translation}, {"from", e.quote.from}};
     if (!e.published_latex.empty()) entry["published_latex"] = e.published_latex;
     if (e.derived) entry["derived"] = sym::to_text(*e.derived);
+    // proved equal to a derivation whose closed forms carry a verified certificate
+    if (e.evidence == Evidence::ProvedWholeDomain)
+      entry["end_to_end"] = e.formula && derivation_certified(run, e.deciding->variant);
     if (!e.wrong_as_written.empty()) entry["wrong_as_written"] = e.wrong_as_written;
     ledger.push_back(entry);
   }

@@ -29,11 +29,13 @@ std::string verdict_meanings_latex(const RunResult& run) {
   out << fmt::format(
       "\\item[proved] (method \\emph{{symbolic}}): the claim equals the closed form $S$ that attnverify derived "
       "from the variant's definition, identically on the variant's whole domain: the claim is proved defined "
-      "there, and claim $-\\,S$ (or claim$^2 - S^2$ with the claim's sign proved) reduces to 0. The derivation "
-      "itself is not yet certified end to end: it is checked against the independent numeric route at the grid "
-      "points, {0} of which ({1} in this run) are certified.\n",
-      grid == certified ? "all" : "some", grid == certified ? fmt::format("{}", grid)
-                                                             : fmt::format("{} of {}", certified, grid));
+      "there, and claim $-\\,S$ (or claim$^2 - S^2$ with the claim's sign proved) reduces to 0. The proof holds "
+      "\\emph{{end to end}} when the variant's closed forms carry a verified certificate ({2} of {3} derived "
+      "variants in this run; below); otherwise the derivation is only checked against the independent numeric "
+      "route at the grid points, {0} of which ({1} in this run) are certified.\n",
+      grid == certified ? "all" : "some",
+      grid == certified ? fmt::format("{}", grid) : fmt::format("{} of {}", certified, grid),
+      certified_derivations(run), derived_variants(run));
   out << fmt::format(
       "\\item[certified] at a point: the two values are enclosed in Arb balls that contain them exactly, and the "
       "verdict holds for every point of the balls. A \\emph{{certified agreement}} proves relative difference "
@@ -75,6 +77,16 @@ std::string verdict_meanings_latex(const RunResult& run) {
       "Holm's procedure at family-wise level $\\alpha = {}$. A sampled agree means ``not rejected'', not a "
       "proof.\n",
       num::kMaxCltSkewness, num::kMaxCltSkewness, run.options.family_alpha);
+  out << "\\item[certificate] of a derived closed form, checked without sampling any point (docs/proofs.md). "
+         "\\emph{Heat equation} (a Gaussian expectation $m(\\beta,\\gamma) = \\mathbb{E}\\,g(\\beta+\\gamma\\varepsilon)$, "
+         "$g = |f|, f^2, \\phi, \\phi^2$): $m$ satisfies $\\partial_\\gamma m = \\gamma\\,\\partial_\\beta^2 m$ "
+         "identically, each of its terms is bounded by $A e^{a\\beta^2}$ for $\\gamma \\le \\Gamma$, and $m \\to g$ as "
+         "$\\gamma \\to 0^+$ on every open interval between breakpoints (erf$(c/\\gamma+\\dots) \\to \\operatorname{sign} c$, "
+         "Gaussian terms $\\to 0$); by uniqueness of the Cauchy problem for the heat equation in Tychonoff's class "
+         "(Tychonoff 1935; initial values in $L^1_{\\mathrm{loc}}$: Widder 1975), $m$ is the expectation. "
+         "\\emph{Telescoping} (sums): $F(0) = 0$ and $F(N) - F(N-1) = a_N$ identically, so $F(N) = \\sum_{i\\le N} a_i$. "
+         "\\emph{Identity}: a form built from others (e.g.\\ $S = \\mathbb{E}|f|/\\sqrt{\\mathbb{E} f^2}$) reduces to "
+         "it. \\emph{Definition}: the moments of linear attention by linearity of expectation.\n";
   out << "\\item[inconclusive] a route missed its error target, a point could not be decided, or nothing "
          "applies; the reason is given. It is never counted as agree.\n";
   out << "\\end{description}\n";

@@ -669,6 +669,7 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
           throw ShardError(
               fmt::format("{}: variant '{}': field 'S' is not the S that the spec's derivation gives", file, name));
         v.S = again.S;
+        v.certificate = again.certificate;
       } else if (!S_archive.empty() || !forms.empty()) {
         throw ShardError(
             fmt::format("{}: variant '{}': a closed form in a variant whose spec's derivation finds none", file, name));

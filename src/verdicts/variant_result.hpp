@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "proofs/derivation_certificate.hpp"
 #include "src/verdicts/check_record.hpp"
 #include "src/spec/spec.hpp"
 
@@ -51,6 +52,9 @@ struct VariantResult {
   GiNaC::ex S;         ///< the derived sparsity (kernel: S(beta, gamma); sequence: S_n for 0 < lambda < 1)
   std::vector<std::pair<std::string, GiNaC::ex>> forms;  ///< (label, derived expression)
   std::vector<std::string> notes;                        ///< derived limits and similar facts
+  /// When derived: the certificate that `forms` equal what they were derived for
+  /// (proofs/derivation_certificate.hpp); re-derived, never read from a shard.
+  sym::DerivationCertificate certificate;
   std::vector<CheckRecord> records;
   Figure grid_figure;           ///< S against gamma (kernels) or n (sequences)
   std::vector<Table> tables;    ///< sampled results, asymptotes

@@ -4,6 +4,7 @@
 
 #include "proofs/derivation_cache.hpp"
 #include "proofs/feature_moments.hpp"
+#include "proofs/heat_equation_certificate.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/symbols.hpp"
 #include "src/kinds/derivation_summary.hpp"
@@ -20,6 +21,27 @@ using GiNaC::numeric;
 bool has_phi(const Spec& spec) { return !spec.definition_text.empty(); }
 
 namespace {
+
+// Non-negative linear attention from the moments of k~ (proofs/linear_attention.hpp): E a and
+// E a^2 by linearity of expectation and the definitions of mean and covariance, S by its
+// definition (a >= 0, so E|a| = E a), and the iid and signal-to-noise forms by substitution.
+std::vector<std::pair<std::string, sym::DerivationCertificate>> linear_attention_certificates(
+    const sym::LinearAttentionDerivation& linear) {
+  const auto& s = sym::symbols();
+  sym::DerivationCertificate mean = sym::certify_identity(linear.mean, s.qmu, "E a = q~'mu~");
+  sym::DerivationCertificate second = sym::certify_identity(linear.second_moment, s.qSq + GiNaC::pow(s.qmu, 2),
+                                                            "E a^2 = q~'Sigma~q~ + (q~'mu~)^2");
+  mean.method = second.method = "definition";
+  return {{"E a", mean},
+          {"E a^2", second},
+          {"S", sym::certify_identity(linear.S_general, linear.mean / GiNaC::sqrt(linear.second_moment),
+                                      "S = E a / sqrt(E a^2)")},
+          {"S (iid)", sym::certify_identity(linear.S_iid, linear.S_general.subs(linear.iid_substitution),
+                                            "S with q~'mu~ = mu ||q~||_1 and q~'Sigma~q~ = sigma^2 ||q~||_2^2")},
+          {"S (rho, r)", sym::certify_identity(linear.S_snr,
+                                               linear.S_iid.subs(GiNaC::lst{s.mu == s.snr * s.sigma, s.q2 == s.r * s.q1}),
+                                               "S with mu = rho sigma and ||q~||_2 = r ||q~||_1")}};
+}
 
 // feature_map with phi: [[grid.cases]] with d (optional when a list fixes it), q, mu
 // and sigma (> 0), each a number, a list or a range (read_components).
@@ -152,6 +174,7 @@ class FeatureMapKind final : public Kind {
                    {"S", linear.S_general},
                    {"S (iid components: mu, sigma, q1 = ||q~||_1, q2 = ||q~||_2)", linear.S_iid},
                  {"S (rho = mu/sigma, r = q2/q1)", linear.S_snr}};
+      out.certificate = sym::combine_certificates(linear_attention_certificates(linear));
       return out;
     }
     const sym::FeatureMoments m = sym::derive_feature_moments(spec.definition);
@@ -163,6 +186,15 @@ class FeatureMapKind final : public Kind {
                    {"Var phi(X)", m.variance},
                    {"S of a~ = phi(q).phi(k) (qmu, qSq from the moments above)", linear.S_general},
                    {"S (iid components: mu, sigma, q1 = ||q~||_1, q2 = ||q~||_2)", linear.S_iid}};
+    if (out.derived) {
+      std::vector<std::pair<std::string, sym::DerivationCertificate>> parts{
+          {"E phi(X)", sym::certify_gaussian_expectation(m.mean, spec.definition)},
+          {"E phi(X)^2", sym::certify_gaussian_expectation(m.mean_square, GiNaC::pow(spec.definition, 2))},
+          {"Var phi(X)", sym::certify_identity(m.variance, m.mean_square - GiNaC::pow(m.mean, 2),
+                                               "Var phi(X) = E phi(X)^2 - (E phi(X))^2")}};
+      for (auto& part : linear_attention_certificates(linear)) parts.push_back(std::move(part));
+      out.certificate = sym::combine_certificates(parts);
+    }
     return out;
   }
 

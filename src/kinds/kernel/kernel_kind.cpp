@@ -2,6 +2,7 @@
 
 #include <random>
 
+#include "proofs/heat_equation_certificate.hpp"
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/symbols.hpp"
@@ -56,7 +57,13 @@ class KernelKind final : public Kind {
     const auto d = sym::derive_kernel(spec.definition);
     out.derived = d.status == sym::KernelDerivation::Status::Derived;
     out.reason = d.reason;
-    if (out.derived) out.forms = {{"E|f(X)|", d.mean_abs}, {"E f(X)^2", d.mean_square}, {"S", d.S}};
+    if (out.derived) {
+      out.forms = {{"E|f(X)|", d.mean_abs}, {"E f(X)^2", d.mean_square}, {"S", d.S}};
+      out.certificate = sym::combine_certificates(
+          {{"E|f(X)|", sym::certify_gaussian_expectation(d.mean_abs, GiNaC::abs(spec.definition))},
+           {"E f(X)^2", sym::certify_gaussian_expectation(d.mean_square, GiNaC::pow(spec.definition, 2))},
+           {"S", sym::certify_identity(d.S, d.mean_abs / GiNaC::sqrt(d.mean_square), "S = E|f(X)| / sqrt(E f(X)^2)")}});
+    }
     out.S = d.S;
     return out;
   }

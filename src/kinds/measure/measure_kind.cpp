@@ -55,6 +55,14 @@ class MeasureKind final : public Kind {
     out.derived = true;
     out.S = d.S;
     out.forms = {{"S (from the moments E|x|, E x^2)", d.S_moments}, {"S (x1 = sum |x_i|, x2 = sqrt(sum x_i^2), the 1- and 2-norms)", d.S}};
+    const auto& s = sym::symbols();
+    sym::DerivationCertificate definition =
+        sym::certify_identity(d.S_moments, s.E_abs / GiNaC::sqrt(s.E_sq), "S = E|x| / sqrt(E x^2)");
+    definition.method = "definition";
+    out.certificate = sym::combine_certificates(
+        {{"S", definition},
+         {"S (norms)", sym::certify_identity(d.S, (s.x1 / s.n) / GiNaC::sqrt(GiNaC::pow(s.x2, 2) / s.n),
+                                             "S = (||x||_1 / n) / sqrt(||x||_2^2 / n)")}});
     return out;
   }
 

@@ -5,6 +5,7 @@
 #include "proofs/printing.hpp"
 #include "proofs/sequence_derivation.hpp"
 #include "proofs/symbols.hpp"
+#include "proofs/telescoping_certificate.hpp"
 #include "src/kinds/derivation_summary.hpp"
 #include "src/spec/exact_text.hpp"
 #include "src/spec/spec_reading.hpp"
@@ -16,6 +17,27 @@ namespace attnverify {
 using GiNaC::numeric;
 
 namespace {
+
+// Telescoping certificates of the four sums (lambda in (0, 1) and lambda = 1) and the
+// identities that build S_n from them (proofs/telescoping_certificate.hpp).
+sym::DerivationCertificate sequence_certificate(const GiNaC::ex& weight, const sym::SequenceDerivation& d) {
+  const auto& s = sym::symbols();
+  const GiNaC::possymbol& N = sym::summation_limit();
+  const GiNaC::ex one = weight.subs(s.lambda == 1);
+  const auto S_of = [&](const GiNaC::ex& abs_sum, const GiNaC::ex& square_sum) {
+    return (abs_sum.subs(N == s.n) / s.n) / GiNaC::sqrt(square_sum.subs(N == s.n) / s.n);
+  };
+  return sym::combine_certificates(
+      {{"sum |a_i|", sym::certify_sum(d.partial_abs, GiNaC::abs(weight), N, s.i)},
+       {"sum a_i^2", sym::certify_sum(d.partial_square, GiNaC::pow(weight, 2), N, s.i)},
+       {"sum |a_i| at lambda=1", sym::certify_sum(d.partial_abs_at_lambda_one, GiNaC::abs(one), N, s.i)},
+       {"sum a_i^2 at lambda=1", sym::certify_sum(d.partial_square_at_lambda_one, GiNaC::pow(one, 2), N, s.i)},
+       {"S_n", sym::certify_identity(d.S, S_of(d.partial_abs, d.partial_square),
+                                     "S_n = (sum |a_i| / n) / sqrt(sum a_i^2 / n) with the sums above at N = n")},
+       {"S_n at lambda=1",
+        sym::certify_identity(d.S_at_lambda_one, S_of(d.partial_abs_at_lambda_one, d.partial_square_at_lambda_one),
+                              "S_n = (sum |a_i| / n) / sqrt(sum a_i^2 / n) at lambda = 1")}});
+}
 
 /// The counterexample search box of sequence claims (docs/spec-format.md, "How claims
 /// are judged"): lambda in [1e-6, 1 - 1e-9], n up to 10^7, or 10^3 when the sums have no
@@ -71,6 +93,7 @@ class SequenceKind final : public Kind {
                  {"S_n (0<lambda<1)", d.S},
                  {"S_n (lambda=1)", d.S_at_lambda_one}};
     if (d.asymptote_derived) out.forms.emplace_back("lim_{n->inf} S_n (0<lambda<1)", d.limit);
+    out.certificate = sequence_certificate(spec.definition, d);
     return out;
   }
 

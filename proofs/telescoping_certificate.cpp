@@ -1,0 +1,30 @@
+#include "proofs/telescoping_certificate.hpp"
+
+#include "proofs/equivalence.hpp"
+#include "proofs/printing.hpp"
+
+namespace attnverify::sym {
+
+using namespace GiNaC;
+
+DerivationCertificate certify_sum(const ex& F, const ex& summand, const symbol& N, const symbol& i) {
+  DerivationCertificate out;
+  out.method = "telescoping";
+  try {
+    if (summand.has(abs(wild())))
+      out.reason = "the summand '" + to_text(summand) + "' keeps an absolute value";
+    else if (!is_identically_zero(F.subs(N == 0)))
+      out.reason = "F(0) = " + to_text(F.subs(N == 0)) + " is not shown to be 0";
+    else if (!is_identically_zero(F - F.subs(N == N - 1) - summand.subs(i == N)))
+      out.reason = "F(N) - F(N-1) - a(N) does not reduce to 0";
+    else {
+      out.verified = true;
+      out.steps.push_back("F(0) = 0 and F(N) - F(N-1) = a(N) hold identically, so F(N) = sum_{i=1}^N a(i) by induction");
+    }
+  } catch (const std::exception& err) {
+    out.reason = std::string("the symbolic engine failed: ") + err.what();
+  }
+  return out;
+}
+
+}  // namespace attnverify::sym

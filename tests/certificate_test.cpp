@@ -1,0 +1,153 @@
+// Certificates of derived closed forms (proofs/heat_equation_certificate.hpp,
+// proofs/telescoping_certificate.hpp, proofs/derivation_certificate.hpp).
+//
+// Provenance: the closed forms are the engine's own derivations of the kernels of specs/
+// (proofs/kernel_derivation.hpp) and of the decay weight (proofs/sequence_derivation.hpp);
+// the certificate must verify each of them. The mutants are wrong closed forms, each
+// wrong in a way one condition of the theorem catches and the others may not:
+//   + beta            solves the heat equation (beta is harmonic), wrong initial value
+//   + beta^2 + gamma^2  solves the heat equation (it is E X^2), wrong initial value
+//   * (1 + gamma/1000)  right initial value, violates the heat equation
+//   + heat kernel gamma^-1 exp(-beta^2 / (2 gamma^2))  solves the heat equation and tends
+//                     to 0 at every beta != 0: only the growth condition (G) catches it
+// A certificate that verified any of them would be a false proof.
+#define BOOST_TEST_MODULE certificate
+#include <boost/test/unit_test.hpp>
+
+#include "proofs/canonical_form.hpp"
+#include "proofs/derivation_certificate.hpp"
+#include "proofs/equivalence.hpp"
+#include "proofs/expression_parser.hpp"
+#include "proofs/heat_equation_certificate.hpp"
+#include "proofs/kernel_derivation.hpp"
+#include "proofs/sequence_derivation.hpp"
+#include "proofs/symbols.hpp"
+#include "proofs/telescoping_certificate.hpp"
+
+using namespace attnverify;
+using GiNaC::ex;
+
+namespace {
+
+ex numeric_ex(long p, long q = 1) { return GiNaC::numeric(p, q); }
+
+const std::vector<std::string> kKernels{"exp(x)",      "relu(x)^2",          "relu(x)",      "abs(x)",
+                                        "x",           "x^2",                "relu(x)^3",    "clip(x, 0, 1)",
+                                        "cosh(x)",     "elu(x) + 1",         "leaky_relu(x, 1/10)",
+                                        "step(x)",     "step(x - 1)*exp(x)", "step(x) - step(-x)", "max(x, 1/2)"};
+
+sym::KernelDerivation derived(const std::string& f) {
+  const sym::KernelDerivation d = sym::derive_kernel(sym::parse_expression(f, {"x"}));
+  BOOST_REQUIRE_MESSAGE(d.status == sym::KernelDerivation::Status::Derived, f << ": " << d.reason);
+  return d;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_derived_kernel_moment_is_certified_by_the_heat_equation) {
+  for (const std::string& f : kKernels) {
+    const sym::KernelDerivation d = derived(f);
+    const sym::DerivationCertificate a = sym::certify_gaussian_expectation(d.mean_abs, GiNaC::abs(d.f));
+    const sym::DerivationCertificate b = sym::certify_gaussian_expectation(d.mean_square, GiNaC::pow(d.f, 2));
+    BOOST_TEST_CONTEXT(f) {
+      BOOST_TEST(a.verified, a.reason);
+      BOOST_TEST(b.verified, b.reason);
+      BOOST_TEST(a.method == "heat equation");
+      BOOST_TEST(a.steps.size() == 1u);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(wrong_closed_forms_are_not_certified) {
+  const auto& s = sym::symbols();
+  const ex heat_kernel = GiNaC::exp(-GiNaC::pow(s.beta, 2) / (2 * GiNaC::pow(s.gamma, 2))) / s.gamma;
+  for (const std::string& f : kKernels) {
+    const sym::KernelDerivation d = derived(f);
+    const ex g = GiNaC::abs(d.f);
+    const std::vector<std::pair<std::string, ex>> mutants{
+        {"+ beta", d.mean_abs + s.beta},
+        {"+ beta^2 + gamma^2", d.mean_abs + GiNaC::pow(s.beta, 2) + GiNaC::pow(s.gamma, 2)},
+        {"* (1 + gamma/1000)", d.mean_abs * (1 + s.gamma / 1000)},
+        {"+ heat kernel", d.mean_abs + heat_kernel},
+        {"+ beta * heat kernel / gamma^2", d.mean_abs + s.beta * heat_kernel / GiNaC::pow(s.gamma, 2)},
+        {"gamma -> 2 gamma", d.mean_abs.subs(s.gamma == 2 * s.gamma)},
+        {"the moment of f^2", d.mean_square}};
+    for (const auto& [what, m] : mutants) {
+      // not a mutant where it equals the original (|step| = step^2; E|sign(X)| = 1 has no gamma)
+      if (sym::is_identically_zero(m - d.mean_abs)) continue;
+      const sym::DerivationCertificate c = sym::certify_gaussian_expectation(m, g);
+      BOOST_TEST(!c.verified, f << ", mutant " << what << ": certified a wrong closed form");
+      BOOST_TEST(!c.reason.empty());
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_growth_condition_alone_rejects_the_heat_kernel) {
+  // gamma^-1 exp(-beta^2/(2 gamma^2)) solves the heat equation and tends to 0 off beta = 0:
+  // without (G) it would be certified as E 0 = 0
+  const auto& s = sym::symbols();
+  const ex kernel = GiNaC::exp(-GiNaC::pow(s.beta, 2) / (2 * GiNaC::pow(s.gamma, 2))) / s.gamma;
+  const sym::DerivationCertificate c = sym::certify_gaussian_expectation(kernel, 0);
+  BOOST_TEST(!c.verified);
+  BOOST_TEST(c.reason.find("not bounded near beta = 0") != std::string::npos, c.reason);
+  // gamma times it is bounded, but no longer solves the heat equation
+  const sym::DerivationCertificate bounded = sym::certify_gaussian_expectation(kernel * s.gamma, 0);
+  BOOST_TEST(!bounded.verified);
+  BOOST_TEST(bounded.reason.find("does not reduce to 0") != std::string::npos, bounded.reason);
+}
+
+BOOST_AUTO_TEST_CASE(the_initial_value_is_compared_with_the_definition_not_the_derivation) {
+  // E relu(X)^2 certified against relu^2 but not against x^2 or relu
+  const sym::KernelDerivation d = derived("relu(x)^2");
+  const auto& s = sym::symbols();
+  BOOST_TEST(sym::certify_gaussian_expectation(d.mean_square, GiNaC::pow(sym::parse_expression("relu(x)", {"x"}), 4)).verified);
+  BOOST_TEST(!sym::certify_gaussian_expectation(d.mean_square, GiNaC::pow(s.x, 4)).verified);
+  BOOST_TEST(!sym::certify_gaussian_expectation(d.mean_abs, sym::parse_expression("relu(x)", {"x"})).verified);
+}
+
+BOOST_AUTO_TEST_CASE(decay_sums_are_certified_by_telescoping) {
+  const auto& s = sym::symbols();
+  const GiNaC::possymbol& N = sym::summation_limit();
+  for (const std::string& w : {"lambda^(n-i)", "lambda^i", "2^(-i)*lambda^(n-i)", "(lambda/2)^(n-i) + lambda^(n-i)"}) {
+    const ex weight = sym::parse_expression(w, {"lambda", "n", "i"});
+    const sym::SequenceDerivation d = sym::derive_sequence(weight);
+    BOOST_REQUIRE_MESSAGE(d.status == sym::SequenceDerivation::Status::Derived, w << ": " << d.reason);
+    BOOST_TEST_CONTEXT(w) {
+      BOOST_TEST(sym::certify_sum(d.partial_abs, GiNaC::abs(weight), N, s.i).verified);
+      BOOST_TEST(sym::certify_sum(d.partial_square, GiNaC::pow(weight, 2), N, s.i).verified);
+      BOOST_TEST(sym::certify_sum(d.partial_abs_at_lambda_one, GiNaC::abs(weight.subs(s.lambda == 1)), N, s.i).verified);
+      // mutants: one term too many, a wrong constant, a wrong summand
+      BOOST_TEST(!sym::certify_sum(d.partial_abs.subs(N == N + 1), GiNaC::abs(weight), N, s.i).verified);
+      BOOST_TEST(!sym::certify_sum(d.partial_abs + s.lambda - 1, GiNaC::abs(weight), N, s.i).verified);
+      BOOST_TEST(!sym::certify_sum(d.partial_abs * (1 + 1 / GiNaC::pow(s.n, 3)), GiNaC::abs(weight), N, s.i).verified);
+      BOOST_TEST(!sym::certify_sum(d.partial_abs, GiNaC::pow(weight, 2), N, s.i).verified);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(identities_are_certified_only_when_they_hold) {
+  const auto& s = sym::symbols();
+  const sym::KernelDerivation d = derived("relu(x)^2");
+  BOOST_TEST(sym::certify_identity(d.S, d.mean_abs / GiNaC::sqrt(d.mean_square), "S").verified);
+  BOOST_TEST(!sym::certify_identity(d.S, d.mean_abs / d.mean_square, "S").verified);
+  // the squared route needs both sides non-negative: -S and S have equal squares
+  BOOST_TEST(!sym::certify_identity(-d.S, d.mean_abs / GiNaC::sqrt(d.mean_square), "S").verified);
+  // sqrt(sigma^2 q1^2 (rho^2 + r^2)) = sigma q1 sqrt(rho^2 + r^2) for positive symbols
+  const ex lhs = s.sigma * s.q1 / GiNaC::sqrt(GiNaC::pow(s.sigma * s.q1, 2) * (GiNaC::pow(s.snr, 2) + GiNaC::pow(s.r, 2)));
+  BOOST_TEST(sym::certify_identity(lhs, 1 / GiNaC::sqrt(GiNaC::pow(s.snr, 2) + GiNaC::pow(s.r, 2)), "S").verified);
+}
+
+BOOST_AUTO_TEST_CASE(powers_with_symbolic_exponents_split_only_over_positive_bases) {
+  const auto& s = sym::symbols();
+  const GiNaC::possymbol& N = sym::summation_limit();
+  // rules: (p/q)^N over primes, (b^k)^N = b^(kN) for b > 0 (used by the telescoping zero test)
+  BOOST_TEST(sym::is_identically_zero(GiNaC::pow(numeric_ex(4), N) * GiNaC::pow(numeric_ex(1, 2), 2 * N) - 1));
+  BOOST_TEST(sym::is_identically_zero(GiNaC::pow(GiNaC::pow(s.lambda, -1), N) - GiNaC::pow(s.lambda, -N)));
+  BOOST_TEST(sym::is_identically_zero(GiNaC::pow(s.lambda / 2, N) - GiNaC::pow(s.lambda, N) * GiNaC::pow(numeric_ex(2), -N)));
+  // mutants: a real base that may be negative, a negative number
+  const GiNaC::realsymbol x("x");
+  BOOST_TEST(!sym::is_identically_zero(GiNaC::pow(GiNaC::pow(x, 2), N) - GiNaC::pow(x, 2 * N)));
+  BOOST_TEST(!sym::is_identically_zero(GiNaC::pow(numeric_ex(-2), N) * GiNaC::pow(numeric_ex(-1, 2), N) - 1));
+  BOOST_TEST(!sym::is_identically_zero(GiNaC::pow(numeric_ex(-2), N) - 1));  // (-2)^N has no prime split
+  BOOST_TEST(!sym::is_identically_zero(GiNaC::pow(x / 2, N) - GiNaC::pow(x, N) * GiNaC::pow(numeric_ex(2), -N)));
+}
