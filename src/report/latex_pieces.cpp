@@ -250,9 +250,8 @@ std::string certificate_latex(const VariantResult& v) {
   if (v.status != "derived" || v.forms.empty()) return "";
   const sym::DerivationCertificate& c = v.certificate;
   if (c.verified)
-    return fmt::format("\\textbf{{Closed forms certified}}: {} ({} steps, in results.json).\n\n", latex_escape(c.method),
-                       c.steps.size());
-  return fmt::format("\\textbf{{Closed forms not certified}} ({}): {}. The closed forms are checked only at the grid points.\n\n",
+    return fmt::format("Certified: {}. ", latex_escape(c.method));
+  return fmt::format("\\textbf{{Closed forms not certified}} ({}): {}; they are checked only at the grid points. ",
                      latex_escape(c.method), detail_latex(c.reason));
 }
 

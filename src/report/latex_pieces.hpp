@@ -64,8 +64,9 @@ std::size_t certified_derivations(const RunResult& run);
 /// True when the variant called `name` has derived closed forms with a verified certificate.
 bool derivation_certified(const RunResult& run, const std::string& name);
 
-/// One paragraph on a derived variant's certificate: verified (its methods and how many
-/// forms) or not (the reason, typeset). Empty for a variant without a closed form.
+/// One sentence (ending in a space) on a derived variant's certificate: verified (its
+/// methods and how many steps) or not (the reason, typeset). Empty for a variant without
+/// a closed form.
 std::string certificate_latex(const VariantResult& v);
 
 /// The hyperref label of a claim's (or property's) subsection in a variant's section:

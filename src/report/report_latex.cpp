@@ -440,11 +440,11 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
     const auto S = std::find_if(v.forms.begin(), v.forms.end(), [&](const auto& f) { return f.second.is_equal(v.S); });
     if (S != v.forms.end())
       out << display_formula(S->first, sym::to_latex(sym::display_form(S->second)), "the variant's closed_form.forms");
-    out << certificate_latex(v);
   } else {
     out << "\\textbf{No closed form}: " << detail_latex(v.reason) << "; the quadrature route alone gives $S$.\n\n";
   }
   const GridStats st = grid_stats(v);
+  if (!v.certificate.verified) out << certificate_latex(v);  // the part's opening says the others are certified
   out << fmt::format("Grid: {} points, {} ", st.total,
                      v.status == "derived" ? fmt::format("{} agree", st.agree)
                                            : fmt::format("{} computed to the error target", st.not_applicable));
@@ -484,7 +484,7 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
   }
   out << "\\subsection*{Derivation}\n";
   if (v.status == "derived") {
-    out << "Derived by attnverify's symbolic engine (GiNaC) from the definition:\n\n";
+    out << "Derived by attnverify's symbolic engine (GiNaC) from the definition. " << certificate_latex(v) << "\n\n";
     // a form an earlier section displayed (the linear-attention S of every feature map) is named, not repeated
     std::map<std::string, std::vector<std::string>> repeated;  // first variant -> labels
     for (const auto& [label, e] : v.forms) {
@@ -502,7 +502,6 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
       out << fmt::format("{} as derived in \\hyperref[variant:{}]{{\\texttt{{{}}}}}.\n\n", fmt::join(labels, ", "),
                          first, latex_escape(first));
     for (const auto& note : v.notes) out << latex_prose(note) << "\n\n";
-    out << certificate_latex(v);
   } else {
     out << "\\textbf{No closed form}: " << detail_latex(v.reason) << ".\n\n"
         << "\\textbf{Only the quadrature" << (v.spec.sampling ? " and sampled routes were" : " route was")
@@ -577,8 +576,14 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
     for (const auto& r : v.records)
       if (r.check == CheckKind::Claim && r.claim == claim.id) {
         const std::string latex = sym::to_latex(claim.S);
-        const std::string read = latex.size() <= 400 ? "Read by attnverify as $S = " + latex + "$. "
-                                                     : "attnverify's reading of the claim is in results.json. ";
+        // the same claim read the same way in an earlier section: a link instead of the formula
+        const auto first = shown.emplace("read\n" + claim.id + "\n" + latex, spec.name).first->second;
+        const std::string read =
+            first != spec.name
+                ? fmt::format("Read as in \\hyperref[{}]{{\\texttt{{{}}}}}. ", claim_label(first, claim.id),
+                              latex_escape(first))
+            : latex.size() <= 400 ? "Read by attnverify as $S = " + latex + "$. "
+                                  : "attnverify's reading of the claim is in results.json. ";
         rows.push_back({&r, claim.role, read + (claim.note.empty() ? "" : latex_prose(claim.note) + " ")});
       }
   for (const Property& p : spec.properties)
@@ -588,22 +593,24 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
   if (rows.empty()) return;
   out << "\\subsection*{Claims checked here}\n"
          "Each is stated with its source's words and formula in the \\hyperref[ledger]{ledger}; the verdict of this "
-         "variant's check and its whole record:\n"
-         "{\\small\\begin{longtable}{@{}p{0.2\\linewidth}p{0.76\\linewidth}@{}}\\toprule\n"
-         "claim & verdict, method and what decided it\\\\\\midrule\\endhead\n";
+         "variant's check and its whole record (verdict, method and what decided it), which may run across a "
+         "page break:\n"
+         "{\\small\\begin{description}\\setlength{\\itemsep}{2pt}\n";
   for (const Row& row : rows) {
     const CheckRecord& r = *row.record;
     const Evidence evidence = evidence_of(r, false);
-    out << "\\raggedright\\phantomsection\\label{" << claim_label(r.variant, r.claim) << "}"
-        << latex_escape(r.claim) << " & \\raggedright\\arraybackslash " << verdict_text(r, row.role)
+    out << "\\item[" << latex_escape(r.claim) << "] \\phantomsection\\label{" << claim_label(r.variant, r.claim) << "}"
+        << verdict_text(r, row.role)
         << (r.verdict != Verdict::Agree                  ? std::string()
-            : evidence == Evidence::ProvedWholeDomain ? std::string(", proved symbolically on the whole domain")
+            : evidence == Evidence::ProvedWholeDomain
+                ? std::string(", proved symbolically on the whole domain") +
+                      (v.certificate.verified ? ", end to end" : "")
             : evidence == Evidence::NumericEvidence
                 ? std::string(", evidence on the points and the searched region, not a proof")
                 : std::string(", ") + to_string(evidence))
-        << " (method: " << detail_latex(r.method) << "). " << row.extra << detail_latex(r.detail) << "\\\\\n";
+        << " (method: " << detail_latex(r.method) << "). " << row.extra << detail_latex(r.detail) << "\n";
   }
-  out << "\\bottomrule\\end{longtable}}\n";
+  out << "\\end{description}}\n";
 }
 
 }  // namespace
@@ -663,7 +670,8 @@ std::string report_latex(const RunResult& run) {
              "like the others; no source states a claim about them, so each gets a few lines: its definition, "
              "$S$, and how its checks came out (kernels: $a_j \\propto f(q\\cdot k_j)$, $X = \\beta + "
              "\\gamma\\varepsilon$, $\\varepsilon\\sim\\mathcal N(0,1)$, "
-             "$S = \\mathbb{E}|f(X)|/\\sqrt{\\mathbb{E} f(X)^2}$). Their per-point values (grid and sampled checks) are in "
+             "$S = \\mathbb{E}|f(X)|/\\sqrt{\\mathbb{E} f(X)^2}$). Their closed forms are certified (``What each verdict "
+             "proves'') unless a variant says otherwise. Their per-point values (grid and sampled checks) are in "
              "results.json, under \\texttt{checks} with the variant's name.\n\n";
     }
     if (has_claims(v))
@@ -679,7 +687,7 @@ std::string report_latex(const RunResult& run) {
     for (const auto& p : v.spec.properties) keys.insert(p.source);
   }
   if (!keys.empty()) {
-    out << "{\\small\\begin{thebibliography}{99}\\setlength{\\itemsep}{1pt}\n";
+    out << "{\\footnotesize\\begin{thebibliography}{99}\\setlength{\\itemsep}{0pt}\n";
     for (const auto& key : keys) {
       const auto it = run.bibliography.find(key);
       if (it == run.bibliography.end()) continue;

@@ -77,16 +77,12 @@ std::string verdict_meanings_latex(const RunResult& run) {
       "Holm's procedure at family-wise level $\\alpha = {}$. A sampled agree means ``not rejected'', not a "
       "proof.\n",
       num::kMaxCltSkewness, num::kMaxCltSkewness, run.options.family_alpha);
-  out << "\\item[certificate] of a derived closed form, checked without sampling any point (docs/proofs.md). "
-         "\\emph{Heat equation} (a Gaussian expectation $m(\\beta,\\gamma) = \\mathbb{E}\\,g(\\beta+\\gamma\\varepsilon)$, "
-         "$g = |f|, f^2, \\phi, \\phi^2$): $m$ satisfies $\\partial_\\gamma m = \\gamma\\,\\partial_\\beta^2 m$ "
-         "identically, each of its terms is bounded by $A e^{a\\beta^2}$ for $\\gamma \\le \\Gamma$, and $m \\to g$ as "
-         "$\\gamma \\to 0^+$ on every open interval between breakpoints (erf$(c/\\gamma+\\dots) \\to \\operatorname{sign} c$, "
-         "Gaussian terms $\\to 0$); by uniqueness of the Cauchy problem for the heat equation in Tychonoff's class "
-         "(Tychonoff 1935; initial values in $L^1_{\\mathrm{loc}}$: Widder 1975), $m$ is the expectation. "
-         "\\emph{Telescoping} (sums): $F(0) = 0$ and $F(N) - F(N-1) = a_N$ identically, so $F(N) = \\sum_{i\\le N} a_i$. "
-         "\\emph{Identity}: a form built from others (e.g.\\ $S = \\mathbb{E}|f|/\\sqrt{\\mathbb{E} f^2}$) reduces to "
-         "it. \\emph{Definition}: the moments of linear attention by linearity of expectation.\n";
+  out << "\\item[certificate] of a derived closed form (docs/proofs.md), shown without sampling a point: a Gaussian "
+         "expectation $m = \\mathbb{E}\\,g(\\beta+\\gamma\\varepsilon)$ satisfies $\\partial_\\gamma m = "
+         "\\gamma\\,\\partial_\\beta^2 m$ identically, has Gaussian growth and tends to $g$ as $\\gamma\\to 0^+$ "
+         "between breakpoints, so it is the expectation by uniqueness for the heat equation (Tychonoff 1935; Widder "
+         "1975); a sum has $F(0) = 0$ and $F(N) - F(N-1) = a_N$ (\\emph{telescoping}); a form built from others "
+         "reduces to its definition (\\emph{identity}, \\emph{definition}).\n";
   out << "\\item[inconclusive] a route missed its error target, a point could not be decided, or nothing "
          "applies; the reason is given. It is never counted as agree.\n";
   out << "\\end{description}\n";
