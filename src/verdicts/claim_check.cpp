@@ -13,8 +13,10 @@
 #include "numerics/counterexample_search.hpp"
 #include "proofs/canonical_form.hpp"
 #include "proofs/definedness.hpp"
+#include "proofs/domain_rewrites.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/printing.hpp"
+#include "proofs/proof_by_cases.hpp"
 #include "proofs/symbols.hpp"
 
 namespace attnverify {
@@ -143,7 +145,15 @@ class ClaimJudge {
 
  private:
   bool excused(const sym::Condition& c) const {
-    return claim_.continuous_extension && c.kind == sym::ConditionKind::NonZero;
+    if (claim_.continuous_extension && c.kind == sym::ConditionKind::NonZero) return true;
+    // a proof by cases checks the claim at each of its kinks in that variable: where a
+    // step of it alone jumps, the claim's value there is proved, not assumed continuous
+    if (cases_variable_ && c.kind == sym::ConditionKind::Continuous) {
+      for (const sym::DomainVariable& v : domain_.variables)
+        if (!v.symbol.is_equal(*cases_variable_) && c.expression.has(v.symbol)) return false;
+      return c.expression.has(*cases_variable_);
+    }
+    return false;
   }
 
   CheckRecord judge() {
@@ -244,6 +254,7 @@ class ClaimJudge {
     };
     try {
       proof_ = sym::prove_equal(value_, reference_->S, sign_proof);
+      if (!proof_.proved) prove_with_domain_rules(sign_proof);
     } catch (const std::exception& err) {
       proof_note_ = std::string("the symbolic engine failed: ") + err.what();
       return;
@@ -255,6 +266,39 @@ class ClaimJudge {
       proof_.proved = false;
     } else if (!proof_.proved && proof_.squares_agree) {
       proof_note_ = "claim^2 - S^2 reduces to 0, but the claim's sign is not proved on the whole domain";
+    }
+  }
+
+  // The rules of proofs/domain_rewrites.hpp (the domain's signs, the exp-log form), then a
+  // proof by cases at the claim's kinks in each unrestricted real parameter
+  // (proofs/proof_by_cases.hpp); docs/proofs.md, "Rules of the claim prover".
+  void prove_with_domain_rules(const std::function<std::optional<std::string>()>& sign_proof) {
+    std::vector<ex> integers;
+    for (const sym::DomainVariable& v : domain_.variables)
+      if (v.integer) integers.push_back(v.symbol);
+    const ex rewritten = sym::exp_log_as_powers(sym::even_powers_of_negative_numbers(
+        sym::resolve_signed_switches(value_, domain_.ranges(), domain_.positive_facts), integers));
+    if (!rewritten.is_equal(value_)) {
+      sym::EquivalenceProof p = sym::prove_equal(rewritten, reference_->S, sign_proof);
+      if (p.proved || p.squares_agree) {
+        p.method = "on the domain the claim is " + sym::to_text(rewritten) +
+                   " (switches whose argument has one sign there resolved, (-1)^(2n) = 1 for integer n, exp(c log b) = "
+                   "b^c for b > 0), and " +
+                   p.method;
+        proof_ = p;
+        if (p.proved) return;
+      }
+    }
+    for (const sym::DomainVariable& v : domain_.variables) {
+      if (v.integer || !is_a<GiNaC::symbol>(v.symbol) || std::isfinite(v.range.lo) || std::isfinite(v.range.hi)) continue;
+      const sym::CaseProof cases = sym::prove_by_cases(rewritten, reference_->S, GiNaC::ex_to<GiNaC::symbol>(v.symbol));
+      if (cases.proved) {
+        cases_variable_ = v.symbol;
+        proof_ = sym::EquivalenceProof{};
+        proof_.proved = true;
+        proof_.method = cases.method;
+        return;
+      }
     }
   }
 
@@ -734,6 +778,7 @@ class ClaimJudge {
   std::unique_ptr<Evaluable> claim_ev_, reference_ev_, at_one_ev_;
   sym::EquivalenceProof proof_;
   std::string proof_note_;
+  std::optional<ex> cases_variable_;  // the variable of a proof by cases, once one succeeded
   std::vector<PointResult> documented_, probed_, searched_, undefined_;
 };
 

@@ -228,6 +228,10 @@ WITNESS = {
     "relu2-negated": (0, 1), "relu2-sign-40": (41, 1),
     "decay-undeclared-0-over-0": (1, 3), "decay-lambda-above-0999": ("0.9995", 10), "decay-n-above-1000": ("0.5", 2000),
     "decay-n-above-million": ("0.5", 2000000),
+    "exp-relu-gamma-shifted": (0, 3), "exp-power-over-log-wrong-base": (0, 1), "exp-step-pair-same-side": (-1, 1),
+    "identity-abs-erf-half-parity": (-1, 1), "decay-tanh-of-log-doubled": ("0.5", 1),
+    "identity-relu-of-negated-S": (0, 1), "exp-step-pair-wrong-at-kink": (0, 1),
+    "exp-relu-of-negative-gamma": (0, 1), "decay-power-of-minus-one-n": ("0.5", 1),
     "decay-odd-power-of-minus-one": ("0.5", 1), "decay-root-in-denominator-undeclared": (1, 3),
 }
 # sqrt(3), sqrt(2) and 1/3 are not exact in binary: at these witnesses the claim's divisor

@@ -210,8 +210,8 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
     return std::make_pair(n.S, n.error_digits);
   };
   run_sampled_checks(spec, closed.get(), route, options, result, progress);
-  // E f(X)^2 and E|f(X)| are positive wherever S is defined: facts a sign proof may divide by
-  ClaimReference reference{d.S, std::nullopt, {d.mean_square, d.mean_abs}, {}};
+  // E f(X)^2, E|f(X)| and so S are positive wherever S is defined: facts a sign proof may divide by, and that resolve |S| = S
+  ClaimReference reference{d.S, std::nullopt, {d.mean_square, d.mean_abs, d.S}, {}};
   reference.certified_integral = [&route](const GridPoint& p) -> std::optional<num::Ball> {
     const CertifiedS c = route.certify(p, route(p));
     if (!c.ok) return std::nullopt;

@@ -1,0 +1,28 @@
+// Proof of claim = derived by cases at the kinks of the claim in one real variable
+// (docs/proofs.md, "Rules of the claim prover").
+//
+// The claim's relu, step and abs of v are located (proofs/piecewise.hpp: the real roots
+// of their arguments, exact) and the real line of v is split there. On each open interval
+// every switch has one branch, and the claim with its branches must equal the derivation
+// (proofs/equivalence.hpp, prove_equal without a sign argument); at each breakpoint the
+// claim at that value of v (step(0) = 1/2, relu(0) = |0| = 0) must equal the derivation at
+// it. Together these cover every real v. Example: |beta| erf(|beta|/(sqrt 2 gamma)) =
+// beta erf(beta/(sqrt 2 gamma)) by the parity of erf, on beta < 0, beta > 0 and at beta = 0.
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <string>
+
+namespace attnverify::sym {
+
+struct CaseProof {
+  bool proved = false;
+  std::string method;  ///< when proved: the cases, in one sentence
+};
+
+/// Tries the proof by cases in `v` (real, unrestricted). Not proved when the claim has no
+/// switch of v, a breakpoint cannot be located exactly, or one case fails. Never throws.
+CaseProof prove_by_cases(const GiNaC::ex& claim, const GiNaC::ex& derived, const GiNaC::symbol& v);
+
+}  // namespace attnverify::sym

@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""The proofs of tests/adversarial (docs/proofs.md, "Rules of the claim prover").
+
+Reads the results.json of `attnverify run tests/adversarial` (the directory is the first
+argument) and asserts, from the verdicts truth.py establishes independently:
+- no claim that is false (expected disagree) has a symbolic method: no false proof;
+- every true claim (expected agree) is proved on the whole domain (method symbolic),
+  except the ones listed in NOT_YET_PROVED with the reason.
+The mutants beside each rule's claims (tests/adversarial/*.toml, "mutant of ...") are
+false claims, so the first assertion is the guard that a rule does not prove them.
+"""
+import json
+import sys
+
+NOT_YET_PROVED = {}  # claim id -> why the prover cannot reach it yet
+
+results = json.load(open(sys.argv[1] + "/results.json"))
+failures = []
+true_claims = proved = 0
+for check in results["checks"]:
+    if check.get("check") != "claim":
+        continue
+    symbolic = check["method"].startswith("symbolic")
+    if check.get("expected") == "disagree" and symbolic:
+        failures.append(f"{check['claim']}: a false claim has a symbolic proof")
+    if check.get("expected") == "agree":
+        true_claims += 1
+        proved += symbolic
+        if not symbolic and check["claim"] not in NOT_YET_PROVED:
+            failures.append(f"{check['claim']}: a true claim is not proved ({check['detail'][:160]})")
+print(f"adversarial proofs: {proved} of {true_claims} true claims proved, {len(failures)} failures")
+for f in failures:
+    print("FAIL", f)
+sys.exit(1 if failures else 0)
