@@ -12,7 +12,9 @@ false claims, so the first assertion is the guard that a rule does not prove the
 import json
 import sys
 
-NOT_YET_PROVED = {}  # claim id -> why the prover cannot reach it yet
+NOT_YET_PROVED = {  # claim id -> why the prover cannot reach it yet
+    "exp-relu-homogeneous": "relu(beta*gamma): a kink whose argument has a coefficient in gamma is not located",
+}
 
 results = json.load(open(sys.argv[1] + "/results.json"))
 failures = []
