@@ -330,17 +330,21 @@ numeric short_rational(double x) {
 bool variable_admits(const DomainVariable& v, const numeric& x) {
   if (!x.is_real()) return false;
   if (v.integer && !x.is_integer()) return false;
+  // integer ends (0, 1) exactly: to_double rounds 1e-400 onto the end 0, which would put
+  // a root inside gamma > 0 outside the domain; other finite ends in double
+  const auto integer_end = [](double end) { return std::isfinite(end) && end == std::floor(end); };
   const double d = x.to_double();
-  if (d < v.range.lo || (d == v.range.lo && v.range.lo_open)) return false;
-  if (d > v.range.hi || (d == v.range.hi && v.range.hi_open)) return false;
-  // exact checks of the finite ends (to_double may round onto an end)
-  if (std::isfinite(v.range.lo) && v.range.lo == std::floor(v.range.lo)) {
+  if (integer_end(v.range.lo)) {
     const numeric lo(static_cast<long>(v.range.lo));
     if (x < lo || (x == lo && v.range.lo_open)) return false;
+  } else if (d < v.range.lo || (d == v.range.lo && v.range.lo_open)) {
+    return false;
   }
-  if (std::isfinite(v.range.hi) && v.range.hi == std::floor(v.range.hi)) {
+  if (integer_end(v.range.hi)) {
     const numeric hi(static_cast<long>(v.range.hi));
     if (x > hi || (x == hi && v.range.hi_open)) return false;
+  } else if (d > v.range.hi || (d == v.range.hi && v.range.hi_open)) {
+    return false;
   }
   return true;
 }

@@ -194,6 +194,38 @@ numeric interior_point(const End& lo, const End& hi) {
   return p;
 }
 
+// The roots real_roots gives for u are all of them, none merged with another: u is a
+// polynomial of degree <= 1, or of degree 2 whose discriminant is exactly 0 or certified
+// non-zero, or such a polynomial times one exponential, or c1 e^(a1 x) + c2 e^(a2 x) with
+// constant c1, c2 (one root at most). real_roots orders and merges roots in floating point,
+// which two roots 1e-500 apart would defeat.
+bool roots_are_certain(const ex& u, const symbol& x) {
+  const ex e = u.expand();
+  const auto polynomial_ok = [&](const ex& p) {
+    if (!p.is_polynomial(x)) return false;
+    const int degree = p.degree(x);
+    if (degree <= 1) return true;
+    if (degree > 2) return false;
+    const ex disc = (pow(p.coeff(x, 1), 2) - 4 * p.coeff(x, 2) * p.coeff(x, 0)).normal();
+    return !disc.has(x) && (is_identically_zero(disc) || certified_sign(disc) != 0);
+  };
+  if (e.is_polynomial(x)) return polynomial_ok(e);
+  try {
+    std::vector<ex> slopes;
+    ex polynomial_part = 0;
+    for (const ExpPolyTerm& t : to_exp_poly(e, x)) {
+      if (std::none_of(slopes.begin(), slopes.end(), [&](const ex& s) { return (s - t.slope).is_zero(); }))
+        slopes.push_back(t.slope);
+      polynomial_part += t.coefficient * exp(t.offset) * pow(x, t.power);
+      if (slopes.size() == 2 && t.power > 0) return false;
+    }
+    if (slopes.size() == 1) return polynomial_ok(polynomial_part.expand());
+    return slopes.size() == 2 && !polynomial_part.has(x);
+  } catch (const NotInClass&) {
+    return false;
+  }
+}
+
 // g on (lo, hi) with every switch resolved, or a point inside where one switches
 struct Resolved {
   ex value;
@@ -205,6 +237,8 @@ Resolved resolve_switches(ex g, const End& lo, const End& hi, const numeric& p, 
     const std::optional<ex> call = innermost_switch(g, x);
     if (!call) return {g, std::nullopt};
     const ex u = call->op(0);
+    if (!roots_are_certain(u, x))
+      throw NotShown{"the switch points of '" + to_text(*call) + "' are not located with certainty (see roots_are_certain)"};
     std::vector<ex> roots;
     try {
       roots = real_roots(u, x);

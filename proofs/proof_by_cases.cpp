@@ -3,6 +3,9 @@
 #include "proofs/equivalence.hpp"
 #include "proofs/piecewise.hpp"
 #include "proofs/printing.hpp"
+#include "proofs/range_enclosure.hpp"
+
+#include <optional>
 
 namespace attnverify::sym {
 
@@ -16,16 +19,51 @@ bool has_switch_of(const ex& e, const symbol& v) {
   return false;
 }
 
+// The kinks of the claim in v, exact and certified apart, or nothing when any switch of v
+// has an argument that is not c1 v + c0 with constant c1 != 0, or holds another switch, or
+// two kinks are closer than 1e-9 relative (where the split's floating-point ordering and
+// its signs at midpoints could be wrong, docs/proofs.md).
+std::optional<std::vector<ex>> separated_kinks(const ex& claim, const symbol& v) {
+  std::vector<ex> kinks;
+  for (const_preorder_iterator it = claim.preorder_begin(); it != claim.preorder_end(); ++it) {
+    if (!is_switch(*it) || !it->has(v)) continue;
+    const ex u = it->op(0).expand();
+    if (has_switch_of(u, v) || !u.is_polynomial(v) || u.degree(v) != 1) return std::nullopt;
+    const ex c1 = u.coeff(v, 1), c0 = u.coeff(v, 0);
+    if (c1.has(v) || c0.has(v) || !enclose(c1, {}).nonzero() || enclose(c0, {}).lo == -HUGE_VAL) return std::nullopt;
+    const ex root = (-c0 / c1).normal();
+    bool seen = false;
+    for (const ex& k : kinks) seen = seen || is_identically_zero(k - root);
+    if (!seen) kinks.push_back(root);
+  }
+  for (std::size_t a = 0; a < kinks.size(); ++a)
+    for (std::size_t b = a + 1; b < kinks.size(); ++b) {
+      const Range gap = enclose(abs(kinks[a] - kinks[b]) - (abs(kinks[a]) + 1) / 1000000000, {});
+      if (!gap.positive()) return std::nullopt;
+    }
+  return kinks;
+}
+
 }  // namespace
 
 CaseProof prove_by_cases(const ex& claim, const ex& derived, const symbol& v) {
   CaseProof out;
   if (!has_switch_of(claim, v)) return out;
   try {
+    const std::optional<std::vector<ex>> kinks = separated_kinks(claim, v);
+    if (!kinks) return out;
     const Piecewise pieces = split_into_pieces(claim, v);
+    // the split must have found exactly these kinks (it orders them in floating point)
+    const std::vector<ex> found = pieces.boundaries();
+    if (found.size() != kinks->size()) return out;
+    for (const ex& b : found) {
+      bool known = false;
+      for (const ex& k : *kinks) known = known || is_identically_zero(b - k);
+      if (!known) return out;
+    }
     for (const Piece& piece : pieces.pieces)
       if (!prove_equal(piece.expr, derived).proved) return out;
-    const std::vector<ex> points = pieces.boundaries();
+    const std::vector<ex>& points = found;
     for (const ex& b : points) {
       const ex at_claim = claim.subs(v == b), at_derived = derived.subs(v == b);
       if (!prove_equal(at_claim, at_derived).proved) return out;

@@ -24,15 +24,23 @@ struct End {
 };
 
 // A computed lower end, rounded down: moved ends are open (the exact end lies inside).
-// `exact`: v is the exact result (an error-free sum or product), kept as it is.
+// `exact`: v is the exact result (an error-free sum or product, a function's exact value
+// or limit), kept as it is. A computed 0 that is not exact may be an underflow of a value
+// of either sign, so it moves to the smallest subnormal; a lower end of +inf is an
+// overflow of a finite value, so it becomes the largest double (and -inf likewise for an
+// upper end): a range never claims more than the exact value allows.
 End lower(double v, bool open, bool exact = false) {
   if (std::isnan(v)) return {-kInf, true};
-  if (std::isinf(v) || v == 0 || exact) return {v, open || std::isinf(v)};
+  if (v == kInf) return {std::numeric_limits<double>::max(), true};
+  if (v == -kInf || exact) return {v, open || std::isinf(v)};
+  if (v == 0) return {-std::numeric_limits<double>::denorm_min(), true};
   return {std::nextafter(std::nextafter(v, -kInf), -kInf), true};
 }
 End upper(double v, bool open, bool exact = false) {
   if (std::isnan(v)) return {kInf, true};
-  if (std::isinf(v) || v == 0 || exact) return {v, open || std::isinf(v)};
+  if (v == -kInf) return {-std::numeric_limits<double>::max(), true};
+  if (v == kInf || exact) return {v, open || std::isinf(v)};
+  if (v == 0) return {std::numeric_limits<double>::denorm_min(), true};
   return {std::nextafter(std::nextafter(v, kInf), kInf), true};
 }
 
@@ -116,21 +124,34 @@ Range reciprocal(const Range& a) {
   if (!a.nonzero()) return Range::whole();
   // a of one strict sign: 1/a is decreasing there; 1/(+-0 open) = +-inf
   auto inv = [](double v) { return v == 0 ? kInf : 1 / v; };
-  if (a.positive()) return make(lower(a.hi == kInf ? 0 : 1 / a.hi, a.hi_open), upper(inv(a.lo), a.lo_open));
+  if (a.positive()) {
+    // 1/inf = 0 is the exact limit (open); 1/a > 0 however 1/a.hi rounds
+    End lo = a.hi == kInf ? End{0, true} : lower(1 / a.hi, a.hi_open);
+    if (lo.value < 0) lo = {0, true};
+    return make(lo, upper(inv(a.lo), a.lo_open));
+  }
   const Range p = reciprocal(negate(a));
   return negate(p);
+}
+
+// f(v) is exact as computed: a limit at an infinite end, or a computed 0 at v = 0 or 1
+// (for the functions here 0 is then the exact value: erf, tanh, sinh and powers vanish at
+// 0, log at 1; none is 0 at 0 or 1 otherwise)
+template <typename F>
+bool exact_image(F f, double v) {
+  return std::isinf(v) || ((v == 0 || v == 1) && f(v) == 0);
 }
 
 // image of a nondecreasing function
 template <typename F>
 Range increasing(const Range& a, F f) {
-  return make(lower(f(a.lo), a.lo_open), upper(f(a.hi), a.hi_open));
+  return make(lower(f(a.lo), a.lo_open, exact_image(f, a.lo)), upper(f(a.hi), a.hi_open, exact_image(f, a.hi)));
 }
 
 // image of a nonincreasing function
 template <typename F>
 Range decreasing(const Range& a, F f) {
-  return make(lower(f(a.hi), a.hi_open), upper(f(a.lo), a.lo_open));
+  return make(lower(f(a.hi), a.hi_open, exact_image(f, a.hi)), upper(f(a.lo), a.lo_open, exact_image(f, a.lo)));
 }
 
 Range abs_of(const Range& a) {

@@ -20,6 +20,8 @@
 #include "proofs/expression_parser.hpp"
 #include "proofs/heat_equation_certificate.hpp"
 #include "proofs/kernel_derivation.hpp"
+#include "proofs/proof_by_cases.hpp"
+#include "proofs/range_enclosure.hpp"
 #include "proofs/sequence_derivation.hpp"
 #include "proofs/symbols.hpp"
 #include "proofs/telescoping_certificate.hpp"
@@ -150,4 +152,40 @@ BOOST_AUTO_TEST_CASE(powers_with_symbolic_exponents_split_only_over_positive_bas
   BOOST_TEST(!sym::is_identically_zero(GiNaC::pow(numeric_ex(-2), N) * GiNaC::pow(numeric_ex(-1, 2), N) - 1));
   BOOST_TEST(!sym::is_identically_zero(GiNaC::pow(numeric_ex(-2), N) - 1));  // (-2)^N has no prime split
   BOOST_TEST(!sym::is_identically_zero(GiNaC::pow(x / 2, N) - GiNaC::pow(x, N) * GiNaC::pow(numeric_ex(2), -N)));
+}
+
+// Found by the attack on session 11's rules (helper report): interval arithmetic that
+// rounded an underflow to an exact 0 and an overflow to an exact infinity gave relu(10^-400 - gamma)
+// a sign on gamma > 0 and exp(-1000) exp(1000) the range [0, 0], and so false proofs.
+BOOST_AUTO_TEST_CASE(interval_arithmetic_never_turns_underflow_or_overflow_into_a_sign) {
+  const auto& s = sym::symbols();
+  const sym::SymbolRanges gamma_positive{{s.gamma, {0, HUGE_VAL, true, true}}};
+  const ex tiny = GiNaC::pow(GiNaC::numeric(10), -400);
+  const sym::Range t = sym::enclose(tiny, {});
+  BOOST_TEST((t.positive() && t.hi > 0));  // (0, smallest subnormal], not (0, 0]
+  BOOST_TEST(!sym::enclose(tiny - s.gamma, gamma_positive).nonpositive());
+  const sym::Range e = sym::enclose(GiNaC::exp(GiNaC::numeric(-1000)), {});
+  BOOST_TEST((e.positive() && e.hi > 0));
+  const sym::Range product = sym::enclose(GiNaC::exp(GiNaC::numeric(-1000)) * GiNaC::exp(GiNaC::numeric(1000)), {});
+  BOOST_TEST((product.lo <= 1 && product.hi >= 1));
+  const sym::Range big = sym::enclose(GiNaC::exp(GiNaC::numeric(1000)), {});
+  BOOST_TEST((big.lo < HUGE_VAL && big.hi == HUGE_VAL));
+  // what stays exact: gamma^2 > 0, exp > 0, 1/gamma > 0, erf(0) = 0
+  BOOST_TEST(sym::enclose(GiNaC::pow(s.gamma, 2), gamma_positive).positive());
+  BOOST_TEST(sym::enclose(1 / s.gamma, gamma_positive).positive());
+  BOOST_TEST(sym::enclose(GiNaC::exp(-GiNaC::pow(s.gamma, 2)), gamma_positive).positive());
+}
+
+BOOST_AUTO_TEST_CASE(a_proof_by_cases_refuses_kinks_it_cannot_separate) {
+  const auto& s = sym::symbols();
+  const sym::KernelDerivation d = derived("exp(x)");
+  // wrong only between the kinks 1 and 1 + 10^-500 (the attack's two-switch-close)
+  const ex close = d.S * (1 + GiNaC::pow(GiNaC::numeric(10), 500) * sym::parse_expression("relu(beta - 1)", {"beta"}) *
+                                  sym::parse_expression("step(1 + 10^(-500) - beta)", {"beta"}));
+  BOOST_TEST(!sym::prove_by_cases(close, d.S, s.beta).proved);
+  // kinks well apart are still proved: step(beta) + step(-beta) = 1, and relu(beta - 1) + relu(1 - beta) = |beta - 1|
+  BOOST_TEST(sym::prove_by_cases(d.S * sym::parse_expression("step(beta) + step(-beta)", {"beta"}), d.S, s.beta).proved);
+  BOOST_TEST(sym::prove_by_cases(d.S * sym::parse_expression("relu(beta - 1) + relu(1 - beta) - abs(beta - 1) + 1", {"beta"}),
+                                 d.S, s.beta)
+                 .proved);
 }
