@@ -39,9 +39,10 @@ DerivationCertificate combine_certificates(const std::vector<std::pair<std::stri
       out.reason = label + ": " + part.reason;
     }
     for (const std::string& step : part.steps) out.steps.push_back(label + ": " + step);
+    out.covered.emplace_back(label, part.method);
   }
   if (parts.empty()) out.reason = "no closed form to certify";
-  if (!out.verified) out.steps.clear();
+  if (!out.verified) out.steps.clear(), out.covered.clear();
   return out;
 }
 

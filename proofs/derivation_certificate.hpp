@@ -12,6 +12,7 @@
 #include <ginac/ginac.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace attnverify::sym {
@@ -21,6 +22,10 @@ struct DerivationCertificate {
   bool verified = false;           ///< every condition of the method's theorem was shown
   std::string reason;              ///< when not verified: the condition that failed, in one sentence
   std::vector<std::string> steps;  ///< when verified: what was shown, one sentence per form
+  /// Which form each method certified, (label, method), in order (combine_certificates).
+  std::vector<std::pair<std::string, std::string>> covered;
+  /// Forms of the variant that no certificate covers (a derived limit), said beside it.
+  std::string not_covered;
 
   /// A certificate that records why none was attempted.
   static DerivationCertificate none(std::string why) { return {"none", false, std::move(why), {}}; }

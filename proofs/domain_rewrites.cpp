@@ -50,6 +50,16 @@ ex resolve_signed_switches(const ex& e, const SymbolRanges& ranges, const std::v
     if (step_call) return r.positive() ? ex(1) : r.negative() ? ex(0) : node;
     if (r.nonnegative()) return u;  // relu(u) = |u| = u for u >= 0
     if (r.nonpositive()) return relu_call ? ex(0) : -u;
+    // positive homogeneity: factors of u that are positive on the whole domain come out,
+    // relu(p v) = p relu(v), |p v| = p |v|, step(p v) = step(v) for p > 0 (relu(gamma beta))
+    if (is_exactly_a<mul>(u)) {
+      ex positive_part = 1, rest = 1;
+      for (const ex& f : u) (enclose(f, ranges).positive() ? positive_part : rest) *= f;
+      if (!positive_part.is_equal(1)) {
+        const ex inner = step_call ? step(rest) : relu_call ? relu(rest) : abs(rest);
+        return step_call ? inner : positive_part * inner;
+      }
+    }
     return node;
   });
 }

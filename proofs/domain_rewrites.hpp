@@ -6,7 +6,9 @@
 //   signed switches   relu(u) -> u or 0, abs(u) -> u or -u where u >= 0 or u <= 0 on the
 //                     whole domain, step(u) -> 1 or 0 where u > 0 or u < 0 (interval
 //                     arithmetic over the domain's ranges, proofs/range_enclosure.hpp):
-//                     relu(gamma) = gamma for gamma > 0, relu(lambda - 1) = 0 for lambda <= 1
+//                     relu(gamma) = gamma for gamma > 0, relu(lambda - 1) = 0 for lambda <= 1;
+//                     otherwise the factors of u positive on the domain come out:
+//                     relu(p v) = p relu(v), |p v| = p |v|, step(p v) = step(v) for p > 0
 //   integer powers    (-1)^(2n) -> 1 where n takes integer values only
 //   exp-log form      tanh, cosh, sinh of an argument with a logarithm as exponentials, then
 //                     exp(c log(b) + r) -> b^c exp(r) for b > 0 (exp(n log lambda) = lambda^n),

@@ -8,7 +8,7 @@
 // Theorem used. Let g be piecewise continuous with |g(x)| <= A exp(a|x|). Then
 // E g(beta + gamma*eps) is the only function u(beta, gamma), C^2 in beta and C^1 in
 // gamma on R x (0, inf), with
-//   (H) du/dgamma = gamma * d^2u/dbeta^2                (the heat equation u_t = u_bb/2
+//   (H) du/dgamma = gamma * d^2u/dbeta^2                (the heat equation u_t = u_bb
 //                                                        in t = gamma^2 / 2),
 //   (G) |u| <= A' exp(a' beta^2) on R x (0, G] for every G > 0   (Tychonoff's class),
 //   (I) u(beta, gamma) -> g(beta) as gamma -> 0+ at every beta but finitely many.

@@ -340,7 +340,7 @@ std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const R
           << (e->verdict != Verdict::Agree && e->verdict != Verdict::Disagree ? "\\verdict{inconclusive}"
                                                                                : "\\verdict{" + to_string(e->verdict) + "}")
           << (e->wrong_as_written.empty() ? "" : " as corrected") << ", " << to_string(e->evidence)
-          << (e->evidence == Evidence::ProvedWholeDomain && e->formula && derivation_certified(run, e->deciding->variant)
+          << (e->evidence == Evidence::ProvedWholeDomain && derivation_certified(run, e->deciding->variant)
                   ? ", end to end"
                   : "")
           << (e->continuous_extension && e->evidence == Evidence::ProvedWholeDomain
@@ -455,9 +455,10 @@ std::string findings_latex(const RunResult& run) {
   const std::size_t proved_formulas = count(published, [](const LedgerEntry* e) {
     return e->formula && e->verdict == Verdict::Agree && e->evidence == Evidence::ProvedWholeDomain;
   });
-  // proved formulas whose deciding variant's closed forms are certified: proved end to end
+  // proved statements whose deciding variant's closed forms are certified: proved end to end
+  // from the variant's definition
   const std::size_t end_to_end = count(published, [&](const LedgerEntry* e) {
-    return e->formula && e->verdict == Verdict::Agree && e->evidence == Evidence::ProvedWholeDomain &&
+    return e->verdict == Verdict::Agree && e->evidence == Evidence::ProvedWholeDomain &&
            derivation_certified(run, e->deciding->variant);
   });
   const std::size_t open = published.size() - wrong - hold;
@@ -484,17 +485,18 @@ std::string findings_latex(const RunResult& run) {
                                                  "text of the source",
                                                  wrong_unquoted)));
   out << fmt::format(
-      "{} hold: {} are proved on the whole domain ({} formula{} equal to our derivation{}{}); the other {} rest on "
+      "{} hold: {} are proved on the whole domain ({} formula{} equal to our derivation{}), {}; the other {} rest on "
       "the evidence the ledger names. ",
       hold, proved, proved_formulas, proved_formulas == 1 ? "" : "s",
-      end_to_end == proved_formulas
-          ? std::string(", whose closed forms carry verified certificates, so the proof holds end to end")
-          : fmt::format(", {} of them end to end (closed forms with verified certificates), the others only as far as "
-                        "the derivation, which is checked at grid points",
-                        end_to_end),
       proved > proved_formulas ? fmt::format(", and {} propert{}", proved - proved_formulas,
                                              proved - proved_formulas == 1 ? "y" : "ies")
                                : std::string(),
+      end_to_end == proved
+          ? std::string("all end to end from the variants' definitions (certified derivations, ``What each verdict "
+                        "proves'')")
+          : fmt::format("{} of them end to end from the variants' definitions (derivations with verified certificates), "
+                        "the others only as far as their derivations, checked at grid points",
+                        end_to_end),
       hold - proved);
   // statements that hold only as corrected (a slip the source's own derivation contradicts)
   std::vector<std::string> corrected;

@@ -4,6 +4,7 @@
 #include <regex>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <set>
 #include <string>
@@ -250,7 +251,26 @@ std::string certificate_latex(const VariantResult& v) {
   if (v.status != "derived" || v.forms.empty()) return "";
   const sym::DerivationCertificate& c = v.certificate;
   if (c.verified)
-    return fmt::format("Certified: {}. ", latex_escape(c.method));
+  {
+    // grouped by method, in the order the methods first appear: "E|f(X)| and E f(X)^2 by the heat equation"
+    std::vector<std::pair<std::string, std::vector<std::string>>> groups;
+    for (const auto& [form, method] : c.covered) {
+      auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == method; });
+      if (it == groups.end()) it = groups.insert(groups.end(), {method, {}});
+      it->second.push_back(detail_latex(form));
+    }
+    std::vector<std::string> parts;
+    for (const auto& [method, forms] : groups) {
+      const std::string list = forms.size() == 1 ? forms[0]
+                               : fmt::format("{} and {}", fmt::join(forms.begin(), forms.end() - 1, ", "), forms.back());
+      const std::string how = method == "identity"     ? (forms.size() == 1 ? "as an identity" : "as identities")
+                              : method == "definition" ? "by definition"
+                                                       : "by " + std::string(method == "heat equation" ? "the " : "") + method;
+      parts.push_back(list + " " + how);
+    }
+    return fmt::format("Certified (``What each verdict proves''): {}{}. ", fmt::join(parts, "; "),
+                       c.not_covered.empty() ? std::string() : "; not certified: " + detail_latex(c.not_covered));
+  }
   return fmt::format("\\textbf{{Closed forms not certified}} ({}): {}; they are checked only at the grid points. ",
                      latex_escape(c.method), detail_latex(c.reason));
 }

@@ -58,8 +58,13 @@ std::string results_json(const RunResult& run) {
       // the certificate of the closed forms (docs/proofs.md): method, verified, and the
       // reason when not verified or the steps shown when verified
       json certificate{{"method", v.certificate.method}, {"verified", v.certificate.verified}};
-      if (v.certificate.verified)
+      if (v.certificate.verified) {
         certificate["steps"] = v.certificate.steps;
+        json covered = json::array();
+        for (const auto& [form, method] : v.certificate.covered) covered.push_back({{"form", form}, {"method", method}});
+        certificate["covered"] = covered;
+      }
+      if (!v.certificate.not_covered.empty()) certificate["not_covered"] = v.certificate.not_covered;
       else
         certificate["reason"] = v.certificate.reason;
       if (!v.forms.empty()) closed["certificate"] = certificate;
@@ -93,7 +98,7 @@ std::string results_json(const RunResult& run) {
     if (e.derived) entry["derived"] = sym::to_text(*e.derived);
     // proved equal to a derivation whose closed forms carry a verified certificate
     if (e.evidence == Evidence::ProvedWholeDomain)
-      entry["end_to_end"] = e.formula && derivation_certified(run, e.deciding->variant);
+      entry["end_to_end"] = derivation_certified(run, e.deciding->variant);
     if (!e.wrong_as_written.empty()) entry["wrong_as_written"] = e.wrong_as_written;
     ledger.push_back(entry);
   }

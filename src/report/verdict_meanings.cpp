@@ -30,8 +30,9 @@ std::string verdict_meanings_latex(const RunResult& run) {
       "\\item[proved] (method \\emph{{symbolic}}): the claim equals the closed form $S$ that attnverify derived "
       "from the variant's definition, identically on the variant's whole domain: the claim is proved defined "
       "there, and claim $-\\,S$ (or claim$^2 - S^2$ with the claim's sign proved) reduces to 0. The proof holds "
-      "\\emph{{end to end}} when the variant's closed forms carry a verified certificate ({2} of {3} derived "
-      "variants in this run; below); otherwise the derivation is only checked against the independent numeric "
+      "\\emph{{end to end from the definition}} (of $S$ as the variant's $\\mathbb{{E}}|a|/\\sqrt{{\\mathbb{{E}}a^2}}$) when "
+      "the variant's closed forms carry a verified certificate ({2} of {3} derived variants in this run; below); "
+      "for kernels the step from attention weights to that definition is eq.~(4), tested statistically; otherwise the derivation is only checked against the independent numeric "
       "route at the grid points, {0} of which ({1} in this run) are certified.\n",
       grid == certified ? "all" : "some",
       grid == certified ? fmt::format("{}", grid) : fmt::format("{} of {}", certified, grid),
@@ -77,12 +78,14 @@ std::string verdict_meanings_latex(const RunResult& run) {
       "Holm's procedure at family-wise level $\\alpha = {}$. A sampled agree means ``not rejected'', not a "
       "proof.\n",
       num::kMaxCltSkewness, num::kMaxCltSkewness, run.options.family_alpha);
-  out << "\\item[certificate] of a derived closed form (docs/proofs.md), shown without sampling a point: a Gaussian "
-         "expectation $m = \\mathbb{E}\\,g(\\beta+\\gamma\\varepsilon)$ satisfies $\\partial_\\gamma m = "
-         "\\gamma\\,\\partial_\\beta^2 m$ identically, has Gaussian growth and tends to $g$ as $\\gamma\\to 0^+$ "
-         "between breakpoints, so it is the expectation by uniqueness for the heat equation (Tychonoff 1935; Widder "
-         "1975); a sum has $F(0) = 0$ and $F(N) - F(N-1) = a_N$ (\\emph{telescoping}); a form built from others "
-         "reduces to its definition (\\emph{identity}, \\emph{definition}).\n";
+  out << "\\item[certificate] of a derived closed form (docs/proofs.md), shown without sampling a point: a closed "
+         "form $m(\\beta,\\gamma)$ for $\\mathbb{E}\\,g(\\beta+\\gamma\\varepsilon)$ is smooth for $\\gamma > 0$, satisfies "
+         "$\\partial_\\gamma m = \\gamma\\,\\partial_\\beta^2 m$ identically, is bounded by $A e^{a\\beta^2}$ uniformly for "
+         "$0 < \\gamma \\le \\Gamma$ and tends to $g$ as $\\gamma\\to 0^+$ between breakpoints; "
+         "$\\mathbb{E}\\,g(\\beta+\\gamma\\varepsilon)$ has the same properties, so the two are equal by uniqueness for the "
+         "heat equation (Tychonoff 1935; Widder 1975). A sum has $F(0) = 0$ and $F(N) - F(N-1) = a_N$ "
+         "(\\emph{telescoping}); a form built from others reduces to its definition (\\emph{identity}, "
+         "\\emph{definition}). \\emph{End to end} (from the definition): a statement proved equal to a certified derivation.\n";
   out << "\\item[inconclusive] a route missed its error target, a point could not be decided, or nothing "
          "applies; the reason is given. It is never counted as agree.\n";
   out << "\\end{description}\n";

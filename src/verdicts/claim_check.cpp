@@ -630,7 +630,8 @@ class ClaimJudge {
           (claim_.continuous_extension
                ? "; every condition of the claim is proved there, divisors excepted: the claim is taken as its "
                  "continuous extension where one vanishes (continuous_extension = true), which is S there, since the "
-                 "claim equals S wherever it is defined and S is continuous on the domain"
+                 "claim equals S wherever it is defined and the sparsity S itself (for sequences a ratio of finite "
+                 "sums) is continuous on the domain"
                : "; the claim is defined everywhere there (every divisor, radicand and log argument proved of "
                  "its sign)") +
           fmt::format(". Numeric cross-check at {}: {} agree (certified), worst agreement {:.1f} digits", where, agreed,

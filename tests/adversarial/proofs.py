@@ -13,7 +13,7 @@ import json
 import sys
 
 NOT_YET_PROVED = {  # claim id -> why the prover cannot reach it yet
-    "exp-relu-homogeneous": "relu(beta*gamma): a kink whose argument has a coefficient in gamma is not located",
+    "exp-relu-quadratic-kink": "relu(beta^2 - 1): the proof by cases splits only at kinks of linear arguments",
 }
 
 results = json.load(open(sys.argv[1] + "/results.json"))

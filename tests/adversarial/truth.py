@@ -231,7 +231,8 @@ WITNESS = {
     "exp-relu-gamma-shifted": (0, 3), "exp-power-over-log-wrong-base": (0, 1), "exp-step-pair-same-side": (-1, 1),
     "identity-abs-erf-half-parity": (-1, 1), "decay-tanh-of-log-doubled": ("0.5", 1),
     "identity-relu-of-negated-S": (0, 1), "exp-step-pair-wrong-at-kink": (0, 1),
-    "exp-relu-of-negative-gamma": (0, 1), "exp-pole-at-tiny-gamma": (0, "1e-400"), "decay-power-of-minus-one-n": ("0.5", 1),
+    "exp-relu-of-negative-gamma": (0, 1), "exp-pole-at-tiny-gamma": (0, "1e-400"),
+    "exp-relu-negative-factor": (-1, 1), "decay-power-of-minus-one-n": ("0.5", 1),
     "decay-odd-power-of-minus-one": ("0.5", 1), "decay-root-in-denominator-undeclared": (1, 3),
 }
 # sqrt(3), sqrt(2) and 1/3 are not exact in binary: at these witnesses the claim's divisor

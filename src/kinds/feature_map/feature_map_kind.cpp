@@ -36,9 +36,9 @@ std::vector<std::pair<std::string, sym::DerivationCertificate>> linear_attention
           {"E a^2", second},
           {"S", sym::certify_identity(linear.S_general, linear.mean / GiNaC::sqrt(linear.second_moment),
                                       "S = E a / sqrt(E a^2)")},
-          {"S (iid)", sym::certify_identity(linear.S_iid, linear.S_general.subs(linear.iid_substitution),
+          {"S (iid components)", sym::certify_identity(linear.S_iid, linear.S_general.subs(linear.iid_substitution),
                                             "S with q~'mu~ = mu ||q~||_1 and q~'Sigma~q~ = sigma^2 ||q~||_2^2")},
-          {"S (rho, r)", sym::certify_identity(linear.S_snr,
+          {"S (signal-to-noise form)", sym::certify_identity(linear.S_snr,
                                                linear.S_iid.subs(GiNaC::lst{s.mu == s.snr * s.sigma, s.q2 == s.r * s.q1}),
                                                "S with mu = rho sigma and ||q~||_2 = r ||q~||_1")}};
 }

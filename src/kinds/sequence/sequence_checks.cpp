@@ -136,8 +136,8 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
   result.reason = d.reason;
   if (derived) {
     result.S = d.S;
-    result.forms = {{"\\sum_{i=1}^n |a_i|", d.sum_abs},
-                    {"\\sum_{i=1}^n a_i^2", d.sum_square},
+    result.forms = {{"\\sum_{i=1}^n |a_i| \\;(0<\\lambda<1)", d.sum_abs},
+                    {"\\sum_{i=1}^n a_i^2 \\;(0<\\lambda<1)", d.sum_square},
                     {"S_n \\;(0<\\lambda<1)", d.S},
                     {"S_n \\;(\\lambda=1)", d.S_at_lambda_one}};
     if (d.asymptote_derived) {
