@@ -60,8 +60,10 @@ SequenceDerivation derive_sequence(const ex& weight) {
     const possymbol& N = summation_limit();
     out.partial_abs = sum_geometric(magnitude, s.i, 1, N);
     out.partial_square = sum_geometric(pow(weight, 2), s.i, 1, N);
-    out.sum_abs = out.partial_abs.subs(N == s.n);
-    out.sum_square = out.partial_square.subs(N == s.n);
+    // summed with the upper limit n itself, which GiNaC simplifies further (1 - lambda^n, not
+    // lambda^(-n) lambda^n (1 - lambda^n)); the certificate checks sum_abs = partial_abs at N = n
+    out.sum_abs = sum_geometric(magnitude, s.i, 1, s.n);
+    out.sum_square = sum_geometric(pow(weight, 2), s.i, 1, s.n);
     out.S = sparsity(out.sum_abs, out.sum_square, s.n);
 
     const ex weight_one = weight.subs(s.lambda == 1);

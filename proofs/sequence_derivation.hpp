@@ -30,8 +30,8 @@ struct SequenceDerivation {
 
   /// The same sums with the upper limit N = summation_limit() in place of n (the weight
   /// keeps its n): sum_{i=1}^N |a_i| and sum_{i=1}^N a_i^2, for lambda != 1 and at
-  /// lambda = 1. sum_abs is partial_abs at N = n, and so on; a telescoping certificate
-  /// (proofs/telescoping_certificate.hpp) checks these against the weight.
+  /// lambda = 1. A telescoping certificate (proofs/telescoping_certificate.hpp) checks these
+  /// against the weight, and an identity that sum_abs and sum_square are them at N = n.
   GiNaC::ex partial_abs, partial_square, partial_abs_at_lambda_one, partial_square_at_lambda_one;
 
   bool asymptote_derived = false;

@@ -257,7 +257,8 @@ std::string certificate_latex(const VariantResult& v) {
     for (const auto& [form, method] : c.covered) {
       auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == method; });
       if (it == groups.end()) it = groups.insert(groups.end(), {method, {}});
-      it->second.push_back(detail_latex(form));
+      const std::string shown = detail_latex(form);
+      if (std::find(it->second.begin(), it->second.end(), shown) == it->second.end()) it->second.push_back(shown);
     }
     std::vector<std::string> parts;
     for (const auto& [method, forms] : groups) {
