@@ -28,7 +28,12 @@ struct DerivationCertificate {
   std::string not_covered;
 
   /// A certificate that records why none was attempted.
-  static DerivationCertificate none(std::string why) { return {"none", false, std::move(why), {}}; }
+  static DerivationCertificate none(std::string why) {
+    DerivationCertificate c;
+    c.method = "none";
+    c.reason = std::move(why);
+    return c;
+  }
 };
 
 /// Certifies that `form` equals `definition` (an expression in earlier forms or in the

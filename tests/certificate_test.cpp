@@ -110,7 +110,7 @@ BOOST_AUTO_TEST_CASE(the_initial_value_is_compared_with_the_definition_not_the_d
 BOOST_AUTO_TEST_CASE(decay_sums_are_certified_by_telescoping) {
   const auto& s = sym::symbols();
   const GiNaC::possymbol& N = sym::summation_limit();
-  for (const std::string& w : {"lambda^(n-i)", "lambda^i", "2^(-i)*lambda^(n-i)", "(lambda/2)^(n-i) + lambda^(n-i)"}) {
+  for (const char* const w : {"lambda^(n-i)", "lambda^i", "2^(-i)*lambda^(n-i)", "(lambda/2)^(n-i) + lambda^(n-i)"}) {
     const ex weight = sym::parse_expression(w, {"lambda", "n", "i"});
     const sym::SequenceDerivation d = sym::derive_sequence(weight);
     BOOST_REQUIRE_MESSAGE(d.status == sym::SequenceDerivation::Status::Derived, w << ": " << d.reason);

@@ -250,14 +250,14 @@ bool derivation_certified(const RunResult& run, const std::string& name) {
 std::string certificate_latex(const VariantResult& v) {
   if (v.status != "derived" || v.forms.empty()) return "";
   const sym::DerivationCertificate& c = v.certificate;
-  if (c.verified)
-  {
+  if (c.verified) {
     // grouped by method, in the order the methods first appear: "E|f(X)| and E f(X)^2 by the heat equation"
     std::vector<std::pair<std::string, std::vector<std::string>>> groups;
-    for (const auto& [form, method] : c.covered) {
-      auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == method; });
+    for (const auto& covered : c.covered) {  // a pair, not a structured binding: clang cannot capture those
+      const std::string& method = covered.second;
+      auto it = std::find_if(groups.begin(), groups.end(), [&method](const auto& g) { return g.first == method; });
       if (it == groups.end()) it = groups.insert(groups.end(), {method, {}});
-      const std::string shown = detail_latex(form);
+      const std::string shown = detail_latex(covered.first);
       if (std::find(it->second.begin(), it->second.end(), shown) == it->second.end()) it->second.push_back(shown);
     }
     std::vector<std::string> parts;
