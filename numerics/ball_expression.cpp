@@ -62,6 +62,109 @@ void ball_abs(arb_t x, slong bits) {
   arf_clear(hi);
 }
 
+// An increasing function on a wide ball: [F(lower end), F(upper end)], which for a ball
+// of large relative radius is far tighter than the midpoint-radius formula (exp of
+// [-1.2e7 +/- 1.2e7] is [0, e^-23000] this way, [0 +/- 10^4778262] the other). `F` is
+// applied to the exact ends. Narrow balls, and balls that are not finite, are left to F.
+// A finite ball whose radius exceeds 2^-20 of its smallest absolute value (every ball
+// that contains 0):
+// one where the midpoint-radius formulas lose much to the interval's true image.
+bool is_wide(const arb_t x) {
+  if (!arb_is_finite(x) || arb_is_exact(x)) return false;
+  mag_t lower;
+  mag_init(lower);
+  arb_get_mag_lower(lower, x);  // every point has |x| >= lower
+  mag_mul_2exp_si(lower, lower, -20);
+  const bool wide = mag_cmp(arb_radref(x), lower) > 0;
+  mag_clear(lower);
+  return wide;
+}
+
+// The exact ends of a finite ball, as exact balls.
+void ends(arb_t lo, arb_t hi, const arb_t x, slong bits) {
+  arf_t end;
+  arf_init(end);
+  arb_get_lbound_arf(end, x, bits);
+  arb_set_arf(lo, end);
+  arb_get_ubound_arf(end, x, bits);
+  arb_set_arf(hi, end);
+  arf_clear(end);
+}
+
+template <class F>
+void increasing_on_ends(arb_t x, slong bits, F apply) {
+  if (!is_wide(x)) {
+    apply(x, x, bits);
+    return;
+  }
+  arb_t lo, hi;
+  arb_init(lo);
+  arb_init(hi);
+  ends(lo, hi, x, bits);
+  apply(lo, lo, bits);
+  apply(hi, hi, bits);
+  arb_union(x, lo, hi, bits);
+  arb_clear(lo);
+  arb_clear(hi);
+}
+
+// x * y on wide balls: the hull of the four products of the ends (the image of a product
+// of intervals), each product a ball, so the hull contains the exact image.
+void interval_mul(arb_t x, const arb_t y, slong bits) {
+  if (!is_wide(x) && !is_wide(y)) {
+    arb_mul(x, x, y, bits);
+    return;
+  }
+  arb_t a, b, c, d, p;
+  arb_init(a);
+  arb_init(b);
+  arb_init(c);
+  arb_init(d);
+  arb_init(p);
+  ends(a, b, x, bits);
+  ends(c, d, y, bits);
+  arb_mul(x, a, c, bits);
+  arb_mul(p, a, d, bits);
+  arb_union(x, x, p, bits);
+  arb_mul(p, b, c, bits);
+  arb_union(x, x, p, bits);
+  arb_mul(p, b, d, bits);
+  arb_union(x, x, p, bits);
+  arb_clear(a);
+  arb_clear(b);
+  arb_clear(c);
+  arb_clear(d);
+  arb_clear(p);
+}
+
+// x^k, k an integer, on a wide ball: monotone on a ball without 0 (the hull of the ends'
+// powers); on a ball that contains 0, [0, max(|lo|, |hi|)^k] for even k > 0 and the hull of
+// the ends for odd k > 0; negative k there is left to Arb (not finite).
+void interval_pow(arb_t x, const fmpz_t k, slong bits) {
+  if (!is_wide(x) || (arb_contains_zero(x) && fmpz_sgn(k) < 0)) {
+    arb_pow_fmpz(x, x, k, bits);
+    return;
+  }
+  arb_t lo, hi;
+  arb_init(lo);
+  arb_init(hi);
+  const bool even_through_zero = arb_contains_zero(x) && fmpz_is_even(k);
+  ends(lo, hi, x, bits);
+  if (even_through_zero) {
+    arb_abs(lo, lo);
+    arb_abs(hi, hi);
+    arb_max(hi, lo, hi, bits);
+    arb_pow_fmpz(hi, hi, k, bits);
+    arb_zero(lo);
+  } else {
+    arb_pow_fmpz(lo, lo, k, bits);
+    arb_pow_fmpz(hi, hi, k, bits);
+  }
+  arb_union(x, lo, hi, bits);
+  arb_clear(lo);
+  arb_clear(hi);
+}
+
 }  // namespace
 
 BallExpression::BallExpression(const GiNaC::ex& e, std::vector<GiNaC::ex> variables)
@@ -102,30 +205,35 @@ Ball BallExpression::evaluate(const std::vector<Ball>& point, slong bits, std::v
           if (ins.op == Op::Add)
             arb_add(stack_[first].get(), stack_[first].get(), stack_[k].get(), bits);
           else
-            arb_mul(stack_[first].get(), stack_[first].get(), stack_[k].get(), bits);
+            interval_mul(stack_[first].get(), stack_[k].get(), bits);
         }
         top = first + 1;
         break;
       }
       case Op::PowInt: {
         arb_ptr x = stack_[top - 1].get();
-        if (ins.argument == -1) {
-          arb_inv(x, x, bits);
-        } else {
-          fmpz_set_si(power, ins.argument);
-          arb_pow_fmpz(x, x, power, bits);
-        }
+        fmpz_set_si(power, ins.argument);
+        interval_pow(x, power, bits);
         break;
       }
-      case Op::Pow:
-        arb_pow(stack_[top - 2].get(), stack_[top - 2].get(), stack_[top - 1].get(), bits);
+      case Op::Pow: {
+        arb_ptr x = stack_[top - 2].get();
+        arb_srcptr y = stack_[top - 1].get();
+        if ((is_wide(x) || is_wide(y)) && arb_is_positive(x)) {  // x^y = exp(y log x), each step on ends
+          increasing_on_ends(x, bits, arb_log);
+          interval_mul(x, y, bits);
+          increasing_on_ends(x, bits, arb_exp);
+        } else {
+          arb_pow(x, x, y, bits);
+        }
         --top;
         break;
+      }
       case Op::Sqrt:
-        arb_sqrt(stack_[top - 1].get(), stack_[top - 1].get(), bits);
+        increasing_on_ends(stack_[top - 1].get(), bits, arb_sqrt);
         break;
       case Op::Exp:
-        arb_exp(stack_[top - 1].get(), stack_[top - 1].get(), bits);
+        increasing_on_ends(stack_[top - 1].get(), bits, arb_exp);
         break;
       case Op::Log:
         arb_log(stack_[top - 1].get(), stack_[top - 1].get(), bits);
@@ -134,13 +242,13 @@ Ball BallExpression::evaluate(const std::vector<Ball>& point, slong bits, std::v
         arb_log1p(stack_[top - 1].get(), stack_[top - 1].get(), bits);
         break;
       case Op::Erf:
-        arb_hypgeom_erf(stack_[top - 1].get(), stack_[top - 1].get(), bits);
+        increasing_on_ends(stack_[top - 1].get(), bits, arb_hypgeom_erf);
         break;
       case Op::Erfc:
         arb_hypgeom_erfc(stack_[top - 1].get(), stack_[top - 1].get(), bits);
         break;
       case Op::Tanh:
-        arb_tanh(stack_[top - 1].get(), stack_[top - 1].get(), bits);
+        increasing_on_ends(stack_[top - 1].get(), bits, arb_tanh);
         break;
       case Op::Sinh:
         arb_sinh(stack_[top - 1].get(), stack_[top - 1].get(), bits);

@@ -62,8 +62,10 @@ const std::map<std::string, std::map<std::string, std::string>>& expected() {
         {"1000,1", "agree"},
         // e^(2 gamma^2) = e^800 overflows double, not MPFR
         {"0,20", "agree"},
-        // the integrand e^(2 gamma z) phi(z) peaks at z = 2000: quadrature cannot follow
-        {"0,1000", "inconclusive"}}},
+        // the integrand e^(2 gamma z) phi(z) peaks at z = 2000: our quadrature cannot follow,
+        // but the certified route (acb_calc_integrate, whose tail bound encloses wide balls
+        // by their ends) encloses the moments, and the closed form lies in their balls
+        {"0,1000", "agree"}}},
       {"identity-extremes",
        {{"0,0.000000000000000000000000000001", "agree"},
         {"1,0.000000000000000000000000000001", "agree"},  // as for relu2 above
@@ -99,10 +101,11 @@ BOOST_AUTO_TEST_CASE(extreme_points_get_their_expected_verdicts) {
       BOOST_TEST_CONTEXT(v.spec.name << " at " << key(r) << ": " << r.detail) {
         BOOST_TEST(to_string(r.verdict) == want.at(key(r)));
         ++checked;
-        if (r.verdict == Verdict::Agree) {  // never agree when a route missed its target
-          BOOST_REQUIRE(r.digits && r.error_digits);
+        if (r.verdict == Verdict::Agree) {  // never agree when a route missed its target, unless certified
+          BOOST_REQUIRE(r.digits);
           BOOST_TEST(*r.digits >= required);
-          BOOST_TEST(*r.error_digits >= required);
+          BOOST_REQUIRE((r.certified || r.error_digits));
+          if (!r.certified) BOOST_TEST(*r.error_digits >= required);
         }
         if (v.status == "no-closed-form" && v.spec.kind->name() == "kernel")
           BOOST_TEST(r.detail.find("may not converge") != std::string::npos);

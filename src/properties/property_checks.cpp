@@ -4,11 +4,14 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
 #include <random>
 #include <set>
 
 #include "numerics/adaptive_evaluation.hpp"
 #include "numerics/agreement.hpp"
+#include "numerics/ball_expression.hpp"
+#include "numerics/box_branch_and_bound.hpp"
 #include "numerics/compiled_expression.hpp"
 #include "numerics/extremum_search.hpp"
 #include "numerics/limit_extrapolation.hpp"
@@ -46,6 +49,15 @@ constexpr int kShownDigits = 12;
 constexpr int kMonotoneSamples = 32;
 constexpr int kNormRatioDraws = 10000;
 constexpr double kNormRatioRoundingTol = 1e-12;
+/// Branch-and-bound on a box: sub-boxes examined before the check is left to the search.
+constexpr std::size_t kBoxBudget = 20000;
+/// Monotonicity: sub-boxes per candidate (d log S/dp as written and in normal form, then
+/// dS/dp in normal form).
+constexpr std::size_t kMonotoneBoxBudget = 2000;
+/// Branch-and-bound work: instructions of f and its gradient per run (about 2 s on the
+/// reference machine for the erf-heavy kernels), and the fewest sub-boxes a run gets.
+constexpr std::size_t kBoxWork = 2000000;
+constexpr std::size_t kMinBoxes = 200;
 
 // The outcome of one check of a property.
 struct Part {
@@ -55,6 +67,7 @@ struct Part {
   NamedValues point;    ///< counterexample or the point that decides
   NamedValues values;
   std::optional<double> digits;
+  bool certified = false;  ///< a disagree: its counterexample is certified by balls
 };
 
 std::vector<ex> parameter_symbols(const Spec& spec) {
@@ -92,6 +105,104 @@ std::vector<num::SearchAxis> box_of(const Spec& spec, const PropertyCheck& c,
         box.push_back({num::to_real(range.first), num::to_real(range.second)});
       }
   return box;
+}
+
+// The check's `over` ranges as an exact box in the order of the variant's parameters;
+// empty when some parameter has no range (the box does not fix every coordinate).
+std::vector<num::BoxAxis> exact_box(const std::vector<std::pair<numeric, numeric>>& ranges, std::size_t dims) {
+  std::vector<num::BoxAxis> box;
+  if (ranges.size() != dims) return box;
+  for (const auto& [lo, hi] : ranges) box.push_back({lo, hi});
+  return box;
+}
+
+// f > 0 or f >= 0 on the box by Arb branch-and-bound (numerics/box_branch_and_bound.hpp),
+// with f's gradient for the monotonicity test where it compiles, and an exact zero of f
+// at a point decided symbolically. Undecided (never throws) where f does not compile.
+num::BoxResult certify_on_box(const ex& f, const std::vector<ex>& symbols, const std::vector<num::BoxAxis>& box,
+                              num::Relation relation, std::size_t budget = kBoxBudget) {
+  num::BoxResult undecided;
+  if (box.size() != symbols.size() || box.empty()) {
+    undecided.reason = "the box does not give a range for every parameter";
+    return undecided;
+  }
+  std::optional<num::BallExpression> compiled;
+  try {
+    compiled.emplace(f, symbols);
+  } catch (const std::exception& err) {
+    undecided.reason = std::string("not evaluable in ball arithmetic: ") + err.what();
+    return undecided;
+  }
+  std::vector<num::BallExpression> slopes;
+  try {
+    for (const ex& x : symbols) slopes.emplace_back(f.diff(GiNaC::ex_to<GiNaC::symbol>(x)), symbols);
+  } catch (const std::exception&) {
+    slopes.clear();  // no monotonicity test
+  }
+  num::BoxFunction fn;
+  fn.f = &*compiled;
+  for (const auto& s : slopes) fn.gradient.push_back(&s);
+  // exact zeros on faces, decided once per face (the same face recurs across sub-boxes)
+  std::map<std::string, bool> zero_faces;
+  fn.exact_zero_at = [&](const std::vector<std::optional<numeric>>& fixed) {
+    GiNaC::lst face;
+    std::string key;
+    for (std::size_t k = 0; k < symbols.size(); ++k) {
+      key += (fixed[k] ? exact_text(*fixed[k]) : std::string("*")) + ",";
+      if (fixed[k]) face.append(symbols[k] == *fixed[k]);
+    }
+    const auto known = zero_faces.find(key);
+    if (known != zero_faces.end()) return known->second;
+    bool zero = false;
+    try {
+      zero = sym::is_identically_zero(f.subs(face));
+    } catch (const std::exception&) {
+    }
+    return zero_faces[key] = zero;
+  };
+  // the budget in sub-boxes, cut so that one run costs at most kBoxWork instructions of
+  // f and its gradient (a large derivative gets fewer sub-boxes)
+  std::size_t work = compiled->program().code.size();
+  for (const auto& slope : slopes) work += slope.program().code.size();
+  const std::size_t boxes = std::max<std::size_t>(kMinBoxes, std::min(budget, kBoxWork / std::max<std::size_t>(work, 1)));
+  const num::BoxResult out = num::certify_sign_on_box(fn, box, relation, boxes);
+  return out;
+}
+
+NamedValues exact_point_values(const std::vector<std::string>& names, const std::vector<numeric>& at) {
+  NamedValues out;
+  for (std::size_t k = 0; k < names.size(); ++k) out.emplace_back(names[k], exact_text(at[k]));
+  return out;
+}
+
+std::string ball_text(const num::Ball& b) { return "[" + b.midpoint_text(12) + " +/- " + b.radius_text() + "]"; }
+
+// A search and a branch-and-bound certificate that contradict each other: a defect of
+// attnverify, inconclusive with both findings.
+Part conflict(Part part, const std::string& what) {
+  part.verdict = Verdict::Inconclusive;
+  part.finding += " But " + what + " contradicts this (a defect in attnverify).";
+  return part;
+}
+
+num::Ball negated(const num::Ball& b) {
+  num::Ball out;
+  arb_neg(out.get(), b.get());
+  return out;
+}
+
+// A dyadic rational in (x/2, x] for x > 0 (0 for x <= 0 or not finite).
+numeric dyadic_below(double x) {
+  if (!(x > 0) || !std::isfinite(x)) return 0;
+  int exponent = 0;
+  std::frexp(x, &exponent);  // x in [2^(exponent-1), 2^exponent)
+  return numeric(2).power(exponent - 1);
+}
+
+std::string undecided_note(const num::BoxResult& r) {
+  if (r.open_box.empty()) return " Not certified (numeric evidence): " + r.reason + ".";
+  return " Not certified (numeric evidence): Arb branch-and-bound left the sub-box " + num::box_text(r.open_box) +
+         " undecided after " + std::to_string(r.boxes) + " sub-boxes (" + r.reason + ").";
 }
 
 // ---------------------------------------------------------------- even
@@ -288,6 +399,7 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
   num::ScopedPrecision scope(digits + num::kGuardDigits);
   std::vector<std::pair<numeric, numeric>> ranges;
   const std::vector<num::SearchAxis> box = box_of(spec, c, ranges);
+  const std::vector<num::BoxAxis> ebox = exact_box(ranges, symbols.size());
   const num::CompiledExpression f(S, symbols, digits + num::kGuardDigits);
   const num::ExtremumResult found =
       num::search_extremum([&](const std::vector<Real>& x) { return f(x); }, box, maximise);
@@ -297,6 +409,7 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
         (k ? " x " : "") + names[k] + " in [" + exact_text(ranges[k].first) + ", " + exact_text(ranges[k].second) + "]";
   part.method =
       fmt::format("grid search + golden-section refinement at {} digits over {}", digits + num::kGuardDigits, box_text);
+  const std::string certified_method = "certified on the box " + box_text + " (Arb branch-and-bound)";
   if (!found.found) {
     part.finding = "S could not be evaluated anywhere on the box " + box_text + ".";
     return part;
@@ -367,6 +480,7 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
   }
   const std::string base = fmt::format("The {} of S over the box is {}, attained at {} ({} evaluations).", word,
                                        value_text, attained, found.evaluations);
+  const std::string& attained_text = attained;
   if (c.value) {
     const double agree = exact ? agreement(*exact, *c.value, digits) : [&] {
       const num::Evaluation claimed = num::AdaptiveEvaluator(*c.value, {}, digits)({});
@@ -386,6 +500,52 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
       part.verdict = Verdict::Disagree;
       part.finding = base + " The claim says " + c.value_text + " = " + decimal(*c.value, digits, kShownDigits) + ".";
     }
+    // certified: S >= v (infimum) or S <= v (supremum) on the whole box, and S = v exactly
+    // where the search's snapped point attains it; or a certified point beyond v; or
+    // S kept away from v by half the search's gap on the whole box
+    const ex gap = maximise ? ex(*c.value - S) : ex(S - *c.value);
+    const num::BoxResult r = certify_on_box(gap, symbols, ebox, num::Relation::Nonnegative);
+    const bool attained = exact && sym::is_identically_zero(*exact - *c.value);
+    if (r.outcome == num::BoxOutcome::Proved && attained) {
+      if (part.verdict == Verdict::Disagree) return conflict(part, "the branch-and-bound proof");
+      part.verdict = Verdict::Agree;
+      part.method = certified_method;
+      part.finding = base + fmt::format(" Certified: S {} {} at every point of the box (Arb branch-and-bound, {} "
+                                        "sub-boxes), and S = {} exactly at {}.",
+                                        maximise ? "<=" : ">=", c.value_text, r.boxes, c.value_text, attained_text);
+    } else if (r.outcome == num::BoxOutcome::Counterexample) {
+      if (part.verdict == Verdict::Agree && exact) return conflict(part, "a certified counterexample");
+      part.verdict = Verdict::Disagree;
+      part.certified = true;
+      part.method = certified_method;
+      part.point = exact_point_values(names, r.point);
+      part.values = {{"S_minus_claimed", ball_text(r.value)}, {"claimed", c.value_text}};
+      part.finding = base + fmt::format(" Certified counterexample: at {} S {} {} (the ball of S - ({}) is {}), so "
+                                        "the {} is not {}.",
+                                        describe_point(part.point), maximise ? ">" : "<", c.value_text,
+                                        c.value_text, ball_text(maximise ? negated(r.value) : r.value), word,
+                                        c.value_text);
+    } else if (part.verdict == Verdict::Disagree && !attained) {
+      // the search's optimum lies beyond v: prove S stays at least half that gap away
+      const num::Evaluation claimed = num::AdaptiveEvaluator(*c.value, {}, digits)({});
+      if (claimed.converged) {
+        num::ScopedPrecision wide(digits + num::kGuardDigits);
+        const double half = std::abs(Real(found.value - claimed.value).convert_to<double>()) / 2;
+        const numeric delta = dyadic_below(half);
+        if (delta.is_positive()) {
+          const num::BoxResult away = certify_on_box(gap - delta, symbols, ebox, num::Relation::Positive);
+          if (away.outcome == num::BoxOutcome::Proved) {
+            part.certified = true;
+            part.method = certified_method;
+            part.finding += fmt::format(" Certified: S {} {} + {} at every point of the box (Arb branch-and-bound, "
+                                        "{} sub-boxes), so the {} is not {}.",
+                                        maximise ? "<=" : ">=", c.value_text, maximise ? "-" : "", exact_text(delta),
+                                        away.boxes, word, c.value_text);
+          }
+        }
+      }
+    }
+    if (part.method != certified_method) part.finding += undecided_note(r);
     return part;
   }
   const numeric threshold = maximise ? *c.less_than : *c.greater_than;
@@ -403,7 +563,99 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
     part.finding =
         base + " It equals " + exact_text(threshold) + " to working precision: the strict claim is undecided.";
   }
+  // certified: S > t (infimum) or S < t (supremum) at every point of the box, or a point
+  // where the ball of S certainly is on the wrong side
+  const ex gap = maximise ? ex(threshold - S) : ex(S - threshold);
+  const num::BoxResult r = certify_on_box(gap, symbols, ebox, num::Relation::Positive);
+  if (r.outcome == num::BoxOutcome::Proved) {
+    if (part.verdict == Verdict::Disagree) return conflict(part, "the branch-and-bound proof");
+    part.verdict = Verdict::Agree;
+    part.method = certified_method;
+    part.finding = base + fmt::format(" Certified: S {} {} at every point of the box (Arb branch-and-bound, {} "
+                                      "sub-boxes, {} reduced to a face by the monotonicity test).",
+                                      maximise ? "<" : ">", exact_text(threshold), r.boxes, r.reduced);
+  } else if (r.outcome == num::BoxOutcome::Counterexample) {
+    if (part.verdict == Verdict::Agree) return conflict(part, "a certified counterexample");
+    part.verdict = Verdict::Disagree;
+    part.certified = true;
+    part.method = certified_method;
+    part.point = exact_point_values(names, r.point);
+    part.values = {{maximise ? "threshold_minus_S" : "S_minus_threshold", ball_text(r.value)},
+                   {maximise ? "less_than" : "greater_than", exact_text(threshold)}};
+    part.finding = base + fmt::format(" Certified counterexample: at {} the ball of {} is {}, so S is not {} {} there.",
+                                      describe_point(part.point), maximise ? "t - S" : "S - t", ball_text(r.value),
+                                      maximise ? "below" : "above", exact_text(threshold));
+  } else {
+    part.finding += undecided_note(r);
+  }
   return part;
+}
+
+// GiNaC's normal form (one fraction, common factors cancelled): a difference of close
+// terms such as 1/x - x/(r^2 + x^2) becomes r^2/(x (r^2 + x^2)), which balls enclose
+// without cancellation. The expression itself when normal fails.
+ex normal_or_same(const ex& e) {
+  try {
+    return GiNaC::normal(e);
+  } catch (const std::exception&) {
+    return e;
+  }
+}
+
+// log S written as a sum: log(a b) = log a + log b, log(a^c) = c log a, log(e^a) = a.
+// Only its derivative is used: d/dp of the sum is sum of g'/g = S'/S wherever no factor
+// g is 0, whatever the factors' signs (d log|g| = g'/g), so no sign is assumed here.
+ex log_expanded(const ex& e) {
+  if (GiNaC::is_a<GiNaC::mul>(e)) {
+    ex sum = 0;
+    for (const ex& factor : e) sum += log_expanded(factor);
+    return sum;
+  }
+  if (GiNaC::is_a<GiNaC::power>(e)) return e.op(1) * log_expanded(e.op(0));
+  if (GiNaC::is_exactly_a<GiNaC::function>(e) && GiNaC::ex_to<GiNaC::function>(e).get_name() == "exp")
+    return e.op(0);
+  if (GiNaC::is_a<GiNaC::numeric>(e)) return 0;
+  return GiNaC::log(e);
+}
+
+std::size_t index_of(const std::vector<ex>& symbols, const ex& p) {
+  for (std::size_t k = 0; k < symbols.size(); ++k)
+    if (symbols[k].is_equal(p)) return k;
+  return 0;
+}
+
+struct OrderedPair {
+  std::vector<numeric> first, second;  ///< second = first with the parameter increased
+  num::Ball s_first, s_second;
+};
+
+// Near a point where the derivative has the wrong sign: two points x < x' in the
+// parameter (the others fixed, both in the box) whose balls of S are certainly in the
+// wrong order (S(x) > S(x') for an increasing claim). Steps 2^-4 ... 2^-60 of the
+// parameter's range, forward and backward.
+std::optional<OrderedPair> ordered_pair_against(const ex& S, const std::vector<ex>& symbols,
+                                                const std::vector<numeric>& at, const std::vector<num::BoxAxis>& box,
+                                                std::size_t k, bool decreasing) {
+  try {
+    const num::BallExpression value(S, symbols);
+    constexpr slong bits = 256;
+    const numeric width = box[k].hi - box[k].lo;
+    for (int e = 4; e <= 60; e += 4) {
+      const numeric h = width * numeric(2).power(-e);
+      for (const int direction : {1, -1}) {
+        std::vector<numeric> a = at, b = at;
+        if (direction == 1) b[k] = at[k] + h;
+        else a[k] = at[k] - h;
+        if (a[k] < box[k].lo || b[k] > box[k].hi) continue;
+        const num::Ball sa = value(a, bits), sb = value(b, bits);
+        num::Ball diff;
+        arb_sub(diff.get(), sb.get(), sa.get(), bits);  // S(x') - S(x)
+        if (diff.finite() && (decreasing ? diff.positive() : diff.negative())) return OrderedPair{a, b, sa, sb};
+      }
+    }
+  } catch (const std::exception&) {
+  }
+  return std::nullopt;
 }
 
 // ---------------------------------------------------------------- monotone
@@ -422,6 +674,7 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
   const std::vector<num::SearchAxis> box = box_of(spec, c, ranges);
   const num::CompiledExpression dS(derivative, symbols, digits + num::kGuardDigits);
   std::size_t checked = 0, wrong = 0;
+  std::string undecided;
   Real worst;
   for (const std::vector<Real>& u : num::grid_coordinates(box.size())) {  // the extremum search's grid
     std::vector<Real> x;
@@ -444,6 +697,68 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
     }
   }
   const std::string sign = decreasing ? "<= 0" : ">= 0";
+  if (!proved && box.size() == symbols.size()) {
+    // certified: the derivative's sign on the whole box, or two points in the wrong order
+    std::string box_text;
+    for (std::size_t k = 0; k < names.size(); ++k)
+      box_text += (k ? " x " : "") + names[k] + " in [" + exact_text(ranges[k].first) + ", " +
+                  exact_text(ranges[k].second) + "]";
+    const std::string certified_method = "certified on the box " + box_text + " (Arb branch-and-bound)";
+    const std::vector<num::BoxAxis> ebox = exact_box(ranges, symbols.size());
+    // for S > 0 on the box (certified first), the logarithmic derivative has the sign of
+    // dS/dp and is a sum of simple terms, which balls enclose far better than S'
+    // candidates in turn, each with its own budget: for S > 0 on the box (certified first),
+    // the logarithmic derivative, which has the sign of dS/dp and is a sum of simple terms;
+    // then the derivative itself; each as written and in GiNaC's normal form
+    num::BoxResult r;
+    std::string route;
+    std::vector<std::pair<ex, std::string>> candidates;
+    if (certify_on_box(S, symbols, ebox, num::Relation::Positive).outcome == num::BoxOutcome::Proved) {
+      const ex log_slope = log_expanded(S).diff(GiNaC::ex_to<GiNaC::symbol>(p));
+      const std::string name = "d(log S)/d" + c.parameter + " (S > 0 on the box, certified)";
+      candidates.emplace_back(log_slope, name);
+      candidates.emplace_back(normal_or_same(log_slope), name);
+    }
+    candidates.emplace_back(normal_or_same(derivative), "the derivative");
+    for (const auto& [candidate, name] : candidates) {
+      r = certify_on_box(decreasing ? ex(-candidate) : candidate, symbols, ebox, num::Relation::Nonnegative,
+                         kMonotoneBoxBudget);
+      route = name;
+      if (r.outcome != num::BoxOutcome::Undecided) break;
+    }
+    if (r.outcome == num::BoxOutcome::Proved) {
+      if (wrong > 0) {
+        part.verdict = Verdict::Inconclusive;
+        part.finding = "the grid and the branch-and-bound proof contradict each other (a defect in attnverify)";
+        return part;
+      }
+      part.verdict = Verdict::Agree;
+      part.method = certified_method;
+      part.finding = fmt::format(
+          "Certified: dS/d{} {} at every point of the box (Arb branch-and-bound on {}, {} sub-boxes, {} "
+          "reduced to a face by the monotonicity test), so S is {} in {} there.",
+          c.parameter, sign, route, r.boxes, r.reduced, decreasing ? "non-increasing" : "non-decreasing", c.parameter);
+      return part;
+    }
+    if (r.outcome == num::BoxOutcome::Counterexample) {
+      if (const auto pair = ordered_pair_against(S, symbols, r.point, ebox, index_of(symbols, p), decreasing)) {
+        part.verdict = Verdict::Disagree;
+        part.certified = true;
+        part.method = certified_method;
+        part.point = exact_point_values(names, pair->first);
+        part.values = {{"S_here", ball_text(pair->s_first)},
+                       {"S_there", ball_text(pair->s_second)},
+                       {c.parameter + "_there", exact_text(pair->second[index_of(symbols, p)])}};
+        part.finding = fmt::format(
+            "Certified counterexample: S is not {} in {}: at {} S = {}, and with {} = {} S = {} (balls that "
+            "contain the exact values).",
+            c.direction, c.parameter, describe_point(part.point), ball_text(pair->s_first), c.parameter,
+            exact_text(pair->second[index_of(symbols, p)]), ball_text(pair->s_second));
+        return part;
+      }
+    }
+    if (wrong == 0 && checked > 0) undecided = undecided_note(r);
+  }
   if (proved) {
     part.verdict = wrong == 0 ? Verdict::Agree : Verdict::Inconclusive;
     part.method = "symbolic";
@@ -460,7 +775,7 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
     part.method = "derivative sign on a grid";
     part.finding =
         fmt::format("dS/d{} {} at all {} points of a {}-point-per-axis grid over the box (numeric evidence).",
-                    c.parameter, sign, checked, num::kGridPoints);
+                    c.parameter, sign, checked, num::kGridPoints) + undecided;
   } else {
     part.finding = "the derivative could not be evaluated on the box";
   }
@@ -697,6 +1012,7 @@ Part combine(const std::vector<Part>& parts) {
       out.point = p.point;
       out.values = p.values;
       out.digits = p.digits;
+      out.certified = p.certified;
     } else if (p.verdict != Verdict::Agree && out.verdict == Verdict::Agree) {
       out.verdict = Verdict::Inconclusive;
     }
@@ -773,6 +1089,7 @@ void check_properties(const Spec& spec, const PropertyTarget& target, const RunO
     record.point = all.point;
     record.values = all.values;
     record.digits = all.digits;
+    record.certified = all.certified;
     result.records.push_back(std::move(record));
   }
 }

@@ -14,6 +14,8 @@ const char* to_string(Evidence evidence) {
       return "proved on the whole domain";
     case Evidence::CertifiedCounterexample:
       return "certified counterexample";
+    case Evidence::ProvedAsStated:
+      return "proved as stated (on its box, at its points)";
     case Evidence::SymbolicArgument:
       return "symbolic argument, checked at points";
     case Evidence::FiniteCases:
@@ -39,15 +41,22 @@ Evidence evidence_of(const CheckRecord& r, bool fact_claim) {
   if (r.verdict == Verdict::Disagree && r.certified) return Evidence::CertifiedCounterexample;
   if (proved_symbolically(r)) return Evidence::ProvedWholeDomain;  // an agree only
   if (monte_carlo) return Evidence::Statistical;
-  // a property's methods are its checks' ("; "-separated, in the spec's order): a symbolic
-  // argument only if every one is symbolic, the weakest deciding
-  if (r.check == CheckKind::Property) {
-    bool all_symbolic = !r.method.empty();
-    for (std::size_t from = 0; from < r.method.size() && all_symbolic;) {
+  // a property's methods are its checks' ("; "-separated, in the spec's order), the weakest
+  // deciding: proved as stated when each is a proof (an identity, a series limit, or Arb
+  // branch-and-bound over the stated box), a symbolic argument when each is symbolic or
+  // a proof, else numeric evidence
+  if (r.check == CheckKind::Property && !r.method.empty()) {
+    bool all_proofs = true, all_symbolic = true;
+    for (std::size_t from = 0; from < r.method.size();) {
       const std::size_t end = std::min(r.method.find("; ", from), r.method.size());
-      all_symbolic = r.method.compare(from, 8, "symbolic") == 0;
+      const std::string part = r.method.substr(from, end - from);
+      const auto begins = [&](const char* prefix) { return part.rfind(prefix, 0) == 0; };
+      const bool proof = part == "symbolic" || begins("symbolic (series)") || begins("certified on the box");
+      all_proofs = all_proofs && proof;
+      all_symbolic = all_symbolic && (proof || begins("symbolic"));
       from = end + 2;
     }
+    if (all_proofs) return Evidence::ProvedAsStated;
     if (all_symbolic) return Evidence::SymbolicArgument;
   }
   return Evidence::NumericEvidence;  // a fact claim returned above

@@ -21,6 +21,8 @@ namespace attnverify {
 enum class Evidence {
   ProvedWholeDomain,        ///< claim = derived S on the whole domain (method "symbolic")
   CertifiedCounterexample,  ///< Arb balls of claim and reference disjoint at a point
+  ProvedAsStated,           ///< a property proved where it is stated: by identities and series limits at
+                            ///< its points, or by Arb branch-and-bound over its box (not beyond the box)
   SymbolicArgument,         ///< a property's symbolic argument, with points as a check; not a certified proof
   FiniteCases,              ///< a fact checked in finite cases (exact or floating-point trials)
   NumericEvidence,          ///< agreement or difference at points, or over a box, not certified

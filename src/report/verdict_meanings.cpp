@@ -52,10 +52,20 @@ std::string verdict_meanings_latex(const RunResult& run) {
          "route's error estimate where it is compared with quadrature or summation; for kernels and sequences "
          "a counterexample search over a region larger than the points, whose record says what it could "
          "resolve. Evidence on that region, not a proof.\n";
-  out << "\\item[symbolic argument, checked at points] (properties whose method is \\emph{symbolic}): the "
-         "property is derived symbolically (the sign of a derivative or of bound$/S - 1$, Lagrange conditions "
-         "with convexity, an asymptotic series) and confirmed at points; the record names each step. An argument, "
-         "not a certified proof.\n";
+  out << "\\item[proved as stated] (properties whose every check is an identity, a series limit or "
+         "\\emph{certified on the box}): the property holds where it is stated, not beyond. An infimum, "
+         "supremum or monotonicity over a box is proved by interval branch-and-bound with Arb: the box is cut "
+         "into sub-boxes until the ball of $S - t$ (or of $\\partial S/\\partial p$, or of "
+         "$\\partial \\log S/\\partial p$ once $S > 0$ is proved) over each sub-box lies on the claimed side; "
+         "a sub-box whose gradient ball has one sign is reduced to its face (the monotonicity test). A limit at "
+         "the stated points is proved by a series in $t$ ($p = t$ or $1/t$), or by an exponential factor "
+         "$e^{c t^{-k}}$, $c<0$, times a Laurent series. Where branch-and-bound does not settle the box within "
+         "its budget the check falls back to the grid search, labelled numeric evidence; where it finds a point "
+         "whose ball lies on the wrong side, the counterexample is certified.\n";
+  out << "\\item[symbolic argument, checked at points] (properties with a \\emph{symbolic} step that is not "
+         "a proof above: the sign of bound$/S - 1$ by sign rules, Lagrange conditions with convexity, a derived "
+         "asymptote): the property is derived symbolically and confirmed at points; the record names each step. "
+         "An argument, not a certified proof.\n";
   out << "\\item[checked in finite cases] (facts that are not about $S$): the statement is tested in "
          "finitely many settings, e.g. a GiNaC identity with symbolic entries at fixed sizes ($d = 2$, $n = 3$), "
          "random trials in double and in MPFR, Monte Carlo judged by its own rule ($|z| \\le 4$, not the Holm "

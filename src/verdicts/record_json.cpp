@@ -279,8 +279,8 @@ const std::vector<Field>& fields() {
        },
        [](const json& j, CheckRecord& r) { r.search = search_of(j); }},
       {"certified", false,
-       [](json& j, const CheckRecord& r, RecordStyle style) {
-         if (r.compares_values() || (style == RecordStyle::Shard && r.certified)) j["certified"] = r.certified;
+       [](json& j, const CheckRecord& r, RecordStyle) {
+         if (r.compares_values() || r.certified) j["certified"] = r.certified;
        },
        [](const json& j, CheckRecord& r) { r.certified = bool_of(j, "certified"); }},
       {"enclosure", false,

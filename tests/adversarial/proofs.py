@@ -8,6 +8,11 @@ argument) and asserts, from the verdicts truth.py establishes independently:
   except the ones listed in NOT_YET_PROVED with the reason.
 The mutants beside each rule's claims (tests/adversarial/*.toml, "mutant of ...") are
 false claims, so the first assertion is the guard that a rule does not prove them.
+
+Properties (the [[properties]] of tests/adversarial/*.toml): no false property agrees; a
+false one is disagree with a certified counterexample; every true one is proved (a
+symbolic method, a series limit or Arb branch-and-bound over its box), except the ones
+in PROPERTIES_NOT_YET_PROVED.
 """
 import json
 import sys
@@ -15,6 +20,18 @@ import sys
 NOT_YET_PROVED = {  # claim id -> why the prover cannot reach it yet
     "exp-relu-quadratic-kink": "relu(beta^2 - 1): the proof by cases splits only at kinks of linear arguments",
 }
+
+PROPERTIES_NOT_YET_PROVED = {  # property id -> why branch-and-bound does not settle it yet
+    "identity-increasing-in-beta": "dS/dbeta is 0 on the whole face beta = 0 (S is even): not an isolated zero",
+    "relu2-increasing-in-beta": "the ball of dS/dbeta over sub-boxes near beta = -1, gamma = 1/2 is too wide",
+}
+
+
+def proved_property(method):
+    parts = method.split("; ")
+    return all(p == "symbolic" or p.startswith("symbolic (series)") or p.startswith("certified on the box")
+               for p in parts)
+
 
 results = json.load(open(sys.argv[1] + "/results.json"))
 failures = []
@@ -30,7 +47,20 @@ for check in results["checks"]:
         proved += symbolic
         if not symbolic and check["claim"] not in NOT_YET_PROVED:
             failures.append(f"{check['claim']}: a true claim is not proved ({check['detail'][:160]})")
-print(f"adversarial proofs: {proved} of {true_claims} true claims proved, {len(failures)} failures")
+true_properties = proved_properties = 0
+for check in results["checks"]:
+    if check.get("check") != "property":
+        continue
+    if check.get("expected") == "disagree":
+        if check["verdict"] != "disagree" or not check.get("certified"):
+            failures.append(f"{check['claim']}: a false property is not disagree with a certified counterexample")
+    else:
+        true_properties += 1
+        proved_properties += proved_property(check["method"])
+        if not proved_property(check["method"]) and check["claim"] not in PROPERTIES_NOT_YET_PROVED:
+            failures.append(f"{check['claim']}: a true property is not proved ({check['detail'][-160:]})")
+print(f"adversarial proofs: {proved} of {true_claims} true claims proved, {proved_properties} of "
+      f"{true_properties} true properties proved, {len(failures)} failures")
 for f in failures:
     print("FAIL", f)
 sys.exit(1 if failures else 0)
