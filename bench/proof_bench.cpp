@@ -1,7 +1,8 @@
 // Time of the certificates of derived closed forms and of the claim prover's domain rules
 // (docs/proofs.md; docs/history.md, issue 29). Prints, per form, the derivation's time and
 // the certificate's, their ratio, and per rule the time of the proof it gives, beside the
-// plain zero test that failed before it. Not a test: it asserts nothing but that the
+// plain zero test that failed before it, and per property on a box the time of Arb
+// branch-and-bound beside a 41 x 41 grid of balls (the evidence it replaces). Not a test: it asserts nothing but that the
 // certificates verify and the rules prove (a bench of something broken is meaningless).
 #include <fmt/format.h>
 
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "numerics/box_branch_and_bound.hpp"
 #include "proofs/derivation_certificate.hpp"
 #include "proofs/domain_rewrites.hpp"
 #include "proofs/equivalence.hpp"
@@ -123,6 +125,51 @@ int main() {
                 c.name + ": not proved by the rewrites");
     });
     fmt::print("{:<34} {:>10.2f} {:>10.2f}\n", c.name, plain, rule);
+  }
+
+  // properties on a box (numerics/box_branch_and_bound.hpp): the kernels' S > t over the
+  // boxes of specs/ and tests/adversarial, against the 41 x 41 grid of the search that
+  // decided them before (evidence only): the cost of a proof over evidence
+  fmt::print("\nproperties on a box (best of 3, ms): the 41 x 41 grid of S, then Arb branch-and-bound\n");
+  fmt::print("{:<40} {:>8} {:>10} {:>8}\n", "property", "grid", "proof", "boxes");
+  struct BoxCase {
+    std::string name;
+    GiNaC::ex f;
+    std::vector<num::BoxAxis> box;
+  };
+  const GiNaC::ex relu2_S = sym::derive_kernel(sym::parse_expression("relu(x)^2", {"x"})).S;
+  const std::vector<BoxCase> box_cases{
+      {"identity S > 0, specs/identity.toml", id_d.S, {{-10, 10}, {GiNaC::numeric(1, 1000), 1000}}},
+      {"relu^2 S > 0, specs/relu2.toml", relu2_S, {{0, 10}, {GiNaC::numeric(1, 1000), 1000}}},
+      {"identity S > 3/4, beta in [-2, 2]", id_d.S - GiNaC::numeric(3, 4), {{-2, 2}, {GiNaC::numeric(1, 2), 2}}},
+      {"relu^2 S > 2/5, beta in [0, 2]", relu2_S - GiNaC::numeric(2, 5), {{0, 2}, {GiNaC::numeric(1, 2), 2}}}};
+  const std::vector<GiNaC::ex> vars{s.beta, s.gamma};
+  for (const BoxCase& c : box_cases) {
+    const num::BallExpression f(c.f, vars);
+    std::vector<num::BallExpression> slopes;
+    for (const GiNaC::ex& v : vars) slopes.emplace_back(c.f.diff(GiNaC::ex_to<GiNaC::symbol>(v)), vars);
+    num::BoxFunction fn;
+    fn.f = &f;
+    for (const auto& g : slopes) fn.gradient.push_back(&g);
+    const double grid = best_ms(
+        [&] {
+          for (int i = 0; i <= 40; ++i)
+            for (int j = 0; j <= 40; ++j) {
+              const GiNaC::numeric x = c.box[0].lo + (c.box[0].hi - c.box[0].lo) * GiNaC::numeric(i, 40);
+              const GiNaC::numeric y = c.box[1].lo + (c.box[1].hi - c.box[1].lo) * GiNaC::numeric(j, 40);
+              (void)f({x, y}, 128);
+            }
+        },
+        3);
+    std::size_t boxes = 0;
+    const double proof = best_ms(
+        [&] {
+          const num::BoxResult r = num::certify_sign_on_box(fn, c.box, num::Relation::Positive);
+          require(r.outcome == num::BoxOutcome::Proved, c.name + ": not proved");
+          boxes = r.boxes;
+        },
+        3);
+    fmt::print("{:<40} {:>8.1f} {:>10.1f} {:>8}\n", c.name, grid, proof, boxes);
   }
   return 0;
 }

@@ -25,4 +25,9 @@ const FeatureMoments& cached_feature_moments(const GiNaC::ex& phi) {
   return memo(cache, phi, [](const GiNaC::ex& e) { return derive_feature_moments(e); });
 }
 
+const SequenceDerivation& cached_sequence_derivation(const GiNaC::ex& weight) {
+  static std::map<GiNaC::ex, SequenceDerivation, GiNaC::ex_is_less> cache;
+  return memo(cache, weight, [](const GiNaC::ex& e) { return derive_sequence(e); });
+}
+
 }  // namespace attnverify::sym

@@ -1,4 +1,4 @@
-// Each derivation once per process: a spec's kernel (or feature map) is derived once
+// Each derivation once per process: a spec's kernel (feature map, sequence) is derived once
 // and the result is reused by every check of that spec (grid, claims, claim points,
 // properties) and by any other spec with the same definition (exp.toml and
 // linear-exp.toml share exp(x)). Keyed by the expression itself (GiNaC::ex_is_less),
@@ -10,6 +10,7 @@
 
 #include "proofs/feature_moments.hpp"
 #include "proofs/kernel_derivation.hpp"
+#include "proofs/sequence_derivation.hpp"
 
 namespace attnverify::sym {
 
@@ -18,5 +19,8 @@ const KernelDerivation& cached_kernel_derivation(const GiNaC::ex& f);
 
 /// derive_feature_moments(phi), computed on the first call for phi.
 const FeatureMoments& cached_feature_moments(const GiNaC::ex& phi);
+
+/// derive_sequence(weight), computed on the first call for the weight a_i.
+const SequenceDerivation& cached_sequence_derivation(const GiNaC::ex& weight);
 
 }  // namespace attnverify::sym

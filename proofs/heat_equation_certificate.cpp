@@ -145,30 +145,6 @@ Term classify(const ex& term, const Symbols& s) {
 
 using End = std::optional<ex>;
 
-struct HyperbolicAsExp : public map_function {
-  ex operator()(const ex& e) override {
-    const ex mapped = e.map(*this);
-    if (is_ex_the_function(mapped, cosh)) return (exp(mapped.op(0)) + exp(-mapped.op(0))) / 2;
-    if (is_ex_the_function(mapped, sinh)) return (exp(mapped.op(0)) - exp(-mapped.op(0))) / 2;
-    return mapped;
-  }
-};
-
-std::optional<ex> innermost_switch(const ex& e, const symbol& x) {
-  for (const_postorder_iterator it = e.postorder_begin(); it != e.postorder_end(); ++it)
-    if (it->has(x) && (is_ex_the_function(*it, relu) || is_ex_the_function(*it, step) || is_ex_the_function(*it, abs)))
-      return *it;
-  return std::nullopt;
-}
-
-// relu(u) = u or 0, step(u) = 1 or 0, |u| = u or -u, for u > 0 or u < 0
-ex branch(const ex& call, int sign) {
-  const ex u = call.op(0);
-  if (is_ex_the_function(call, relu)) return sign > 0 ? u : ex(0);
-  if (is_ex_the_function(call, step)) return sign > 0 ? ex(1) : ex(0);
-  return sign > 0 ? u : -u;
-}
-
 // true: lo < r < hi; false: r <= lo or r >= hi; throws when interval arithmetic cannot tell
 bool strictly_inside(const ex& r, const End& lo, const End& hi) {
   for (const End& end : {lo, hi})
@@ -249,7 +225,7 @@ Resolved resolve_switches(ex g, const End& lo, const End& hi, const numeric& p, 
       if (strictly_inside(r, lo, hi)) return {0, r};
     const int sign = certified_sign(u.subs(x == p));
     if (sign == 0) throw NotShown{"cannot read the sign of '" + to_text(u) + "' at x = " + to_text(p)};
-    g = g.subs(*call == branch(*call, sign));
+    g = g.subs(*call == switch_branch(*call, sign));
   }
   throw NotShown{"too many nested switches in g"};
 }
@@ -321,8 +297,7 @@ DerivationCertificate certify_gaussian_expectation(const ex& m, const ex& g) {
     // (H)
     check_heat_equation(m, s);
     // (I) on each open interval between the points, refined where g switches
-    HyperbolicAsExp as_exp;
-    const ex initial = as_exp(g);
+    const ex initial = hyperbolic_as_exp(g, s.x);
     const std::vector<ex> sorted = sorted_distinct(points);
     std::vector<std::pair<End, End>> work;
     for (std::size_t k = 0; k <= sorted.size(); ++k)

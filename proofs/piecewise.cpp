@@ -55,22 +55,6 @@ std::vector<Interval> subdivide(const Interval& where, const std::vector<ex>& po
   return out;
 }
 
-// An innermost relu/step/abs call containing x: one whose argument has no such call.
-std::optional<ex> innermost_switch(const ex& e, const symbol& x) {
-  for (const_postorder_iterator it = e.postorder_begin(); it != e.postorder_end(); ++it) {
-    if (!is_switch(*it) || !it->has(x)) continue;
-    return *it;  // post-order visits children first, so the first hit is innermost
-  }
-  return std::nullopt;
-}
-
-ex branch(const ex& call, int argument_sign) {
-  const ex u = call.op(0);
-  if (is_ex_the_function(call, relu)) return argument_sign > 0 ? u : ex(0);
-  if (is_ex_the_function(call, step)) return argument_sign > 0 ? ex(1) : ex(0);
-  return argument_sign > 0 ? u : -u;  // abs
-}
-
 void split_recursive(const ex& f, const Interval& where, const symbol& x, std::vector<Piece>& out) {
   const std::optional<ex> call = innermost_switch(f, x);
   if (!call) {
@@ -86,7 +70,7 @@ void split_recursive(const ex& f, const Interval& where, const symbol& x, std::v
   }
   for (const Interval& sub : subdivide(where, roots)) {
     const int s = sign_of(argument.subs(x == test_point(sub)));
-    split_recursive(f.subs(*call == branch(*call, s)), sub, x, out);
+    split_recursive(f.subs(*call == switch_branch(*call, s)), sub, x, out);
   }
 }
 
@@ -94,6 +78,42 @@ void split_recursive(const ex& f, const Interval& where, const symbol& x, std::v
 
 bool is_switch(const ex& e) {
   return is_ex_the_function(e, relu) || is_ex_the_function(e, step) || is_ex_the_function(e, abs);
+}
+
+std::optional<ex> innermost_switch(const ex& e, const symbol& x) {
+  for (const_postorder_iterator it = e.postorder_begin(); it != e.postorder_end(); ++it) {
+    if (!is_switch(*it) || !it->has(x)) continue;
+    return *it;  // post-order visits children first, so the first hit is innermost
+  }
+  return std::nullopt;
+}
+
+ex switch_branch(const ex& call, int argument_sign) {
+  const ex u = call.op(0);
+  if (is_ex_the_function(call, relu)) return argument_sign > 0 ? u : ex(0);
+  if (is_ex_the_function(call, step)) return argument_sign > 0 ? ex(1) : ex(0);
+  return argument_sign > 0 ? u : -u;  // abs
+}
+
+namespace {
+
+struct HyperbolicAsExp : public map_function {
+  const symbol& x;
+  explicit HyperbolicAsExp(const symbol& x) : x(x) {}
+  ex operator()(const ex& e) override {
+    const ex mapped = e.map(*this);
+    if (!mapped.has(x)) return mapped;
+    if (is_ex_the_function(mapped, cosh)) return (exp(mapped.op(0)) + exp(-mapped.op(0))) / 2;
+    if (is_ex_the_function(mapped, sinh)) return (exp(mapped.op(0)) - exp(-mapped.op(0))) / 2;
+    return mapped;
+  }
+};
+
+}  // namespace
+
+ex hyperbolic_as_exp(const ex& e, const symbol& x) {
+  HyperbolicAsExp as_exp(x);
+  return as_exp(e);
 }
 
 std::vector<ex> Piecewise::boundaries() const {
@@ -133,20 +153,6 @@ std::vector<ex> real_polynomial_roots(const ex& polynomial, const symbol& x) {
 }
 
 namespace {
-
-// cosh(u), sinh(u) of x as exponentials, so that cosh(x) is the exp-polynomial
-// (exp(x) + exp(-x))/2
-struct HyperbolicAsExp : public map_function {
-  const symbol& x;
-  explicit HyperbolicAsExp(const symbol& x) : x(x) {}
-  ex operator()(const ex& e) override {
-    const ex mapped = e.map(*this);
-    if (!mapped.has(x)) return mapped;
-    if (is_ex_the_function(mapped, cosh)) return (exp(mapped.op(0)) + exp(-mapped.op(0))) / 2;
-    if (is_ex_the_function(mapped, sinh)) return (exp(mapped.op(0)) - exp(-mapped.op(0))) / 2;
-    return mapped;
-  }
-};
 
 std::vector<ex> sorted_unique(std::vector<ex> roots) {
   std::sort(roots.begin(), roots.end(), [](const ex& a, const ex& b) { return approximate(a) < approximate(b); });

@@ -47,6 +47,18 @@ struct Piecewise {
 /// True for a call relu(u), step(u) or abs(u): the functions the split removes.
 bool is_switch(const GiNaC::ex& e);
 
+/// An innermost relu/step/abs call containing x (one whose argument has no such call), or
+/// none.
+std::optional<GiNaC::ex> innermost_switch(const GiNaC::ex& e, const GiNaC::symbol& x);
+
+/// The branch of a switch call for an argument of the given sign (> 0 or < 0): relu(u) = u
+/// or 0, step(u) = 1 or 0, |u| = u or -u.
+GiNaC::ex switch_branch(const GiNaC::ex& call, int argument_sign);
+
+/// cosh(u) and sinh(u) of x as exponentials ((e^u + e^-u)/2, (e^u - e^-u)/2), so that
+/// cosh(x) is an exp-polynomial; calls not containing x are left as they are.
+GiNaC::ex hyperbolic_as_exp(const GiNaC::ex& e, const GiNaC::symbol& x);
+
 /// Decomposes f(x); throws NotInClass when a breakpoint cannot be located exactly.
 Piecewise split_into_pieces(const GiNaC::ex& f, const GiNaC::symbol& x);
 

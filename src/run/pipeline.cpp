@@ -40,7 +40,8 @@ RunResult run_suite(const std::vector<Spec>& specs, const Bibliography& bibliogr
 
 VariantResult check_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
   VariantResult result = spec.kind->check(spec, options, progress);
-  // the certificate of the closed forms (proofs/derivation_certificate.hpp): milliseconds
+  // the certificate of the closed forms (proofs/derivation_certificate.hpp), from the
+  // kind's derivation, which the checks above already computed (proofs/derivation_cache.hpp)
   if (result.status == "derived" && !result.forms.empty()) result.certificate = spec.kind->derive(spec).certificate;
   return result;
 }

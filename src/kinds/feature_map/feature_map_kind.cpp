@@ -177,7 +177,7 @@ class FeatureMapKind final : public Kind {
       out.certificate = sym::combine_certificates(linear_attention_certificates(linear));
       return out;
     }
-    const sym::FeatureMoments m = sym::derive_feature_moments(spec.definition);
+    const sym::FeatureMoments& m = sym::cached_feature_moments(spec.definition);
     out.derived = m.derived;
     out.reason = m.reason;
     if (out.derived)

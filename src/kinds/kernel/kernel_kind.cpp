@@ -2,6 +2,7 @@
 
 #include <random>
 
+#include "proofs/derivation_cache.hpp"
 #include "proofs/heat_equation_certificate.hpp"
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/printing.hpp"
@@ -54,7 +55,7 @@ class KernelKind final : public Kind {
 
   DerivationSummary derive(const Spec& spec) const override {
     DerivationSummary out;
-    const auto d = sym::derive_kernel(spec.definition);
+    const sym::KernelDerivation& d = sym::cached_kernel_derivation(spec.definition);
     out.derived = d.status == sym::KernelDerivation::Status::Derived;
     out.reason = d.reason;
     if (out.derived) {
@@ -120,7 +121,7 @@ class KernelKind final : public Kind {
     const std::optional<GridPoint> p = exact_grid_point(point, claim_symbols());
     // a counterexample must lie in the domain the claim is judged on (gamma > 0; lambda in (0, 1], n >= 1)
     if (!p || !claim_geometry(spec, true).domain.contains(*p)) return std::nullopt;
-    const sym::KernelDerivation d = sym::derive_kernel(spec.definition);
+    const sym::KernelDerivation& d = sym::cached_kernel_derivation(spec.definition);
     if (d.status != sym::KernelDerivation::Status::Derived) return std::nullopt;
     const auto& s = sym::symbols();
     const GiNaC::exmap at{{s.beta, (*p)[0]}, {s.gamma, (*p)[1]}};

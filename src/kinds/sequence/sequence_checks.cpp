@@ -7,6 +7,7 @@
 #include "numerics/agreement.hpp"
 #include "numerics/ball_expression.hpp"
 #include "numerics/sequence_sum.hpp"
+#include "proofs/derivation_cache.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/sequence_derivation.hpp"
 #include "proofs/symbols.hpp"
@@ -130,7 +131,7 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
   VariantResult result;
   result.spec = spec;
   progress(fmt::format("[{}] deriving S_n for a_i = {}", spec.name, spec.definition_text));
-  const sym::SequenceDerivation d = sym::derive_sequence(spec.definition);
+  const sym::SequenceDerivation& d = sym::cached_sequence_derivation(spec.definition);
   const bool derived = d.status == sym::SequenceDerivation::Status::Derived;
   result.status = derived ? "derived" : "no-closed-form";
   result.reason = d.reason;

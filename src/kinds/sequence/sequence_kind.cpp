@@ -2,6 +2,7 @@
 
 #include <random>
 
+#include "proofs/derivation_cache.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/sequence_derivation.hpp"
 #include "proofs/symbols.hpp"
@@ -86,7 +87,7 @@ class SequenceKind final : public Kind {
 
   DerivationSummary derive(const Spec& spec) const override {
     DerivationSummary out;
-    const auto d = sym::derive_sequence(spec.definition);
+    const sym::SequenceDerivation& d = sym::cached_sequence_derivation(spec.definition);
     out.derived = d.status == sym::SequenceDerivation::Status::Derived;
     out.reason = d.reason;
     if (!out.derived) return out;
@@ -157,7 +158,7 @@ class SequenceKind final : public Kind {
     const std::optional<GridPoint> p = exact_grid_point(point, claim_symbols());
     // a counterexample must lie in the domain the claim is judged on (gamma > 0; lambda in (0, 1], n >= 1)
     if (!p || !claim_geometry(spec, true).domain.contains(*p)) return std::nullopt;
-    const sym::SequenceDerivation d = sym::derive_sequence(spec.definition);
+    const sym::SequenceDerivation& d = sym::cached_sequence_derivation(spec.definition);
     if (d.status != sym::SequenceDerivation::Status::Derived) return std::nullopt;
     const auto& s = sym::symbols();
     const GiNaC::exmap at{{s.lambda, (*p)[0]}, {s.n, (*p)[1]}};
