@@ -58,6 +58,10 @@ constexpr std::size_t kMonotoneBoxBudget = 2000;
 /// reference machine for the erf-heavy kernels), and the fewest sub-boxes a run gets.
 constexpr std::size_t kBoxWork = 2000000;
 constexpr std::size_t kMinBoxes = 200;
+/// Expressions (S, a derivative) with more nodes than this get no symbolic gradient, normal
+/// form or logarithmic derivative: GiNaC's cost there has no bound (60 relu kinks ran out
+/// of memory). Branch-and-bound still runs, without the monotonicity test.
+constexpr std::size_t kMaxGradientNodes = 4000;
 
 // The outcome of one check of a property.
 struct Part {
@@ -116,6 +120,39 @@ std::vector<num::BoxAxis> exact_box(const std::vector<std::pair<numeric, numeric
   return box;
 }
 
+// Why the box leaves the variant's domain (a gamma <= 0, a lambda > 1), or "": S and its
+// symbols assume the domain (gamma is a positive symbol, so sqrt(gamma^2) = gamma), and a
+// box outside it would be decided for a formula that is not the variant's S there.
+std::string box_outside_domain(const Spec& spec, const std::vector<std::string>& names,
+                               const std::vector<std::pair<numeric, numeric>>& ranges) {
+  const sym::ParameterDomain domain = spec.kind->claim_geometry(spec, true).domain;
+  for (std::size_t k = 0; k < names.size() && k < ranges.size(); ++k)
+    for (const sym::DomainVariable& v : domain.variables) {
+      if (!v.symbol.is_equal(sym::symbols().by_name(names[k]))) continue;
+      const auto below = [&](const numeric& x) {
+        if (!std::isfinite(v.range.lo)) return false;
+        const numeric end(v.range.lo);
+        return v.range.lo_open ? x <= end : x < end;
+      };
+      const auto above = [&](const numeric& x) {
+        if (!std::isfinite(v.range.hi)) return false;
+        const numeric end(v.range.hi);
+        return v.range.hi_open ? x >= end : x > end;
+      };
+      if (below(ranges[k].first) || above(ranges[k].second))
+        return "the box's range of " + names[k] + ", [" + exact_text(ranges[k].first) + ", " +
+               exact_text(ranges[k].second) + "], leaves the variant's domain (" + domain.description + ")";
+    }
+  return "";
+}
+
+// The number of nodes of e, counted up to `cap` (then cap).
+std::size_t tree_size(const ex& e, std::size_t cap) {
+  std::size_t n = 0;
+  for (auto it = e.preorder_begin(); it != e.preorder_end() && n < cap; ++it) ++n;
+  return n;
+}
+
 // f > 0 or f >= 0 on the box by Arb branch-and-bound (numerics/box_branch_and_bound.hpp),
 // with f's gradient for the monotonicity test where it compiles, and an exact zero of f
 // at a point decided symbolically. Undecided (never throws) where f does not compile.
@@ -135,7 +172,9 @@ num::BoxResult certify_on_box(const ex& f, const std::vector<ex>& symbols, const
   }
   std::vector<num::BallExpression> slopes;
   try {
-    for (const ex& x : symbols) slopes.emplace_back(f.diff(GiNaC::ex_to<GiNaC::symbol>(x)), symbols);
+    // a large f gets no gradient: its derivatives can be far larger (60 kinks: gigabytes)
+    if (tree_size(f, kMaxGradientNodes) < kMaxGradientNodes)
+      for (const ex& x : symbols) slopes.emplace_back(f.diff(GiNaC::ex_to<GiNaC::symbol>(x)), symbols);
   } catch (const std::exception&) {
     slopes.clear();  // no monotonicity test
   }
@@ -399,6 +438,12 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
   num::ScopedPrecision scope(digits + num::kGuardDigits);
   std::vector<std::pair<numeric, numeric>> ranges;
   const std::vector<num::SearchAxis> box = box_of(spec, c, ranges);
+  if (ranges.size() == names.size())
+    if (const std::string outside = box_outside_domain(spec, names, ranges); !outside.empty()) {
+      part.method = "none";
+      part.finding = outside + ": not decided.";
+      return part;
+    }
   const std::vector<num::BoxAxis> ebox = exact_box(ranges, symbols.size());
   const num::CompiledExpression f(S, symbols, digits + num::kGuardDigits);
   const num::ExtremumResult found =
@@ -537,9 +582,9 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
           if (away.outcome == num::BoxOutcome::Proved) {
             part.certified = true;
             part.method = certified_method;
-            part.finding += fmt::format(" Certified: S {} {} + {} at every point of the box (Arb branch-and-bound, "
+            part.finding += fmt::format(" Certified: S {} {} {} {} at every point of the box (Arb branch-and-bound, "
                                         "{} sub-boxes), so the {} is not {}.",
-                                        maximise ? "<=" : ">=", c.value_text, maximise ? "-" : "", exact_text(delta),
+                                        maximise ? "<=" : ">=", c.value_text, maximise ? "-" : "+", exact_text(delta),
                                         away.boxes, word, c.value_text);
           }
         }
@@ -595,6 +640,7 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
 // terms such as 1/x - x/(r^2 + x^2) becomes r^2/(x (r^2 + x^2)), which balls enclose
 // without cancellation. The expression itself when normal fails.
 ex normal_or_same(const ex& e) {
+  if (tree_size(e, kMaxGradientNodes) >= kMaxGradientNodes) return e;
   try {
     return GiNaC::normal(e);
   } catch (const std::exception&) {
@@ -611,7 +657,11 @@ ex log_expanded(const ex& e) {
     for (const ex& factor : e) sum += log_expanded(factor);
     return sum;
   }
-  if (GiNaC::is_a<GiNaC::power>(e)) return e.op(1) * log_expanded(e.op(0));
+  if (GiNaC::is_a<GiNaC::power>(e)) {
+    if (!GiNaC::is_a<GiNaC::numeric>(e.op(0))) return e.op(1) * log_expanded(e.op(0));
+    // c^p: p log c for c > 0 (log_expanded(c) would drop it as a constant)
+    return GiNaC::ex_to<GiNaC::numeric>(e.op(0)).is_positive() ? e.op(1) * GiNaC::log(e.op(0)) : GiNaC::log(e);
+  }
   if (GiNaC::is_exactly_a<GiNaC::function>(e) && GiNaC::ex_to<GiNaC::function>(e).get_name() == "exp")
     return e.op(0);
   if (GiNaC::is_a<GiNaC::numeric>(e)) return 0;
@@ -672,6 +722,18 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
   num::ScopedPrecision scope(digits + num::kGuardDigits);
   std::vector<std::pair<numeric, numeric>> ranges;
   const std::vector<num::SearchAxis> box = box_of(spec, c, ranges);
+  if (ranges.size() == names.size())
+    if (const std::string outside = box_outside_domain(spec, names, ranges); !outside.empty()) {
+      part.method = "none";
+      part.finding = outside + ": not decided.";
+      return part;
+    }
+  if (tree_size(derivative, kMaxGradientNodes) < kMaxGradientNodes && sym::is_identically_zero(derivative)) {
+    part.method = "symbolic";
+    part.finding = "dS/d" + c.parameter + " = 0 identically: S does not depend on " + c.parameter +
+                   ", so it is neither increasing nor decreasing in it (not decided).";
+    return part;
+  }
   const num::CompiledExpression dS(derivative, symbols, digits + num::kGuardDigits);
   std::size_t checked = 0, wrong = 0;
   std::string undecided;
@@ -713,7 +775,8 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
     num::BoxResult r;
     std::string route;
     std::vector<std::pair<ex, std::string>> candidates;
-    if (certify_on_box(S, symbols, ebox, num::Relation::Positive).outcome == num::BoxOutcome::Proved) {
+    if (tree_size(S, kMaxGradientNodes) < kMaxGradientNodes &&
+        certify_on_box(S, symbols, ebox, num::Relation::Positive).outcome == num::BoxOutcome::Proved) {
       const ex log_slope = log_expanded(S).diff(GiNaC::ex_to<GiNaC::symbol>(p));
       const std::string name = "d(log S)/d" + c.parameter + " (S > 0 on the box, certified)";
       candidates.emplace_back(log_slope, name);

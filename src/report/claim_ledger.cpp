@@ -56,8 +56,8 @@ Evidence evidence_of(const CheckRecord& r, bool fact_claim) {
       all_symbolic = all_symbolic && (proof || begins("symbolic"));
       from = end + 2;
     }
-    if (all_proofs) return Evidence::ProvedAsStated;
-    if (all_symbolic) return Evidence::SymbolicArgument;
+    if (all_proofs && r.verdict == Verdict::Agree) return Evidence::ProvedAsStated;
+    if (all_symbolic || all_proofs) return Evidence::SymbolicArgument;
   }
   return Evidence::NumericEvidence;  // a fact claim returned above
 }

@@ -51,6 +51,10 @@ true_properties = proved_properties = 0
 for check in results["checks"]:
     if check.get("check") != "property":
         continue
+    if check.get("expected") == "inconclusive":
+        if check["verdict"] != "inconclusive":
+            failures.append(f"{check['claim']}: an undecidable property got {check['verdict']}")
+        continue
     if check.get("expected") == "disagree":
         if check["verdict"] != "disagree" or not check.get("certified"):
             failures.append(f"{check['claim']}: a false property is not disagree with a certified counterexample")
