@@ -1,6 +1,7 @@
 #include "numerics/box_branch_and_bound.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -82,6 +83,22 @@ bool outside(const Ball& b, Relation relation) {
   return b.finite() && (relation == Relation::Positive ? b.nonpositive() : b.negative());
 }
 
+std::vector<numeric> centre_of(const std::vector<BoxAxis>& box) {
+  std::vector<numeric> c;
+  c.reserve(box.size());
+  for (const BoxAxis& a : box) c.push_back((a.lo + a.hi) / 2);
+  return c;
+}
+
+// The balls of df/dx_j over the sub-box `balls`; an exact 0 for an axis fixed to a face.
+std::vector<Ball> gradient_balls(const BoxFunction& fn, const std::vector<BoxAxis>& axes,
+                                 const std::vector<Ball>& balls, slong bits) {
+  std::vector<Ball> slopes(axes.size());
+  for (std::size_t j = 0; j < axes.size(); ++j)
+    if (axes[j].lo != axes[j].hi) slopes[j] = fn.gradient[j]->evaluate(balls, bits);
+  return slopes;
+}
+
 bool has_jump(const BallExpression& f) {
   for (const Instruction& ins : f.program().code)
     if (ins.op == Op::Step) return true;
@@ -115,8 +132,16 @@ BoxResult certify_sign_on_box(const BoxFunction& fn, const std::vector<BoxAxis>&
     ++result.boxes;
     const slong bits = std::min(kMaxBits, kStartBits + kBitsPerHalving * current.halvings);
     bool settled = false;
+    // the sub-box's balls, and (once computed for it) its gradient balls and the value at
+    // its centre: the monotonicity test, the mean value form, the centre's counterexample
+    // test and the split's smear share them
+    std::vector<Ball> balls, slopes;
+    std::optional<Ball> at_centre;
     for (;;) {  // reduce by the monotonicity test until the sub-box settles or must be split
-      const Ball value = fn.f->evaluate(box_balls(current.axes, bits), bits);
+      balls = box_balls(current.axes, bits);
+      slopes.clear();
+      at_centre.reset();
+      const Ball value = fn.f->evaluate(balls, bits);
       if (inside(value, relation)) {
         settled = true;
         break;
@@ -156,21 +181,15 @@ BoxResult certify_sign_on_box(const BoxFunction& fn, const std::vector<BoxAxis>&
         return result;
       }
       if (!monotonicity || !value.finite()) break;
-      bool reduced = false;
-      const std::vector<Ball> balls = box_balls(current.axes, bits);
-      std::vector<Ball> slopes(current.axes.size());
-      bool slopes_finite = true;
-      for (std::size_t j = 0; j < current.axes.size(); ++j) {
-        if (current.axes[j].lo == current.axes[j].hi) continue;
-        slopes[j] = fn.gradient[j]->evaluate(balls, bits);
-        slopes_finite = slopes_finite && slopes[j].finite();
-      }
+      slopes = gradient_balls(fn, current.axes, balls, bits);
+      const bool slopes_finite =
+          std::all_of(slopes.begin(), slopes.end(), [](const Ball& g) { return g.finite(); });
       // mean value form: f(x) in f(c) + sum_j df/dx_j(box) (x_j - c_j) for every x of the
       // sub-box (f is C^1 there: no kink, f and its gradient finite on the whole sub-box)
       if (smooth && slopes_finite) {
-        std::vector<numeric> c;
-        for (const BoxAxis& a : current.axes) c.push_back((a.lo + a.hi) / 2);
-        Ball mean_value = (*fn.f)(c, bits);
+        const std::vector<numeric> c = centre_of(current.axes);
+        at_centre = (*fn.f)(c, bits);
+        Ball mean_value = *at_centre;
         for (std::size_t j = 0; j < current.axes.size(); ++j) {
           if (current.axes[j].lo == current.axes[j].hi) continue;
           Ball offset;
@@ -183,6 +202,7 @@ BoxResult certify_sign_on_box(const BoxFunction& fn, const std::vector<BoxAxis>&
           break;
         }
       }
+      bool reduced = false;
       for (std::size_t j = 0; j < current.axes.size() && !reduced; ++j) {
         if (current.axes[j].lo == current.axes[j].hi) continue;
         const Ball& slope = slopes[j];
@@ -203,26 +223,24 @@ BoxResult certify_sign_on_box(const BoxFunction& fn, const std::vector<BoxAxis>&
     }
     if (settled) continue;
     // a certified counterexample at the centre?
-    std::vector<numeric> centre;
-    for (const BoxAxis& a : current.axes) centre.push_back((a.lo + a.hi) / 2);
-    const Ball at_centre = (*fn.f)(centre, bits);
-    if (outside(at_centre, relation)) {
+    const std::vector<numeric> centre = centre_of(current.axes);
+    if (!at_centre) at_centre = (*fn.f)(centre, bits);
+    if (outside(*at_centre, relation)) {
       result.outcome = BoxOutcome::Counterexample;
       result.point = centre;
-      result.value = at_centre;
+      result.value = *at_centre;
       return result;
     }
     // split along the axis of largest smear |df/dx_j| (hi_j - lo_j) (Hansen 1992, sec. 5.8)
     // where the gradient is finite, else the widest axis relative to the whole box
+    if (monotonicity && slopes.empty()) slopes = gradient_balls(fn, current.axes, balls, bits);
     std::size_t axis = 0;
     double widest = -1, smear = -1;
-    std::vector<Ball> balls;
-    if (monotonicity) balls = box_balls(current.axes, bits);
     for (std::size_t j = 0; j < current.axes.size(); ++j) {
       const double w = relative_width(current.axes[j], box[j]);
       widest = std::max(widest, w);
       if (!monotonicity || w == 0) continue;
-      const Ball slope = fn.gradient[j]->evaluate(balls, bits);
+      const Ball& slope = slopes[j];
       if (!slope.finite()) {
         smear = -1;
         break;
@@ -261,16 +279,20 @@ BoxResult certify_sign_on_box(const BoxFunction& fn, const std::vector<BoxAxis>&
   return result;
 }
 
-std::string box_text(const std::vector<BoxAxis>& box) {
-  std::string out;
-  for (std::size_t j = 0; j < box.size(); ++j) {
-    const auto text = [](const numeric& v) {
-      std::ostringstream s;
+std::string box_text(const std::vector<BoxAxis>& box, int digits) {
+  const auto text = [&](const numeric& v) {
+    std::ostringstream s;
+    if (digits > 0) {
+      s.precision(digits);
+      s << v.to_double();
+    } else {
       s << v;
-      return s.str();
-    };
+    }
+    return s.str();
+  };
+  std::string out;
+  for (std::size_t j = 0; j < box.size(); ++j)
     out += (j ? " x " : "") + std::string("[") + text(box[j].lo) + ", " + text(box[j].hi) + "]";
-  }
   return out;
 }
 

@@ -83,7 +83,8 @@ struct BoxFunction {
 BoxResult certify_sign_on_box(const BoxFunction& f, const std::vector<BoxAxis>& box, Relation relation,
                               std::size_t max_boxes = 20000);
 
-/// "[lo, hi] x [lo, hi]" with exact ends.
-std::string box_text(const std::vector<BoxAxis>& box);
+/// "[lo, hi] x [lo, hi]" with exact ends, or, when digits > 0, each end rounded to the
+/// nearest decimal of `digits` significant digits (for reading only: not the exact box).
+std::string box_text(const std::vector<BoxAxis>& box, int digits = 0);
 
 }  // namespace attnverify::num

@@ -120,6 +120,22 @@ std::vector<num::BoxAxis> exact_box(const std::vector<std::pair<numeric, numeric
   return box;
 }
 
+// "beta in [-10, 10] x gamma in [0.001, 1000]": the check's box with exact ends.
+std::string named_box_text(const std::vector<std::string>& names,
+                           const std::vector<std::pair<numeric, numeric>>& ranges) {
+  std::string text;
+  for (std::size_t k = 0; k < names.size() && k < ranges.size(); ++k)
+    text += (k ? " x " : "") + names[k] + " in [" + exact_text(ranges[k].first) + ", " +
+            exact_text(ranges[k].second) + "]";
+  return text;
+}
+
+// The method of a check decided by branch-and-bound; claim_ledger.cpp reads its prefix
+// "certified on the box" as a proof on the box.
+std::string certified_on(const std::string& box_text) {
+  return "certified on the box " + box_text + " (Arb branch-and-bound)";
+}
+
 // Why the box leaves the variant's domain (a gamma <= 0, a lambda > 1), or "": S and its
 // symbols assume the domain (gamma is a positive symbol, so sqrt(gamma^2) = gamma), and a
 // box outside it would be decided for a formula that is not the variant's S there.
@@ -240,7 +256,7 @@ numeric dyadic_below(double x) {
 
 std::string undecided_note(const num::BoxResult& r) {
   if (r.open_box.empty()) return " Not certified (numeric evidence): " + r.reason + ".";
-  return " Not certified (numeric evidence): Arb branch-and-bound left the sub-box " + num::box_text(r.open_box) +
+  return " Not certified (numeric evidence): Arb branch-and-bound left the sub-box about " + num::box_text(r.open_box, 8) +
          " undecided after " + std::to_string(r.boxes) + " sub-boxes (" + r.reason + ").";
 }
 
@@ -448,13 +464,10 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
   const num::CompiledExpression f(S, symbols, digits + num::kGuardDigits);
   const num::ExtremumResult found =
       num::search_extremum([&](const std::vector<Real>& x) { return f(x); }, box, maximise);
-  std::string box_text;
-  for (std::size_t k = 0; k < names.size(); ++k)
-    box_text +=
-        (k ? " x " : "") + names[k] + " in [" + exact_text(ranges[k].first) + ", " + exact_text(ranges[k].second) + "]";
+  const std::string box_text = named_box_text(names, ranges);
   part.method =
       fmt::format("grid search + golden-section refinement at {} digits over {}", digits + num::kGuardDigits, box_text);
-  const std::string certified_method = "certified on the box " + box_text + " (Arb branch-and-bound)";
+  const std::string certified_method = certified_on(box_text);
   if (!found.found) {
     part.finding = "S could not be evaluated anywhere on the box " + box_text + ".";
     return part;
@@ -761,11 +774,7 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
   const std::string sign = decreasing ? "<= 0" : ">= 0";
   if (!proved && box.size() == symbols.size()) {
     // certified: the derivative's sign on the whole box, or two points in the wrong order
-    std::string box_text;
-    for (std::size_t k = 0; k < names.size(); ++k)
-      box_text += (k ? " x " : "") + names[k] + " in [" + exact_text(ranges[k].first) + ", " +
-                  exact_text(ranges[k].second) + "]";
-    const std::string certified_method = "certified on the box " + box_text + " (Arb branch-and-bound)";
+    const std::string certified_method = certified_on(named_box_text(names, ranges));
     const std::vector<num::BoxAxis> ebox = exact_box(ranges, symbols.size());
     // for S > 0 on the box (certified first), the logarithmic derivative has the sign of
     // dS/dp and is a sum of simple terms, which balls enclose far better than S'

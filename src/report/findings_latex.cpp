@@ -376,7 +376,7 @@ std::string overview_figure(const std::vector<const LedgerEntry*>& published) {
       {"wrong", "red", [](const LedgerEntry& e) { return e.verdict == Verdict::Disagree; }},
       {"proved", "blue!70!black",
        [](const LedgerEntry& e) { return e.verdict == Verdict::Agree && e.evidence == Evidence::ProvedWholeDomain; }},
-      {"proved on its box", "blue!40",
+      {"proved as stated", "blue!40",
        [](const LedgerEntry& e) { return e.verdict == Verdict::Agree && e.evidence == Evidence::ProvedAsStated; }},
       {"symbolic argument", "teal",
        [](const LedgerEntry& e) { return e.verdict == Verdict::Agree && e.evidence == Evidence::SymbolicArgument; }},
