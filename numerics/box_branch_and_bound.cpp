@@ -105,6 +105,27 @@ bool has_jump(const BallExpression& f) {
   return false;
 }
 
+// The Taylor test at a vanishing face: f(x) = (x_j - v)^k / k! * f^(k)(xi) with xi between
+// v and x_j (f^(1..k-1) vanish on x_j = v), so f has the sign of (x_j - v)^k times the
+// ball of f^(k) over the sub-box stretched along x_j to v. On the face itself f = 0, which
+// settles >= 0 but never > 0.
+bool settled_by_vanishing_face(const BallExpression& f, const VanishingFace& face, const std::vector<BoxAxis>& whole,
+                               const std::vector<BoxAxis>& axes, const std::vector<Ball>& balls, Relation relation,
+                               slong bits) {
+  const numeric v = face.upper ? whole[face.axis].hi : whole[face.axis].lo;
+  const BoxAxis& a = axes[face.axis];
+  const bool touches_face = face.upper ? a.hi == v : a.lo == v;
+  if (relation == Relation::Positive && touches_face) return false;
+  std::vector<Ball> stretched = balls;
+  stretched[face.axis] = axis_ball(face.upper ? BoxAxis{a.lo, v} : BoxAxis{v, a.hi}, bits);
+  Ball d = face.derivative->evaluate(stretched, bits);
+  if (!d.finite()) return false;
+  // f itself finite on the stretched sub-box as well (the remainder's segment)
+  if (!f.evaluate(stretched, bits).finite()) return false;
+  if (face.upper && face.order % 2 == 1) arb_neg(d.get(), d.get());  // (x_j - v)^k < 0 for odd k
+  return relation == Relation::Positive ? d.positive() : d.nonnegative();
+}
+
 }  // namespace
 
 BoxResult certify_sign_on_box(const BoxFunction& fn, const std::vector<BoxAxis>& box, Relation relation,
@@ -118,6 +139,12 @@ BoxResult certify_sign_on_box(const BoxFunction& fn, const std::vector<BoxAxis>&
                             std::all_of(fn.gradient.begin(), fn.gradient.end(), [](auto* g) { return g != nullptr; });
   // the mean value form needs f continuously differentiable: no relu, step or abs
   const bool smooth = monotonicity && fn.f->switch_count() == 0;
+  // the Taylor test needs f k times differentiable: no relu, step or abs
+  const bool taylor = fn.f->switch_count() == 0 && !has_jump(*fn.f);
+  for (const VanishingFace& face : fn.vanishing_faces)
+    if (!face.derivative || face.axis >= box.size() || face.order < 1 ||
+        face.derivative->variable_count() != box.size())
+      throw std::invalid_argument("certify_sign_on_box: a vanishing face without its derivative or axis");
   BoxResult result;
   std::vector<SubBox> stack{{box, 0}};
   while (!stack.empty()) {
@@ -143,6 +170,13 @@ BoxResult certify_sign_on_box(const BoxFunction& fn, const std::vector<BoxAxis>&
       at_centre.reset();
       const Ball value = fn.f->evaluate(balls, bits);
       if (inside(value, relation)) {
+        settled = true;
+        break;
+      }
+      if (taylor && std::any_of(fn.vanishing_faces.begin(), fn.vanishing_faces.end(), [&](const VanishingFace& face) {
+            return settled_by_vanishing_face(*fn.f, face, box, current.axes, balls, relation, bits);
+          })) {
+        ++result.by_taylor;
         settled = true;
         break;
       }

@@ -25,6 +25,15 @@
 //     relation is >= 0 and the ball contains 0 (f touches 0 at a corner); a sub-box
 //     reduced to a face likewise when f vanishes identically on that face (dS/dbeta of an
 //     even S on beta = 0);
+//   - Taylor test at a vanishing face (`vanishing_faces`, supplied by the caller): when f
+//     and its first k - 1 derivatives in x_j vanish identically on the face x_j = v of the
+//     whole box, Taylor's theorem with the Lagrange remainder gives
+//     f(x) = (x_j - v)^k / k! * d^k f/dx_j^k (x with x_j replaced by some xi between v and
+//     x_j), so the sign of f on a sub-box follows from the ball of d^k f/dx_j^k over the
+//     sub-box stretched along x_j to the face (dS/dbeta of an even S, which is 0 to third
+//     order on beta = 0, where neither the ball of f nor of its gradient has one sign).
+//     Needs f k times differentiable: only for f without relu, step or abs, and only
+//     where that ball is finite;
 //   - else it is halved along its widest axis: at the geometric mean when
 //     0 < lo and hi/lo > 8 (a range such as gamma in [0.001, 1000] is split by decades),
 //     else at the midpoint; the split point is a dyadic rational.
@@ -62,10 +71,20 @@ struct BoxResult {
   BoxOutcome outcome = BoxOutcome::Undecided;
   std::size_t boxes = 0;                  ///< sub-boxes examined
   std::size_t reduced = 0;                ///< of them, reduced to a face by the monotonicity test
+  std::size_t by_taylor = 0;              ///< of them, settled by the Taylor test at a vanishing face
   std::vector<GiNaC::numeric> point;      ///< Counterexample: the exact point
   Ball value;                             ///< Counterexample: the ball of f there (in the complement)
   std::vector<BoxAxis> open_box;          ///< Undecided: the sub-box that was left
   std::string reason;                     ///< Undecided: why
+};
+
+/// A face x_axis = v (v = lo or hi of the whole box's axis) on which f and its first
+/// order - 1 derivatives in x_axis vanish identically, with d^order f/dx_axis^order.
+struct VanishingFace {
+  std::size_t axis = 0;
+  bool upper = false;  ///< the face x_axis = hi (else lo)
+  int order = 1;       ///< k >= 1
+  const BallExpression* derivative = nullptr;  ///< d^k f/dx_axis^k, same variables as f
 };
 
 struct BoxFunction {
@@ -75,6 +94,9 @@ struct BoxFunction {
   /// where the given coordinates are fixed and the empty ones free (at a point when all are
   /// given).
   std::function<bool(const std::vector<std::optional<GiNaC::numeric>>&)> exact_zero_at;
+  /// Optional: faces of the whole box where f vanishes to a known order (the caller proves
+  /// the vanishing symbolically); used only when f has no relu, step or abs.
+  std::vector<VanishingFace> vanishing_faces;
 };
 
 /// Decides f > 0 or f >= 0 on `box` (axes in the order of f's variables). Never throws

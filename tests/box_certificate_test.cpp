@@ -140,3 +140,32 @@ BOOST_AUTO_TEST_CASE(wide_ball_enclosures_contain_every_point) {
     }
   }
 }
+
+// The Taylor test at a vanishing face: g = exp(beta) - 1 - beta - beta^2/2 = beta^3/6 + ...
+// vanishes to order 3 on beta = 0, where neither its ball nor its gradient's has one sign on
+// any sub-box touching the face (the mean value form's radius w^2 exceeds g ~ w^3), so
+// without the face the run cannot settle g >= 0 on beta in [0, 1]; with it (g''' = exp > 0)
+// it does. On beta in [-1, 0] g < 0 (g = beta^3/6 + ... with beta < 0): with the upper face
+// (x - 0)^3 < 0 flips the sign, so -g >= 0 is proved and the mutant g >= 0, which a missing
+// sign flip would prove from g''' > 0, gets a certified counterexample.
+BOOST_AUTO_TEST_CASE(taylor_test_at_a_vanishing_face) {
+  const auto& s = sym::symbols();
+  const std::vector<ex> vars{s.beta, s.gamma};
+  const auto decide = [&](const std::string& text, std::vector<num::BoxAxis> box, bool upper, bool with_face) {
+    const ex f = parse(text);
+    const GiNaC::symbol& b = s.beta;
+    const num::BallExpression e(f, vars), d0(f.diff(b), vars),
+        d1(f.diff(s.gamma), vars), third(f.diff(b, 3), vars);
+    num::BoxFunction fn;
+    fn.f = &e;
+    fn.gradient = {&d0, &d1};
+    if (with_face) fn.vanishing_faces = {{0, upper, 3, &third}};
+    return num::certify_sign_on_box(fn, box, num::Relation::Nonnegative, 3000).outcome;
+  };
+  const std::string g = "(exp(beta) - 1 - beta - beta^2/2)*gamma";
+  const std::vector<num::BoxAxis> right{{0, 1}, {1, 2}}, left{{-1, 0}, {1, 2}};
+  BOOST_TEST(static_cast<int>(decide(g, right, false, true)) == static_cast<int>(num::BoxOutcome::Proved));
+  BOOST_TEST(static_cast<int>(decide(g, right, false, false)) == static_cast<int>(num::BoxOutcome::Undecided));
+  BOOST_TEST(static_cast<int>(decide("-" + g, left, true, true)) == static_cast<int>(num::BoxOutcome::Proved));
+  BOOST_TEST(static_cast<int>(decide(g, left, true, true)) == static_cast<int>(num::BoxOutcome::Counterexample));
+}
