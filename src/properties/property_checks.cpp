@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <map>
 #include <random>
@@ -23,6 +24,7 @@
 #include "proofs/positivity.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/symbols.hpp"
+#include "src/properties/ratio_reduction.hpp"
 #include "src/verdicts/claim_points.hpp"
 
 namespace attnverify {
@@ -62,6 +64,9 @@ constexpr std::size_t kMinBoxes = 200;
 /// form or logarithmic derivative: GiNaC's cost there has no bound (60 relu kinks ran out
 /// of memory). Branch-and-bound still runs, without the monotonicity test.
 constexpr std::size_t kMaxGradientNodes = 4000;
+/// The Taylor test at a face of the box where f vanishes (numerics/box_branch_and_bound.hpp):
+/// the highest order tried (dS/dbeta of an even S vanishes to order 3 on beta = 0).
+constexpr int kMaxVanishingOrder = 4;
 
 // The outcome of one check of a property.
 struct Part {
@@ -169,6 +174,12 @@ std::size_t tree_size(const ex& e, std::size_t cap) {
   return n;
 }
 
+std::vector<numeric> centre_of_box(const std::vector<num::BoxAxis>& box) {
+  std::vector<numeric> c;
+  for (const num::BoxAxis& a : box) c.push_back((a.lo + a.hi) / 2);
+  return c;
+}
+
 // f > 0 or f >= 0 on the box by Arb branch-and-bound (numerics/box_branch_and_bound.hpp),
 // with f's gradient for the monotonicity test where it compiles, and an exact zero of f
 // at a point decided symbolically. Undecided (never throws) where f does not compile.
@@ -215,6 +226,45 @@ num::BoxResult certify_on_box(const ex& f, const std::vector<ex>& symbols, const
     }
     return zero_faces[key] = zero;
   };
+  // faces of the box where f vanishes identically to order k in the face's axis (f and
+  // d^j f/dx^j, j < k, are 0 there by the symbolic zero test), for the Taylor test
+  std::vector<num::BallExpression> face_derivatives;
+  std::vector<num::VanishingFace> faces;
+  if (compiled->switch_count() == 0 && slopes.size() == symbols.size()) {
+    face_derivatives.reserve(2 * symbols.size());  // no reallocation: faces point into it
+    for (std::size_t j = 0; j < symbols.size(); ++j) {
+      if (box[j].lo == box[j].hi) continue;
+      const GiNaC::symbol& x = GiNaC::ex_to<GiNaC::symbol>(symbols[j]);
+      for (const bool upper : {false, true}) {
+        const numeric v = upper ? box[j].hi : box[j].lo;
+        try {
+          // 0 on the face: first the balls at two points of it must contain 0 (cheap, and it
+          // spares the symbolic zero test, whose normal form can take minutes, where f is
+          // plainly not 0), then the symbolic zero test
+          std::vector<numeric> at_centre = centre_of_box(box), near_corner = at_centre;
+          at_centre[j] = near_corner[j] = v;
+          for (std::size_t i = 0; i < box.size(); ++i)
+            if (i != j) near_corner[i] = (3 * box[i].lo + box[i].hi) / 4;
+          const auto vanishes = [&](const ex& d) {
+            const num::BallExpression ball(d, symbols);
+            for (const auto& point : {at_centre, near_corner}) {
+              const num::Ball value = ball(point, 128);
+              if (value.finite() && !value.contains_zero()) return false;
+            }
+            return tree_size(d, kMaxGradientNodes) < kMaxGradientNodes && sym::is_identically_zero(d.subs(x == v));
+          };
+          ex d = f;
+          int order = 0;
+          while (order < kMaxVanishingOrder && vanishes(d)) d = d.diff(x), ++order;
+          if (order == 0 || vanishes(d)) continue;
+          face_derivatives.emplace_back(d, symbols);
+          faces.push_back({j, upper, order, &face_derivatives.back()});
+        } catch (const std::exception&) {  // undefined on the face, or not compilable: no test
+        }
+      }
+    }
+  }
+  fn.vanishing_faces = faces;
   // the budget in sub-boxes, cut so that one run costs at most kBoxWork instructions of
   // f and its gradient (a large derivative gets fewer sub-boxes)
   std::size_t work = compiled->program().code.size();
@@ -222,6 +272,27 @@ num::BoxResult certify_on_box(const ex& f, const std::vector<ex>& symbols, const
   const std::size_t boxes = std::max<std::size_t>(kMinBoxes, std::min(budget, kBoxWork / std::max<std::size_t>(work, 1)));
   const num::BoxResult out = num::certify_sign_on_box(fn, box, relation, boxes);
   return out;
+}
+
+// f > 0 or f >= 0 on the box for an f that depends on the point through S alone (`of_S`
+// builds it from S): where S(beta, gamma) = S_t(beta/gamma) is proved
+// (src/properties/ratio_reduction.hpp), first in one variable over t's interval, the image
+// of the box (f = of_S(S_t) there, exactly), a counterexample mapped to a point of the box
+// with that t; else, or when that is undecided, on the box. `route` says which.
+num::BoxResult certify_function_of_S(const std::function<ex(const ex&)>& of_S, const ex& S,
+                                     const std::vector<std::string>& names, const std::vector<ex>& symbols,
+                                     const std::vector<num::BoxAxis>& box, num::Relation relation, std::string& route) {
+  route.clear();
+  if (names == std::vector<std::string>{"beta", "gamma"})
+    if (const auto ratio = reduce_to_ratio(S, symbols[0], symbols[1], box)) {
+      num::BoxResult r = certify_on_box(of_S(ratio->S_t), {ratio->t}, {ratio->range}, relation);
+      if (r.outcome != num::BoxOutcome::Undecided) {
+        if (r.outcome == num::BoxOutcome::Counterexample) r.point = point_with_ratio(r.point[0], box);
+        route = ", over t = beta/gamma in " + num::box_text({ratio->range}) + " as S(beta, gamma) = S_t(t)";
+        return r;
+      }
+    }
+  return certify_on_box(of_S(S), symbols, box, relation);
 }
 
 NamedValues exact_point_values(const std::vector<std::string>& names, const std::vector<numeric>& at) {
@@ -561,16 +632,19 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
     // certified: S >= v (infimum) or S <= v (supremum) on the whole box, and S = v exactly
     // where the search's snapped point attains it; or a certified point beyond v; or
     // S kept away from v by half the search's gap on the whole box
-    const ex gap = maximise ? ex(*c.value - S) : ex(S - *c.value);
-    const num::BoxResult r = certify_on_box(gap, symbols, ebox, num::Relation::Nonnegative);
+    const ex value = *c.value;
+    const auto gap_of = [&](const ex& s) { return maximise ? ex(value - s) : ex(s - value); };
+    const ex gap = gap_of(S);
+    std::string via;
+    const num::BoxResult r = certify_function_of_S(gap_of, S, names, symbols, ebox, num::Relation::Nonnegative, via);
     const bool attained = exact && sym::is_identically_zero(*exact - *c.value);
     if (r.outcome == num::BoxOutcome::Proved && attained) {
       if (part.verdict == Verdict::Disagree) return conflict(part, "the branch-and-bound proof");
       part.verdict = Verdict::Agree;
       part.method = certified_method;
-      part.finding = base + fmt::format(" Certified: S {} {} at every point of the box (Arb branch-and-bound, {} "
+      part.finding = base + fmt::format(" Certified: S {} {} at every point of the box (Arb branch-and-bound{}, {} "
                                         "sub-boxes), and S = {} exactly at {}.",
-                                        maximise ? "<=" : ">=", c.value_text, r.boxes, c.value_text, attained_text);
+                                        maximise ? "<=" : ">=", c.value_text, via, r.boxes, c.value_text, attained_text);
     } else if (r.outcome == num::BoxOutcome::Counterexample) {
       if (part.verdict == Verdict::Agree && exact) return conflict(part, "a certified counterexample");
       part.verdict = Verdict::Disagree;
@@ -591,14 +665,17 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
         const double half = std::abs(Real(found.value - claimed.value).convert_to<double>()) / 2;
         const numeric delta = dyadic_below(half);
         if (delta.is_positive()) {
-          const num::BoxResult away = certify_on_box(gap - delta, symbols, ebox, num::Relation::Positive);
+          std::string away_via;
+          const num::BoxResult away =
+              certify_function_of_S([&](const ex& s) { return gap_of(s) - delta; }, S, names, symbols, ebox,
+                                    num::Relation::Positive, away_via);
           if (away.outcome == num::BoxOutcome::Proved) {
             part.certified = true;
             part.method = certified_method;
-            part.finding += fmt::format(" Certified: S {} {} {} {} at every point of the box (Arb branch-and-bound, "
+            part.finding += fmt::format(" Certified: S {} {} {} {} at every point of the box (Arb branch-and-bound{}, "
                                         "{} sub-boxes), so the {} is not {}.",
                                         maximise ? "<=" : ">=", c.value_text, maximise ? "-" : "+", exact_text(delta),
-                                        away.boxes, word, c.value_text);
+                                        away_via, away.boxes, word, c.value_text);
           }
         }
       }
@@ -623,15 +700,16 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
   }
   // certified: S > t (infimum) or S < t (supremum) at every point of the box, or a point
   // where the ball of S certainly is on the wrong side
-  const ex gap = maximise ? ex(threshold - S) : ex(S - threshold);
-  const num::BoxResult r = certify_on_box(gap, symbols, ebox, num::Relation::Positive);
+  const auto gap_of = [&](const ex& s) { return maximise ? ex(threshold - s) : ex(s - threshold); };
+  std::string via;
+  const num::BoxResult r = certify_function_of_S(gap_of, S, names, symbols, ebox, num::Relation::Positive, via);
   if (r.outcome == num::BoxOutcome::Proved) {
     if (part.verdict == Verdict::Disagree) return conflict(part, "the branch-and-bound proof");
     part.verdict = Verdict::Agree;
     part.method = certified_method;
-    part.finding = base + fmt::format(" Certified: S {} {} at every point of the box (Arb branch-and-bound, {} "
+    part.finding = base + fmt::format(" Certified: S {} {} at every point of the box (Arb branch-and-bound{}, {} "
                                       "sub-boxes, {} reduced to a face by the monotonicity test).",
-                                      maximise ? "<" : ">", exact_text(threshold), r.boxes, r.reduced);
+                                      maximise ? "<" : ">", exact_text(threshold), via, r.boxes, r.reduced);
   } else if (r.outcome == num::BoxOutcome::Counterexample) {
     if (part.verdict == Verdict::Agree) return conflict(part, "a certified counterexample");
     part.verdict = Verdict::Disagree;
@@ -776,26 +854,56 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
     // certified: the derivative's sign on the whole box, or two points in the wrong order
     const std::string certified_method = certified_on(named_box_text(names, ranges));
     const std::vector<num::BoxAxis> ebox = exact_box(ranges, symbols.size());
-    // for S > 0 on the box (certified first), the logarithmic derivative has the sign of
-    // dS/dp and is a sum of simple terms, which balls enclose far better than S'
     // candidates in turn, each with its own budget: for S > 0 on the box (certified first),
     // the logarithmic derivative, which has the sign of dS/dp and is a sum of simple terms;
-    // then the derivative itself; each as written and in GiNaC's normal form
-    num::BoxResult r;
-    std::string route;
-    std::vector<std::pair<ex, std::string>> candidates;
+    // then the derivative itself; each as written and in GiNaC's normal form. Where S
+    // depends on t = beta/gamma alone (src/properties/ratio_reduction.hpp), the same in t
+    // first: dS/dbeta = S_t'(t)/gamma and dS/dgamma = -t S_t'(t)/gamma have the signs of
+    // S_t'(t) and -t S_t'(t) on t's interval, the image of the box.
+    struct Candidate {
+      ex f;
+      std::string name;
+      bool in_ratio = false;
+    };
+    std::vector<Candidate> candidates;
+    std::optional<RatioReduction> ratio;
+    if ((c.parameter == "beta" || c.parameter == "gamma") && names == std::vector<std::string>{"beta", "gamma"})
+      ratio = reduce_to_ratio(S, symbols[0], symbols[1], ebox);
+    if (ratio && tree_size(ratio->S_t, kMaxGradientNodes) < kMaxGradientNodes) {
+      const GiNaC::symbol& t = GiNaC::ex_to<GiNaC::symbol>(ratio->t);
+      const ex weight = c.parameter == "beta" ? ex(1) : ex(-ratio->t);
+      const std::string of = c.parameter == "beta" ? "S_t'(t)" : "-t S_t'(t)";
+      if (certify_on_box(ratio->S_t, {ratio->t}, {ratio->range}, num::Relation::Positive).outcome ==
+          num::BoxOutcome::Proved) {
+        const ex log_slope = weight * log_expanded(ratio->S_t).diff(t);
+        const std::string name = "the sign of " + of + " with S(beta, gamma) = S_t(t), t = beta/gamma in " +
+                                 num::box_text({ratio->range}) + " (S_t > 0 there, certified; by its logarithmic derivative)";
+        candidates.push_back({log_slope, name, true});
+        candidates.push_back({normal_or_same(log_slope), name, true});
+      }
+      candidates.push_back({normal_or_same(weight * ratio->S_t.diff(t)),
+                            "the sign of " + of + " with S(beta, gamma) = S_t(t), t = beta/gamma in " +
+                                num::box_text({ratio->range}),
+                            true});
+    }
     if (tree_size(S, kMaxGradientNodes) < kMaxGradientNodes &&
         certify_on_box(S, symbols, ebox, num::Relation::Positive).outcome == num::BoxOutcome::Proved) {
       const ex log_slope = log_expanded(S).diff(GiNaC::ex_to<GiNaC::symbol>(p));
       const std::string name = "d(log S)/d" + c.parameter + " (S > 0 on the box, certified)";
-      candidates.emplace_back(log_slope, name);
-      candidates.emplace_back(normal_or_same(log_slope), name);
+      candidates.push_back({log_slope, name});
+      candidates.push_back({normal_or_same(log_slope), name});
     }
-    candidates.emplace_back(normal_or_same(derivative), "the derivative");
-    for (const auto& [candidate, name] : candidates) {
-      r = certify_on_box(decreasing ? ex(-candidate) : candidate, symbols, ebox, num::Relation::Nonnegative,
-                         kMonotoneBoxBudget);
-      route = name;
+    candidates.push_back({normal_or_same(derivative), "the derivative"});
+    num::BoxResult r;
+    std::string route;
+    for (const Candidate& candidate : candidates) {
+      const ex f = decreasing ? ex(-candidate.f) : candidate.f;
+      r = candidate.in_ratio
+              ? certify_on_box(f, {ratio->t}, {ratio->range}, num::Relation::Nonnegative, kMonotoneBoxBudget)
+              : certify_on_box(f, symbols, ebox, num::Relation::Nonnegative, kMonotoneBoxBudget);
+      route = candidate.name;
+      if (r.outcome == num::BoxOutcome::Counterexample && candidate.in_ratio)
+        r.point = point_with_ratio(r.point[0], ebox);  // a point of the box with that t
       if (r.outcome != num::BoxOutcome::Undecided) break;
     }
     if (r.outcome == num::BoxOutcome::Proved) {
@@ -808,8 +916,10 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
       part.method = certified_method;
       part.finding = fmt::format(
           "Certified: dS/d{} {} at every point of the box (Arb branch-and-bound on {}, {} sub-boxes, {} "
-          "reduced to a face by the monotonicity test), so S is {} in {} there.",
-          c.parameter, sign, route, r.boxes, r.reduced, decreasing ? "non-increasing" : "non-decreasing", c.parameter);
+          "reduced to a face by the monotonicity test{}), so S is {} in {} there.",
+          c.parameter, sign, route, r.boxes, r.reduced,
+          r.by_taylor ? fmt::format(", {} settled by Taylor's theorem at a face where it vanishes", r.by_taylor) : "",
+          decreasing ? "non-increasing" : "non-decreasing", c.parameter);
       return part;
     }
     if (r.outcome == num::BoxOutcome::Counterexample) {

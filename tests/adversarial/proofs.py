@@ -22,8 +22,6 @@ NOT_YET_PROVED = {  # claim id -> why the prover cannot reach it yet
 }
 
 PROPERTIES_NOT_YET_PROVED = {  # property id -> why branch-and-bound does not settle it yet
-    "identity-increasing-in-beta": "dS/dbeta is 0 on the whole face beta = 0 (S is even): not an isolated zero",
-    "relu2-increasing-in-beta": "the ball of dS/dbeta over sub-boxes near beta = -1, gamma = 1/2 is too wide",
 }
 
 
