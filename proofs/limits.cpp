@@ -1,5 +1,7 @@
 #include "proofs/limits.hpp"
 
+#include "proofs/erf.hpp"
+#include "proofs/positivity.hpp"
 #include "proofs/printing.hpp"
 
 namespace attnverify::sym {
@@ -8,52 +10,216 @@ using namespace GiNaC;
 
 namespace {
 
-// g = exp(A) R with A = c t^-k + (higher powers), k > 0, c a real number: exp(A) tends to
-// 0 (c < 0) or infinity (c > 0) faster than any power of t, so when R has a Laurent
-// series (R ~ r t^L, r != 0) the limit of g is 0, or infinite for c > 0. Factors
-// exp(a) and exp(a)^q are gathered into A; the rest is R.
-std::optional<SeriesLimit> exponential_limit(const ex& g, const possymbol& t) {
-  ex A = 0, R = 1;
-  exvector factors;
-  if (is_a<mul>(g))
-    for (const ex& f : g) factors.push_back(f);
-  else
-    factors.push_back(g);
-  for (const ex& factor : factors) {
-    if (is_ex_the_function(factor, exp))
-      A += factor.op(0);
-    else if (is_a<power>(factor) && is_ex_the_function(factor.op(0), exp) && is_a<numeric>(factor.op(1)))
-      A += factor.op(1) * factor.op(0).op(0);
-    else
-      R *= factor;
+/// Terms of the asymptotic series of erfc kept (DLMF 7.12.1): the remainder after
+/// kErfcTerms terms is O(z^-(2 kErfcTerms + 1)) relative, beyond the cancellations of the
+/// kernels' moments (E relu(X)^4 at beta < 0, gamma -> 0 cancels its first three orders).
+constexpr int kErfcTerms = 10;
+/// Terms exponentially smaller than the dominant ones are O(t^kNegligibleOrder).
+constexpr int kNegligibleOrder = 40;
+/// Series orders tried in turn for the factor R of exp(A) R.
+constexpr int kSeriesOrders[] = {4, 8, 16, 32};
+
+// The sign of a constant (no symbols) by the positivity prover: +1, -1, or 0 when not shown.
+int constant_sign(const ex& c) {
+  try {
+    if (is_provably_positive(c, {})) return 1;
+    if (is_provably_positive(-c, {})) return -1;
+  } catch (const std::exception&) {
   }
-  if (A.is_zero() || !A.has(t)) return std::nullopt;
-  const ex a = A.series(t == 0, 1);
-  if (!is_a<pseries>(a)) return std::nullopt;
-  const pseries& pa = ex_to<pseries>(a);
-  const int k = pa.ldegree(t);
-  const ex c = pa.coeff(t, k);
-  if (k >= 0 || !is_a<numeric>(c) || !ex_to<numeric>(c).is_real() || c.is_zero()) return std::nullopt;
-  const ex r = R.has(t) ? R.series(t == 0, 4) : R;
-  ex leading;
-  int low = 0;
-  if (is_a<pseries>(r)) {
-    const pseries& pr = ex_to<pseries>(r);
-    low = pr.ldegree(t);
-    leading = pr.coeff(t, low);
-  } else if (!r.has(t)) {
-    leading = r;
-  } else {
+  return 0;
+}
+
+// u = c t^-k with c a real constant != 0 and k in 1..4: c (k through `power`), else nothing.
+std::optional<ex> inverse_power_coefficient(const ex& u, const ex& t, int& power) {
+  for (int k = 1; k <= 4; ++k) {
+    const ex c = normal(u * pow(t, k));
+    if (!c.has(t) && constant_sign(c) != 0) {
+      power = k;
+      return c;
+    }
+  }
+  return std::nullopt;
+}
+
+// erfc(z) for z = c t^-k -> +infinity (c > 0) as t -> 0+, with the remainder as an Order
+// term: erfc(z) = exp(-z^2) / (z sqrt(pi)) [sum_{j<N} (-1)^j (2j-1)!! / (2 z^2)^j + R_N],
+// |R_N| <= (2N-1)!! / (2 z^2)^N for real z > 0 (DLMF 7.12.1; the series is enveloping,
+// DLMF 7.12(i)), so R_N = O(t^(2kN)).
+ex erfc_at_infinity(const ex& z, const ex& t, int k) {
+  ex sum = 0, double_factorial = 1;
+  for (int j = 0; j < kErfcTerms; ++j) {
+    sum += pow(-1, j) * double_factorial / pow(2 * pow(z, 2), j);
+    double_factorial *= 2 * j + 1;
+  }
+  sum += Order(pow(t, 2 * k * kErfcTerms));
+  return exp(-pow(z, 2)) / (z * sqrt(Pi)) * sum;
+}
+
+// erf and erfc of arguments c t^-k (|argument| -> infinity as t -> 0+) replaced by their
+// asymptotic expansions: erfc(z) as above for c > 0, erfc(z) = 2 - erfc(-z) for c < 0,
+// erf(z) = 1 - erfc(z).
+ex erf_asymptotics(const ex& e, const ex& t) {
+  struct Rewrite : map_function {
+    const ex& t;
+    explicit Rewrite(const ex& t) : t(t) {}
+    ex operator()(const ex& x) override {
+      const ex y = x.map(*this);
+      const bool is_erfc = is_ex_the_function(y, erfc), is_erf = is_ex_the_function(y, erf);
+      if (!is_erfc && !is_erf) return y;
+      const ex u = y.op(0);
+      int k = 0;
+      const auto c = inverse_power_coefficient(u, t, k);
+      if (!c) return y;
+      const ex tail = constant_sign(*c) > 0 ? erfc_at_infinity(u, t, k) : ex(2 - erfc_at_infinity(-u, t, k));
+      return is_erfc ? tail : ex(1 - tail);
+    }
+  } rewrite(t);
+  return rewrite(e);
+}
+
+// true when exp(a) -> 0 faster than any power of t as t -> 0+: a ~ c t^-k, c < 0, k > 0
+// (the sign of c shown by the positivity prover)
+bool exponentially_small(const ex& a, const ex& t) {
+  if (!a.has(t)) return false;
+  const ex s = a.series(t == 0, 1);
+  if (!is_a<pseries>(s)) return false;
+  const pseries& p = ex_to<pseries>(s);
+  const int m = p.ldegree(t);
+  const ex c = p.coeff(t, m);
+  return m < 0 && !c.has(t) && constant_sign(c) < 0;
+}
+
+bool has_laurent_series(const ex& r, const ex& t) {
+  if (!r.has(t)) return true;
+  try {
+    return is_a<pseries>(r.series(t == 0, 2));
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+// g = exp(A) R, exactly or up to terms O(t^kNegligibleOrder): exponentials are gathered out
+// of products and real powers (exp(A)^p = exp(p A), exp(A) > 0), and out of sums by their
+// dominant class: terms whose exponents differ by a constant share exp(A_D); a class
+// whose exponent minus A_D tends to -infinity like c t^-k is exponentially small and,
+// when its factor has a Laurent series, O(t^kNegligibleOrder). Nothing when no class
+// dominates every other.
+std::optional<std::pair<ex, ex>> gather_exponentials(const ex& g, const ex& t) {
+  if (!g.has(t)) return std::make_pair(ex(0), g);
+  if (is_ex_the_function(g, exp)) return std::make_pair(g.op(0), ex(1));
+  if (is_a<mul>(g)) {
+    ex A = 0, R = 1;
+    for (const ex& factor : g) {
+      const auto part = gather_exponentials(factor, t);
+      if (!part) return std::nullopt;
+      A += part->first;
+      R *= part->second;
+    }
+    return std::make_pair(A, R);
+  }
+  if (is_a<power>(g)) {
+    if (!is_a<numeric>(g.op(1)) || !ex_to<numeric>(g.op(1)).is_real()) return std::make_pair(ex(0), g);
+    const auto part = gather_exponentials(g.op(0), t);
+    if (!part) return std::nullopt;
+    return std::make_pair(g.op(1) * part->first, pow(part->second, g.op(1)));
+  }
+  if (is_a<add>(g)) {
+    std::vector<std::pair<ex, ex>> terms;  // (A_i, R_i)
+    for (const ex& term : g) {
+      const auto part = gather_exponentials(term, t);
+      if (!part) return std::nullopt;
+      terms.push_back(*part);
+    }
+    // the dominant exponent: every other differs from it by a constant or is exponentially smaller
+    for (const auto& [A_D, unused] : terms) {
+      ex R = 0;
+      bool dominant = true;
+      for (const auto& [A, R_i] : terms) {
+        const ex difference = normal(A - A_D);
+        if (!difference.has(t)) {
+          R += exp(difference) * R_i;
+        } else if (exponentially_small(difference, t) && has_laurent_series(R_i, t)) {
+          R += Order(pow(t, kNegligibleOrder));
+        } else {
+          dominant = false;
+          break;
+        }
+      }
+      if (dominant) return std::make_pair(A_D, R);
+    }
     return std::nullopt;
+  }
+  return std::make_pair(ex(0), g);  // a function of t without a gathered exponential
+}
+
+// g = exp(A) R (gather_exponentials) with A = c t^-k + (higher powers), k > 0, c real:
+// exp(A) tends to 0 (c < 0) or infinity (c > 0) faster than any power of t, so when R has
+// a Laurent series (R ~ r t^L, r != 0) the limit of g is 0, or infinite for c > 0. With A
+// free of t, the limit is exp(A) times R's t^0 coefficient when R ~ r t^L, L >= 0.
+std::optional<SeriesLimit> exponential_limit(const ex& g, const possymbol& t) {
+  const auto gathered = gather_exponentials(g, t);
+  if (!gathered) return std::nullopt;
+  const ex A = gathered->first, R = gathered->second;
+  if (A.is_zero() && !R.has(Order(wild()))) return std::nullopt;  // plain series: the caller's route
+  int k = 0;
+  ex c = 0;
+  if (A.has(t)) {
+    const ex a = A.series(t == 0, 1);
+    if (!is_a<pseries>(a)) return std::nullopt;
+    const pseries& pa = ex_to<pseries>(a);
+    k = pa.ldegree(t);
+    c = pa.coeff(t, k);
+    if (k >= 0 || !is_a<numeric>(c) || !ex_to<numeric>(c).is_real() || c.is_zero()) return std::nullopt;
+  }
+  // R's leading term r v^L: in v = t, or, for a Puiseux series (R ~ t^(1/2) from the square
+  // root of a moment ~ t^5), in v = sqrt(t), t = v^2 (v -> 0+ as t -> 0+)
+  ex leading, leading_term;  // r and r v^L
+  int low = 0;
+  std::string remainder;
+  const possymbol v("v");
+  for (const auto& [variable, form] : {std::make_pair(ex(t), R), std::make_pair(ex(v), R.subs(t == pow(v, 2)))}) {
+    for (const int order : kSeriesOrders) {
+      ex r;
+      try {
+        r = form.has(variable) ? form.series(variable == 0, order) : form;
+      } catch (const std::exception&) {
+        break;
+      }
+      if (is_a<pseries>(r)) {
+        const pseries& pr = ex_to<pseries>(r);
+        low = pr.ldegree(variable);
+        leading = pr.coeff(variable, low);
+        leading_term = leading * pow(variable, low);
+        remainder = pr.is_terminating() ? "" : " + O(" + to_text(pow(variable, pr.exponop(pr.nops() - 1))) + ")";
+        if (variable.is_equal(v)) remainder += ", v = sqrt(t)";
+      } else if (!r.has(variable)) {
+        leading = leading_term = r;
+        low = 0;
+      } else {
+        break;
+      }
+      if (!leading.is_zero()) break;
+    }
+    if (!leading.is_zero()) break;
   }
   if (leading.is_zero() || leading.has(t)) return std::nullopt;
   SeriesLimit out;
-  out.expansion = "exp(" + to_text(c * pow(t, k)) + " + ...) * (" + to_text(leading * pow(t, low)) + " + ...)";
-  if (ex_to<numeric>(c).is_negative()) {
-    out.value = 0;
-  } else {
-    out.finite = false;
+  if (k < 0) {
+    out.expansion = "exp(" + to_text(c * pow(t, k)) + " + ...) * (" + to_text(leading_term) + " + ..." + remainder + ")";
+    if (ex_to<numeric>(c).is_negative())
+      out.value = 0;
+    else
+      out.finite = false;
+    return out;
   }
+  // exp(A) with A constant: the limit of R
+  out.expansion = (A.is_zero() ? "" : "exp(" + to_text(A) + ") * ") + std::string("(") +
+                  to_text(leading_term) + " + ..." + remainder + ")";
+  if (low < 0) {
+    out.finite = false;
+    return out;
+  }
+  out.value = low > 0 ? ex(0) : normal(exp(A) * leading);
   return out;
 }
 
@@ -62,7 +228,7 @@ std::optional<SeriesLimit> exponential_limit(const ex& g, const possymbol& t) {
 std::optional<SeriesLimit> series_limit(const ex& e, const symbol& v, LimitPoint to) {
   const possymbol t("t");
   try {
-    const ex g = e.subs(v == (to == LimitPoint::Zero ? ex(t) : 1 / ex(t)));
+    const ex g = erf_asymptotics(e.subs(v == (to == LimitPoint::Zero ? ex(t) : 1 / ex(t))), t);
     if (auto dominated = exponential_limit(g, t)) return dominated;
     const ex s = g.series(t == 0, 4);
     if (!is_a<pseries>(s)) return std::nullopt;

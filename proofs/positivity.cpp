@@ -60,4 +60,17 @@ bool is_provably_positive(const ex& e, const std::vector<ex>& unit_interval) {
   }
 }
 
+bool is_provably_positive_with_roots(const ex& e, const std::vector<ex>& unit_interval) {
+  if (is_provably_positive(e, unit_interval)) return true;
+  if (is_a<power>(e) && is_a<numeric>(e.op(1)) && ex_to<numeric>(e.op(1)).is_real() &&
+      ex_to<numeric>(e.op(1)).is_positive())
+    return is_provably_positive_with_roots(e.op(0), unit_interval);
+  if (is_a<mul>(e)) {
+    for (const ex& factor : e)
+      if (!is_provably_positive_with_roots(factor, unit_interval)) return false;
+    return true;
+  }
+  return false;
+}
+
 }  // namespace attnverify::sym

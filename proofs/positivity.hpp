@@ -20,4 +20,9 @@ namespace attnverify::sym {
 /// in (0, 1) and every other symbol is positive (possymbol).
 bool is_provably_positive(const GiNaC::ex& e, const std::vector<GiNaC::ex>& unit_interval);
 
+/// The same, and through products and real powers with a positive exponent of factors so
+/// shown (the principal root of a positive number is positive), which the normal form
+/// above treats as opaque: sqrt((1 + lambda)/(n (1 - lambda) (1 + lambda^n))) > 0.
+bool is_provably_positive_with_roots(const GiNaC::ex& e, const std::vector<GiNaC::ex>& unit_interval);
+
 }  // namespace attnverify::sym

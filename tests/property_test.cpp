@@ -10,6 +10,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include "proofs/expression_parser.hpp"
+#include "proofs/erf.hpp"
+#include "proofs/kernel_derivation.hpp"
 #include "proofs/limits.hpp"
 #include "proofs/linear_attention.hpp"
 #include "proofs/norm_ratio.hpp"
@@ -141,4 +143,58 @@ BOOST_AUTO_TEST_CASE(a_series_limit_states_the_order_it_computed) {
   BOOST_TEST(limit->expansion.find("+ O(t^4)") != std::string::npos);
   BOOST_TEST(limit->expansion.find("O(t^5)") == std::string::npos);
   BOOST_TEST(limit->value.is_equal(GiNaC::ex(1)));
+}
+
+// Limits through erfc at an argument c/t -> +-infinity (proofs/limits.cpp): erfc(z) =
+// exp(-z^2)/(z sqrt(pi)) (1 - 1/(2z^2) + 3/(4z^4) - ... + O(z^-20)) (DLMF 7.12.1, an
+// enveloping series), exponentials gathered out of sums and powers. Values by hand:
+// erfc(z) -> 0 and erfc(-z) -> 2 as z -> inf; z e^(z^2) erfc(z) -> 1/sqrt(pi) (the
+// leading term of the expansion); relu's S at beta = -1, gamma -> 0 is ~ 0.4466 sqrt(gamma)
+// exp(-1/(4 gamma^2)) (mpmath quadrature at gamma = 0.1 and 0.05: S / exp(-1/(4 gamma^2)) =
+// 0.14120 and 0.09998, i.e. 0.4466 sqrt(gamma)), so 0, through the Puiseux variable sqrt(t).
+BOOST_AUTO_TEST_CASE(limits_through_erfc_asymptotics) {
+  const auto& s = sym::symbols();
+  const GiNaC::symbol& g = s.gamma;
+  const auto limit = [&](const GiNaC::ex& e) { return sym::series_limit(e, g, sym::LimitPoint::Zero); };
+  const auto tail = limit(sym::erfc(1 / g));
+  BOOST_TEST_REQUIRE(tail.has_value());
+  BOOST_TEST(tail->value.is_zero());
+  const auto two = limit(sym::erfc(-1 / g));
+  BOOST_TEST_REQUIRE(two.has_value());
+  BOOST_TEST(two->value.is_equal(GiNaC::ex(2)));
+  const auto scaled = limit(GiNaC::exp(1 / (g * g)) * sym::erfc(1 / g) / g);
+  BOOST_TEST_REQUIRE(scaled.has_value());
+  BOOST_TEST(GiNaC::normal(scaled->value - 1 / GiNaC::sqrt(GiNaC::Pi)).is_zero(), scaled->value);
+  const GiNaC::ex S_relu = sym::derive_kernel(sym::parse_expression("relu(x)", {"x"})).S.subs(s.beta == -1);
+  const auto relu = limit(S_relu);
+  BOOST_TEST_REQUIRE(relu.has_value());
+  BOOST_TEST(relu->value.is_zero());
+  BOOST_TEST(relu->expansion.find("v = sqrt(t)") != std::string::npos, relu->expansion);
+  // mutant: the first 10 terms of the expansion cancelled and the rest magnified by z^40,
+  // which tends to infinity; the expansion knows only O(z^-20) there, so no value at all
+  // (a truncation read as exact would give 0)
+  GiNaC::ex partial = 0, double_factorial = 1;
+  const GiNaC::ex z = 1 / g;
+  for (int j = 0; j < 10; ++j) {
+    partial += GiNaC::pow(-1, j) * double_factorial / GiNaC::pow(2 * z * z, j);
+    double_factorial *= 2 * j + 1;
+  }
+  const auto magnified =
+      limit((z * GiNaC::exp(z * z) * sym::erfc(z) * GiNaC::sqrt(GiNaC::Pi) - partial) * GiNaC::pow(z, 40));
+  BOOST_TEST(!(magnified && magnified->finite), (magnified ? magnified->expansion : std::string("none")));
+}
+
+// The sign of a bound with roots (proofs/positivity.hpp), which Su2023-eq11-bound's proof
+// needs beside (bound/S)^2 > 1: the squares alone hold for -bound too, for which S < -bound
+// is false. Mutants: -sqrt(.), sqrt(.) * (lambda - 2), and a root of a factor without a
+// shown sign (1/2 - lambda) are not shown positive.
+BOOST_AUTO_TEST_CASE(a_bound_with_roots_is_positive_only_when_shown) {
+  const auto& s = sym::symbols();
+  const std::vector<ex> unit{s.lambda};
+  const ex bound = sym::parse_expression("sqrt((1 + lambda)/(n*(1 - lambda)))", {"lambda", "n"});
+  BOOST_TEST(sym::is_provably_positive_with_roots(bound, unit));
+  BOOST_TEST(!sym::is_provably_positive(bound, unit));  // the normal form alone does not see it
+  BOOST_TEST(!sym::is_provably_positive_with_roots(-bound, unit));
+  BOOST_TEST(!sym::is_provably_positive_with_roots(bound * (s.lambda - 2), unit));
+  BOOST_TEST(!sym::is_provably_positive_with_roots(GiNaC::sqrt(GiNaC::numeric(1, 2) - s.lambda), unit));
 }

@@ -1015,7 +1015,8 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
                      {"bound", num::to_decimal(b.value, digits)}};
     }
   }
-  // symbolic: S, bound > 0, so S < bound iff (bound/S)^2 - 1 > 0; lambda^n is
+  // symbolic: (bound/S)^2 - 1 > 0 and bound > 0 give S < bound (S/bound and S > 0 for
+  // S > bound), each sign by the positivity prover (proofs/positivity.hpp); lambda^n is
   // atomized for sequences (atomize_symbolic_powers): an atom in (0, 1), as lambda in (0, 1), n > 0
   std::string ratio, ratio_value;
   bool proved = false;
@@ -1025,20 +1026,26 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
     std::vector<ex> unit;
     GiNaC::exmap atoms;
     const bool sequence = geometry.lambda_powers_in_unit_interval;
+    // r > 1 gives |bound| > |S|; the bound > 0 (for S < bound) or S > 0 (for S > bound)
+    // then gives the claim, so that side's sign is proved too
+    ex side = below ? c.bound : S;
     if (sequence) {
       r = sym::atomize_symbolic_powers(r, atoms);
+      side = sym::atomize_symbolic_powers(side, atoms);
       unit = {s.lambda};
       for (const auto& [atom, power] : atoms)  // lambda^n in (0, 1) for lambda in (0, 1), n > 0
         if (power.op(0).is_equal(s.lambda) && power.op(1).info(GiNaC::info_flags::positive)) unit.push_back(atom);
     }
     r = GiNaC::normal(r);
     if (!sequence || !r.has(s.lambda) || !r.has(s.n)) {
-      proved = strict ? sym::is_provably_positive(r - 1, unit) : false;
+      proved = strict && sym::is_provably_positive(r - 1, unit) && sym::is_provably_positive_with_roots(side, unit);
       if (proved) ratio_value = sym::to_text(r.subs(atoms));
       ratio =
           std::string(" Symbolically (") + (below ? "bound/S" : "S/bound") + ")^2 = " + sym::to_text(r.subs(atoms)) +
-          (proved ? ", and (ratio - 1) > 0 on the domain by the symbolic sign rules" +
-                        std::string(sequence ? " (0 < lambda^n < 1)" : "")
+          (proved ? ", and (ratio - 1) > 0 and " + std::string(below ? "the bound" : "S") +
+                        " > 0 on the domain by the positivity prover" +
+                        std::string(sequence ? " (0 < lambda < 1, 0 < lambda^n < 1)" : "") +
+                        ", so " + std::string(below ? "bound > |S| >= S" : "S > |bound| >= bound")
                   : "") +
           ".";
     }
@@ -1060,17 +1067,17 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
     part.verdict = Verdict::Agree;
     // what decides: the proved ratio, then the numbers at the point shown
     part.values.insert(part.values.begin(), {below ? "bound_over_S_squared" : "S_over_bound_squared", ratio_value});
-    part.method = "symbolic (sign of (bound/S)^2 - 1), with the point set and grid";
+    part.method = "symbolic";
     // a point where S and the bound agree to working precision does not show the relation
     // numerically: only the others are counted for it (the proof covers them all)
     part.finding = unresolved == 0
-                       ? fmt::format("A symbolic argument (not a certified proof).{} Numerically S {} bound at all {} "
+                       ? fmt::format("Proved on the whole domain.{} Numerically S {} bound at all {} "
                                      "points.",
                                      ratio, c.relation, checked)
                        : fmt::format(
-                             "A symbolic argument (not a certified proof).{} Numerically S {} bound at {} of {} points; at the other {} S and the bound "
+                             "Proved on the whole domain.{} Numerically S {} bound at {} of {} points; at the other {} S and the bound "
                              "agree to working precision (margin below 10^-{}), so there the numbers cannot show "
-                             "the relation, which the argument covers.",
+                             "the relation, which the proof covers.",
                              ratio, c.relation, checked - unresolved, checked, unresolved,
                              static_cast<int>(required_digits(digits)));
   } else if (!failure.empty()) {

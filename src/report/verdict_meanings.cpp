@@ -33,7 +33,9 @@ std::string verdict_meanings_latex(const RunResult& run) {
       "\\emph{{end to end from the definition}} (of $S$ as the variant's $\\mathbb{{E}}|a|/\\sqrt{{\\mathbb{{E}}a^2}}$) when "
       "the variant's closed forms carry a verified certificate ({2} of {3} derived variants in this run; below); "
       "for kernels the step from attention weights to that definition is eq.~(4), tested statistically; otherwise the derivation is only checked against the independent numeric "
-      "route at the grid points, {0} of which ({1} in this run) are certified.\n",
+      "route at the grid points, {0} of which ({1} in this run) are certified. A property proved so is an "
+      "identity ($S(-p) - S(p) \\equiv 0$), a derivative of manifest sign, or a bound whose $(\\mathrm{{bound}}/S)^2 - 1$ "
+      "and sign are shown positive on the domain by the positivity prover.\n",
       grid == certified ? "all" : "some",
       grid == certified ? fmt::format("{}", grid) : fmt::format("{} of {}", certified, grid),
       certified_derivations(run), derived_variants(run));
@@ -63,7 +65,7 @@ std::string verdict_meanings_latex(const RunResult& run) {
          "its budget the check falls back to the grid search, labelled numeric evidence; where it finds a point "
          "whose ball lies on the wrong side, the counterexample is certified.\n";
   out << "\\item[symbolic argument, checked at points] (properties with a \\emph{symbolic} step that is not "
-         "a proof above: the sign of bound$/S - 1$ by sign rules, Lagrange conditions with convexity, a derived "
+         "a proof above: Lagrange conditions with convexity, a derived "
          "asymptote): the property is derived symbolically and confirmed at points; the record names each step. "
          "An argument, not a certified proof.\n";
   out << "\\item[checked in finite cases] (facts that are not about $S$): the statement is tested in "
