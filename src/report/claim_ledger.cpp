@@ -15,7 +15,7 @@ const char* to_string(Evidence evidence) {
     case Evidence::CertifiedCounterexample:
       return "certified counterexample";
     case Evidence::ProvedAsStated:
-      return "proved as stated (on its box, at its points)";
+      return "proved as stated";  // on its box, at its points ("What each verdict proves")
     case Evidence::SymbolicArgument:
       return "symbolic argument, checked at points";
     case Evidence::FiniteCases:

@@ -467,14 +467,13 @@ std::string findings_latex(const RunResult& run) {
   std::set<std::string> sources;
   for (const LedgerEntry* e : published) sources.insert(e->source);
   out << fmt::format(
-      "This run judged {} distinct published statements from {} sources in {} checks (a statement checked in "
-      "several variants counts once), plus {} re-typed copies of published statements ({} checks) and {} "
+      "This run judged {} distinct published statements from {} sources in {} checks (one statement counts once "
+      "across variants), plus {} re-typed copies of published statements ({} checks) and {} "
       "negative control{}{}. ",
       published.size(), sources.size(), checks_of(published), retyped.size(), checks_of(retyped), controls.size(),
       controls.size() == 1 ? "" : "s",
       explanations.empty() ? std::string()
-                           : fmt::format(" ({} more {} our own explanation{} of a published constant, not counted)",
-                                         explanations.size(), explanations.size() == 1 ? "is" : "are",
+                           : fmt::format(" (and {} explanation{} of our own, not counted)", explanations.size(),
                                          explanations.size() == 1 ? "" : "s"));
   const std::size_t wrong_unquoted = count(published, [](const LedgerEntry* e) {
     return e->verdict == Verdict::Disagree && e->quote.empty();
@@ -483,23 +482,26 @@ std::string findings_latex(const RunResult& run) {
                      : fmt::format("\\textbf{{{} published statement{} {} wrong}} (the ledger below gives the reason{}). ",
                                    wrong, wrong == 1 ? "" : "s", wrong == 1 ? "is" : "are",
                                    wrong_unquoted == 0 ? std::string()
-                                   : fmt::format("; {} of them known only from docs/claims.md, the project having no "
-                                                 "text of the source",
+                                   : fmt::format("; {} of them known only from docs/claims.md, without the "
+                                                 "source's text",
                                                  wrong_unquoted)));
+  const std::size_t as_stated = count(published, [](const LedgerEntry* e) {
+    return e->verdict == Verdict::Agree && e->evidence == Evidence::ProvedAsStated;
+  });
   out << fmt::format(
       "{} hold: {} are proved on the whole domain ({} formula{} equal to our derivation{}), {}; the other {} rest on "
-      "the evidence the ledger names. ",
+      "the evidence the ledger names{}. ",
       hold, proved, proved_formulas, proved_formulas == 1 ? "" : "s",
       proved > proved_formulas ? fmt::format(", and {} propert{}", proved - proved_formulas,
                                              proved - proved_formulas == 1 ? "y" : "ies")
                                : std::string(),
       end_to_end == proved
-          ? std::string("all end to end from the variants' definitions (certified derivations, ``What each verdict "
-                        "proves'')")
+          ? std::string("all end to end from the variants' definitions (certified derivations)")
           : fmt::format("{} of them end to end from the variants' definitions (derivations with verified certificates), "
                         "the others only as far as their derivations, checked at grid points",
                         end_to_end),
-      hold - proved);
+      hold - proved,
+      as_stated == 0 ? std::string() : fmt::format(" ({} proved as stated, on a box or at points)", as_stated));
   // statements that hold only as corrected (a slip the source's own derivation contradicts)
   std::vector<std::string> corrected;
   for (const LedgerEntry* e : published)
