@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -18,11 +19,13 @@
 #include "proofs/expression_parser.hpp"
 #include "proofs/feature_moments.hpp"
 #include "proofs/heat_equation_certificate.hpp"
+#include "proofs/limits.hpp"
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/proof_by_cases.hpp"
 #include "proofs/sequence_derivation.hpp"
 #include "proofs/symbols.hpp"
 #include "proofs/telescoping_certificate.hpp"
+#include "src/properties/ratio_reduction.hpp"
 
 using namespace attnverify;
 using Clock = std::chrono::steady_clock;
@@ -171,5 +174,46 @@ int main() {
         3);
     fmt::print("{:<40} {:>8.1f} {:>10.1f} {:>8}\n", c.name, grid, proof, boxes);
   }
+
+  // scale invariance (src/properties/ratio_reduction.hpp): relu^2 increasing in beta on
+  // [-1, 2] x [1/2, 2] (tests/adversarial/relu2.toml) by d log S_t/dt on t in [-2, 4],
+  // against d log S/dbeta on the box with the same budget of 2000 sub-boxes (undecided)
+  fmt::print("\nscale invariance (best of 3, ms): relu^2 increasing in beta, [-1, 2] x [1/2, 2]\n");
+  const std::vector<num::BoxAxis> relu2_box{{-1, 2}, {GiNaC::numeric(1, 2), 2}};
+  std::optional<RatioReduction> ratio;
+  const double reduce = best_ms([&] { ratio = reduce_to_ratio(relu2_S, s.beta, s.gamma, relu2_box); }, 3);
+  require(ratio.has_value(), "relu^2: S not reduced to beta/gamma");
+  // log S = log E|f| - log E f^2 / 2, at (t, 1) and at (beta, gamma)
+  const sym::KernelDerivation relu2_d = sym::derive_kernel(sym::parse_expression("relu(x)^2", {"x"}));
+  const auto log_S = [&](const GiNaC::ex& b, const GiNaC::ex& g) {
+    const GiNaC::lst at{s.beta == b, s.gamma == g};
+    return GiNaC::log(relu2_d.mean_abs.subs(at)) - GiNaC::log(relu2_d.mean_square.subs(at)) / 2;
+  };
+  const auto decide = [](const GiNaC::ex& f, const std::vector<GiNaC::ex>& variables, const std::vector<num::BoxAxis>& box) {
+    const num::BallExpression e(f, variables);
+    std::vector<num::BallExpression> slopes;
+    for (const GiNaC::ex& v : variables) slopes.emplace_back(f.diff(GiNaC::ex_to<GiNaC::symbol>(v)), variables);
+    num::BoxFunction fn;
+    fn.f = &e;
+    for (const auto& g : slopes) fn.gradient.push_back(&g);
+    return num::certify_sign_on_box(fn, box, num::Relation::Nonnegative, 2000);
+  };
+  num::BoxResult one, two;
+  const double in_t = best_ms(
+      [&] { one = decide(log_S(ratio->t, 1).diff(GiNaC::ex_to<GiNaC::symbol>(ratio->t)), {ratio->t}, {ratio->range}); }, 3);
+  require(one.outcome == num::BoxOutcome::Proved, "relu^2 increasing in beta: not proved in t");
+  const double in_box = best_ms([&] { two = decide(log_S(s.beta, s.gamma).diff(s.beta), vars, relu2_box); }, 1);
+  fmt::print("{:<40} {:>10.1f}\n", "reduction S(beta, gamma) = S_t(t)", reduce);
+  fmt::print("{:<40} {:>10.1f} {:>8} sub-boxes, proved\n", "d log S_t/dt on t in [-2, 4]", in_t, one.boxes);
+  fmt::print("{:<40} {:>10.1f} {:>8} sub-boxes, {}\n", "d log S/dbeta on the box", in_box, two.boxes,
+             two.outcome == num::BoxOutcome::Proved ? "proved" : "undecided");
+
+  // limits through erfc asymptotics (proofs/limits.cpp): relu^2's S at beta = -1 as gamma -> 0
+  fmt::print("\nlimits (best of 3, ms)\n");
+  std::optional<sym::SeriesLimit> limit;
+  const GiNaC::ex at = relu2_S.subs(s.beta == -1);
+  const double series = best_ms([&] { limit = sym::series_limit(at, s.gamma, sym::LimitPoint::Zero); }, 3);
+  require(limit && limit->finite && limit->value.is_zero(), "relu^2 at beta = -1: limit 0 not proved");
+  fmt::print("{:<40} {:>10.1f}\n", "relu^2 S at beta = -1, gamma -> 0", series);
   return 0;
 }
