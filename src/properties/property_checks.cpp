@@ -977,7 +977,6 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
   for (const GridPoint& g : spec.grid)
     if (!(separate && g[separate->first] == separate->second)) points.push_back({spec.named_point(g), {}, g});
   const bool below = c.relation[0] == '<';
-  const bool strict = c.relation.size() == 1;
   Real smallest;
   bool any = false, smallest_resolved = false;
   std::size_t violations = 0, checked = 0, unresolved = 0;
@@ -1038,7 +1037,8 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
     }
     r = GiNaC::normal(r);
     if (!sequence || !r.has(s.lambda) || !r.has(s.n)) {
-      proved = strict && sym::is_provably_positive(r - 1, unit) && sym::is_provably_positive_with_roots(side, unit);
+      // (ratio - 1) > 0 gives the strict relation, and so the non-strict one too
+      proved = sym::is_provably_positive(r - 1, unit) && sym::is_provably_positive_with_roots(side, unit);
       if (proved) ratio_value = sym::to_text(r.subs(atoms));
       ratio =
           std::string(" Symbolically (") + (below ? "bound/S" : "S/bound") + ")^2 = " + sym::to_text(r.subs(atoms)) +
