@@ -28,13 +28,34 @@ std::optional<std::vector<ex>> separated_kinks(const ex& claim, const symbol& v)
   for (const_preorder_iterator it = claim.preorder_begin(); it != claim.preorder_end(); ++it) {
     if (!is_switch(*it) || !it->has(v)) continue;
     const ex u = it->op(0).expand();
-    if (has_switch_of(u, v) || !u.is_polynomial(v) || u.degree(v) != 1) return std::nullopt;
-    const ex c1 = u.coeff(v, 1), c0 = u.coeff(v, 0);
-    if (c1.has(v) || c0.has(v) || !enclose(c1, {}).nonzero() || enclose(c0, {}).lo == -HUGE_VAL) return std::nullopt;
-    const ex root = (-c0 / c1).normal();
-    bool seen = false;
-    for (const ex& k : kinks) seen = seen || is_identically_zero(k - root);
-    if (!seen) kinks.push_back(root);
+    if (has_switch_of(u, v) || !u.is_polynomial(v) || u.degree(v) < 1 || u.degree(v) > 2) return std::nullopt;
+    const ex c2 = u.coeff(v, 2), c1 = u.coeff(v, 1), c0 = u.coeff(v, 0);
+    for (const ex& c : {c2, c1, c0})
+      if (c.has(v) || enclose(c, {}).lo == -HUGE_VAL || enclose(c, {}).hi == HUGE_VAL) return std::nullopt;
+    std::vector<ex> roots;
+    if (c2.is_zero()) {
+      if (!enclose(c1, {}).nonzero()) return std::nullopt;
+      roots.push_back((-c0 / c1).normal());
+    } else {
+      // a quadratic: its real roots by the sign of the discriminant, certified by interval
+      // arithmetic or exactly 0 (a double root, where u keeps its sign)
+      if (!enclose(c2, {}).nonzero()) return std::nullopt;
+      const ex discriminant = (c1 * c1 - 4 * c2 * c0).normal();
+      const Range d = enclose(discriminant, {});
+      if (d.positive()) {
+        roots.push_back(((-c1 - sqrt(discriminant)) / (2 * c2)).normal());
+        roots.push_back(((-c1 + sqrt(discriminant)) / (2 * c2)).normal());
+      } else if (is_identically_zero(discriminant)) {
+        roots.push_back((-c1 / (2 * c2)).normal());
+      } else if (!d.negative()) {
+        return std::nullopt;  // the discriminant's sign is not shown
+      }
+    }
+    for (const ex& root : roots) {
+      bool seen = false;
+      for (const ex& k : kinks) seen = seen || is_identically_zero(k - root);
+      if (!seen) kinks.push_back(root);
+    }
   }
   for (std::size_t a = 0; a < kinks.size(); ++a)
     for (std::size_t b = a + 1; b < kinks.size(); ++b) {

@@ -8,9 +8,12 @@
 // claim at that value of v (step(0) = 1/2, relu(0) = |0| = 0) must equal the derivation at
 // it. Together these cover every real v. Example: |beta| erf(|beta|/(sqrt 2 gamma)) =
 // beta erf(beta/(sqrt 2 gamma)) by the parity of erf, on beta < 0, beta > 0 and at beta = 0.
-// Only switches of c1 v + c0 (constants, c1 != 0), none inside another, with kinks at least
-// 1e-9 relative apart (certified by interval arithmetic): the split orders kinks and reads
-// branches in floating point, which is reliable only then.
+// Only switches of c1 v + c0 (constants, c1 != 0) or c2 v^2 + c1 v + c0 (c2 != 0; its real
+// roots by the discriminant's sign, certified by interval arithmetic, or a double root when
+// the discriminant is exactly 0), none inside another, with kinks at least 1e-9 relative
+// apart (certified by interval arithmetic): the split orders kinks and reads branches in
+// floating point, which is reliable only then. Example: relu(beta^2 - 1) =
+// relu(beta - 1)(beta + 1) + relu(-beta - 1)(1 - beta), split at beta = -1 and 1.
 #pragma once
 
 #include <ginac/ginac.h>

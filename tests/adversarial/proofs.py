@@ -19,7 +19,6 @@ import json
 import sys
 
 NOT_YET_PROVED = {  # claim id -> why the prover cannot reach it yet
-    "exp-relu-quadratic-kink": "relu(beta^2 - 1): the proof by cases splits only at kinks of linear arguments",
 }
 
 PROPERTIES_NOT_YET_PROVED = {  # property id -> why branch-and-bound does not settle it yet

@@ -234,6 +234,7 @@ WITNESS = {
     "exp-relu-of-negative-gamma": (0, 1), "exp-pole-at-tiny-gamma": (0, "1e-400"),
     "exp-relu-negative-factor": (-1, 1), "decay-power-of-minus-one-n": ("0.5", 1),
     "decay-odd-power-of-minus-one": ("0.5", 1), "decay-root-in-denominator-undeclared": (1, 3),
+    "exp-relu-quadratic-kink-flipped": (0, 1), "exp-relu-double-root-odd": (0, 1),
 }
 # sqrt(3), sqrt(2) and 1/3 are not exact in binary: at these witnesses the claim's divisor
 # is checked to shrink onto 0 as the precision rises (exact algebra makes it 0 there).
