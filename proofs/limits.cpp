@@ -124,21 +124,33 @@ std::optional<std::pair<ex, ex>> gather_exponentials(const ex& g, const ex& t) {
     return std::make_pair(g.op(1) * part->first, pow(part->second, g.op(1)));
   }
   if (is_a<add>(g)) {
-    std::vector<std::pair<ex, ex>> terms;  // (A_i, R_i)
+    // classes of terms whose exponents differ by a constant, each exp(A_c) R_c; a class
+    // whose R_c is identically 0 (erf(u1) - erf(u2) leaves 1 - 1) contributes nothing
+    std::vector<std::pair<ex, ex>> classes;  // (A_c, R_c)
     for (const ex& term : g) {
       const auto part = gather_exponentials(term, t);
       if (!part) return std::nullopt;
-      terms.push_back(*part);
+      bool placed = false;
+      for (auto& [A_c, R_c] : classes) {
+        const ex difference = normal(part->first - A_c);
+        if (difference.has(t)) continue;
+        R_c += exp(difference) * part->second;
+        placed = true;
+        break;
+      }
+      if (!placed) classes.push_back(*part);
     }
-    // the dominant exponent: every other differs from it by a constant or is exponentially smaller
-    for (const auto& [A_D, unused] : terms) {
-      ex R = 0;
+    std::vector<std::pair<ex, ex>> live;
+    for (const auto& [A_c, R_c] : classes)
+      if (R_c.has(Order(wild())) || !normal(R_c).is_zero()) live.emplace_back(A_c, R_c);
+    if (live.empty()) return std::make_pair(ex(0), ex(0));
+    // the dominant class: every other one is exponentially smaller
+    for (const auto& [A_D, R_D] : live) {
+      ex R = R_D;
       bool dominant = true;
-      for (const auto& [A, R_i] : terms) {
-        const ex difference = normal(A - A_D);
-        if (!difference.has(t)) {
-          R += exp(difference) * R_i;
-        } else if (exponentially_small(difference, t) && has_laurent_series(R_i, t)) {
+      for (const auto& [A, R_c] : live) {
+        if (A.is_equal(A_D) && R_c.is_equal(R_D)) continue;
+        if (exponentially_small(normal(A - A_D), t) && has_laurent_series(R_c, t)) {
           R += Order(pow(t, kNegligibleOrder));
         } else {
           dominant = false;
@@ -202,7 +214,9 @@ std::optional<SeriesLimit> exponential_limit(const ex& g, const possymbol& t) {
     }
     if (!leading.is_zero()) break;
   }
-  if (leading.is_zero() || leading.has(t)) return std::nullopt;
+  // a coefficient that holds an O-term (Order(1) from a remainder the series could not place)
+  // is not a leading term
+  if (leading.is_zero() || leading.has(t) || leading.has(Order(wild()))) return std::nullopt;
   SeriesLimit out;
   if (k < 0) {
     out.expansion = "exp(" + to_text(c * pow(t, k)) + " + ...) * (" + to_text(leading_term) + " + ..." + remainder + ")";
@@ -229,7 +243,10 @@ std::optional<SeriesLimit> series_limit(const ex& e, const symbol& v, LimitPoint
   const possymbol t("t");
   try {
     const ex g = erf_asymptotics(e.subs(v == (to == LimitPoint::Zero ? ex(t) : 1 / ex(t))), t);
-    if (auto dominated = exponential_limit(g, t)) return dominated;
+    // products of sums distributed, so that terms of the same exponential class meet in one
+    // sum (erf(u) (1 + t^2) - erf(u) (1 + t^2) would otherwise keep two O-terms)
+    const ex expanded = g.has(Order(wild())) ? g.expand() : g;
+    if (auto dominated = exponential_limit(expanded, t)) return dominated;
     const ex s = g.series(t == 0, 4);
     if (!is_a<pseries>(s)) return std::nullopt;
     const pseries& p = ex_to<pseries>(s);
