@@ -51,7 +51,8 @@ Evidence evidence_of(const CheckRecord& r, bool fact_claim) {
       const std::size_t end = std::min(r.method.find("; ", from), r.method.size());
       const std::string part = r.method.substr(from, end - from);
       const auto begins = [&](const char* prefix) { return part.rfind(prefix, 0) == 0; };
-      const bool proof = part == "symbolic" || begins("symbolic (series)") || begins("certified on the box");
+      const bool proof = part == "symbolic" || begins("symbolic (series)") || begins("certified on the box") ||
+                         begins("symbolic (Lagrange + convexity, the quantity monotone in r certified");
       all_proofs = all_proofs && proof;
       all_symbolic = all_symbolic && (proof || begins("symbolic"));
       from = end + 2;

@@ -54,8 +54,10 @@ std::string verdict_meanings_latex(const RunResult& run) {
          "route's error estimate where it is compared with quadrature or summation; for kernels and sequences "
          "a counterexample search over a region larger than the points, whose record says what it could "
          "resolve. Evidence on that region, not a proof.\n";
-  out << "\\item[proved as stated] (properties whose every check is an identity, a series limit or "
-         "\\emph{certified on the box}): the property holds where it is stated, not beyond. An infimum, "
+  out << "\\item[proved as stated] (properties whose every check is an identity, a series limit, "
+         "\\emph{certified on the box}, or the norm ratio's extremes by Lagrange conditions with convexity with "
+         "the quantity's monotonicity in $r$ certified): the property holds where it is stated (its box, points "
+         "or dimensions $d$), not beyond. An infimum, "
          "supremum or monotonicity over a box is proved by interval branch-and-bound with Arb: the box is cut "
          "into sub-boxes until the ball of $S - t$ (or of $\\partial S/\\partial p$, or of "
          "$\\partial \\log S/\\partial p$ once $S > 0$ is proved) over each sub-box lies on the claimed side; "
@@ -65,7 +67,7 @@ std::string verdict_meanings_latex(const RunResult& run) {
          "its budget the check falls back to the grid search, labelled numeric evidence; where it finds a point "
          "whose ball lies on the wrong side, the counterexample is certified.\n";
   out << "\\item[symbolic argument, checked at points] (properties with a \\emph{symbolic} step that is not "
-         "a proof above: Lagrange conditions with convexity, a derived "
+         "a proof above: Lagrange conditions with convexity where the quantity's monotonicity in $r$ is only sampled, a derived "
          "asymptote): the property is derived symbolically and confirmed at points; the record names each step. "
          "An argument, not a certified proof.\n";
   out << "\\item[checked in finite cases] (facts that are not about $S$): the statement is tested in "
