@@ -263,8 +263,12 @@ num::BoxResult certify_on_whole_box(const ex& f, const std::vector<ex>& symbols,
           const auto vanishes = [&](const ex& d) { return vanishes_on(d, symbols, box, j, v); };
           ex d = f;
           int order = 0;
-          while (order < kMaxVanishingOrder && vanishes(d)) d = d.diff(x), ++order;
-          if (order == 0 || vanishes(d)) continue;
+          bool zero = vanishes(d);
+          while (zero && order < kMaxVanishingOrder) {
+            d = d.diff(x), ++order;
+            zero = vanishes(d);
+          }
+          if (order == 0 || zero) continue;
           face_derivatives.emplace_back(d, symbols);
           faces.push_back({j, upper, order, &face_derivatives.back()});
         } catch (const std::exception&) {  // undefined on the face, or not compilable: no test
@@ -887,18 +891,17 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
       continue;
     }
     ++checked;
-    if ((decreasing ? value > 0 : value < 0) && !sign_confirmed(x)) {
+    if (!(decreasing ? value > 0 : value < 0)) continue;
+    if (!sign_confirmed(x)) {
       ++noise;
       continue;
     }
-    if (decreasing ? value > 0 : value < 0) {
-      if (wrong++ == 0 || abs(value) > abs(worst)) {
-        worst = value;
-        part.point.clear();
-        for (std::size_t j = 0; j < names.size(); ++j)
-          part.point.emplace_back(names[j], num::to_decimal(x[j], kShownDigits));
-        part.values = {{"dS/d" + c.parameter, num::to_decimal(value, kShownDigits)}};
-      }
+    if (wrong++ == 0 || abs(value) > abs(worst)) {
+      worst = value;
+      part.point.clear();
+      for (std::size_t j = 0; j < names.size(); ++j)
+        part.point.emplace_back(names[j], num::to_decimal(x[j], kShownDigits));
+      part.values = {{"dS/d" + c.parameter, num::to_decimal(value, kShownDigits)}};
     }
   }
   const std::string sign = decreasing ? "<= 0" : ">= 0";
