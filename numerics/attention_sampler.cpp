@@ -60,6 +60,7 @@ struct AttentionSampler::Impl {
   std::uint64_t stream;
   Eigen::VectorXd q, mu;
   double sigma;
+  std::shared_ptr<const ScoreDistribution> law;  // set for a non-normal law: scores drawn directly
 };
 
 SampleMoments moments_of_weights(const double* a, std::size_t count) {
@@ -90,8 +91,9 @@ SampleMoments moments_of_weights(const double* a, std::size_t count) {
 }
 
 AttentionSampler::AttentionSampler(const GiNaC::ex& f, const GiNaC::ex& x, unsigned d, double beta, double gamma,
-                                   std::uint64_t seed) {
+                                   std::uint64_t seed, std::shared_ptr<const ScoreDistribution> law) {
   auto impl = std::make_shared<Impl>();
+  if (law && !law->is_normal()) impl->law = std::move(law);
   impl->f.emplace(f, x);  // compile errors surface here
   impl->d = d;
   impl->beta = beta;
@@ -151,14 +153,22 @@ SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, Sample
       // smaller n is always a prefix of a larger one
       const std::size_t rows = std::min<std::size_t>(kBlockRows, n - static_cast<std::size_t>(b) * kBlockRows);
       boost::random::mt19937_64 gen(splitmix64(s.stream ^ splitmix64(static_cast<std::uint64_t>(b))));
-      boost::random::normal_distribution<double> normal;
-      double* data = keys.data();
-      const std::size_t count = rows * s.d;
-      for (std::size_t k = 0; k < count; ++k) data[k] = normal(gen);
+      std::size_t count = rows;
+      if (s.law) {
+        // the score itself: beta + gamma eps, eps from the law
+        for (std::size_t j = 0; j < rows; ++j) scores[static_cast<Eigen::Index>(j)] = s.beta + s.gamma * s.law->draw(gen);
+      } else {
+        boost::random::normal_distribution<double> normal;
+        double* data = keys.data();
+        count = rows * s.d;
+        for (std::size_t k = 0; k < count; ++k) data[k] = normal(gen);
+      }
       const auto t1 = Clock::now();
-      keys *= s.sigma;  // k_j = mu + sigma * eps_j
-      keys.rowwise() += s.mu.transpose();
-      scores.noalias() = keys * s.q;  // q.k_j (rows past `rows` are stale and unused)
+      if (!s.law) {
+        keys *= s.sigma;  // k_j = mu + sigma * eps_j
+        keys.rowwise() += s.mu.transpose();
+        scores.noalias() = keys * s.q;  // q.k_j (rows past `rows` are stale and unused)
+      }
       const auto t2 = Clock::now();
       for (std::size_t j = 0; j < rows; ++j) u[j] = f(scores[static_cast<Eigen::Index>(j)]);
       const SampleMoments m = moments_of_weights(u.data(), rows);

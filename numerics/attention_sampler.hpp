@@ -28,6 +28,8 @@
 #include <memory>
 #include <vector>
 
+#include "numerics/score_distribution.hpp"
+
 namespace attnverify::num {
 
 inline constexpr unsigned long kBlockRows = 4096;
@@ -70,7 +72,11 @@ class AttentionSampler {
  public:
   /// f is an expression in x; d >= 1; gamma > 0. Throws EvaluationError if f cannot
   /// be compiled.
-  AttentionSampler(const GiNaC::ex& f, const GiNaC::ex& x, unsigned d, double beta, double gamma, std::uint64_t seed);
+  /// With a `law` other than the normal one, the scores are drawn directly as
+  /// beta + gamma eps, eps from the law (d then only enters the seed): q.k with i.i.d.
+  /// non-Gaussian key components tends to a Gaussian as d grows, so keys would not keep the law.
+  AttentionSampler(const GiNaC::ex& f, const GiNaC::ex& x, unsigned d, double beta, double gamma, std::uint64_t seed,
+                   std::shared_ptr<const ScoreDistribution> law = nullptr);
 
   /// Draws exactly n keys and returns the moments of their weights.
   /// `threads` = 0 uses OpenMP's default. `timings`, if given, receives the phase times.

@@ -17,7 +17,9 @@ struct SegmentIntegrand {
   const std::vector<int>* branches;
   int sign;
   unsigned k;
-  arb_srcptr beta, gamma, inv_sqrt_2pi;
+  arb_srcptr beta, gamma;
+  const ScoreDistribution* law;
+  int side;  // the law's analytic piece: breakpoints left of the segment
 };
 
 int segment_integrand(acb_ptr out, const acb_t z, void* param, slong order, slong prec) {
@@ -25,7 +27,8 @@ int segment_integrand(acb_ptr out, const acb_t z, void* param, slong order, slon
   acb_t x, phi;
   acb_init(x);
   acb_init(phi);
-  acb_mul_arb(x, z, p->gamma, prec);
+  p->law->eps(x, z, prec);
+  acb_mul_arb(x, x, p->gamma, prec);
   acb_add_arb(x, x, p->beta, prec);
   p->piece->evaluate(out, x, *p->branches, order != 0, prec);
   if (p->k == 1) {
@@ -33,23 +36,22 @@ int segment_integrand(acb_ptr out, const acb_t z, void* param, slong order, slon
   } else {
     acb_sqr(out, out, prec);
   }
-  acb_sqr(phi, z, prec);
-  acb_mul_2exp_si(phi, phi, -1);
-  acb_neg(phi, phi);
-  acb_exp(phi, phi, prec);
-  acb_mul_arb(phi, phi, p->inv_sqrt_2pi, prec);
+  p->law->weight(phi, z, p->side, order != 0, prec);
   acb_mul(out, out, phi, prec);
   acb_clear(x);
   acb_clear(phi);
   return 0;
 }
 
-// exp(-z^2/2) on a real ball
-void gaussian_weight(Ball& out, const Ball& z, slong bits) {
-  arb_sqr(out.get(), z.get(), bits);
-  arb_mul_2exp_si(out.get(), out.get(), -1);
-  arb_neg(out.get(), out.get());
-  arb_exp(out.get(), out.get(), bits);
+// x = beta + gamma e(u) on a real ball u
+void score_of(Ball& out, const ScoreDistribution& law, const Ball& u, const Ball& beta, const Ball& gamma, slong bits) {
+  acb_t a;
+  acb_init(a);
+  acb_set_arb(a, u.get());
+  law.eps(a, a, bits);
+  arb_mul(out.get(), acb_realref(a), gamma.get(), bits);
+  arb_add(out.get(), out.get(), beta.get(), bits);
+  acb_clear(a);
 }
 
 // [0, upper end of b] as a ball
@@ -93,8 +95,10 @@ struct Segment {
 }  // namespace
 
 CertifiedGaussianMoments::CertifiedGaussianMoments(const GiNaC::ex& f, const GiNaC::symbol& x,
-                                                   const std::vector<GiNaC::numeric>& kinks_x, unsigned digits)
-    : f_(f, {x}),
+                                                   const std::vector<GiNaC::numeric>& kinks_x, unsigned digits,
+                                                   std::shared_ptr<const ScoreDistribution> law)
+    : law_(std::move(law)),
+      f_(f, {x}),
       piece_(f, x),
       growth_(growth_bound(f_.program())),
       digits_(digits),
@@ -106,23 +110,24 @@ std::optional<std::pair<Ball, Ball>> CertifiedGaussianMoments::rough_moments(con
                                                                              const Ball& gamma) const {
   if (!growth_.bound) return std::nullopt;
   constexpr slong bits = 64;
-  Ball reach;  // 2 c gamma + 2 p + 41
+  Ball reach;  // 2 c gamma + 2 p + 41 for the normal law; the support, or 850, for the others
   arb_mul(reach.get(), growth_.bound->c.get(), gamma.get(), bits);
   arb_add(reach.get(), reach.get(), growth_.bound->p.get(), bits);
   arb_mul_2exp_si(reach.get(), reach.get(), 1);
   arb_add_ui(reach.get(), reach.get(), 41, bits);
-  const double z_max = std::min(arf_get_d(arb_midref(reach.get()), ARF_RND_UP), 1e5);
+  const double z_max = law_->support()             ? static_cast<double>(*law_->support())
+                       : !law_->is_normal() ? std::min(850.0, 2 * law_->negligible_beyond())
+                                            : std::min(arf_get_d(arb_midref(reach.get()), ARF_RND_UP), 1e5);
   const double step = std::max(0.125, 2 * z_max / 20000);
   Ball best[2], z, term;
   std::vector<Ball> point(1);
   for (double zd = -z_max; zd <= z_max; zd += step) {
     arb_set_d(z.get(), zd);
-    arb_mul(point[0].get(), z.get(), gamma.get(), bits);
-    arb_add(point[0].get(), point[0].get(), beta.get(), bits);
+    score_of(point[0], *law_, z, beta, gamma, bits);
     const Ball value = f_.evaluate(point, bits);
     if (!value.finite()) continue;
     Ball phi;
-    gaussian_weight(phi, z, bits);
+    law_->weight(phi, z, bits);
     for (int k = 0; k < 2; ++k) {
       arb_abs(term.get(), value.get());
       if (k == 1) arb_sqr(term.get(), term.get(), bits);
@@ -161,18 +166,34 @@ CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ba
     arb_mul_2exp_si(sliver_tol[k].get(), tol[k].get(), -12);  // per sliver
   }
 
-  // 1. the truncation T: the smallest of 8, 10, 12.5, ... (x1.25) whose tail bounds fit
+  // 1. the truncation T: the support of a bounded law; else the smallest of 8, 10, 12.5,
+  // ... (x1.25) whose tail bounds fit
   Ball T, tails[2];
-  for (double t = 8;; t *= 1.25) {
-    if (t > 1e5) {
-      out.failure = "the Gaussian tail bound does not fall below the tolerance for |z| <= 1e5";
-      return out;
-    }
-    arb_set_d(T.get(), t);
-    for (unsigned k = 1; k <= 2; ++k) tails[k - 1] = gaussian_tail_bound(*growth_.bound, k, beta, gamma, T, bits);
-    if (below(tails[0], quarter[0]) && below(tails[1], quarter[1])) {
-      out.T = t;
-      break;
+  if (law_->support()) {
+    arb_set_si(T.get(), *law_->support());
+    out.T = static_cast<double>(*law_->support());
+  } else {
+    for (double t = 8;; t *= 1.25) {
+      if (t > 1e5) {
+        out.failure = "the tail bound under the " + law_->title() + " law does not fall below the tolerance for |u| <= 1e5";
+        return out;
+      }
+      arb_set_d(T.get(), t);
+      bool fits = true;
+      for (unsigned k = 1; k <= 2; ++k) {
+        const std::optional<Ball> bound = law_->tail_bound(*growth_.bound, k, beta, gamma, T, bits);
+        if (!bound) {
+          out.failure = "the growth bound of f does not make the tails of E|f(X)|^" + std::to_string(k) +
+                        " finite under the " + law_->title() + " law";
+          return out;
+        }
+        tails[k - 1] = *bound;
+        fits = fits && bound->finite() && below(*bound, quarter[k - 1]);
+      }
+      if (fits) {
+        out.T = t;
+        break;
+      }
     }
   }
 
@@ -186,7 +207,13 @@ CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ba
       Ball z;
       arb_sub(z.get(), k.get(), beta.get(), bits);
       arb_div(z.get(), z.get(), gamma.get(), bits);
+      law_->u_of_eps(z, z, bits);
       mag_zero(arb_radref(z.get()));
+      if (arb_gt(z.get(), minus_T.get()) && arb_lt(z.get(), T.get())) cuts.push_back(z);
+    }
+    for (const long b : law_->breakpoints()) {  // exact: W's own kinks
+      Ball z;
+      arb_set_si(z.get(), b);
       if (arb_gt(z.get(), minus_T.get()) && arb_lt(z.get(), T.get())) cuts.push_back(z);
     }
     std::sort(cuts.begin() + 1, cuts.end(),
@@ -197,11 +224,17 @@ CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ba
     cuts.push_back(T);
   }
 
+  // a segment never spans one of the law's breakpoints (W is another analytic function on each side)
+  const auto at_breakpoint = [&](const Ball& u) {
+    for (const long b : law_->breakpoints()) {
+      Ball z;
+      arb_set_si(z.get(), b);
+      if (arb_equal(z.get(), u.get())) return true;
+    }
+    return false;
+  };
+
   // 3. prove the branches and the sign of f interval by interval, left to right
-  Ball inv_sqrt_2pi;
-  arb_const_pi(inv_sqrt_2pi.get(), bits);
-  arb_mul_2exp_si(inv_sqrt_2pi.get(), inv_sqrt_2pi.get(), 1);
-  arb_rsqrt(inv_sqrt_2pi.get(), inv_sqrt_2pi.get(), bits);
   const int max_depth = static_cast<int>(bits) + 64;
   const std::size_t budget = 20000;
   std::vector<Segment> segments;
@@ -216,8 +249,7 @@ CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ba
       Ball Z, w;
       arb_union(Z.get(), I.lo.get(), I.hi.get(), bits);
       arb_sub(w.get(), I.hi.get(), I.lo.get(), bits);
-      arb_mul(point[0].get(), Z.get(), gamma.get(), bits);
-      arb_add(point[0].get(), point[0].get(), beta.get(), bits);
+      score_of(point[0], *law_, Z, beta, gamma, bits);
       const Ball value = f_.evaluate(point, bits, &signs);
       ++out.interval_evaluations;
       const bool branches_proved = std::none_of(signs.begin(), signs.end(), [](int s) { return s == 0; });
@@ -225,7 +257,7 @@ CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ba
       if (branches_proved && sign_proved) {
         const int sign = value.positive() ? 1 : value.negative() ? -1 : 0;
         if (!segments.empty() && segments.back().branches == signs && segments.back().sign == sign &&
-            arb_equal(segments.back().hi.get(), I.lo.get()))
+            arb_equal(segments.back().hi.get(), I.lo.get()) && !at_breakpoint(I.lo))
           segments.back().hi = I.hi;
         else
           segments.push_back({I.lo, I.hi, signs, sign});
@@ -233,8 +265,7 @@ CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ba
       }
       // a sliver if w sup|f|^k sup phi is within its share
       Ball phi, bound[2];
-      gaussian_weight(phi, Z, bits);
-      arb_mul(phi.get(), phi.get(), inv_sqrt_2pi.get(), bits);
+      law_->weight(phi, Z, bits);
       arb_mul(phi.get(), phi.get(), w.get(), bits);
       arb_abs(bound[0].get(), value.get());
       arb_sqr(bound[1].get(), bound[0].get(), bits);
@@ -283,10 +314,16 @@ CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ba
   for (const Segment& s : segments) {
     if (s.sign == 0) continue;  // f = 0 on the whole segment
     ++out.segments;
+    int side = 0;  // breakpoints at or left of the segment's start
+    for (const long b : law_->breakpoints()) {
+      Ball z;
+      arb_set_si(z.get(), b);
+      side += arb_le(z.get(), s.lo.get()) ? 1 : 0;
+    }
     acb_set_arb(a, s.lo.get());
     acb_set_arb(b, s.hi.get());
     for (unsigned k = 1; k <= 2; ++k) {
-      SegmentIntegrand param{&piece_, &s.branches, s.sign, k, beta.get(), gamma.get(), inv_sqrt_2pi.get()};
+      SegmentIntegrand param{&piece_, &s.branches, s.sign, k, beta.get(), gamma.get(), law_.get(), side};
       const int status =
           acb_calc_integrate(result, segment_integrand, &param, a, b, bits, segment_tol[k - 1], options, bits);
       converged &= status == ARB_CALC_SUCCESS;

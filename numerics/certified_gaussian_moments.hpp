@@ -1,4 +1,6 @@
-// Certified enclosures of the two Gaussian moments behind a kernel's sparsity,
+// Certified enclosures of the two moments behind a kernel's sparsity (Gaussian scores
+// below; another score law, numerics/score_distribution.hpp, replaces z by its coordinate u,
+// phi by its weight W and the tail bound by its own, and a bounded law has no tails),
 //
 //   E|f(X)| and E f(X)^2,   X = beta + gamma eps, eps ~ N(0,1), gamma > 0,
 //
@@ -43,6 +45,7 @@
 #include "numerics/ball.hpp"
 #include "numerics/ball_expression.hpp"
 #include "numerics/gaussian_tail_bound.hpp"
+#include "numerics/score_distribution.hpp"
 
 namespace attnverify::num {
 
@@ -63,8 +66,10 @@ class CertifiedGaussianMoments {
  public:
   /// f(x) with kinks (x positions, any order; rounded to split points) at working
   /// precision `digits`. Throws EvaluationError if f cannot be compiled.
+  /// `law` is the score distribution (numerics/score_distribution.hpp): the route then
+  /// integrates in its coordinate u, cuts at its breakpoints and bounds its tails.
   CertifiedGaussianMoments(const GiNaC::ex& f, const GiNaC::symbol& x, const std::vector<GiNaC::numeric>& kinks_x,
-                           unsigned digits);
+                           unsigned digits, std::shared_ptr<const ScoreDistribution> law = normal_distribution());
 
   /// Enclosures of E|f(X)| and E f(X)^2 at the point whose beta and gamma (> 0) the balls
   /// contain (exact rationals rounded with Ball::from_numeric). `estimate_abs` and
@@ -81,8 +86,11 @@ class CertifiedGaussianMoments {
   slong bits() const { return bits_; }
   /// Why no growth bound exists (empty when it does): then no point is certified.
   const std::string& growth_failure() const { return growth_.failure; }
+  /// f's growth bound, when it has one.
+  const std::optional<GrowthBound>& growth() const { return growth_.bound; }
 
  private:
+  std::shared_ptr<const ScoreDistribution> law_;
   BallExpression f_;
   AnalyticPiece piece_;
   GrowthBoundResult growth_;

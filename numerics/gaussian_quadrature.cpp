@@ -44,9 +44,10 @@ double QuadratureResult::relative_error_digits(double cap_digits) const {
   return num::relative_error_digits(error_estimate, value, cap_digits);
 }
 
-GaussianQuadrature::GaussianQuadrature(unsigned digits) : digits_(digits) {
+GaussianQuadrature::GaussianQuadrature(unsigned digits, std::shared_ptr<const ScoreDistribution> law)
+    : digits_(digits), law_(std::move(law)) {
   ScopedPrecision scope(internal_digits());
-  inv_sqrt_2pi_ = 1 / sqrt(2 * boost::math::constants::pi<Real>());
+  law_->scales(weight_scale_, eps_scale_);
   tolerance_ = pow(Real(10), -static_cast<int>(digits_ + 2));
   negligible_ = pow(Real(10), -static_cast<int>(internal_digits() + 5));
   rounding_ = pow(Real(10), -static_cast<int>(internal_digits()));
@@ -73,41 +74,52 @@ std::vector<QuadratureResult> GaussianQuadrature::expectations(const IntegrandFa
   // values[i] = g_i(beta + gamma z) phi(z), with the tail guard of the header. The
   // hot path works in place on scratch numbers (no temporaries to allocate: that is
   // what a fixed-precision backend would save, bench/route_bench measures it)
-  Real x, weight;
+  const ScoreDistribution& law = *law_;
+  const double negligible_beyond = law.negligible_beyond();
+  const Real scaled_gamma = gamma * eps_scale_;  // x = beta + gamma eps_scale psi(u)
+  Real x, e, weight;
   auto integrand = [&](const Real& z) {
     ++evaluations;
-    mpfr_fma(x.backend().data(), gamma.backend().data(), z.backend().data(), beta.backend().data(), MPFR_RNDN);
+    law.eps_shape(e, z);
+    mpfr_fma(x.backend().data(), scaled_gamma.backend().data(), e.backend().data(), beta.backend().data(), MPFR_RNDN);
     g(x, values.data());
-    mpfr_sqr(weight.backend().data(), z.backend().data(), MPFR_RNDN);
-    mpfr_div_2ui(weight.backend().data(), weight.backend().data(), 1, MPFR_RNDN);
-    mpfr_neg(weight.backend().data(), weight.backend().data(), MPFR_RNDN);
-    mpfr_exp(weight.backend().data(), weight.backend().data(), MPFR_RNDN);
-    mpfr_mul(weight.backend().data(), weight.backend().data(), inv_sqrt_2pi_.backend().data(), MPFR_RNDN);
+    law.weight_shape(weight, z);
+    mpfr_mul(weight.backend().data(), weight.backend().data(), weight_scale_.backend().data(), MPFR_RNDN);
     for (Real& v : values) {
       mpfr_mul(v.backend().data(), v.backend().data(), weight.backend().data(), MPFR_RNDN);
       if (!mpfr_number_p(v.backend().data())) {
-        if (abs(z) > 40) {
+        if (abs(z) > negligible_beyond || weight == 0) {
           v = 0;
           continue;
         }
-        throw std::domain_error("the integrand is not finite at z = " + to_decimal(z, 20));
+        throw std::domain_error("the integrand is not finite at u = " + to_decimal(z, 20));
       }
     }
   };
 
   try {
     // split points: the kinks, and each integrand's peak on the grid z = -64..64 step 1/4
+    // in the law's coordinate u: u = psi^-1((x - beta) / (gamma eps_scale)), and its breakpoints
     std::vector<Real> z;
-    for (const Real& x : kinks_x) z.push_back((x - beta) / gamma);
+    for (const Real& kink : kinks_x) {
+      Real u;
+      law.eps_shape_inverse(u, Real((kink - beta) / scaled_gamma));
+      z.push_back(u);
+    }
+    for (const long b : law.breakpoints()) z.push_back(Real(b));
+    const std::optional<long> support = law.support();
     std::vector<std::optional<double>> peaks(count);
     if (log_abs) {
-      const double b = beta.convert_to<double>(), c = gamma.convert_to<double>();
+      const double b = beta.convert_to<double>(), c = scaled_gamma.convert_to<double>();
       std::vector<double> logs(count), best(count, -std::numeric_limits<double>::infinity());
+      Real shape;
       for (int k = -256; k <= 256; ++k) {
         const double zk = k / 4.0;
-        log_abs(b + c * zk, logs.data());
+        law.eps_shape(shape, Real(zk));
+        log_abs(b + c * shape.convert_to<double>(), logs.data());
+        const double log_weight = law.log_weight(zk);
         for (std::size_t i = 0; i < count; ++i) {
-          const double value = logs[i] - zk * zk / 2;
+          const double value = logs[i] + log_weight;
           if (std::isfinite(value) && value > best[i]) best[i] = value, peaks[i] = zk;
         }
       }
@@ -130,6 +142,13 @@ std::vector<QuadratureResult> GaussianQuadrature::expectations(const IntegrandFa
       if (!peak) continue;
       const Real p(*peak);
       if (std::none_of(z.begin(), z.end(), [&](const Real& k) { return abs(Real(k - p)) < 1; })) z.push_back(p);
+    }
+    if (support) {
+      // a bounded law: split points inside [-s, s] only, and its ends
+      const Real s_end(*support);
+      z.erase(std::remove_if(z.begin(), z.end(), [&](const Real& u) { return abs(u) >= s_end; }), z.end());
+      z.push_back(-s_end);
+      z.push_back(s_end);
     }
     std::sort(z.begin(), z.end());
     z.erase(std::unique(z.begin(), z.end()), z.end());
@@ -168,22 +187,31 @@ std::vector<QuadratureResult> GaussianQuadrature::expectations(const IntegrandFa
       p.error.assign(count, Real(0));
       pieces.push_back(std::move(p));
     };
-    add_piece(Piece::Shape::Left, z.front(), z.front());
+    if (!support) add_piece(Piece::Shape::Left, z.front(), z.front());
     for (std::size_t k = 0; k + 1 < z.size(); ++k) add_piece(Piece::Shape::Finite, z[k], z[k + 1]);
-    add_piece(Piece::Shape::Right, z.back(), z.back());
+    if (!support) add_piece(Piece::Shape::Right, z.back(), z.back());
 
     // one node of a piece on one side: adds w f and w |f| (the rule's weight times the
     // piece's scale) to the sums, in place; magnitudes[i] keeps this node's |w f_i|
-    Real zk, scaled_weight;
+    Real zk, scaled_weight, scaled_abscissa;
+    const unsigned long half_line_scale = law.half_line_scale();
     std::vector<Real> magnitudes(count);
     auto add_node = [&](Piece& p, const Rule::Node& node, std::size_t side) {
       const Real* w = &node.weight;
+      const Real* s = &node.abscissa;
+      if (p.shape != Piece::Shape::Finite && half_line_scale != 1) {
+        // a slower tail than the Gaussian's: the half-line u = a +- L s reaches L s_max
+        mpfr_mul_ui(scaled_abscissa.backend().data(), node.abscissa.backend().data(), half_line_scale, MPFR_RNDN);
+        mpfr_mul_ui(scaled_weight.backend().data(), node.weight.backend().data(), half_line_scale, MPFR_RNDN);
+        s = &scaled_abscissa;
+        w = &scaled_weight;
+      }
       switch (p.shape) {
         case Piece::Shape::Left:
-          mpfr_sub(zk.backend().data(), p.a.backend().data(), node.abscissa.backend().data(), MPFR_RNDN);
+          mpfr_sub(zk.backend().data(), p.a.backend().data(), s->backend().data(), MPFR_RNDN);
           break;
         case Piece::Shape::Right:
-          mpfr_add(zk.backend().data(), p.a.backend().data(), node.abscissa.backend().data(), MPFR_RNDN);
+          mpfr_add(zk.backend().data(), p.a.backend().data(), s->backend().data(), MPFR_RNDN);
           break;
         case Piece::Shape::Finite:
           mpfr_mul(scaled_weight.backend().data(), node.weight.backend().data(), p.half.backend().data(), MPFR_RNDN);
@@ -247,8 +275,8 @@ std::vector<QuadratureResult> GaussianQuadrature::expectations(const IntegrandFa
           // a half-line whose integrand still matters at its last node (s ~ 90 standard
           // deviations out) does not decay: the integral may diverge
           if (p.shape != Piece::Shape::Finite && !all_zero && p.t_high[0] > nodes.back().t) {
-            const Real at =
-                p.shape == Piece::Shape::Left ? Real(p.a - nodes.back().abscissa) : Real(p.a + nodes.back().abscissa);
+            const Real reach = nodes.back().abscissa * half_line_scale;
+            const Real at = p.shape == Piece::Shape::Left ? Real(p.a - reach) : Real(p.a + reach);
             throw std::domain_error(
                 "the integrand has not decayed at z = " + to_decimal(at, 6) +
                 ": the defining integral may not converge (or its mass lies past |z| = 64, where the "

@@ -1,4 +1,8 @@
-// Gaussian expectations by double-exponential quadrature at working precision.
+// Expectations over the score law by double-exponential quadrature at working precision.
+// The law is Gaussian unless the constructor is given another (numerics/score_distribution.hpp);
+// the quadrature then runs in that law's coordinate u (x = beta + gamma e(u), weight W(u)),
+// split also at the law's breakpoints and confined to its support, and the tail guard below
+// applies beyond its negligible_beyond(). The text below speaks of the Gaussian case.
 //
 //   E[g(beta + gamma*eps)] = int_{-inf}^{inf} g(beta + gamma z) phi(z) dz,
 //   phi(z) = exp(-z^2/2)/sqrt(2 pi),  gamma > 0.
@@ -41,6 +45,7 @@
 #include <vector>
 
 #include "numerics/precision.hpp"
+#include "numerics/score_distribution.hpp"
 
 namespace attnverify::num {
 
@@ -70,8 +75,10 @@ using LogMagnitudes = std::function<void(double x, double* log_abs)>;
 class GaussianQuadrature {
  public:
   /// Quadrature at working precision `digits` (P); takes the process-wide DE rules
-  /// for P + kGuardDigits digits (built on first use, 20-60 ms).
-  explicit GaussianQuadrature(unsigned digits);
+  /// for P + kGuardDigits digits (built on first use, 20-60 ms); `law` is the score
+  /// distribution of eps (the standard normal by default).
+  explicit GaussianQuadrature(unsigned digits,
+                              std::shared_ptr<const ScoreDistribution> law = normal_distribution());
 
   /// E[g(beta + gamma*eps)] with g's kinks at `kinks_x` (any order). g is called at
   /// precision P + kGuardDigits with x = beta + gamma z. gamma must be > 0.
@@ -88,10 +95,12 @@ class GaussianQuadrature {
 
   unsigned working_digits() const { return digits_; }
   unsigned internal_digits() const { return digits_ + kGuardDigits; }
+  const ScoreDistribution& law() const { return *law_; }
 
  private:
   unsigned digits_;
-  Real inv_sqrt_2pi_, tolerance_, negligible_, rounding_;
+  std::shared_ptr<const ScoreDistribution> law_;
+  Real weight_scale_, eps_scale_, tolerance_, negligible_, rounding_;
 };
 
 }  // namespace attnverify::num

@@ -6,6 +6,7 @@
 #include <ginac/ginac.h>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -71,6 +72,13 @@ struct PhiCase {
   bool iid() const;
 };
 
+/// What a kind reads for itself from its spec and only it interprets (the kernel's score
+/// law, src/kinds/kernel/kernel_kind.hpp); the kind derives its own type from this and
+/// casts back to it.
+struct KindData {
+  virtual ~KindData() = default;
+};
+
 struct Spec {
   std::string file;
   std::string sha256;  ///< SHA-256 of the file's bytes as read (src/spec/file_digest.hpp)
@@ -101,6 +109,8 @@ struct Spec {
   /// fact: [experiment] trials (random trials per randomised test) and seed
   unsigned trials = 24;
   std::optional<unsigned long> experiment_seed;
+  /// The kind's own data (nullptr when the kind keeps none).
+  std::shared_ptr<const KindData> kind_data;
 
   /// Symbols a claim may use, in grid order for kernels and sequences:
   /// {"beta","gamma"}, {"lambda","n"}; feature_map {"qmu","qSq","q1","q2","mu","sigma"};

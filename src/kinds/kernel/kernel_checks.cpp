@@ -66,6 +66,38 @@ void kernel_curves(const sym::KernelDerivation& d, VariantResult& result, unsign
       ". Circles: the quadrature route at the grid points on these curves.";
 }
 
+// S against gamma at beta = 1 under the variant's law and under the normal law (numeric
+// routes at 20 digits, estimates: the figure is an illustration, the grid records are the
+// checks); points where S does not exist under a law are left out of its curve.
+Figure law_comparison_figure(const sym::KernelDerivation& d, const std::shared_ptr<const num::ScoreDistribution>& law,
+                             unsigned digits) {
+  Figure figure;
+  figure.x_label = "$\\gamma$";
+  figure.y_label = "$S(1,\\gamma)$";
+  const KernelRoute normal(d, std::min(digits, 20u), num::normal_distribution());
+  const KernelRoute own(d, std::min(digits, 20u), law);
+  std::size_t missing = 0;
+  for (const KernelRoute* r : {&own, &normal}) {
+    Curve curve{r == &own ? "$" + law->latex() + "$" : "$\\mathcal N(0,1)$", r == &normal, {}};
+    for (int k = 1; k <= 20; ++k) {
+      const GiNaC::numeric gamma(k, 8);  // 1/8 .. 5/2
+      const NumericS v = (*r)({GiNaC::numeric(1), gamma});
+      if (v.ok)
+        curve.points.emplace_back(gamma.to_double(), v.S.convert_to<double>());
+      else
+        ++missing;
+    }
+    figure.curves.push_back(std::move(curve));
+  }
+  figure.caption = "$S$ at $\\beta = 1$ against $\\gamma$ under this variant's score law (solid) and under "
+                   "Gaussian scores (dashed), by the quadrature route at 20 digits.";
+  if (missing > 0)
+    figure.caption += fmt::format(" {} of the 40 points have no value (the moment diverges or the route failed) and "
+                                  "are not drawn.",
+                                  missing);
+  return figure;
+}
+
 // A disputed point (the routes disagree, or one missed its target): Boost.Math's
 // quadrature as a third, independent implementation, its S beside the others. At most
 // kMaxWitnesses per variant: Boost takes up to seconds per point where the others failed.
@@ -103,7 +135,8 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
   VariantResult result;
   result.spec = spec;
   progress(fmt::format("[{}] deriving S for f(x) = {}", spec.name, spec.definition_text));
-  const sym::KernelDerivation& d = sym::cached_kernel_derivation(spec.definition);
+  const std::shared_ptr<const num::ScoreDistribution> law = score_law(spec);
+  const sym::KernelDerivation d = kernel_derivation_under(spec);
   const bool derived = d.status == sym::KernelDerivation::Status::Derived;
   result.status = derived ? "derived" : "no-closed-form";
   result.reason = d.reason;
@@ -112,7 +145,7 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
     result.forms = {{"\\mathbb{E}|f(X)|", d.mean_abs}, {"\\mathbb{E} f(X)^2", d.mean_square}, {"S", d.S}};
   }
 
-  const KernelRoute route(d, digits);
+  const KernelRoute route(d, digits, law);
   std::unique_ptr<num::AdaptiveEvaluator> closed;
   std::unique_ptr<num::BallExpression> closed_ball;  // the closed form in ball arithmetic, for certified verdicts
   std::string closed_ball_failure;
@@ -128,7 +161,21 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
   // the quadrature route on every core first (identical values at any thread count),
   // then the closed form and the verdicts in order
   progress(fmt::format("[{}] quadrature and certified routes on {} grid points", spec.name, spec.grid.size()));
-  const std::vector<NumericS> numerics = route.evaluate_grid(spec.grid, options.threads, true);
+  // where S does not exist under the law (a diverging moment, 0/0) no route runs
+  std::vector<SExistence> exists;
+  std::vector<GridPoint> computable;
+  for (const GridPoint& p : spec.grid) {
+    exists.push_back(route.existence(p));
+    if (exists.back().state == SExistence::State::Exists) computable.push_back(p);
+  }
+  std::vector<NumericS> numerics = route.evaluate_grid(computable, options.threads, true);
+  for (std::size_t k = 0, j = 0; k < spec.grid.size(); ++k) {
+    if (exists[k].state == SExistence::State::Exists) continue;
+    NumericS missing;
+    missing.failure = exists[k].reason;
+    numerics.insert(numerics.begin() + static_cast<long>(k), missing);
+    (void)j;
+  }
   std::map<std::string, Curve> marks;
   std::size_t witnesses = 0;  // Boost.Math witnesses run so far
   for (std::size_t k = 0; k < spec.grid.size(); ++k) {
@@ -147,6 +194,17 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
       mark.points.emplace_back(p[1].to_double(), numeric.S.convert_to<double>());
     }
     const NumericOutcome outcome{numeric.ok, numeric.S, numeric.error_digits, numeric.failure};
+    if (exists[k].state == SExistence::State::Diverges || exists[k].state == SExistence::State::ZeroOverZero) {
+      // proved: S has no value here, and that is the record (never a number, never agree)
+      r.expected = "not-applicable";
+      r.verdict = Verdict::NotApplicable;
+      r.method = exists[k].state == SExistence::State::Diverges
+                     ? "moment existence under the score law (f's exact growth at both ends)"
+                     : "f = 0 on the support of X (the piecewise decomposition of f)";
+      r.detail = "S does not exist here: " + exists[k].reason + ".";
+      result.records.push_back(std::move(r));
+      continue;
+    }
     if (!derived) {
       // quadrature only: nothing to compare with, but its own error target still applies
       r.expected = "not-applicable";
@@ -210,6 +268,7 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
     return std::make_pair(n.S, n.error_digits);
   };
   run_sampled_checks(spec, closed.get(), route, options, result, progress);
+  if (!law->is_normal()) result.figures.push_back(law_comparison_figure(d, law, digits));
   // E f(X)^2, E|f(X)| and so S are positive wherever S is defined: facts a sign proof may divide by, and that resolve |S| = S
   ClaimReference reference{d.S, std::nullopt, {d.mean_square, d.mean_abs, d.S}, {}};
   reference.certified_integral = [&route](const GridPoint& p) -> std::optional<num::Ball> {

@@ -1,5 +1,7 @@
 #include "src/kinds/kernel/kernel_kind.hpp"
 
+#include <fmt/format.h>
+
 #include <random>
 
 #include "proofs/derivation_cache.hpp"
@@ -10,6 +12,8 @@
 #include "src/kinds/derivation_summary.hpp"
 #include "src/report/latex_escape.hpp"
 #include "src/spec/exact_text.hpp"
+#include "src/kinds/kernel/kernel_route.hpp"
+#include "src/spec/spec_error.hpp"
 #include "src/spec/spec_reading.hpp"
 #include "src/verdicts/check_record.hpp"
 #include "src/verdicts/claim_points.hpp"
@@ -29,8 +33,15 @@ std::string gamma_problem(std::size_t index, const numeric& value) {
   return "";
 }
 
+/// Why no closed form is derived under a law other than the normal one.
+std::string no_closed_form_under(const num::ScoreDistribution& law) {
+  return "no closed form is derived under " + law.title() +
+         " scores (the engine derives Gaussian expectations); the numeric routes serve this law";
+}
+
 class KernelKind final : public Kind {
  public:
+  explicit KernelKind(num::ScoreDistributionRegistry laws) : laws_(std::move(laws)) {}
   std::string name() const override { return "kernel"; }
   std::vector<std::string> claim_symbols() const override { return {"beta", "gamma"}; }
   std::vector<std::string> property_symbols() const override { return claim_symbols(); }
@@ -42,6 +53,23 @@ class KernelKind final : public Kind {
     refuse_complex_definition(variant, "f", spec.definition);
     refuse_zero_definition(variant, "f", spec.definition);
     refuse_undefined_definition(variant, "f", spec.definition);
+    auto data = std::make_shared<KernelData>();
+    const std::string law = variant.optional_string("distribution").value_or("normal");
+    std::optional<GiNaC::numeric> nu;
+    if (const toml::node* node = variant.optional_node("nu")) nu = read_exact_number(*node, variant.file(), variant.path("nu"));
+    const std::size_t line = variant.line_of(variant.optional_node("distribution") ? "distribution" : "nu");
+    try {
+      data->law = laws_.make(law, nu);
+    } catch (const std::invalid_argument& e) {
+      throw SpecError(variant.file(), line, variant.path(nu ? "nu" : "distribution"), e.what());
+    }
+    if (!data->law) {
+      std::string known;
+      for (const auto& n : laws_.names()) known += (known.empty() ? "" : ", ") + n;
+      throw SpecError(variant.file(), line, variant.path("distribution"),
+                      "unknown score distribution '" + law + "' (known: " + known + ")");
+    }
+    spec.kind_data = data;
   }
 
   void read_tables(TomlReader& root, Spec& spec) const override {
@@ -55,6 +83,10 @@ class KernelKind final : public Kind {
 
   DerivationSummary derive(const Spec& spec) const override {
     DerivationSummary out;
+    if (const auto law = score_law(spec); !law->is_normal()) {
+      out.reason = no_closed_form_under(*law);
+      return out;
+    }
     const sym::KernelDerivation& d = sym::cached_kernel_derivation(spec.definition);
     out.derived = d.status == sym::KernelDerivation::Status::Derived;
     out.reason = d.reason;
@@ -93,6 +125,23 @@ class KernelKind final : public Kind {
     }
     domain.reference = rational_point(spec, {numeric(1, 2), numeric(1)}, domain.symbols);
     domain.description = "35 fixed and 16 random points (seed " + std::to_string(seed) + ")";
+    if (const auto law = score_law(spec); !law->is_normal()) {
+      // the law's own domain: only points where S exists (E f(X)^2 finite and positive)
+      const KernelRoute route(kernel_derivation_under(spec), 30, law);
+      std::vector<ClaimPoint> kept;
+      std::size_t dropped = 0;
+      for (const ClaimPoint& point : domain.points) {
+        if (point.rational && route.existence(*point.rational).state == SExistence::State::Exists)
+          kept.push_back(point);
+        else
+          ++dropped;
+      }
+      domain.points = std::move(kept);
+      if (dropped > 0)
+        domain.description += fmt::format(", of which the {} where S does not exist under {} scores (or is not shown "
+                                          "to) are left out",
+                                          dropped, law->title());
+    }
     return domain;
   }
 
@@ -121,6 +170,7 @@ class KernelKind final : public Kind {
     const std::optional<GridPoint> p = exact_grid_point(point, claim_symbols());
     // a counterexample must lie in the domain the claim is judged on (gamma > 0; lambda in (0, 1], n >= 1)
     if (!p || !claim_geometry(spec, true).domain.contains(*p)) return std::nullopt;
+    if (!score_law(spec)->is_normal()) return std::nullopt;  // no derived S to recompute
     const sym::KernelDerivation& d = sym::cached_kernel_derivation(spec.definition);
     if (d.status != sym::KernelDerivation::Status::Derived) return std::nullopt;
     const auto& s = sym::symbols();
@@ -129,15 +179,45 @@ class KernelKind final : public Kind {
   }
 
   std::string report_intro(const Spec& spec) const override {
-    return "Kernel variant $a_j \\propto f(q\\cdot k_j)$ with $f(x) = " + sym::to_latex(spec.definition) +
-           "$ (spec: \\texttt{" + latex_escape(spec.definition_text) +
-           "}); $X = \\beta + \\gamma\\varepsilon$, $\\varepsilon\\sim\\mathcal N(0,1)$, "
-           "$S(\\beta,\\gamma) = \\mathbb{E}|f(X)|/\\sqrt{\\mathbb{E} f(X)^2}$.\n\n";
+    const auto law = score_law(spec);
+    std::string out = "Kernel variant $a_j \\propto f(q\\cdot k_j)$ with $f(x) = " + sym::to_latex(spec.definition) +
+                      "$ (spec: \\texttt{" + latex_escape(spec.definition_text) +
+                      "}); $X = \\beta + \\gamma\\varepsilon$, $\\varepsilon\\sim " + law->latex() +
+                      "$, $S(\\beta,\\gamma) = \\mathbb{E}|f(X)|/\\sqrt{\\mathbb{E} f(X)^2}$.";
+    if (!law->is_normal())
+      out += " The score law is " + law->title() + " with mean 0 and variance 1 ($" + law->density_latex() +
+             "$), so $\\beta$ is the mean and $\\gamma$ the standard deviation of the score. $S$ exists where "
+             "$\\mathbb{E} f(X)^2$ is finite and positive; where it is not, the checks say so and give no value. "
+             "Scores are sampled directly as $\\beta + \\gamma\\varepsilon$: $q\\cdot k$ with i.i.d. "
+             "non-Gaussian key components tends to a Gaussian as $d$ grows, so keys in $d$ dimensions would not keep "
+             "the law.";
+    return out + "\n\n";
   }
+
+ private:
+  num::ScoreDistributionRegistry laws_;
 };
 
 }  // namespace
 
-std::shared_ptr<const Kind> kernel_kind() { return std::make_shared<KernelKind>(); }
+std::shared_ptr<const Kind> kernel_kind(const num::ScoreDistributionRegistry& laws) {
+  return std::make_shared<KernelKind>(laws);
+}
+
+std::shared_ptr<const num::ScoreDistribution> score_law(const Spec& spec) {
+  if (const auto* data = dynamic_cast<const KernelData*>(spec.kind_data.get()); data && data->law) return data->law;
+  return num::normal_distribution();
+}
+
+sym::KernelDerivation kernel_derivation_under(const Spec& spec) {
+  sym::KernelDerivation d = sym::cached_kernel_derivation(spec.definition);
+  if (const auto law = score_law(spec); !law->is_normal()) {
+    // the Gaussian closed form does not hold under this law: keep f and its kinks only
+    d.status = sym::KernelDerivation::Status::NoClosedForm;
+    d.reason = no_closed_form_under(*law);
+    d.mean_abs = d.mean_square = d.S = 0;
+  }
+  return d;
+}
 
 }  // namespace attnverify

@@ -1,18 +1,35 @@
-// The kernel kind: a_j ∝ f(q.k_j) with Gaussian keys, S(beta, gamma) =
-// E|f(X)| / sqrt(E f(X)^2), X = beta + gamma eps (Su2023 eq. 4). Spec keys: f in
-// [variant], a (beta, gamma) [grid], optional [sampling] (docs/spec-format.md).
+// The kernel kind: a_j ∝ f(q.k_j), S(beta, gamma) = E|f(X)| / sqrt(E f(X)^2),
+// X = beta + gamma eps (Su2023 eq. 4), eps standard normal (Gaussian keys) or another
+// standardized score law (numerics/score_distribution.hpp). Spec keys: f, distribution and
+// nu in [variant], a (beta, gamma) [grid], optional [sampling] (docs/spec-format.md).
 #pragma once
 
 #include <memory>
 
+#include "numerics/score_distribution.hpp"
+#include "proofs/kernel_derivation.hpp"
 #include "src/spec/kind.hpp"
+#include "src/spec/spec.hpp"
 #include "src/verdicts/run_options.hpp"
 #include "src/verdicts/variant_result.hpp"
 
 namespace attnverify {
 
-/// The registry entry (src/kinds/registry.cpp).
-std::shared_ptr<const Kind> kernel_kind();
+/// The kernel's own spec data: the law of eps (`distribution`, default normal).
+struct KernelData final : KindData {
+  std::shared_ptr<const num::ScoreDistribution> law;
+};
+
+/// The registry entry (src/kinds/registry.cpp); `laws` are the score distributions a spec
+/// may name (a test passes its own registry with a throwaway law).
+std::shared_ptr<const Kind> kernel_kind(const num::ScoreDistributionRegistry& laws = num::standard_score_distributions());
+
+/// The score law of a kernel spec (the standard normal when it names none).
+std::shared_ptr<const num::ScoreDistribution> score_law(const Spec& spec);
+
+/// The derivation the kernel's checks use: proofs/kernel_derivation.hpp's under the normal
+/// law; under another, the same f and kinks with no closed form (and the reason).
+sym::KernelDerivation kernel_derivation_under(const Spec& spec);
 
 /// Derivation, closed form vs quadrature at every grid point, Monte Carlo, claims and
 /// properties (src/kinds/kernel/kernel_checks.cpp).

@@ -9,6 +9,8 @@
 #include "numerics/boost_quadrature.hpp"
 #include "numerics/sign_changes.hpp"
 
+#include "proofs/piecewise.hpp"
+#include "src/spec/exact_text.hpp"
 #include "proofs/scoped_digits.hpp"
 #include "proofs/symbols.hpp"
 
@@ -77,21 +79,125 @@ num::Ball estimate_ball(const Real& v) {
 
 }  // namespace
 
-KernelRoute::KernelRoute(const sym::KernelDerivation& derivation, unsigned digits)
+KernelRoute::KernelRoute(const sym::KernelDerivation& derivation, unsigned digits,
+                         std::shared_ptr<const num::ScoreDistribution> law)
     : KernelRoute(derivation, digits,
-                  union_of_kinks(kinks_of_abs(derivation, digits), numeric_kinks(derivation.kinks_square))) {}
+                  union_of_kinks(kinks_of_abs(derivation, digits), numeric_kinks(derivation.kinks_square)),
+                  std::move(law)) {}
 
 KernelRoute::KernelRoute(const sym::KernelDerivation& derivation, unsigned digits,
-                         const std::vector<GiNaC::numeric>& kinks)
-    : quadrature_(digits),
+                         const std::vector<GiNaC::numeric>& kinks, std::shared_ptr<const num::ScoreDistribution> law)
+    : quadrature_(digits, law),
       f_(derivation.f, {sym::symbols().x}, digits + num::kGuardDigits),
       f_double_(double_form(derivation.f)),
       kinks_(to_reals(kinks, quadrature_.internal_digits())),
-      certified_(derivation.f, sym::symbols().x, kinks, digits) {}
+      certified_(derivation.f, sym::symbols().x, kinks, digits, law),
+      law_(std::move(law)),
+      f_expression_(derivation.f) {
+  if (law_->is_normal()) return;  // every moment of a kernel that has a growth bound exists
+  growth_ = num::end_growth(derivation.f, sym::symbols().x);
+  if (!law_->support()) return;
+  // where f vanishes identically (pieces of the class whose expression is 0), for S = 0/0
+  try {
+    const sym::Piecewise pieces = sym::split_into_pieces(derivation.f, sym::symbols().x);
+    for (const sym::Piece& piece : pieces.pieces) {
+      if (!piece.expr.is_zero()) continue;
+      const GiNaC::ex lo = piece.where.lower ? *piece.where.lower : GiNaC::ex(-GiNaC::numeric("1e300"));
+      const GiNaC::ex hi = piece.where.upper ? *piece.where.upper : GiNaC::ex(GiNaC::numeric("1e300"));
+      if (!zero_intervals_.empty() && (zero_intervals_.back().second - lo).is_zero())
+        zero_intervals_.back().second = hi;
+      else
+        zero_intervals_.emplace_back(lo, hi);
+    }
+  } catch (const std::exception&) {
+    // outside the class: no interval known where f = 0 (S = 0/0 is then not detected exactly;
+    // the certified route still proves E f^2 = 0 where f is proved 0 on every segment)
+  }
+}
+
+namespace {
+// the sign of an exact constant by 40-digit evaluation after an exact zero test; 0 when undecided
+int sign_of(const GiNaC::ex& e) {
+  const GiNaC::ex n = GiNaC::normal(e);
+  if (n.is_zero()) return 0;
+  const GiNaC::ex v = GiNaC::evalf(n);
+  if (!GiNaC::is_a<GiNaC::numeric>(v)) return 0;
+  const double d = GiNaC::ex_to<GiNaC::numeric>(v).to_double();
+  return std::fabs(d) < 1e-30 ? 0 : d > 0 ? 1 : -1;
+}
+}  // namespace
+
+SExistence KernelRoute::moment_existence(unsigned k, const GiNaC::numeric& gamma) const {
+  SExistence out;
+  if (law_->is_normal()) return out;
+  const std::string moment = k == 2 ? "E f(X)^2" : fmt::format("E|f(X)|^{}", k);
+  const std::string where = "under " + law_->title() + " scores";
+  if (growth_) {
+    switch (num::moment_exists(*law_, growth_->first, growth_->second, k, gamma)) {
+      case num::MomentExistence::Exists:
+        return out;
+      case num::MomentExistence::Diverges:
+        out.state = SExistence::State::Diverges;
+        out.reason = fmt::format("{} diverges {} at gamma = {} (f grows too fast at an end for this law's tail)",
+                                 moment, where, exact_text(gamma));
+        return out;
+      case num::MomentExistence::Undecided:
+        out.state = SExistence::State::Undecided;
+        out.reason = fmt::format("whether {} exists {} is not decided at gamma = {} (f's growth rate is within "
+                                 "rounding of the law's limit)",
+                                 moment, where, exact_text(gamma));
+        return out;
+    }
+  }
+  if (const auto& g = certified_.growth()) {
+    const num::Ball gamma_ball = num::Ball::from_numeric(gamma, 128);
+    if (num::moment_exists(*law_, *g, k, gamma_ball) == num::MomentExistence::Exists) return out;
+    out.reason = moment + " is not shown to exist " + where +
+                 " (f is outside the piecewise class and its growth bound does not prove the moment finite)";
+  } else {
+    out.reason = moment + " is not shown to exist " + where + " (f has no growth bound)";
+  }
+  out.state = SExistence::State::Undecided;
+  return out;
+}
+
+SExistence KernelRoute::existence(const GridPoint& point) const {
+  SExistence out = moment_existence(2, point[1]);
+  if (out.state != SExistence::State::Exists) {
+    if (out.state == SExistence::State::Diverges) out.reason += ", so S does not exist";
+    return out;
+  }
+  const GiNaC::numeric& beta = point[0];
+  const GiNaC::numeric& gamma = point[1];
+  const std::string where = "under " + law_->title() + " scores";
+  if (const std::optional<long> s = law_->support()) {
+    // X = beta + gamma eps_scale u, |u| <= s: f = 0 on all of it gives E f^2 = 0
+    num::ScopedPrecision scope(quadrature_.internal_digits());
+    num::Real weight_scale, eps_scale;
+    law_->scales(weight_scale, eps_scale);
+    const GiNaC::ex half_width =
+        GiNaC::ex(gamma) * (*s) * GiNaC::ex(GiNaC::numeric(num::to_decimal(eps_scale, 60).c_str()));
+    for (const auto& [lo, hi] : zero_intervals_) {
+      // (1 - 1e-40) margins: a support touching an interval end within rounding is not counted
+      const GiNaC::ex left = beta - half_width, right = beta + half_width;
+      if (sign_of(left - lo) > 0 && sign_of(hi - right) > 0) {
+        out.state = SExistence::State::ZeroOverZero;
+        out.reason = "f = 0 on the whole support of X " + where +
+                     ", so E|f(X)| = E f(X)^2 = 0 and S = 0/0 is undefined";
+        return out;
+      }
+    }
+  }
+  return out;
+}
 
 NumericS KernelRoute::boost_witness(const GridPoint& point) const {
   num::ScopedPrecision scope(quadrature_.internal_digits());
   NumericS out;
+  if (!law_->is_normal()) {
+    out.failure = "no Boost.Math witness under " + law_->title() + " scores (numerics/boost_quadrature.hpp is Gaussian)";
+    return out;
+  }
   const Real beta = num::to_real(point[0]), gamma = num::to_real(point[1]);
   std::vector<Real> x(1);
   const auto f = [&](const Real& v) {
@@ -139,6 +245,10 @@ CertifiedS KernelRoute::certify_at(const num::Ball& beta, const num::Ball& gamma
   const num::CertifiedMoments m = certified_(beta, gamma, rough.first, rough.second);
   out.failure = m.failure;
   if (!m.ok) return out;
+  if (m.mean_square.is_zero()) {
+    out.failure = "E f(X)^2 = 0 (f is proved 0 wherever X has mass): S = 0/0 is undefined";
+    return out;
+  }
   out.ok = true;
   out.mean_abs = m.mean_abs;
   out.mean_square = m.mean_square;
@@ -149,6 +259,12 @@ CertifiedS KernelRoute::certify_at(const num::Ball& beta, const num::Ball& gamma
 }
 
 NumericS KernelRoute::operator()(const GridPoint& point) const {
+  const SExistence exists = existence(point);
+  if (exists.state != SExistence::State::Exists) {
+    NumericS out;
+    out.failure = exists.reason;
+    return out;
+  }
   num::ScopedPrecision scope(quadrature_.internal_digits());
   return evaluate(num::to_real(point[0]), num::to_real(point[1]));
 }
@@ -238,8 +354,12 @@ NumericS KernelRoute::evaluate(const Real& beta, const Real& gamma) const {
 }
 
 AbsoluteMoments KernelRoute::absolute_moments(const GridPoint& point, unsigned highest) const {
-  num::ScopedPrecision scope(quadrature_.internal_digits());
   AbsoluteMoments out;
+  if (const SExistence e = moment_existence(highest, point[1]); e.state != SExistence::State::Exists) {
+    out.failure = e.reason;
+    return out;
+  }
+  num::ScopedPrecision scope(quadrature_.internal_digits());
   try {
     const Real beta = num::to_real(point[0]), gamma = num::to_real(point[1]);
     std::vector<Real> x(1);

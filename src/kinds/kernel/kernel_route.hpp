@@ -45,6 +45,13 @@ struct NumericS {
   std::optional<CertifiedS> certified;  ///< set by evaluate_grid(..., true) and certify()
 };
 
+/// Whether S exists at a point under the score law: E f(X)^2 finite (numerics/score_distribution.hpp's
+/// rule) and positive (a bounded law's support may lie where f = 0: S = 0/0).
+struct SExistence {
+  enum class State { Exists, Diverges, ZeroOverZero, Undecided } state = State::Exists;
+  std::string reason;  ///< for every state but Exists
+};
+
 /// E|f(beta + gamma eps)|^k for k = 0..highest (m[0] = 1), or why not.
 struct AbsoluteMoments {
   bool ok = false;
@@ -56,8 +63,16 @@ class KernelRoute {
  public:
   /// Compiles f for the route at working precision `digits`; throws
   /// num::EvaluationError if f cannot be compiled.
-  KernelRoute(const sym::KernelDerivation& derivation, unsigned digits);
-  /// S at (beta, gamma) = point (exact rationals).
+  KernelRoute(const sym::KernelDerivation& derivation, unsigned digits,
+              std::shared_ptr<const num::ScoreDistribution> law = num::normal_distribution());
+  /// Whether S exists at (beta, gamma) = point under the route's law (exactly, from f's
+  /// growth at both ends when f is in the piecewise class; from its growth bound else, which
+  /// can prove existence only). Main thread only (GiNaC).
+  SExistence existence(const GridPoint& point) const;
+  /// Whether E|f(X)|^k exists at scale gamma (the same rule; no 0/0 test). Main thread only.
+  SExistence moment_existence(unsigned k, const GiNaC::numeric& gamma) const;
+  /// S at (beta, gamma) = point (exact rationals); fails with the reason where S does not
+  /// exist or is not shown to (existence()). Main thread only.
   NumericS operator()(const GridPoint& point) const;
   /// S at (beta, gamma); touches no GiNaC object, so copies of the route may run in
   /// parallel threads (with the default precision set to internal_digits()).
@@ -78,6 +93,7 @@ class KernelRoute {
   CertifiedS certify(const GridPoint& point, const NumericS& estimate) const;
 
   unsigned internal_digits() const { return quadrature_.internal_digits(); }
+  const num::ScoreDistribution& law() const { return quadrature_.law(); }
 
  private:
   num::GaussianQuadrature quadrature_;
@@ -85,8 +101,13 @@ class KernelRoute {
   std::optional<num::DoubleExpression> f_double_;  // log|f| for the peaks; empty if f has no double form
   std::vector<num::Real> kinks_;                   // the union of |f|'s and f^2's kinks, at internal_digits()
   num::CertifiedGaussianMoments certified_;
+  std::shared_ptr<const num::ScoreDistribution> law_;
+  std::optional<std::pair<num::EndGrowth, num::EndGrowth>> growth_;  // exact, in the piecewise class
+  std::vector<std::pair<GiNaC::ex, GiNaC::ex>> zero_intervals_;        // (lower, upper) where f = 0; +-inf as +-1e300
+  GiNaC::ex f_expression_;
 
-  KernelRoute(const sym::KernelDerivation& derivation, unsigned digits, const std::vector<GiNaC::numeric>& kinks);
+  KernelRoute(const sym::KernelDerivation& derivation, unsigned digits, const std::vector<GiNaC::numeric>& kinks,
+              std::shared_ptr<const num::ScoreDistribution> law);
   CertifiedS certify_at(const num::Ball& beta, const num::Ball& gamma, const NumericS& estimate) const;
 };
 

@@ -1,0 +1,211 @@
+// Score distributions (numerics/score_distribution.hpp): each standard law is standardized
+// (mean 0, variance 1) and gives textbook expectations to 45 digits by the quadrature route,
+// enclosed by the certified route; moment existence follows the documented rule (a diverging
+// moment and S = 0/0 are recognised, never computed); and a throwaway law added by one file
+// and one registry line (tests/score_distributions/triangular.cpp) runs through the whole
+// pipeline, as docs/architecture.md, "Adding a score distribution", says.
+#define BOOST_TEST_MODULE score_distribution
+#include <boost/test/unit_test.hpp>
+
+#include <boost/math/special_functions/gamma.hpp>
+
+#include <cmath>
+#include <fstream>
+
+#include "numerics/certified_gaussian_moments.hpp"
+#include "numerics/gaussian_quadrature.hpp"
+#include "proofs/kernel_derivation.hpp"
+#include "proofs/relu.hpp"
+#include "proofs/symbols.hpp"
+#include "src/kinds/kernel/kernel_kind.hpp"
+#include "src/kinds/kernel/kernel_route.hpp"
+#include "src/kinds/registry.hpp"
+#include "src/run/pipeline.hpp"
+#include "src/spec/spec_error.hpp"
+#include "tests/score_distributions/triangular.hpp"
+
+using namespace attnverify;
+using num::Real;
+
+namespace {
+
+const std::string kSource = ATTNVERIFY_SOURCE_DIR;
+constexpr unsigned kDigits = 50;
+
+std::shared_ptr<const num::ScoreDistribution> law(const std::string& name, std::optional<GiNaC::numeric> nu = {}) {
+  return num::standard_score_distributions().make(name, nu);
+}
+
+// E g(beta + gamma eps) by the quadrature route under `l`
+Real expectation(const std::shared_ptr<const num::ScoreDistribution>& l, const std::function<Real(const Real&)>& g,
+                 const Real& beta, const Real& gamma, std::vector<Real> kinks = {}) {
+  const num::GaussianQuadrature q(kDigits, l);
+  num::ScopedPrecision scope(q.internal_digits());
+  const num::QuadratureResult r = q.expectation(g, beta, gamma, kinks);
+  BOOST_REQUIRE_MESSAGE(r.ok, r.failure);
+  return r.value;
+}
+
+double digits_between(const Real& a, const Real& b) {
+  num::ScopedPrecision scope(kDigits + num::kGuardDigits);
+  const Real rel = abs(Real(a - b)) / abs(b);
+  return rel == 0 ? 99.0 : -std::log10(rel.convert_to<double>());
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_standard_law_has_mean_0_and_variance_1) {
+  for (const char* name : {"normal", "laplace", "uniform", "logistic", "student_t"}) {
+    const auto l = law(name, std::string(name) == "student_t" ? std::optional<GiNaC::numeric>(GiNaC::numeric(9, 2)) : std::nullopt);
+    BOOST_REQUIRE(l);
+    num::ScopedPrecision scope(kDigits + num::kGuardDigits);
+    const Real one = expectation(l, [](const Real&) { return Real(1); }, 0, 1);
+    const Real mean = expectation(l, [](const Real& x) { return x; }, 0, 1);
+    const Real variance = expectation(l, [](const Real& x) { return Real(x * x); }, 0, 1);
+    BOOST_TEST(digits_between(one, Real(1)) >= 45, name);
+    BOOST_TEST(abs(mean) < 1e-45, name);
+    BOOST_TEST(digits_between(variance, Real(1)) >= 45, name);
+  }
+}
+
+// Moment generating functions of the standardized laws (textbook: Laplace(0, b) 1/(1 - b^2 t^2);
+// uniform on [-a, a] sinh(a t)/(a t); logistic(0, s) pi s t / sin(pi s t)) and the mean
+// absolute value of Student-t, E|T| = 2 sqrt(nu) Gamma((nu+1)/2) / (sqrt(pi) (nu-1) Gamma(nu/2)).
+BOOST_AUTO_TEST_CASE(textbook_expectations_to_45_digits_and_inside_the_certified_balls) {
+  num::ScopedPrecision scope(kDigits + num::kGuardDigits);
+  const Real t = Real(1) / 2, pi = boost::math::constants::pi<Real>();
+  const auto exp_f = [](const Real& x) { return Real(exp(x)); };
+  struct Case {
+    std::string name;
+    Real exact;
+  };
+  const std::vector<Case> cases{{"laplace", 1 / (1 - t * t / 2)},
+                                {"uniform", sinh(sqrt(Real(3)) * t) / (sqrt(Real(3)) * t)},
+                                {"logistic", sqrt(Real(3)) * t / sin(sqrt(Real(3)) * t)},
+                                {"normal", exp(t * t / 2)}};
+  const auto& x = sym::symbols().x;
+  for (const Case& c : cases) {
+    const Real value = expectation(law(c.name), exp_f, 0, t);
+    BOOST_TEST(digits_between(value, c.exact) >= 45, c.name << ": " << num::to_decimal(value, 50));
+    // the certified route: E exp(X) is E|f(X)| for f = exp; its ball must contain the exact value
+    const num::CertifiedGaussianMoments certified(GiNaC::exp(x), x, {}, 40, law(c.name));
+    num::Ball zero, half, rough;
+    arb_set_d(half.get(), 0.5);
+    arb_set_d(rough.get(), 1.0);
+    const num::CertifiedMoments m = certified(zero, half, rough, rough);
+    BOOST_REQUIRE_MESSAGE(m.ok, c.name << ": " << m.failure);
+    num::Ball exact;
+    arb_set_str(exact.get(), num::to_decimal(c.exact, 70).c_str(), 300);
+    BOOST_TEST(arb_overlaps(m.mean_abs.get(), exact.get()), c.name << ": " << m.mean_abs.midpoint_text(30));
+    BOOST_TEST(m.mean_abs.relative_accuracy_digits() >= 40, c.name);
+  }
+  // Laplace, f = x at beta = 3/2, gamma = 1 (scale b = 1/sqrt 2): E|X| = beta + b e^{-beta/b}. The
+  // kink of |x| lies left of the law's breakpoint u = 0, and f keeps one sign across it: the
+  // certified route must not integrate one segment across u = 0 with one side's weight.
+  {
+    const num::CertifiedGaussianMoments certified(x, x, {GiNaC::numeric(0)}, 40, law("laplace"));
+    num::Ball beta, one, rough;
+    arb_set_d(beta.get(), 1.5);
+    arb_one(one.get());
+    arb_one(rough.get());
+    const num::CertifiedMoments m = certified(beta, one, rough, rough);
+    BOOST_REQUIRE_MESSAGE(m.ok, m.failure);
+    const Real exact_abs = Real(3) / 2 + exp(-3 / sqrt(Real(2))) / sqrt(Real(2));
+    num::Ball exact;
+    arb_set_str(exact.get(), num::to_decimal(exact_abs, 70).c_str(), 300);
+    BOOST_TEST(arb_overlaps(m.mean_abs.get(), exact.get()), m.mean_abs.midpoint_text(30));
+    BOOST_TEST(m.mean_abs.relative_accuracy_digits() >= 40);
+  }
+  // Student-t (nu = 5): E|eps| = sqrt(3/5) E|T_5|; the quadrature splits at the kink of |x|
+  const Real nu = 5;
+  const Real exact = sqrt((nu - 2) / nu) * 2 * sqrt(nu) * boost::math::tgamma((nu + 1) / 2) /
+                     (sqrt(pi) * (nu - 1) * boost::math::tgamma(nu / 2));
+  const Real value =
+      expectation(law("student_t", GiNaC::numeric(5)), [](const Real& v) { return Real(abs(v)); }, 0, 1, {Real(0)});
+  BOOST_TEST(digits_between(value, exact) >= 45, num::to_decimal(value, 50));
+}
+
+BOOST_AUTO_TEST_CASE(moment_existence_follows_the_documented_rule) {
+  const auto& s = sym::symbols();
+  const auto route = [&](const GiNaC::ex& f, const std::shared_ptr<const num::ScoreDistribution>& l) {
+    return KernelRoute(sym::derive_kernel(f), 30, l);
+  };
+  using State = SExistence::State;
+  const auto state = [](const KernelRoute& r, const GiNaC::numeric& beta, const GiNaC::numeric& gamma) {
+    return r.existence({beta, gamma}).state;
+  };
+  // exp under Laplace: E f^2 = E e^{2X} needs 2 gamma < sqrt 2
+  const KernelRoute exp_laplace = route(GiNaC::exp(s.x), law("laplace"));
+  BOOST_TEST((state(exp_laplace, 0, GiNaC::numeric(7, 10)) == State::Exists));
+  BOOST_TEST((state(exp_laplace, 0, GiNaC::numeric(71, 100)) == State::Diverges));
+  BOOST_TEST(!exp_laplace({0, GiNaC::numeric(1)}).ok);
+  // E f^4 (the CLT interval) is lost earlier: 4 gamma < sqrt 2
+  BOOST_TEST((exp_laplace.moment_existence(4, GiNaC::numeric(1, 2)).state == State::Diverges));
+  BOOST_TEST((exp_laplace.moment_existence(4, GiNaC::numeric(1, 3)).state == State::Exists));
+  // relu^2 under Student-t: E f^2 needs nu > 4; exp never has one
+  const GiNaC::ex relu2 = GiNaC::pow(sym::relu(s.x), 2);
+  BOOST_TEST((state(route(relu2, law("student_t", GiNaC::numeric(4))), 1, 1) == State::Diverges));
+  BOOST_TEST((state(route(relu2, law("student_t", GiNaC::numeric(5))), 1, 1) == State::Exists));
+  BOOST_TEST((state(route(GiNaC::exp(s.x), law("student_t", GiNaC::numeric(30))), 0, GiNaC::numeric(1, 100)) ==
+              State::Diverges));
+  // relu under uniform: f = 0 on the whole support [beta - sqrt3 gamma, beta + sqrt3 gamma] for beta < -sqrt3 gamma
+  const KernelRoute relu_uniform = route(sym::relu(s.x), law("uniform"));
+  BOOST_TEST((state(relu_uniform, -2, 1) == State::ZeroOverZero));
+  BOOST_TEST((state(relu_uniform, GiNaC::numeric(-17, 10), 1) == State::Exists));  // -1.7 + 1.732 > 0
+  BOOST_TEST((state(route(sym::relu(s.x), law("laplace")), -2, 1) == State::Exists));
+}
+
+BOOST_AUTO_TEST_CASE(a_bad_distribution_in_a_spec_names_the_file_the_line_and_the_problem) {
+  const std::string file = "/tmp/attnverify_score_distribution_test_bad.toml";
+  for (const auto& [line, expected] : std::vector<std::pair<std::string, std::string>>{
+           {"distribution = \"cauchy\"", "unknown score distribution 'cauchy'"},
+           {"distribution = \"student_t\"", "needs nu"},
+           {"distribution = \"student_t\"\nnu = 2", "nu must be > 2"},
+           {"distribution = \"laplace\"\nnu = 5", "takes no parameter nu"}}) {
+    std::ofstream(file) << "[variant]\nname = \"x\"\nkind = \"kernel\"\nf = \"x\"\n" << line
+                        << "\n[grid]\nbeta = [0]\ngamma = [1]\n";
+    try {
+      load_spec(file, Bibliography{}, standard_kinds());
+      BOOST_FAIL("loaded: " + line);
+    } catch (const SpecError& e) {
+      BOOST_TEST(std::string(e.what()).find(expected) != std::string::npos, e.what());
+      BOOST_TEST(std::string(e.what()).find(file) != std::string::npos, e.what());
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_law_added_by_one_file_and_one_registry_line_runs_through_the_pipeline) {
+  num::ScoreDistributionRegistry laws = num::standard_score_distributions();
+  laws.add("triangular", false, [](const auto&) { return testing::triangular_distribution(); });  // the one line
+  KindRegistry kinds;
+  kinds.add(kernel_kind(laws));
+  const std::string file = "/tmp/attnverify_score_distribution_test_triangular.toml";
+  // f = x at beta = 0: S = E|eps| / sqrt(E eps^2) = a/3 = sqrt(6)/3 for the triangular law on [-a, a], a = sqrt 6
+  std::ofstream(file) << "[variant]\nname = \"tri\"\nkind = \"kernel\"\nf = \"x\"\ndistribution = \"triangular\"\n"
+                      << "[grid]\nbeta = [0]\ngamma = [1, 2]\n"
+                      << "[sampling]\nd = [1]\nn = [100000]\npoints = [[0, 1]]\nseed = 7\n";
+  const Spec spec = load_spec(file, Bibliography{}, kinds);
+  BOOST_TEST(score_law(spec)->name() == "triangular");
+  BOOST_CHECK_THROW(load_spec(file, Bibliography{}, standard_kinds()), SpecError);  // not a standard law
+  RunOptions options;
+  options.digits = 30;
+  const RunResult run = run_suite({spec}, Bibliography{}, options, [](const std::string&) {});
+  std::size_t values = 0, sampled = 0;
+  num::ScopedPrecision scope(40);
+  for (const CheckRecord& r : run.variants.at(0).records) {
+    if (r.check == CheckKind::Sampled) {
+      ++sampled;
+      BOOST_TEST(to_string(r.verdict) == "agree", r.detail);
+    }
+    if (!r.is_grid_check()) continue;
+    BOOST_TEST(r.certified, r.detail);
+    for (const auto& [name, value] : r.values)
+      if (name == "numeric") {
+        ++values;
+        BOOST_TEST(digits_between(Real(value), sqrt(Real(6)) / 3) >= 28, value);
+      }
+  }
+  BOOST_TEST(values == 2u);
+  BOOST_TEST(sampled == 1u);
+  BOOST_TEST(run.unexpected_count() == 0u);
+}
