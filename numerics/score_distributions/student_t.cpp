@@ -25,7 +25,9 @@ class StudentT final : public ScoreDistribution {
   explicit StudentT(const GiNaC::numeric& nu) : nu_(nu), nu_double_(nu.to_double()) {
     if (!nu.is_rational()) throw std::invalid_argument("nu must be a rational number");
     if (!(nu > 2)) throw std::invalid_argument("nu must be > 2 (the variance of t_nu is nu/(nu-2))");
-    if (nu > 1000000) throw std::invalid_argument("nu must be at most 1e6 (use the normal law beyond)");
+    // the quadrature coordinate u = asinh(z/sqrt(nu-2)) puts the mass within |u| < 6/sqrt(nu): beyond
+    // nu = 100 the route's unit-scale peak search would no longer see its shape
+    if (nu > 100) throw std::invalid_argument("nu must be at most 100 (the route resolves t_nu up to there; beyond, use the normal law, its limit)");
     if (nu.numer() > 1000000000 || nu.denom() > 1000000000)
       throw std::invalid_argument("nu must be a ratio of integers below 1e9");
     numerator_ = nu.numer().to_long();
