@@ -101,6 +101,17 @@ class Comparison:
                 else:
                     self.real.append(f"{path}.latex differs")
         elif isinstance(a, list) and isinstance(b, list):
+            key = identity(a + b)
+            if key and len({key(x) for x in a}) == len(a) and len({key(y) for y in b}) == len(b):
+                # variants by name, checks by what they check: an added spec shifts no entry
+                ka, kb = {key(x): x for x in a}, {key(y): y for y in b}
+                for k in ka.keys() - kb.keys():
+                    self.real.append(f"{path}[{k}]: only before")
+                for k in kb.keys() - ka.keys():
+                    self.real.append(f"{path}[{k}]: only after")
+                for k in ka.keys() & kb.keys():
+                    self.walk(ka[k], kb[k], f"{path}[{k}]")
+                return
             if len(a) != len(b):
                 self.real.append(f"{path}: {len(a)} vs {len(b)} entries")
             for k, (x, y) in enumerate(zip(a, b)):
@@ -116,6 +127,23 @@ class Comparison:
                 self.counts["values rounded differently"] += 1
                 return
             self.real.append(f"{path}: {str(a)[:120]!r} vs {str(b)[:120]!r}")
+
+
+CHECK_IDENTITY = ("variant", "check", "point", "claim", "property", "d", "n", "seed", "setting")
+
+
+def identity(entries):
+    """A key function when every entry is a variant (by name) or a check (by what it checks), else None
+    (entries are then compared by position)."""
+    if not entries or not all(isinstance(e, dict) for e in entries):
+        return None
+    if all("variant" in e and "check" in e for e in entries):
+        key = lambda e: json.dumps([e.get(f) for f in CHECK_IDENTITY], sort_keys=True)
+    elif all("name" in e and "kind" in e for e in entries):
+        key = lambda e: e["name"]
+    else:
+        return None
+    return key
 
 
 def main():
