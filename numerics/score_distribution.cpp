@@ -13,10 +13,6 @@
 
 namespace attnverify::num {
 
-namespace {
-
-// The sign of an exact real constant: -1, 0 (proved zero) or 1; nullopt when 40 digits
-// cannot tell it from 0.
 std::optional<int> exact_sign(const GiNaC::ex& e) {
   const GiNaC::ex n = GiNaC::normal(e);
   if (n.is_zero()) return 0;
@@ -26,6 +22,8 @@ std::optional<int> exact_sign(const GiNaC::ex& e) {
   if (std::fabs(d) < 1e-30) return std::nullopt;
   return d > 0 ? 1 : -1;
 }
+
+namespace {
 
 // The standard normal: e(u) = u, W(u) = exp(-u^2/2)/sqrt(2 pi).
 class Normal final : public ScoreDistribution {

@@ -103,6 +103,10 @@ class ScoreDistribution {
   bool is_normal() const { return name() == "normal"; }
 };
 
+/// The sign of an exact real constant: -1, 0 (proved zero by GiNaC's normal form) or 1 (from
+/// a 40-digit evaluation that is at least 1e-30 away from 0); nullopt when undecided.
+std::optional<int> exact_sign(const GiNaC::ex& e);
+
 /// Exact growth of |f(x)| at one end, |f| ~ C |x|^power e^{rate |x|} as |x| -> inf on that
 /// side (rate may be negative: decay); `zero` when f is 0 near that end.
 struct EndGrowth {

@@ -115,18 +115,6 @@ KernelRoute::KernelRoute(const sym::KernelDerivation& derivation, unsigned digit
   }
 }
 
-namespace {
-// the sign of an exact constant by 40-digit evaluation after an exact zero test; 0 when undecided
-int sign_of(const GiNaC::ex& e) {
-  const GiNaC::ex n = GiNaC::normal(e);
-  if (n.is_zero()) return 0;
-  const GiNaC::ex v = GiNaC::evalf(n);
-  if (!GiNaC::is_a<GiNaC::numeric>(v)) return 0;
-  const double d = GiNaC::ex_to<GiNaC::numeric>(v).to_double();
-  return std::fabs(d) < 1e-30 ? 0 : d > 0 ? 1 : -1;
-}
-}  // namespace
-
 SExistence KernelRoute::moment_existence(unsigned k, const GiNaC::numeric& gamma) const {
   SExistence out;
   if (law_->is_normal()) return out;
@@ -180,7 +168,7 @@ SExistence KernelRoute::existence(const GridPoint& point) const {
     for (const auto& [lo, hi] : zero_intervals_) {
       // (1 - 1e-40) margins: a support touching an interval end within rounding is not counted
       const GiNaC::ex left = beta - half_width, right = beta + half_width;
-      if (sign_of(left - lo) > 0 && sign_of(hi - right) > 0) {
+      if (num::exact_sign(left - lo).value_or(0) > 0 && num::exact_sign(hi - right).value_or(0) > 0) {
         out.state = SExistence::State::ZeroOverZero;
         out.reason = "f = 0 on the whole support of X " + where +
                      ", so E|f(X)| = E f(X)^2 = 0 and S = 0/0 is undefined";
