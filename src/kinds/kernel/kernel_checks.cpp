@@ -168,13 +168,13 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
     exists.push_back(route.existence(p));
     if (exists.back().state == SExistence::State::Exists) computable.push_back(p);
   }
-  std::vector<NumericS> numerics = route.evaluate_grid(computable, options.threads, true);
-  for (std::size_t k = 0, j = 0; k < spec.grid.size(); ++k) {
-    if (exists[k].state == SExistence::State::Exists) continue;
-    NumericS missing;
-    missing.failure = exists[k].reason;
-    numerics.insert(numerics.begin() + static_cast<long>(k), missing);
-    (void)j;
+  const std::vector<NumericS> computed = route.evaluate_grid(computable, options.threads, true);
+  std::vector<NumericS> numerics(spec.grid.size());  // per grid point; the reason where no route ran
+  for (std::size_t k = 0, next = 0; k < spec.grid.size(); ++k) {
+    if (exists[k].state == SExistence::State::Exists)
+      numerics[k] = computed[next++];
+    else
+      numerics[k].failure = exists[k].reason;
   }
   std::map<std::string, Curve> marks;
   std::size_t witnesses = 0;  // Boost.Math witnesses run so far

@@ -92,8 +92,7 @@ KernelRoute::KernelRoute(const sym::KernelDerivation& derivation, unsigned digit
       f_double_(double_form(derivation.f)),
       kinks_(to_reals(kinks, quadrature_.internal_digits())),
       certified_(derivation.f, sym::symbols().x, kinks, digits, law),
-      law_(std::move(law)),
-      f_expression_(derivation.f) {
+      law_(std::move(law)) {
   if (law_->is_normal()) return;  // every moment of a kernel that has a growth bound exists
   growth_ = num::end_growth(derivation.f, sym::symbols().x);
   if (!law_->support()) return;

@@ -104,7 +104,6 @@ class KernelRoute {
   std::shared_ptr<const num::ScoreDistribution> law_;
   std::optional<std::pair<num::EndGrowth, num::EndGrowth>> growth_;  // exact, in the piecewise class
   std::vector<std::pair<GiNaC::ex, GiNaC::ex>> zero_intervals_;        // (lower, upper) where f = 0; +-inf as +-1e300
-  GiNaC::ex f_expression_;
 
   KernelRoute(const sym::KernelDerivation& derivation, unsigned digits, const std::vector<GiNaC::numeric>& kinks,
               std::shared_ptr<const num::ScoreDistribution> law);
