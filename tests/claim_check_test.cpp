@@ -40,7 +40,7 @@ struct Fixture {
       return std::make_pair(n.S, n.error_digits);
     };
   }
-  Claim claim(const std::string& text, const std::string& expected = "agree") const {
+  Claim claim(const std::string& text, Verdict expected = Verdict::Agree) const {
     return test::make_claim("test", text, {"beta", "gamma"}, expected);
   }
   ClaimReference reference() const { return {d.S, std::nullopt, {d.mean_square, d.mean_abs}}; }
@@ -76,10 +76,10 @@ BOOST_FIXTURE_TEST_CASE(eq6_with_4_gamma_squared_is_judged_disagree, Fixture) {
 }
 
 BOOST_FIXTURE_TEST_CASE(expected_disagree_changes_only_the_expectation, Fixture) {
-  const CheckRecord r = check_claim(spec, claim("exp(-gamma^2/2)", "disagree"), reference(), 50, witness);
+  const CheckRecord r = check_claim(spec, claim("exp(-gamma^2/2)", Verdict::Disagree), reference(), 50, witness);
   BOOST_TEST(to_string(r.verdict) == "disagree");
   BOOST_TEST(!r.unexpected());
-  const CheckRecord right = check_claim(spec, claim(kEq6, "disagree"), reference(), 50, witness);
+  const CheckRecord right = check_claim(spec, claim(kEq6, Verdict::Disagree), reference(), 50, witness);
   BOOST_TEST(to_string(right.verdict) == "agree");  // computed, whatever the spec expects
   BOOST_TEST(right.unexpected());
 }
@@ -127,7 +127,7 @@ BOOST_AUTO_TEST_CASE(without_a_closed_form_claims_are_judged_against_quadrature)
 // search's Halton points now meet the band, and a clamp is called the resolution.
 BOOST_FIXTURE_TEST_CASE(a_far_narrow_bump_is_found_and_the_resolution_is_not_a_measurement, Fixture) {
   const std::string bump = "(" + kEq6 + ")*(1 + 1e-30*exp(-(beta-40)^2))";
-  const CheckRecord wrong = check_claim(spec, claim(bump, "disagree"), reference(), 50, witness);
+  const CheckRecord wrong = check_claim(spec, claim(bump, Verdict::Disagree), reference(), 50, witness);
   BOOST_TEST_CONTEXT(wrong.detail) {
     BOOST_TEST(to_string(wrong.verdict) == "disagree");
     BOOST_TEST(wrong.certified);

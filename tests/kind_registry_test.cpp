@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "src/kinds/derivation_summary.hpp"
+#include "src/kinds/kernel/kernel_kind.hpp"
 #include "src/kinds/registry.hpp"
 #include "src/report/report_latex.hpp"
 #include "src/report/results_json.hpp"
@@ -66,6 +67,9 @@ BOOST_AUTO_TEST_CASE(a_kind_added_by_one_folder_and_one_line_runs_through_the_wh
   BOOST_TEST(spec.kind->name() == "uniform");
   BOOST_TEST(spec.parameter_names() == std::vector<std::string>{"n"}, boost::test_tools::per_element());
   BOOST_TEST(spec.grid.size() == 4u);
+  // the kind's own data travels in Spec::kind_data, read back as the kind's type
+  BOOST_TEST(kind_data<testing::UniformData>(spec).c == GiNaC::numeric(-3));  // c = -3 in the spec
+  BOOST_CHECK_THROW(kind_data<KernelData>(spec), std::logic_error);          // another kind's data type
 
   // derive: S_n = 1
   const DerivationSummary d = spec.kind->derive(spec);

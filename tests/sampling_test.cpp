@@ -250,14 +250,14 @@ BOOST_AUTO_TEST_CASE(a_check_whose_clt_interval_is_skewed_is_not_a_test_and_says
   CheckRecord at_1e6 = provisional();
   judge_clt_validity(at_1e6, population, 1e6);
   BOOST_TEST(to_string(at_1e6.verdict) == "inconclusive");
-  BOOST_TEST(at_1e6.expected == "inconclusive");
+  BOOST_TEST(at_1e6.expected == Verdict::Inconclusive);
   BOOST_TEST(close(*at_1e6.clt_skewness, -0.710559, 1e-5));
   BOOST_TEST(close(*at_1e6.population_standard_error, 1.79196e-3, 1e-5));
   BOOST_TEST_CONTEXT(at_1e6.detail) { BOOST_TEST(at_1e6.detail.find("about n = 8100000") != std::string::npos); }
   CheckRecord at_1e7 = provisional();
   judge_clt_validity(at_1e7, population, 1e7);  // skewness -0.2247
   BOOST_TEST(to_string(at_1e7.verdict) == "agree");
-  BOOST_TEST(at_1e7.expected == "agree");
+  BOOST_TEST(at_1e7.expected == Verdict::Agree);
   // Holm's family takes only the valid one
   std::vector<CheckRecord*> both{&at_1e6, &at_1e7};
   at_1e6.p_value = at_1e7.p_value = 0.5;

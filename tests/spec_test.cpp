@@ -11,6 +11,8 @@
 #include "src/kinds/registry.hpp"
 #include "src/spec/spec.hpp"
 #include "src/spec/spec_error.hpp"
+#include "src/verdicts/variant_result.hpp"
+#include "src/verdicts/verdict.hpp"
 
 using namespace attnverify;
 namespace fs = std::filesystem;
@@ -35,6 +37,26 @@ std::map<std::string, std::string> expectations(const fs::path& file) {
 }
 
 }  // namespace
+
+// Verdicts and closed-form statuses are enums inside the program; text only at the edges
+// (specs, shards, results.json, the report), spelled as docs/spec-format.md spells them.
+BOOST_AUTO_TEST_CASE(verdicts_and_statuses_are_read_back_from_their_spelling_and_nothing_else) {
+  const std::map<Verdict, std::string> verdicts{{Verdict::Agree, "agree"},
+                                                {Verdict::Disagree, "disagree"},
+                                                {Verdict::Inconclusive, "inconclusive"},
+                                                {Verdict::NotApplicable, "not-applicable"}};
+  for (const auto& [verdict, text] : verdicts) {
+    BOOST_TEST(to_string(verdict) == text);
+    BOOST_TEST((verdict_from_string(text) == std::optional(verdict)));
+  }
+  for (const char* other : {"Agree", "agreed", "", "not_applicable", "agree "})
+    BOOST_TEST(!verdict_from_string(other).has_value(), other);
+  BOOST_TEST(to_string(ClosedFormStatus::Derived) == "derived");
+  BOOST_TEST(to_string(ClosedFormStatus::NoClosedForm) == "no-closed-form");
+  BOOST_TEST((closed_form_status_from_string("derived") == ClosedFormStatus::Derived));
+  BOOST_TEST((closed_form_status_from_string("no-closed-form") == ClosedFormStatus::NoClosedForm));
+  BOOST_TEST(!closed_form_status_from_string("proved").has_value());
+}
 
 BOOST_AUTO_TEST_CASE(malformed_specs_are_rejected_with_file_line_and_key) {
   const Bibliography bib = bibliography();

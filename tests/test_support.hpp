@@ -20,7 +20,7 @@ inline double digits_against(const num::Real& computed, const std::string& refer
 
 /// A claim read from `text` as the spec loader reads it (tolerant, with its conditions).
 inline Claim make_claim(const std::string& id, const std::string& text, const std::vector<std::string>& symbols,
-                        const std::string& expected = "agree") {
+                        Verdict expected = Verdict::Agree) {
   Claim c;
   c.id = id;
   c.source = "Su2023";

@@ -63,7 +63,7 @@ void judge_clt_validity(CheckRecord& r, const num::PopulationDelta& population, 
   // known from the population before the sample was drawn: not a valid test at this n
   const double needed = std::pow(population.skewness / num::kMaxCltSkewness, 2);
   r.verdict = Verdict::Inconclusive;
-  r.expected = "inconclusive";
+  r.expected = Verdict::Inconclusive;
   r.detail = fmt::format(
       "not a valid test at this n: the mean of the delta-method statistic has skewness {:.2f} here (from E|f|^k, k "
       "<= 6, by quadrature), above {} where the 95% CLT interval is taken as trustworthy; it is from about n = {} on. "
@@ -170,7 +170,9 @@ void run_sampled_checks(const Spec& spec, const num::AdaptiveEvaluator* closed, 
     // reference S: the closed form, else the quadrature route
     num::Real reference_value;
     std::string reference_text, reference_kind;
-    if (closed) {
+    // (the closed form only where S exists: elsewhere, e.g. exp under Laplace at gamma >= 1/sqrt2,
+    // its formula is meaningless; the route then fails and the point is skipped)
+    if (closed && route.existence(p).state == SExistence::State::Exists) {
       const num::Evaluation e = (*closed)(p);
       reference_value = e.value;
       reference_kind = "closed form";
@@ -240,7 +242,7 @@ void run_sampled_checks(const Spec& spec, const num::AdaptiveEvaluator* closed, 
         if (fourth.state != SExistence::State::Exists && r.z) {
           // known before sampling: the interval's premise fails or is not shown to hold
           r.verdict = Verdict::Inconclusive;
-          r.expected = "inconclusive";
+          r.expected = Verdict::Inconclusive;
           r.detail = "the 95% CLT interval does not hold here: " + fourth.reason +
                      " (the delta method's variance needs E f(X)^4 < inf); z = " + fmt::format("{:.2f}", *r.z) +
                      " is not tested.";

@@ -51,10 +51,10 @@ const char* role_meaning(ClaimRole role) {
 std::string verdict_text(const CheckRecord& r, ClaimRole role) {
   std::string text = "\\verdict{" + to_string(r.verdict) + "}";
   if (r.unexpected())
-    text += " {\\color{red}(expected " + r.expected + ")}";
-  else if (r.expected == "disagree")
+    text += " {\\color{red}(expected " + to_string(r.expected) + ")}";
+  else if (r.expected == Verdict::Disagree)
     text += std::string(" (as expected: ") + role_meaning(role) + ")";
-  else if (r.expected == "inconclusive")
+  else if (r.expected == Verdict::Inconclusive)
     text += " (as expected)";
   else if (role == ClaimRole::Control)
     text += " (as expected: negative control)";
@@ -232,23 +232,23 @@ GridCertification grid_certification(const RunResult& run) {
 std::size_t derived_variants(const RunResult& run) {
   return static_cast<std::size_t>(
       std::count_if(run.variants.begin(), run.variants.end(),
-                    [](const VariantResult& v) { return v.status == "derived" && !v.forms.empty(); }));
+                    [](const VariantResult& v) { return v.derived() && !v.forms.empty(); }));
 }
 
 std::size_t certified_derivations(const RunResult& run) {
   return static_cast<std::size_t>(std::count_if(run.variants.begin(), run.variants.end(), [](const VariantResult& v) {
-    return v.status == "derived" && v.certificate.verified;
+    return v.derived() && v.certificate.verified;
   }));
 }
 
 bool derivation_certified(const RunResult& run, const std::string& name) {
   for (const VariantResult& v : run.variants)
-    if (v.spec.name == name) return v.status == "derived" && v.certificate.verified;
+    if (v.spec.name == name) return v.derived() && v.certificate.verified;
   return false;
 }
 
 std::string certificate_latex(const VariantResult& v) {
-  if (v.status != "derived" || v.forms.empty()) return "";
+  if (!v.derived() || v.forms.empty()) return "";
   const sym::DerivationCertificate& c = v.certificate;
   if (c.verified) {
     // grouped by method, in the order the methods first appear: "E|f(X)| and E f(X)^2 by the heat equation"

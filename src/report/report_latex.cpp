@@ -423,7 +423,9 @@ void write_fact_variant(std::ostringstream& out, const VariantResult& v) {
 // A variant that no source states a claim about, in a few lines: its definition, S (or why
 // there is none), the grid and sampled summaries and any point that did not agree. Its
 // per-point values and figures stay in results.json (the part's opening says so).
-void write_compact_variant(std::ostringstream& out, const VariantResult& v, const RunResult& run) {
+// `drawn`: the compact figures already drawn, by their curves, with the variant that drew each.
+void write_compact_variant(std::ostringstream& out, const VariantResult& v, const RunResult& run,
+                           std::map<std::string, std::string>& drawn) {
   const Spec& spec = v.spec;
   out << "\\subsection*{" << latex_escape(spec.title) << "}\\phantomsection\\label{variant:" << spec.name << "}\n";
   // the definition alone; the part's opening states the setting once
@@ -435,7 +437,7 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
         << latex_escape(spec.file) << "}).\n\n";
   else
     out << "\\texttt{" << latex_escape(spec.file) << "}. " << spec.kind->report_intro(spec);
-  if (v.status == "derived") {
+  if (v.derived()) {
     // S under its kind's label ("S", "S_n (0 < lambda < 1)")
     const auto S = std::find_if(v.forms.begin(), v.forms.end(), [&](const auto& f) { return f.second.is_equal(v.S); });
     if (S != v.forms.end())
@@ -446,9 +448,9 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
   const GridStats st = grid_stats(v);
   if (!v.certificate.verified) out << certificate_latex(v);  // the part's opening says the others are certified
   out << fmt::format("Grid: {} points, {} ", st.total,
-                     v.status == "derived" ? fmt::format("{} agree", st.agree)
+                     v.derived() ? fmt::format("{} agree", st.agree)
                                            : fmt::format("{} computed to the error target", st.not_applicable));
-  out << (v.status == "derived" ? fmt::format("({} certified", st.certified)
+  out << (v.derived() ? fmt::format("({} certified", st.certified)
                                  : fmt::format("({} of the values certified by Arb balls of the defining integrals",
                                                st.certified));
   if (st.worst_record) out << fmt::format("; worst agreement {:.1f} digits", st.worst);
@@ -465,6 +467,20 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
                        sampled.max_z);
   out << ".\n\n";
   write_points_not_agreeing(out, v, true, 6);
+  for (const Figure& f : v.figures) {
+    if (!f.in_compact_part) continue;
+    std::string key = f.x_label + "\n" + f.y_label;
+    for (const Curve& c : f.curves) {
+      key += "\n" + c.label;
+      for (const auto& [x, y] : c.points) key += fmt::format(" {:.8g},{:.8g}", x, y);
+    }
+    const auto [first, added] = drawn.emplace(key, spec.name);
+    if (added)
+      write_figure(out, f);
+    else
+      out << "The figure of $S$ under each score law for this $f$ is drawn with \\hyperref[variant:" << first->second
+          << "]{\\texttt{" << latex_escape(first->second) << "}}.\n\n";
+  }
 }
 
 // `shown`: claims already printed in full, by (id, published form, text), with the variant
@@ -483,7 +499,7 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
     return;
   }
   out << "\\subsection*{Derivation}\n";
-  if (v.status == "derived") {
+  if (v.derived()) {
     out << "Derived by attnverify's symbolic engine (GiNaC) from the definition. " << certificate_latex(v) << "\n\n";
     // a form an earlier section displayed (the linear-attention S of every feature map) is named, not repeated
     std::map<std::string, std::vector<std::string>> repeated;  // first variant -> labels
@@ -511,7 +527,7 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
   }
 
   const GridStats st = grid_stats(v);
-  if (v.status != "derived" && spec.kind->numeric_route(spec) == NumericRoute::Quadrature) {
+  if (!v.derived() && spec.kind->numeric_route(spec) == NumericRoute::Quadrature) {
     double worst_error = std::numeric_limits<double>::infinity();
     for (const auto& r : v.records)
       if (r.is_grid_check() && r.error_digits) worst_error = std::min(worst_error, *r.error_digits);
@@ -548,11 +564,11 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
   write_points_not_agreeing(out, v, false, 12);
   write_figure(out, v.grid_figure);
   // one map of digits over (beta, gamma): the kernel with claims whose routes agree least
-  if (spec.kind->name() == "kernel" && v.status == "derived") {
+  if (spec.kind->name() == "kernel" && v.derived()) {
     const VariantResult* least = nullptr;
     double least_digits = 1e9;
     for (const VariantResult& other : run.variants) {
-      if (other.spec.kind->name() != "kernel" || other.status != "derived" ||
+      if (other.spec.kind->name() != "kernel" || !other.derived() ||
           (other.spec.claims.empty() && other.spec.properties.empty()))
         continue;
       for (const CheckRecord& r : other.records)
@@ -642,8 +658,8 @@ std::string report_latex(const RunResult& run) {
         unexpected += r.unexpected();
       }
     out << "\\hyperref[variant:" << v->spec.name << "]{" << latex_escape(v->spec.name) << "} & "
-        << latex_escape(v->spec.kind->name()) << " & " << latex_escape(v->status) << " & "
-        << (v->status == "derived" ? fmt::format("{}/{}", st.agree, st.total)
+        << latex_escape(v->spec.kind->name()) << " & " << latex_escape(to_string(v->status)) << " & "
+        << (v->derived() ? fmt::format("{}/{}", st.agree, st.total)
                                    : fmt::format("{}/{} to target", st.not_applicable, st.total))
         << " & " << sampled_summary(*v) << " & " << (st.worst_record ? fmt::format("{:.1f}", st.worst) : "--") << " & "
         << (claims ? fmt::format("{}/{}", claims - unexpected, claims) : std::string("--"))
@@ -662,6 +678,7 @@ std::string report_latex(const RunResult& run) {
 
   bool without_claims = false;
   ShownClaims shown;
+  std::map<std::string, std::string> compact_figures;
   for (const VariantResult* v : ordered) {
     if (!has_claims(v) && !without_claims) {
       without_claims = true;
@@ -669,7 +686,7 @@ std::string report_latex(const RunResult& run) {
              "The closed forms of these variants are derived and checked against the numeric and sampled routes "
              "like the others; no source states a claim about them, so each gets a few lines: its definition, "
              "$S$, and how its checks came out (kernels: $a_j \\propto f(q\\cdot k_j)$, $X = \\beta + "
-             "\\gamma\\varepsilon$, $\\varepsilon\\sim\\mathcal N(0,1)$, "
+             "\\gamma\\varepsilon$, $\\varepsilon\\sim\\mathcal N(0,1)$ unless the variant names another law, "
              "$S = \\mathbb{E}|f(X)|/\\sqrt{\\mathbb{E} f(X)^2}$). Their closed forms are certified (``What each verdict "
              "proves'') unless a variant says otherwise. Their per-point values (grid and sampled checks) are in "
              "results.json, under \\texttt{checks} with the variant's name.\n\n";
@@ -677,7 +694,7 @@ std::string report_latex(const RunResult& run) {
     if (has_claims(v))
       write_variant(out, *v, run, shown);
     else
-      write_compact_variant(out, *v, run);
+      write_compact_variant(out, *v, run, compact_figures);
   }
 
   std::set<std::string> keys;

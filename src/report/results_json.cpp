@@ -47,8 +47,8 @@ std::string results_json(const RunResult& run) {
     variant["spec"] = v.spec.file;
     variant["spec_sha256"] = v.spec.sha256;
     json closed;
-    closed["status"] = v.status;
-    if (v.status == "derived") {
+    closed["status"] = to_string(v.status);
+    if (v.derived()) {
       closed["S"] = sym::to_text(v.S);
       closed["latex"] = sym::to_latex(v.S);
       json forms = json::array();

@@ -12,6 +12,9 @@ std::string terminal_summary(const RunResult& run) {
                                 library_versions().front().second, run.options.digits,
                                 required_digits(run.options.digits), run.options.seed_for(std::nullopt));
   std::size_t total = 0;
+  // the name column as wide as the longest name (at least 10)
+  std::size_t name_width = 10;
+  for (const auto& v : run.variants) name_width = std::max(name_width, v.spec.name.size());
   for (const auto& v : run.variants) {
     std::size_t grid = 0, agree = 0, sampled = 0, sampled_agree = 0, not_tests = 0, claim_count = 0;
     double worst = 1e9, max_z = 0;
@@ -25,7 +28,7 @@ std::string terminal_summary(const RunResult& run) {
             fmt::format("\n    {:<8} {:<24} {:<13} [{}]{}", to_string(r.check), r.claim, to_string(r.verdict), method,
                         r.conflict       ? "  CONFLICT: a symbolic proof and a certified counterexample contradict (a "
                                            "defect of attnverify; see the detail in results.json)"
-                        : r.unexpected() ? "  UNEXPECTED (spec expects " + r.expected + ")"
+                        : r.unexpected() ? "  UNEXPECTED (spec expects " + to_string(r.expected) + ")"
                                          : "");
         continue;
       }
@@ -45,8 +48,8 @@ std::string terminal_summary(const RunResult& run) {
       agree += r.verdict == Verdict::Agree || r.verdict == Verdict::NotApplicable;
       if (r.digits) worst = std::min(worst, *r.digits);
     }
-    const bool derived = v.status == "derived";
-    out += fmt::format("  {:<10} {:<8} {:<14} ", v.spec.name, v.spec.kind->name(), v.status);
+    const bool derived = v.derived();
+    out += fmt::format("  {:<{}} {:<11} {:<14} ", v.spec.name, name_width, v.spec.kind->name(), to_string(v.status));
     if (grid == 0)  // fact specs and others without a grid: the claims below are the checks
       out += fmt::format("{} claim{}", claim_count, claim_count == 1 ? "" : "s");
     else

@@ -42,7 +42,7 @@ VariantResult check_variant(const Spec& spec, const RunOptions& options, const P
   VariantResult result = spec.kind->check(spec, options, progress);
   // the certificate of the closed forms (proofs/derivation_certificate.hpp), from the
   // kind's derivation, which the checks above already computed (proofs/derivation_cache.hpp)
-  if (result.status == "derived" && !result.forms.empty()) result.certificate = spec.kind->derive(spec).certificate;
+  if (result.derived() && !result.forms.empty()) result.certificate = spec.kind->derive(spec).certificate;
   return result;
 }
 

@@ -262,7 +262,8 @@ json figure_json(const Figure& f) {
           {"log_x", f.log_x},
           {"curves", curves_json(f.curves)},
           {"marks", curves_json(f.marks)},
-          {"caption", f.caption}};
+          {"caption", f.caption},
+          {"in_compact_part", f.in_compact_part}};
 }
 
 Figure figure_from(const json& j) {
@@ -274,6 +275,8 @@ Figure figure_from(const json& j) {
   f.curves = curves_from(j.at("curves"), "figure.curves");
   f.marks = curves_from(j.at("marks"), "figure.marks");
   f.caption = j.at("caption");
+  // absent in shards written before the field existed: not a compact figure
+  if (j.contains("in_compact_part")) f.in_compact_part = j.at("in_compact_part").get<bool>();
   check_prose("figure.x_label", f.x_label);
   check_prose("figure.y_label", f.y_label);
   check_prose("figure.caption", f.caption);
@@ -331,8 +334,8 @@ std::string shard_json(const RunResult& result, const Shard& shard, const std::v
   json variants = json::array();
   for (const VariantResult& v : result.variants) {
     json j{{"name", v.spec.name}, {"spec", v.spec.file}, {"spec_digest", file_digest(v.spec.file)},
-           {"status", v.status},  {"reason", v.reason},  {"notes", v.notes}};
-    j["S"] = v.status == "derived" ? archive_text(v.S) : "";
+           {"status", to_string(v.status)},  {"reason", v.reason},  {"notes", v.notes}};
+    j["S"] = v.derived() ? archive_text(v.S) : "";
     json forms = json::array();
     for (const auto& [label, e] : v.forms) forms.push_back({{"label", label}, {"archive", archive_text(e)}});
     j["forms"] = forms;
@@ -411,9 +414,9 @@ const json& member(const json& j, const char* key, const std::string& file) {
 std::string closed_ball_problem(const VariantResult& v, const CheckRecord& r, unsigned digits,
                                 const GiNaC::ex& S_separate) {
   const auto closed = std::find_if(r.enclosure.begin(), r.enclosure.end(), [](const auto& e) { return e.first == "closed"; });
-  if (v.status != "derived" && closed != r.enclosure.end() && r.check != CheckKind::Claim)
+  if (!v.derived() && closed != r.enclosure.end() && r.check != CheckKind::Claim)
     return "a ball of a closed form in a variant whose spec's derivation finds none";
-  if (v.status != "derived" || !r.certified || r.check == CheckKind::Claim) return "";
+  if (!v.derived() || !r.certified || r.check == CheckKind::Claim) return "";
   if (closed == r.enclosure.end()) return "";
   const std::vector<std::string> symbols = v.spec.kind->claim_symbols();
   if (!point_shape_problem(r.point, symbols, true).empty()) return "";
@@ -635,9 +638,12 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
       if (v.spec.name != name)
         throw ShardError(fmt::format("{} defines variant '{}', not '{}'", spec_file, v.spec.name, name));
       const std::string& file = files[shard_of.at(name)];
-      v.status = member(j, "status", file).get<std::string>();
-      if (v.status != "derived" && v.status != "no-closed-form")
+      const json& status = member(j, "status", file);
+      const std::optional<ClosedFormStatus> read =
+          status.is_string() ? closed_form_status_from_string(status.get<std::string>()) : std::nullopt;
+      if (!read)
         throw ShardError(fmt::format("{}: variant '{}': field 'status' is not derived or no-closed-form", file, name));
+      v.status = *read;
       v.reason = member(j, "reason", file).get<std::string>();
       v.notes = member(j, "notes", file).get<std::vector<std::string>>();
       try {
@@ -661,9 +667,9 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
         // nothing to derive (fact specs): no closed forms to carry
         if (!forms.empty())
           throw ShardError(fmt::format("{}: variant '{}': field 'forms': its kind derives no closed forms", file, name));
-      } else if ((v.status == "derived") != again.derived) {
+      } else if (v.derived() != again.derived) {
         throw ShardError(fmt::format("{}: variant '{}': field 'status' is '{}', but the spec's derivation {}", file,
-                                     name, v.status, again.derived ? "succeeds" : "finds no closed form"));
+                                     name, to_string(v.status), again.derived ? "succeeds" : "finds no closed form"));
       } else if (again.derived) {
         if (!from_archive_text(S_archive).is_equal(again.S))
           throw ShardError(
@@ -683,7 +689,7 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
         v.forms.emplace_back(label, rederived(from_archive_text(f.at("archive")), "forms"));
       }
       // what a record expects comes from the spec, never from the shard
-      std::map<std::string, std::string> expected;
+      std::map<std::string, Verdict> expected;
       for (const Claim& c : v.spec.claims) expected[c.id] = c.expected;
       for (const Property& p : v.spec.properties) expected[p.id] = p.expected;
       const json& records = member(j, "records", file);
@@ -706,15 +712,16 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
           throw ShardError(where + ": the same check as an earlier record (" + to_string(record.check) +
                            (record.claim.empty() ? "" : " " + record.claim) +
                            (record.point.empty() ? "" : " at " + describe_point(record.point)) + ")");
-        if (record.expected != "not-applicable") {
+        if (record.expected != Verdict::NotApplicable) {
           if (!record.claim.empty()) {
             const auto it = expected.find(record.claim);
             if (it == expected.end())
               throw ShardError(fmt::format("{}: field 'claim': '{}' is not a claim or property of its spec", where,
                                            record.claim));
             record.expected = it->second;
-          } else if (record.expected != "agree") {
-            throw ShardError(fmt::format("{}: field 'expected': '{}', which no spec states", where, record.expected));
+          } else if (record.expected != Verdict::Agree) {
+            throw ShardError(
+                fmt::format("{}: field 'expected': '{}', which no spec states", where, to_string(record.expected)));
           }
         }
         // a certified verdict is proved again from its balls, not taken from the shard

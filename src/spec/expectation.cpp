@@ -26,11 +26,13 @@ const char* to_string(ClaimRole role) {
 
 Expectation read_expectation(TomlReader& reader) {
   Expectation e;
-  e.expected = reader.optional_string("expected", Text::Identifier).value_or("agree");
-  if (e.expected != "agree" && e.expected != "disagree" && e.expected != "inconclusive")
-    reader.fail("expected", "must be one of agree, disagree, inconclusive (found '" + e.expected + "')");
+  const std::string expected = reader.optional_string("expected", Text::Identifier).value_or("agree");
+  const std::optional<Verdict> verdict = verdict_from_string(expected);
+  if (!verdict || *verdict == Verdict::NotApplicable)
+    reader.fail("expected", "must be one of agree, disagree, inconclusive (found '" + expected + "')");
+  e.expected = *verdict;
   e.reason = reader.optional_string("reason").value_or("");
-  if (e.expected != "agree" && e.reason.empty())
+  if (e.expected != Verdict::Agree && e.reason.empty())
     reader.fail("reason", "missing: an expected verdict other than agree needs a reason");
   const std::string role = reader.optional_string("role", Text::Identifier).value_or("claim");
   const auto known = std::find_if(std::begin(kRoleNames), std::end(kRoleNames),

@@ -4,6 +4,8 @@
 // decide whether a computed verdict is "unexpected".
 #pragma once
 
+#include "src/verdicts/verdict.hpp"
+
 #include <string>
 
 namespace attnverify {
@@ -28,7 +30,7 @@ const char* to_string(ClaimRole role);
 
 /// The expected-verdict fields shared by [[claims]] and [[properties]].
 struct Expectation {
-  std::string expected = "agree";  ///< agree | disagree | inconclusive
+  Verdict expected = Verdict::Agree;  ///< agree, disagree or inconclusive
   std::string reason;              ///< why a verdict other than agree is expected (required then)
   ClaimRole role = ClaimRole::Claim;
 };

@@ -18,6 +18,8 @@
 // for sequences, (snr, r) for feature maps (the iid form of Su2023 eq. 9).
 #pragma once
 
+#include "src/verdicts/verdict.hpp"
+
 #include <ginac/ginac.h>
 
 #include <optional>
@@ -66,7 +68,7 @@ struct Property {
   std::string source;     ///< bibliography key
   std::string equation;   ///< may be empty
   std::string statement;  ///< the claim in words, as the source makes it
-  std::string expected = "agree";
+  Verdict expected = Verdict::Agree;  ///< agree, disagree or inconclusive
   std::string reason;
   ClaimRole role = ClaimRole::Claim;  ///< a published claim, a transcription or a control
   std::string note;

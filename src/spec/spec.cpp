@@ -58,12 +58,6 @@ std::size_t grid_limit = kMaxGridPoints;
 std::size_t max_grid_points() { return grid_limit; }
 void set_max_grid_points(std::size_t limit) { grid_limit = limit; }
 
-bool PhiCase::iid() const {
-  for (std::size_t k = 1; k < mu.size(); ++k)
-    if (mu[k] != mu[0] || sigma[k] != sigma[0]) return false;
-  return true;
-}
-
 std::vector<std::string> Spec::parameter_names() const { return kind->claim_symbols(); }
 
 std::vector<std::string> Spec::property_parameters() const { return kind->property_symbols(); }

@@ -3,16 +3,18 @@
 // every field; any problem raises SpecError with file, line and key.
 #pragma once
 
+#include "src/verdicts/verdict.hpp"
+
 #include <ginac/ginac.h>
 
 #include <map>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "proofs/expression_parser.hpp"
-#include "proofs/linear_attention.hpp"
 #include "src/spec/bibliography.hpp"
 #include "src/spec/expectation.hpp"
 #include "src/spec/kind.hpp"
@@ -37,7 +39,7 @@ struct Claim {
   /// against it (docs/spec-format.md, "How claims are judged").
   bool continuous_extension = false;
   std::string latex;               ///< the formula as the source prints it (may be empty)
-  std::string expected = "agree";  ///< agree | disagree | inconclusive
+  Verdict expected = Verdict::Agree;  ///< agree, disagree or inconclusive
   std::string reason;              ///< why a non-agree verdict is expected
   ClaimRole role = ClaimRole::Claim;  ///< a published claim, a transcription or a control
   std::string note;
@@ -65,16 +67,10 @@ struct SamplingPlan {
   std::optional<unsigned long> seed;  ///< the spec's seed, if given
 };
 
-/// A feature-map case in raw coordinates: q, mu, sigma of length d (sigma > 0).
-struct PhiCase {
-  std::vector<GiNaC::numeric> q, mu, sigma;
-  /// True when every component has the same (mu, sigma): iid components of k~.
-  bool iid() const;
-};
-
 /// What a kind reads for itself from its spec and only it interprets (the kernel's score
-/// law, src/kinds/kernel/kernel_kind.hpp); the kind derives its own type from this and
-/// casts back to it.
+/// law, the feature map's cases, the measure's vectors, the fact kind's trials); the kind
+/// derives its own type from this, sets Spec::kind_data in read_tables and reads it back
+/// with kind_data<T>(spec).
 struct KindData {
   virtual ~KindData() = default;
 };
@@ -96,20 +92,10 @@ struct Spec {
   sym::NamedConstants constants;  ///< [variant.parameters]: name -> exact constant, usable in f, weight, phi and claims
   GiNaC::ex definition;           ///< f(x) or a_i(lambda, n, i)
   std::vector<GridPoint> grid;    ///< kernel, sequence: every point to check closed form vs numeric route
-  /// feature_map without phi: explicit (q~, mu~, Sigma~) cases
-  std::vector<sym::LinearCase> cases;
-  /// feature_map with phi (definition = phi(x)): raw query q and key law
-  /// k ~ N(mu, diag(sigma^2)); q~ = phi(q), mu~ and Sigma~ are derived from phi
-  std::vector<PhiCase> phi_cases;
-  /// measure: explicit vectors x
-  std::vector<std::vector<GiNaC::numeric>> vectors;
   std::vector<Property> properties;
   std::vector<Claim> claims;
   std::optional<SamplingPlan> sampling;  ///< kernels; feature maps with phi (n and seed only)
-  /// fact: [experiment] trials (random trials per randomised test) and seed
-  unsigned trials = 24;
-  std::optional<unsigned long> experiment_seed;
-  /// The kind's own data (nullptr when the kind keeps none).
+  /// The kind's own data (nullptr when the kind keeps none): read it with kind_data<T>.
   std::shared_ptr<const KindData> kind_data;
 
   /// Symbols a claim may use, in grid order for kernels and sequences:
@@ -124,6 +110,17 @@ struct Spec {
   /// The point as (parameter name, exact value text) pairs, e.g. {("beta","-1"),("gamma","0.5")}.
   std::vector<std::pair<std::string, std::string>> named_point(const GridPoint& p) const;
 };
+
+/// The kind's data of a spec as its kind's type Data; a default Data when the spec holds
+/// none (a spec built in code, or a kind that read nothing). Throws std::logic_error when
+/// the spec holds another kind's data.
+template <typename Data>
+const Data& kind_data(const Spec& spec) {
+  static const Data none{};
+  if (!spec.kind_data) return none;
+  if (const auto* data = dynamic_cast<const Data*>(spec.kind_data.get())) return *data;
+  throw std::logic_error("variant '" + spec.name + "': its spec data belongs to another kind");
+}
 
 /// Loads and validates one spec file; its `kind` must be a name of `kinds`, which reads
 /// the kind's fields. Claim sources must be keys of `bibliography`. Throws SpecError.

@@ -209,14 +209,14 @@ void refuse_sampling_work(TomlReader& reader, const SamplingPlan& plan, std::siz
                                  static_cast<double>(draws), static_cast<double>(kMaxSamplingDraws)));
 }
 
-void read_case_sampling(Spec& spec, TomlReader& root) {
+void read_case_sampling(Spec& spec, TomlReader& root, const std::vector<unsigned>& dimensions) {
   const toml::table* table = root.optional_table("sampling");
   if (!table) return;
   TomlReader reader(*table, spec.file, "sampling", line_of(*table));
   SamplingPlan plan;
   plan.sizes = read_counts(reader, "n", 2, kMaxSamplingSize);
   // the work bound of refuse_sampling_work, with each case's own d
-  for (const PhiCase& c : spec.phi_cases) plan.dimensions.push_back(static_cast<unsigned>(c.q.size()));
+  plan.dimensions = dimensions;
   refuse_sampling_work(reader, plan, 1);
   plan.dimensions.clear();
   if (const auto seed = reader.optional_integer("seed")) {

@@ -49,7 +49,8 @@ std::vector<unsigned long> read_counts(TomlReader& table, const std::string& key
 void read_kernel_sampling(Spec& spec, TomlReader& root, const ParameterCheck& check);
 
 /// [sampling] where the spec's cases fix q, mu, sigma and d: only n and seed.
-void read_case_sampling(Spec& spec, TomlReader& root);
+/// `dimensions` are the cases' d, for the bound on the plan's work.
+void read_case_sampling(Spec& spec, TomlReader& root, const std::vector<unsigned>& dimensions);
 
 /// Refuses a [sampling] table, for a kind without a sampled route.
 void refuse_sampling(TomlReader& root);

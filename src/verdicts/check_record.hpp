@@ -58,7 +58,7 @@ struct CheckRecord {
   std::string claim;  ///< claim or property id, for CheckKind::Claim and CheckKind::Property
   NamedValues point;  ///< parameter -> exact value text
   Verdict verdict = Verdict::Inconclusive;
-  std::string expected = "agree";
+  Verdict expected = Verdict::Agree;  ///< what the spec expects (not-applicable: not a test)
   std::string method;                  ///< how the verdict was reached
   std::optional<double> digits;        ///< digits of agreement (worst point for claims)
   std::optional<double> error_digits;  ///< -log10 of the numeric route's relative error estimate
@@ -89,7 +89,7 @@ struct CheckRecord {
   /// attnverify, always unexpected (exit 1), whatever the spec expects.
   bool conflict = false;
 
-  bool unexpected() const { return conflict || to_string(verdict) != expected; }
+  bool unexpected() const { return conflict || verdict != expected; }
   /// A record that compares two values (grid checks and claims): it says whether it is certified.
   bool compares_values() const { return is_grid_check() || check == CheckKind::Claim; }
   /// A sampled check that is not a valid test at its n: the skewness of its statistic's mean

@@ -84,9 +84,7 @@ json named_json(const NamedValues& values) {
 }
 
 Verdict verdict_of(const json& j, const std::string& key) {
-  const std::string text = text_of(j, key);
-  for (Verdict v : {Verdict::Agree, Verdict::Disagree, Verdict::Inconclusive, Verdict::NotApplicable})
-    if (to_string(v) == text) return v;
+  if (const std::optional<Verdict> v = verdict_from_string(text_of(j, key))) return *v;
   fail(key, "is not a verdict (agree, disagree, inconclusive, not-applicable)");
 }
 
@@ -232,13 +230,8 @@ const std::vector<Field>& fields() {
        }},
       {"verdict", true, [](json& j, const CheckRecord& r, RecordStyle) { j["verdict"] = to_string(r.verdict); },
        [](const json& j, CheckRecord& r) { r.verdict = verdict_of(j, "verdict"); }},
-      {"expected", true, [](json& j, const CheckRecord& r, RecordStyle) { j["expected"] = r.expected; },
-       [](const json& j, CheckRecord& r) {
-         r.expected = text_of(j, "expected");
-         if (r.expected != "agree" && r.expected != "disagree" && r.expected != "inconclusive" &&
-             r.expected != "not-applicable")
-           fail("expected", "is not an expected verdict");
-       }},
+      {"expected", true, [](json& j, const CheckRecord& r, RecordStyle) { j["expected"] = to_string(r.expected); },
+       [](const json& j, CheckRecord& r) { r.expected = verdict_of(j, "expected"); }},
       {"method", true, [](json& j, const CheckRecord& r, RecordStyle) { j["method"] = r.method; },
        [](const json& j, CheckRecord& r) { r.method = text_of(j, "method"); }},
       optional_number("digits", &CheckRecord::digits, false),
@@ -317,7 +310,6 @@ json record_json(const CheckRecord& record, RecordStyle style, std::optional<Cla
 CheckRecord record_from_json(const json& j) {
   if (!j.is_object()) throw RecordFieldError("(record)", "is not an object");
   CheckRecord r;
-  r.expected.clear();
   for (const auto& item : j.items()) {
     const std::string key = item.key();  // a named copy: a lambda may not capture a structured binding (C++17)
     if (std::none_of(fields().begin(), fields().end(), [&](const Field& f) { return key == f.key; }))

@@ -5,6 +5,16 @@
 
 namespace attnverify {
 
+std::string to_string(ClosedFormStatus status) {
+  return status == ClosedFormStatus::Derived ? "derived" : "no-closed-form";
+}
+
+std::optional<ClosedFormStatus> closed_form_status_from_string(std::string_view text) {
+  for (ClosedFormStatus s : {ClosedFormStatus::Derived, ClosedFormStatus::NoClosedForm})
+    if (to_string(s) == text) return s;
+  return std::nullopt;
+}
+
 Curve inverse_sqrt_reference(const std::vector<Curve>& curves) {
   Curve reference{"slope $-1/2$", true, {}};
   // every x of every curve (a curve of one point still spans the axis with the others)

@@ -4,7 +4,9 @@
 
 #include <ginac/ginac.h>
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -36,6 +38,9 @@ struct Figure {
   std::vector<Curve> curves;  ///< lines
   std::vector<Curve> marks;   ///< circles, coloured like the line of the same label
   std::string caption;
+  /// Also drawn when the variant is in the report's compact part (once per distinct
+  /// figure: a later variant with the same curves refers to the first).
+  bool in_compact_part = false;
 };
 
 /// A report table (also summarised in results.json through the records).
@@ -45,9 +50,17 @@ struct Table {
   std::vector<std::vector<std::string>> rows;
 };
 
+/// Whether the symbolic route derived a closed form for the variant.
+enum class ClosedFormStatus { Derived, NoClosedForm };
+
+/// "derived", "no-closed-form": the spelling in shards, results.json and the report.
+std::string to_string(ClosedFormStatus status);
+/// The status a spelling names; nullopt for any other text.
+std::optional<ClosedFormStatus> closed_form_status_from_string(std::string_view text);
+
 struct VariantResult {
   Spec spec;
-  std::string status;  ///< derived | no-closed-form
+  ClosedFormStatus status = ClosedFormStatus::NoClosedForm;
   std::string reason;  ///< why no closed form
   GiNaC::ex S;         ///< the derived sparsity (kernel: S(beta, gamma); sequence: S_n for 0 < lambda < 1)
   std::vector<std::pair<std::string, GiNaC::ex>> forms;  ///< (label, derived expression)
@@ -59,6 +72,8 @@ struct VariantResult {
   Figure grid_figure;           ///< S against gamma (kernels) or n (sequences)
   std::vector<Table> tables;    ///< sampled results, asymptotes
   std::vector<Figure> figures;  ///< further figures (convergence in n)
+
+  bool derived() const { return status == ClosedFormStatus::Derived; }
 };
 
 }  // namespace attnverify

@@ -1,6 +1,7 @@
 #include "src/verdicts/verdict.hpp"
 
 #include <cmath>
+#include <ostream>
 
 #include <fmt/format.h>
 
@@ -18,6 +19,14 @@ std::string to_string(Verdict verdict) {
       return "not-applicable";
   }
   return "inconclusive";
+}
+
+std::ostream& operator<<(std::ostream& out, Verdict verdict) { return out << to_string(verdict); }
+
+std::optional<Verdict> verdict_from_string(std::string_view text) {
+  for (Verdict v : {Verdict::Agree, Verdict::Disagree, Verdict::Inconclusive, Verdict::NotApplicable})
+    if (to_string(v) == text) return v;
+  return std::nullopt;
 }
 
 double required_digits(unsigned working_digits) { return static_cast<double>(working_digits) - 5; }

@@ -9,13 +9,22 @@
 // The same rule decides each point of a claim's numeric comparison.
 #pragma once
 
+#include <iosfwd>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace attnverify {
 
 enum class Verdict { Agree, Disagree, Inconclusive, NotApplicable };
 
+/// "agree", "disagree", "inconclusive", "not-applicable": the spelling in specs, shards,
+/// results.json and the report.
 std::string to_string(Verdict verdict);
+/// Writes to_string(verdict) (for test logs and diagnostics).
+std::ostream& operator<<(std::ostream& out, Verdict verdict);
+/// The verdict a spelling names; nullopt for any other text.
+std::optional<Verdict> verdict_from_string(std::string_view text);
 
 /// The digits two routes must agree to at working precision P: P - 5.
 double required_digits(unsigned working_digits);

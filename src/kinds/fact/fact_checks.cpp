@@ -88,7 +88,7 @@ CheckRecord fact_record(const Spec& spec, const Claim& claim, const RunOptions& 
   r.claim = claim.id;
   r.expected = claim.expected;
   r.point = {{"setting", claim.setting}};
-  r.seed = options.seed_for(spec.experiment_seed);
+  r.seed = options.seed_for(kind_data<FactData>(spec).seed);
   return r;
 }
 
@@ -136,8 +136,8 @@ CheckRecord identity_claim(const Spec& spec, const Claim& claim, const RunOption
   const num::IdentitySetting setting = setting_of(claim.setting);
   CheckRecord r = fact_record(spec, claim, options);
   const unsigned long seed = *r.seed;
-  const unsigned mp_trials = std::max(3u, spec.trials / 8);
-  const num::IdentityTrials in_double = num::run_identity_trials(id, setting, spec.trials, seed, 0);
+  const unsigned mp_trials = std::max(3u, kind_data<FactData>(spec).trials / 8);
+  const num::IdentityTrials in_double = num::run_identity_trials(id, setting, kind_data<FactData>(spec).trials, seed, 0);
   const num::IdentityTrials in_mpfr = num::run_identity_trials(id, setting, mp_trials, seed, options.digits);
   std::vector<std::pair<std::string, Finding>> routes;
   std::string symbolic_text = "--";
@@ -207,7 +207,7 @@ CheckRecord robustness_claim(const Spec& spec, const Claim& claim, const RunOpti
   const bool correlated = claim.setting == "correlated-noise";
   CheckRecord r = fact_record(spec, claim, options);
   const unsigned long seed = *r.seed;
-  const unsigned repetitions = std::max(8u, spec.trials);
+  const unsigned repetitions = std::max(8u, kind_data<FactData>(spec).trials);
   // |z| of the slope against -1/2 above this refutes the n^{-1/2} rate (6 curves: a
   // two-sided 4-sigma threshold keeps the family-wise false alarm rate below 4e-4)
   constexpr double kZ = 4;
@@ -311,7 +311,7 @@ CheckRecord entropy_limit_claim(const Spec& spec, const Claim& claim, const RunO
       "quadrature over $\\sin^{{d-2}}\\theta$ (digits of agreement with the Bessel form, at most the working "
       "precision $P = {}$, where the two agree to every digit), against "
       "Monte Carlo of $H - \\log n$ at $n = {}$ over {} trials with real $q, k_i$.",
-      claim.id, claim.setting, options.digits, kKeys, spec.trials);
+      claim.id, claim.setting, options.digits, kKeys, kind_data<FactData>(spec).trials);
   table.header = {"$d$", "$\\lambda\\sqrt d$", "$G$ (quadrature)", "digits", "Monte Carlo", "$z$", "finding"};
   Figure figure;
   figure.x_label = "$\\lambda\\sqrt d$";
@@ -327,7 +327,7 @@ CheckRecord entropy_limit_claim(const Spec& spec, const Claim& claim, const RunO
       const double lambda = kappa / std::sqrt(static_cast<double>(d));
       const EntropyLimitPoint& limit = entropy_limit_point(cache, d, lambda, options.digits);
       const num::EntropySample mc = num::sample_entropy_gap(
-          d, lambda, kKeys, spec.trials, num::splitmix64(seed ^ num::splitmix64(d * 1000 + kappa * 10)),
+          d, lambda, kKeys, kind_data<FactData>(spec).trials, num::splitmix64(seed ^ num::splitmix64(d * 1000 + kappa * 10)),
           stretched ? 2.0 : 1.0);
       const double z = (mc.mean - limit.value) / mc.standard_error;
       // E[H_n - log n] - G = O(relvar / n) (delta method): the finite-n bias is allowed
@@ -368,7 +368,7 @@ CheckRecord entropy_limit_claim(const Spec& spec, const Claim& claim, const RunO
       "n -> infinity limit by tanh-sinh quadrature over sin^(d-2) theta and by the Bessel-I form (MPFR, {} "
       "digits); Monte Carlo of H - log n with real q, k_i at n = {}, {} trials, d = 16, 64, 256, lambda = "
       "(1/2, 1, 3/2)/sqrt d; |MC - G| <= {} standard errors + the finite-n bias scale Var(e^s)/(n E[e^s]^2)",
-      options.digits, kKeys, spec.trials, kZ);
+      options.digits, kKeys, kind_data<FactData>(spec).trials, kZ);
   std::string reason;
   r.verdict = combine(routes, reason);
   r.values = {{"largest_abs_z", fmt::format("{:.3f}", worst_z)},
@@ -563,7 +563,7 @@ CheckRecord entropy_scale_claim(const Spec& spec, const Claim& claim, const RunO
 VariantResult check_fact_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
   VariantResult result;
   result.spec = spec;
-  result.status = "derived";
+  result.status = ClosedFormStatus::Derived;
   Table identities;
   identities.caption =
       "Attention identities. Symbolic: the GiNaC residual at $d = 2$, $n = 3$, $m = 2$ with symbolic entries "

@@ -17,17 +17,19 @@ namespace {
 
 // [experiment] of a fact spec: trials per randomised test (1 to 1000) and the seed
 void read_experiment(Spec& spec, TomlReader& root) {
+  auto data = std::make_shared<FactData>();
+  spec.kind_data = data;
   const toml::table* table = root.optional_table("experiment");
   if (!table) return;
   TomlReader experiment(*table, spec.file, "experiment", line_of(*table));
   if (const auto trials = experiment.optional_integer("trials")) {
     if (*trials < 1 || *trials > 1000)
       experiment.fail("trials", "must be between 1 and 1000 (found " + std::to_string(*trials) + ")");
-    spec.trials = static_cast<unsigned>(*trials);
+    data->trials = static_cast<unsigned>(*trials);
   }
   if (const auto seed = experiment.optional_integer("seed")) {
     if (*seed < 0) experiment.fail("seed", "must be a non-negative integer (found " + std::to_string(*seed) + ")");
-    spec.experiment_seed = static_cast<unsigned long>(*seed);
+    data->seed = static_cast<unsigned long>(*seed);
   }
   experiment.finish();
 }

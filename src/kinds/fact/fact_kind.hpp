@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 
 #include "src/spec/kind.hpp"
 #include "src/verdicts/run_options.hpp"
@@ -14,6 +15,12 @@
 namespace attnverify {
 
 /// The registry entry (src/kinds/registry.cpp).
+/// The fact kind's own spec data (Spec::kind_data), from [experiment].
+struct FactData final : KindData {
+  unsigned trials = 24;                 ///< random trials per randomised test (1 to 1000)
+  std::optional<unsigned long> seed;    ///< the experiment's seed, if the spec gives one
+};
+
 std::shared_ptr<const Kind> fact_kind();
 
 /// Each claim's built-in test in its setting (src/kinds/fact/fact_checks.cpp).

@@ -40,7 +40,7 @@ VariantResult check_feature_map_variant(const Spec& spec, const RunOptions& opti
   result.spec = spec;
   progress(fmt::format("[{}] deriving S for non-negative linear attention", spec.name));
   const sym::LinearAttentionDerivation d = sym::derive_linear_attention();
-  result.status = "derived";
+  result.status = ClosedFormStatus::Derived;
   result.S = d.S_general;
   result.forms = {{"\\mathbb{E} a", d.mean},
                   {"\\mathbb{E} a^2", d.second_moment},
@@ -53,7 +53,7 @@ VariantResult check_feature_map_variant(const Spec& spec, const RunOptions& opti
 
   // closed form (invariants) vs direct computation from the vectors, at every case
   const DirectRoute direct = [&](std::size_t index) {
-    const auto m = sym::linear_case_moments(spec.cases[index]);
+    const auto m = sym::linear_case_moments(kind_data<FeatureMapData>(spec).cases[index]);
     return direct_S(m.mean, m.second_moment, digits);  // a >= 0: E|a| = E a
   };
   const ClaimDomain cases = claim_domain(spec, options.seed_for(std::nullopt));

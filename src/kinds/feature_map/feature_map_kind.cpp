@@ -20,6 +20,12 @@ using GiNaC::numeric;
 
 bool has_phi(const Spec& spec) { return !spec.definition_text.empty(); }
 
+bool PhiCase::iid() const {
+  for (std::size_t k = 1; k < mu.size(); ++k)
+    if (mu[k] != mu[0] || sigma[k] != sigma[0]) return false;
+  return true;
+}
+
 namespace {
 
 // Non-negative linear attention from the moments of k~ (proofs/linear_attention.hpp): E a and
@@ -45,7 +51,7 @@ std::vector<std::pair<std::string, sym::DerivationCertificate>> linear_attention
 
 // feature_map with phi: [[grid.cases]] with d (optional when a list fixes it), q, mu
 // and sigma (> 0), each a number, a list or a range (read_components).
-void read_phi_cases(Spec& spec, TomlReader& grid) {
+void read_phi_cases(const Spec& spec, TomlReader& grid, FeatureMapData& data) {
   const toml::array* cases = grid.optional_array("cases");
   if (!cases || cases->empty()) grid.fail("cases", "missing: give [[grid.cases]] tables with q, mu and sigma (and d)");
   for (std::size_t k = 0; k < cases->size(); ++k) {
@@ -72,11 +78,11 @@ void read_phi_cases(Spec& spec, TomlReader& grid) {
     for (const numeric& s : c.sigma)
       if (!s.is_positive()) reader.fail("sigma", "every standard deviation must be > 0 (found " + exact_text(s) + ")");
     reader.finish();
-    spec.phi_cases.push_back(std::move(c));
+    data.phi_cases.push_back(std::move(c));
   }
 }
 
-void read_moment_cases(Spec& spec, TomlReader& grid) {
+void read_moment_cases(const Spec& spec, TomlReader& grid, FeatureMapData& data) {
   const toml::array* cases = grid.optional_array("cases");
   if (!cases || cases->empty()) grid.fail("cases", "missing: give [[grid.cases]] tables with q, mu and Sigma");
   for (std::size_t k = 0; k < cases->size(); ++k) {
@@ -120,7 +126,7 @@ void read_moment_cases(Spec& spec, TomlReader& grid) {
     if (!m.mean.is_positive()) reader.fail("mu", "q~ . mu~ must be > 0 (S is 0/0 or undefined)");
     if (m.qSq.is_negative()) reader.fail("Sigma", "q~^T Sigma~ q~ < 0: Sigma is not a covariance");
     reader.finish();
-    spec.cases.push_back(std::move(c));
+    data.cases.push_back(std::move(c));
   }
 }
 
@@ -151,12 +157,17 @@ class FeatureMapKind final : public Kind {
 
   void read_tables(TomlReader& root, Spec& spec) const override {
     TomlReader grid = grid_table(root, spec);
-    has_phi(spec) ? read_phi_cases(spec, grid) : read_moment_cases(spec, grid);
+    auto data = std::make_shared<FeatureMapData>();
+    has_phi(spec) ? read_phi_cases(spec, grid, *data) : read_moment_cases(spec, grid, *data);
     grid.finish();
-    if (has_phi(spec))
-      read_case_sampling(spec, root);  // the cases fix q, mu, sigma and d: only n and the seed
-    else
+    spec.kind_data = data;
+    if (has_phi(spec)) {
+      std::vector<unsigned> dimensions;
+      for (const PhiCase& c : data->phi_cases) dimensions.push_back(static_cast<unsigned>(c.q.size()));
+      read_case_sampling(spec, root, dimensions);  // the cases fix q, mu, sigma and d: only n and the seed
+    } else {
       refuse_sampling(root);
+    }
   }
 
   void read_claim(TomlReader& table, const Spec& spec, Claim& claim) const override {
@@ -209,8 +220,9 @@ class FeatureMapKind final : public Kind {
     if (has_phi(spec)) {
       const sym::FeatureMoments& moments = sym::cached_feature_moments(spec.definition);
       if (!moments.derived) return domain;  // no invariants in closed form: no claim points
-      for (std::size_t k = 0; k < spec.phi_cases.size(); ++k) {
-        const PhiCase& c = spec.phi_cases[k];
+      const std::vector<PhiCase>& cases = kind_data<FeatureMapData>(spec).phi_cases;
+      for (std::size_t k = 0; k < cases.size(); ++k) {
+        const PhiCase& c = cases[k];
         ClaimPoint p;
         p.where = phi_case_description(c, k);
         p.substitution = sym::feature_case(moments, c.q, c.mu, c.sigma).substitution;
@@ -221,13 +233,14 @@ class FeatureMapKind final : public Kind {
       domain.description = std::to_string(domain.points.size()) + " cases of the spec";
       return domain;
     }
-    for (std::size_t k = 0; k < spec.cases.size(); ++k) {
-      const auto m = sym::linear_case_moments(spec.cases[k]);
+    const std::vector<sym::LinearCase>& cases = kind_data<FeatureMapData>(spec).cases;
+    for (std::size_t k = 0; k < cases.size(); ++k) {
+      const auto m = sym::linear_case_moments(cases[k]);
       ClaimPoint p;
       p.where = {{"case", std::to_string(k + 1)},
-                 {"q", vector_text(spec.cases[k].q)},
-                 {"mu", vector_text(spec.cases[k].mu)},
-                 {"Sigma", matrix_text(spec.cases[k].Sigma)}};
+                 {"q", vector_text(cases[k].q)},
+                 {"mu", vector_text(cases[k].mu)},
+                 {"Sigma", matrix_text(cases[k].Sigma)}};
       p.substitution = m.substitution();
       p.index = k;
       domain.points.push_back(std::move(p));
@@ -320,7 +333,9 @@ ClaimDomain iid_cases(const Spec& spec, const ClaimDomain& cases) {
   ClaimDomain domain;
   domain.symbols = cases.symbols;
   for (const ClaimPoint& p : cases.points) {
-    const bool iid = has_phi(spec) ? spec.phi_cases[p.index].iid() : sym::linear_case_moments(spec.cases[p.index]).iid;
+    const FeatureMapData& data = kind_data<FeatureMapData>(spec);
+    const bool iid =
+        has_phi(spec) ? data.phi_cases[p.index].iid() : sym::linear_case_moments(data.cases[p.index]).iid;
     if (iid) domain.points.push_back(p);
   }
   if (!domain.points.empty()) domain.reference = domain.points.front();

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "proofs/linear_attention.hpp"
 #include "src/spec/kind.hpp"
@@ -13,6 +14,22 @@
 #include "src/verdicts/variant_result.hpp"
 
 namespace attnverify {
+
+/// A feature-map case in raw coordinates: q, mu, sigma of length d (sigma > 0).
+struct PhiCase {
+  std::vector<GiNaC::numeric> q, mu, sigma;
+  /// True when every component has the same (mu, sigma): iid components of k~.
+  bool iid() const;
+};
+
+/// The feature map's own spec data (Spec::kind_data), read from [[grid.cases]].
+struct FeatureMapData final : KindData {
+  /// without phi: explicit (q~, mu~, Sigma~) cases
+  std::vector<sym::LinearCase> cases;
+  /// with phi (definition = phi(x)): raw query q and key law k ~ N(mu, diag(sigma^2));
+  /// q~ = phi(q), mu~ and Sigma~ are derived from phi
+  std::vector<PhiCase> phi_cases;
+};
 
 /// The registry entry (src/kinds/registry.cpp).
 std::shared_ptr<const Kind> feature_map_kind();

@@ -106,7 +106,7 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
   progress(fmt::format("[{}] deriving E phi(X), E phi(X)^2 for phi(x) = {}", spec.name, spec.definition_text));
   const sym::FeatureMoments& moments = sym::cached_feature_moments(spec.definition);
   const sym::LinearAttentionDerivation linear = sym::derive_linear_attention();
-  result.status = moments.derived ? "derived" : "no-closed-form";
+  result.status = moments.derived ? ClosedFormStatus::Derived : ClosedFormStatus::NoClosedForm;
   result.reason = moments.reason;
   if (moments.derived) {
     result.S = linear.S_general;
@@ -125,7 +125,7 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
   const sym::KernelDerivation& phi_kernel = sym::cached_kernel_derivation(spec.definition);
   QuadratureMoments quadrature(phi_kernel, digits);
   std::map<std::string, bool> seen;
-  for (const PhiCase& c : spec.phi_cases) {
+  for (const PhiCase& c : kind_data<FeatureMapData>(spec).phi_cases) {
     for (std::size_t i = 0; i < c.mu.size(); ++i) {
       const std::string key = exact_text(c.mu[i]) + "|" + exact_text(c.sigma[i]);
       if (seen[key]) continue;
@@ -152,7 +152,7 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
           const double target = required_digits(digits);
           const bool to_target = q.ok && outcome.error_digits >= target;
           r.verdict = to_target ? Verdict::NotApplicable : Verdict::Inconclusive;
-          r.expected = "not-applicable";
+          r.expected = Verdict::NotApplicable;
           if (q.ok) {
             r.values.emplace_back("numeric", num::to_decimal(outcome.value, digits));
             r.error_digits = outcome.error_digits;
@@ -179,7 +179,7 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
   // 2. closed-form S vs S from the quadrature moments, at every case
   const num::CompiledExpression phi_value(spec.definition, {s.x}, digits + num::kGuardDigits);
   const DirectRoute from_quadrature = [&](std::size_t index) {
-    const PhiCase& c = spec.phi_cases[index];
+    const PhiCase& c = kind_data<FeatureMapData>(spec).phi_cases[index];
     num::ScopedPrecision scope(digits + num::kGuardDigits);
     NumericOutcome out;
     Real qmu = 0, qSq = 0;
@@ -211,7 +211,7 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
   if (spec.sampling && moments.derived) {
     const unsigned long seed = options.seed_for(spec.sampling->seed);
     for (const ClaimPoint& p : cases.points) {
-      const PhiCase& c = spec.phi_cases[p.index];
+      const PhiCase& c = kind_data<FeatureMapData>(spec).phi_cases[p.index];
       const num::Evaluation closed = num::AdaptiveEvaluator(linear.S_general.subs(p.substitution), {}, digits)({});
       const num::FeatureMapSampler sampler(spec.definition, s.x, to_doubles(c.q), to_doubles(c.mu), to_doubles(c.sigma),
                                            seed ^ num::splitmix64(p.index));

@@ -16,12 +16,12 @@ VariantResult check_measure_variant(const Spec& spec, const RunOptions& options,
   VariantResult result;
   result.spec = spec;
   const sym::SparsityMeasureDerivation d = sym::derive_sparsity_measure();
-  result.status = "derived";
+  result.status = ClosedFormStatus::Derived;
   result.S = d.S;
   result.forms = {{"S", d.S_moments}, {"S(x)", d.S}};
   const ClaimDomain domain = claim_domain(spec, options.seed_for(std::nullopt));
   const DirectRoute direct = [&](std::size_t index) {
-    const auto m = sym::vector_moments(spec.vectors[index]);
+    const auto m = sym::vector_moments(kind_data<MeasureData>(spec).vectors[index]);
     return direct_S(m.mean_abs, m.mean_square, digits);
   };
   check_closed_vs_direct(spec, domain, d.S, direct, "mean|x| / sqrt(mean x^2) from the vector", digits, result.records);

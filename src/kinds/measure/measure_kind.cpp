@@ -17,7 +17,7 @@ using GiNaC::numeric;
 namespace {
 
 // measure: vectors = [[x_1, ..., x_n], ...], not all zero
-void read_vectors(Spec& spec, TomlReader& grid) {
+void read_vectors(const Spec& spec, TomlReader& grid, MeasureData& data) {
   const toml::array* vectors = grid.optional_array("vectors");
   if (!vectors || vectors->empty())
     grid.fail("vectors", "missing: give the vectors x at which to check, e.g. vectors = [[1, 0, 0], [1, 2, 3]]");
@@ -26,7 +26,7 @@ void read_vectors(Spec& spec, TomlReader& grid) {
     std::vector<numeric> x = read_vector((*vectors)[k], spec.file, key, false);
     if (std::all_of(x.begin(), x.end(), [](const numeric& v) { return v.is_zero(); }))
       throw SpecError(spec.file, line_of((*vectors)[k]), key, "the vector is all zero (S is 0/0)");
-    spec.vectors.push_back(std::move(x));
+    data.vectors.push_back(std::move(x));
   }
 }
 
@@ -40,7 +40,9 @@ class MeasureKind final : public Kind {
 
   void read_tables(TomlReader& root, Spec& spec) const override {
     TomlReader grid = grid_table(root, spec);
-    read_vectors(spec, grid);
+    auto data = std::make_shared<MeasureData>();
+    read_vectors(spec, grid, *data);
+    spec.kind_data = data;
     grid.finish();
     refuse_sampling(root);
   }
@@ -73,8 +75,9 @@ class MeasureKind final : public Kind {
   // the spec's vectors, each with its moments
   ClaimDomain claim_domain(const Spec& spec, unsigned long) const override {
     ClaimDomain domain;
-    for (std::size_t k = 0; k < spec.vectors.size(); ++k) {
-      const auto& x = spec.vectors[k];
+    const auto& vectors = kind_data<MeasureData>(spec).vectors;
+    for (std::size_t k = 0; k < vectors.size(); ++k) {
+      const auto& x = vectors[k];
       ClaimPoint p;
       p.where = {{"x", vector_text(x)}};
       p.substitution = sym::vector_moments(x).substitution();

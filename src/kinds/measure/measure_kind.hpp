@@ -3,7 +3,10 @@
 // [grid] vectors (docs/spec-format.md).
 #pragma once
 
+#include <ginac/ginac.h>
+
 #include <memory>
+#include <vector>
 
 #include "src/spec/kind.hpp"
 #include "src/verdicts/run_options.hpp"
@@ -12,6 +15,11 @@
 namespace attnverify {
 
 /// The registry entry (src/kinds/registry.cpp).
+/// The measure's own spec data (Spec::kind_data): [grid] vectors, each not all zero.
+struct MeasureData final : KindData {
+  std::vector<std::vector<GiNaC::numeric>> vectors;
+};
+
 std::shared_ptr<const Kind> measure_kind();
 
 /// The derived S against the direct computation at every vector, claims, properties

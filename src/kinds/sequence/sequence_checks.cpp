@@ -84,7 +84,7 @@ void asymptote_table(const sym::SequenceDerivation& d, const num::AdaptiveEvalua
     r.check = CheckKind::Asymptote;
     r.point = spec.named_point(p);
     r.verdict = Verdict::NotApplicable;
-    r.expected = "not-applicable";
+    r.expected = Verdict::NotApplicable;
     r.method = "derived closed form against its derived large-n asymptote";
     r.values = {{"S_n", num::to_decimal(e.value, digits)},
                 {"asymptote", num::to_decimal(a.value, digits)},
@@ -133,7 +133,7 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
   progress(fmt::format("[{}] deriving S_n for a_i = {}", spec.name, spec.definition_text));
   const sym::SequenceDerivation& d = sym::cached_sequence_derivation(spec.definition);
   const bool derived = d.status == sym::SequenceDerivation::Status::Derived;
-  result.status = derived ? "derived" : "no-closed-form";
+  result.status = derived ? ClosedFormStatus::Derived : ClosedFormStatus::NoClosedForm;
   result.reason = d.reason;
   if (derived) {
     result.S = d.S;
@@ -187,7 +187,7 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
       const double target = required_digits(digits);
       const bool to_target = outcome.ok && outcome.error_digits >= target;
       r.verdict = to_target ? Verdict::NotApplicable : Verdict::Inconclusive;
-      r.expected = "not-applicable";
+      r.expected = Verdict::NotApplicable;
       if (outcome.ok) {
         r.values.emplace_back("numeric", num::to_decimal(outcome.value, digits));
         r.error_digits = outcome.error_digits;

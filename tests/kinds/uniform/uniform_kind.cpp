@@ -33,6 +33,9 @@ class UniformKind final : public Kind {
     if (value.is_zero()) variant.fail("c", "must not be 0 (S = 0/0)");
     spec.definition = value;
     spec.definition_text = exact_text(value);
+    auto data = std::make_shared<UniformData>();
+    data->c = value;
+    spec.kind_data = data;
   }
 
   void read_tables(TomlReader& root, Spec& spec) const override {
@@ -56,14 +59,14 @@ class UniformKind final : public Kind {
   VariantResult check(const Spec& spec, const RunOptions& options, const Progress& progress) const override {
     VariantResult result;
     result.spec = spec;
-    result.status = "derived";
+    result.status = ClosedFormStatus::Derived;
     result.S = 1;
     result.forms = {{"S_n", result.S}};
     const ClaimDomain domain = claim_domain(spec, options.seed_for(std::nullopt));
     // the direct route: the moments of the n weights, summed exactly
     const DirectRoute direct = [&](std::size_t index) {
       const long n = spec.grid[index][0].to_long();
-      const numeric c = GiNaC::ex_to<numeric>(spec.definition);
+      const numeric c = kind_data<UniformData>(spec).c;
       numeric sum_abs = 0, sum_square = 0;
       for (long i = 0; i < n; ++i) {
         sum_abs += abs(c);

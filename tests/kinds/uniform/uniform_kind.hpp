@@ -5,11 +5,20 @@
 // n, and the grid is [grid] n = [...].
 #pragma once
 
+#include <ginac/ginac.h>
+
 #include <memory>
 
 #include "src/spec/kind.hpp"
+#include "src/spec/spec.hpp"
 
 namespace attnverify::testing {
+
+/// The throwaway kind's own spec data (Spec::kind_data): the common weight c, read from
+/// [variant] c; what docs/architecture.md's "Adding a variant kind" asks of a kind's data.
+struct UniformData final : KindData {
+  GiNaC::numeric c;
+};
 
 std::shared_ptr<const Kind> uniform_kind();
 
