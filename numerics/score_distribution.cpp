@@ -9,6 +9,7 @@
 #include "numerics/gaussian_tail_bound.hpp"
 #include "numerics/score_distributions/score_distributions.hpp"
 #include "proofs/exp_poly.hpp"
+#include "proofs/gaussian_expectation.hpp"
 #include "proofs/piecewise.hpp"
 
 namespace attnverify::num {
@@ -81,6 +82,10 @@ class Normal final : public ScoreDistribution {
   std::optional<GiNaC::ex> rate_limit() const override { return std::nullopt; }
   double draw(boost::random::mt19937_64& generator) const override {
     return boost::random::normal_distribution<double>()(generator);
+  }
+  GiNaC::ex expectation(const sym::Piecewise& g, const GiNaC::symbol& x, const GiNaC::ex& beta,
+                        const GiNaC::ex& gamma) const override {
+    return sym::gaussian_expectation(g, x, beta, gamma);
   }
 };
 

@@ -38,6 +38,7 @@
 #include "numerics/ball.hpp"
 #include "numerics/gaussian_tail_bound.hpp"
 #include "numerics/precision.hpp"
+#include "proofs/piecewise.hpp"
 
 namespace attnverify::num {
 
@@ -99,6 +100,15 @@ class ScoreDistribution {
 
   /// One draw of eps (the sampled route draws scores beta + gamma eps directly).
   virtual double draw(boost::random::mt19937_64& generator) const = 0;
+
+  /// The symbolic expectation E[g(beta + gamma eps)] of a piecewise exp-polynomial g in x
+  /// (proofs/piecewise.hpp), where it exists: normal proofs/gaussian_expectation.hpp, Laplace
+  /// proofs/laplace_expectation.hpp, uniform proofs/uniform_expectation.hpp. Throws
+  /// sym::NotInClass with the reason when the law has no closed form in the engine's class
+  /// (logistic, Student-t: their expectations of x^m e^{a x} are polygamma and
+  /// hypergeometric functions, outside it).
+  virtual GiNaC::ex expectation(const sym::Piecewise& g, const GiNaC::symbol& x, const GiNaC::ex& beta,
+                                const GiNaC::ex& gamma) const = 0;
 
   bool is_normal() const { return name() == "normal"; }
 };

@@ -47,6 +47,18 @@ std::vector<ExpPolyTerm> to_exp_poly(const ex& piece, const symbol& x) {
   return terms;
 }
 
+ex power_exp_antiderivative(unsigned m, const ex& s, const ex& y) {
+  if (s.is_zero()) return pow(y, m + 1) / (m + 1);
+  ex sum = 0;
+  numeric falling = 1;  // m!/(m-k)!
+  for (unsigned k = 0; k <= m; ++k) {
+    const ex y_power = k == m ? ex(1) : pow(y, m - k);  // GiNaC leaves pow(0, 0) undefined
+    sum += (k % 2 ? -1 : 1) * falling * y_power / pow(s, k + 1);
+    falling *= m - k;
+  }
+  return exp(s * y) * sum;
+}
+
 bool is_polynomial_piece(const ex& e, const symbol& x) { return e.expand().is_polynomial(x); }
 
 }  // namespace attnverify::sym

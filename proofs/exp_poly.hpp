@@ -35,6 +35,14 @@ struct ExpPolyTerm {
 /// sqrt(x), exp(x^2), or relu/step/abs of x (split those with proofs/piecewise.hpp first).
 std::vector<ExpPolyTerm> to_exp_poly(const GiNaC::ex& piece, const GiNaC::symbol& x);
 
+/// An antiderivative of x^m exp(s x), evaluated at y (integration by parts m times):
+///   s = 0:  y^(m+1) / (m+1);
+///   s != 0: exp(s y) sum_{k=0}^m (-1)^k m!/(m-k)! y^(m-k) / s^(k+1),
+/// which tends to 0 as y -> -inf when s > 0 and as y -> +inf when s < 0. s is free of x;
+/// only the number 0 counts as zero (a symbolic s such as a + sqrt(2)/gamma is taken as
+/// nonzero, and a formula built on it holds where it is).
+GiNaC::ex power_exp_antiderivative(unsigned m, const GiNaC::ex& s, const GiNaC::ex& y);
+
 /// True when e contains no exponential of x: a polynomial in x.
 bool is_polynomial_piece(const GiNaC::ex& e, const GiNaC::symbol& x);
 

@@ -10,7 +10,9 @@ namespace attnverify::sym {
 
 using namespace GiNaC;
 
-KernelDerivation derive_kernel(const ex& f) {
+KernelDerivation derive_kernel(const ex& f) { return derive_kernel(f, gaussian_expectation); }
+
+KernelDerivation derive_kernel(const ex& f, const PiecewiseExpectation& expectation) {
   const Symbols& s = symbols();
   KernelDerivation out;
   out.f = f;
@@ -22,8 +24,8 @@ KernelDerivation derive_kernel(const ex& f) {
     if (!out.reason.empty()) return out;
     const Piecewise absolute = absolute_value(pieces, s.x);
     out.kinks_abs = absolute.boundaries();
-    out.mean_abs = gaussian_expectation(absolute, s.x, s.beta, s.gamma);
-    out.mean_square = gaussian_expectation(square(pieces), s.x, s.beta, s.gamma);
+    out.mean_abs = expectation(absolute, s.x, s.beta, s.gamma);
+    out.mean_square = expectation(square(pieces), s.x, s.beta, s.gamma);
     out.S = readable_arguments(merge_exponentials(out.mean_abs / sqrt(out.mean_square)));
     out.status = KernelDerivation::Status::Derived;
   } catch (const NotInClass& err) {

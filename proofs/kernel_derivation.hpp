@@ -12,6 +12,9 @@
 
 #include <ginac/ginac.h>
 
+#include "proofs/piecewise.hpp"
+
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -31,8 +34,17 @@ struct KernelDerivation {
   std::vector<GiNaC::ex> kinks_square;  ///< x where f^2 is not smooth
 };
 
-/// Derives S for f(x) (x, beta, gamma from proofs/symbols.hpp). Never throws for
-/// expressions outside the class; reports NoClosedForm instead.
+/// E[g(beta + gamma eps)] of a piecewise exp-polynomial g in x under one law of eps
+/// (gaussian_expectation, laplace_expectation, uniform_expectation); throws NotInClass.
+using PiecewiseExpectation =
+    std::function<GiNaC::ex(const Piecewise& g, const GiNaC::symbol& x, const GiNaC::ex& beta, const GiNaC::ex& gamma)>;
+
+/// Derives S for f(x) (x, beta, gamma from proofs/symbols.hpp) under Gaussian scores. Never
+/// throws for expressions outside the class; reports NoClosedForm instead.
 KernelDerivation derive_kernel(const GiNaC::ex& f);
+
+/// The same under the law whose expectation is `expectation` (the kernel kind passes its score
+/// law's, numerics/score_distribution.hpp). A NotInClass from it is NoClosedForm with its reason.
+KernelDerivation derive_kernel(const GiNaC::ex& f, const PiecewiseExpectation& expectation);
 
 }  // namespace attnverify::sym

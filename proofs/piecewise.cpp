@@ -116,6 +116,12 @@ ex hyperbolic_as_exp(const ex& e, const symbol& x) {
   return as_exp(e);
 }
 
+ex clamp_to(const ex& y, const Interval& where) {
+  ex out = where.lower ? *where.lower + relu(y - *where.lower) : y;
+  if (where.upper) out -= relu(y - *where.upper);
+  return out;
+}
+
 std::vector<ex> Piecewise::boundaries() const {
   std::vector<ex> out;
   for (std::size_t k = 1; k < pieces.size(); ++k) out.push_back(*pieces[k].where.lower);

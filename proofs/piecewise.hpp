@@ -44,6 +44,11 @@ struct Piecewise {
   std::vector<GiNaC::ex> boundaries() const;
 };
 
+/// y clamped to the closure of `where`, with relu: lower + relu(y - lower) - relu(y - upper),
+/// an open end dropping its term (y - relu(y - upper) when there is no lower end, and so on).
+/// For expectations over a piece of a law whose end points are symbolic (beta +- sqrt3 gamma).
+GiNaC::ex clamp_to(const GiNaC::ex& y, const Interval& where);
+
 /// True for a call relu(u), step(u) or abs(u): the functions the split removes.
 bool is_switch(const GiNaC::ex& e);
 

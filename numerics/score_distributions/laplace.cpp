@@ -5,6 +5,7 @@
 #include <boost/random/uniform_01.hpp>
 
 #include "numerics/score_distributions/score_distributions.hpp"
+#include "proofs/laplace_expectation.hpp"
 
 namespace attnverify::num {
 
@@ -71,6 +72,10 @@ class Laplace final : public ScoreDistribution {
   double draw(boost::random::mt19937_64& generator) const override {
     const double e = boost::random::exponential_distribution<double>()(generator);
     return (boost::random::uniform_01<double>()(generator) < 0.5 ? -e : e) / std::sqrt(2.0);
+  }
+  GiNaC::ex expectation(const sym::Piecewise& g, const GiNaC::symbol& x, const GiNaC::ex& beta,
+                        const GiNaC::ex& gamma) const override {
+    return sym::laplace_expectation(g, x, beta, gamma);
   }
 };
 

@@ -7,6 +7,7 @@
 #include <boost/random/uniform_01.hpp>
 
 #include "numerics/score_distributions/score_distributions.hpp"
+#include "proofs/exp_poly.hpp"
 
 namespace attnverify::num {
 
@@ -87,6 +88,14 @@ class Logistic final : public ScoreDistribution {
     double v = boost::random::uniform_01<double>()(generator);
     while (v == 0) v = boost::random::uniform_01<double>()(generator);
     return std::sqrt(3.0) / boost::math::constants::pi<double>() * std::log(v / (1 - v));
+  }
+  // E e^{aX} is a ratio of sines (pi a s / sin(pi a s)) but E x^m e^{ax} 1{x_l < X < x_u}
+  // leads to polylogarithms: outside the engine's class
+  GiNaC::ex expectation(const sym::Piecewise&, const GiNaC::symbol&, const GiNaC::ex&,
+                        const GiNaC::ex&) const override {
+    throw sym::NotInClass(
+        "no closed form is derived under logistic scores (truncated logistic moments are polylogarithms, "
+        "outside the engine's class of exp, erf and relu); the numeric routes serve this law");
   }
 };
 

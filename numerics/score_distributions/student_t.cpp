@@ -12,9 +12,11 @@
 #include <boost/math/constants/constants.hpp>
 #include <boost/random/student_t_distribution.hpp>
 
+#include <sstream>
 #include <stdexcept>
 
 #include "numerics/score_distributions/score_distributions.hpp"
+#include "proofs/exp_poly.hpp"
 
 namespace attnverify::num {
 
@@ -36,7 +38,11 @@ class StudentT final : public ScoreDistribution {
   std::string name() const override { return "student_t"; }
   std::string title() const override { return "Student-t (nu = " + to_text() + ")"; }
   std::string latex() const override {
-    return "t_{" + to_text() + "}\\sqrt{(\\nu-2)/\\nu}";
+    // the standardizing factor sqrt((nu-2)/nu) as a number, e.g. t_{9}\sqrt{7/9}
+    const GiNaC::numeric ratio = (nu_ - 2) / nu_;
+    std::ostringstream factor;
+    factor << ratio.numer() << '/' << ratio.denom();
+    return "t_{" + to_text() + "}\\sqrt{" + factor.str() + "}";
   }
   std::string density_latex() const override {
     return "p(z) \\propto (1 + z^2/(\\nu-2))^{-(\\nu+1)/2},\\ \\nu = " + to_text();
@@ -146,6 +152,14 @@ class StudentT final : public ScoreDistribution {
   double draw(boost::random::mt19937_64& generator) const override {
     return boost::random::student_t_distribution<double>(nu_double_)(generator) *
            std::sqrt((nu_double_ - 2) / nu_double_);
+  }
+  // truncated t moments are incomplete beta functions, outside the engine's class
+  GiNaC::ex expectation(const sym::Piecewise&, const GiNaC::symbol&, const GiNaC::ex&,
+                        const GiNaC::ex&) const override {
+    throw sym::NotInClass(
+        "no closed form is derived under " + title() +
+        " scores (truncated Student-t moments are incomplete beta functions, outside the engine's class of exp, "
+        "erf and relu); the numeric routes serve this law");
   }
 
  private:

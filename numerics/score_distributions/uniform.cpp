@@ -5,6 +5,7 @@
 #include <boost/random/uniform_01.hpp>
 
 #include "numerics/score_distributions/score_distributions.hpp"
+#include "proofs/uniform_expectation.hpp"
 
 namespace attnverify::num {
 
@@ -55,6 +56,10 @@ class Uniform final : public ScoreDistribution {
   std::optional<GiNaC::ex> rate_limit() const override { return std::nullopt; }
   double draw(boost::random::mt19937_64& generator) const override {
     return std::sqrt(3.0) * (2 * boost::random::uniform_01<double>()(generator) - 1);
+  }
+  GiNaC::ex expectation(const sym::Piecewise& g, const GiNaC::symbol& x, const GiNaC::ex& beta,
+                        const GiNaC::ex& gamma) const override {
+    return sym::uniform_expectation(g, x, beta, gamma);
   }
 };
 

@@ -564,7 +564,7 @@ class ClaimJudge {
 
     if (failed) {
       record_.verdict = Verdict::Disagree;
-      record_.method = reference_ ? "numeric" : "numeric (no closed form; reference: the numeric route)";
+      record_.method = reference_ ? "numeric" : "numeric (reference: the numeric route, not a derived S)";
       std::string detail;
       if (!counterexamples.empty()) {
         // the worst documented point when there is one, else the first probe or search point
@@ -639,7 +639,7 @@ class ClaimJudge {
           (undecided ? fmt::format(" ({} undecided)", count(PointStatus::Undecided)) : std::string()) + "." + searched;
       return record_;
     }
-    record_.method = reference_ ? "numeric" : "numeric (no closed form; reference: the numeric route)";
+    record_.method = reference_ ? "numeric" : "numeric (reference: the numeric route, not a derived S)";
     if (undecided || agreed == 0) {
       record_.verdict = Verdict::Inconclusive;
       record_.detail = (undecided ? undecided->why : std::string("no point could be compared")) +
@@ -656,7 +656,7 @@ class ClaimJudge {
             "No symbolic proof{}. Evidence, not a proof: at {} the claim agrees with {} to at least "
             "{:.1f} digits ({}{}).",
             proof_note_.empty() ? "" : " (" + proof_note_ + ")", where,
-            reference_ ? "the derived S" : "the numeric route (no closed form: " + no_closed_form_reason_ + ")",
+            reference_ ? "the derived S" : "the numeric route (not a derived S: " + no_closed_form_reason_ + ")",
             worst_documented->digits,
             reference_ ? "certified with ball arithmetic" : "the claim certified, the route estimated",
             excused_points ? fmt::format("; {} points where a divisor vanishes are taken as the continuous "

@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <map>
 #include <random>
+#include <utility>
 
 #include "proofs/derivation_cache.hpp"
 #include "proofs/heat_equation_certificate.hpp"
@@ -34,11 +36,6 @@ std::string gamma_problem(std::size_t index, const numeric& value) {
 }
 
 /// Why no closed form is derived under a law other than the normal one.
-std::string no_closed_form_under(const num::ScoreDistribution& law) {
-  return "no closed form is derived under " + law.title() +
-         " scores (the engine derives Gaussian expectations); the numeric routes serve this law";
-}
-
 class KernelKind final : public Kind {
  public:
   explicit KernelKind(num::ScoreDistributionRegistry laws) : laws_(std::move(laws)) {}
@@ -83,14 +80,19 @@ class KernelKind final : public Kind {
 
   DerivationSummary derive(const Spec& spec) const override {
     DerivationSummary out;
-    if (const auto law = score_law(spec); !law->is_normal()) {
-      out.reason = no_closed_form_under(*law);
-      return out;
-    }
-    const sym::KernelDerivation& d = sym::cached_kernel_derivation(spec.definition);
+    const auto law = score_law(spec);
+    const sym::KernelDerivation d = kernel_derivation_under(spec);
     out.derived = d.status == sym::KernelDerivation::Status::Derived;
     out.reason = d.reason;
-    if (out.derived) {
+    if (out.derived && !law->is_normal()) {
+      // the heat equation certifies Gaussian expectations only; this law's own certificate
+      // (Laplace: m - (gamma^2/2) m'' = g; uniform: 2 sqrt3 gamma m' = g(beta + sqrt3 gamma) -
+      // g(beta - sqrt3 gamma)) is not implemented, so the form is checked at points only
+      out.forms = {{"E|f(X)|", d.mean_abs}, {"E f(X)^2", d.mean_square}, {"S", d.S}};
+      out.certificate = sym::DerivationCertificate::none(
+          "no certificate is implemented for closed forms under " + law->title() +
+          " scores (the heat equation certifies Gaussian expectations only)");
+    } else if (out.derived) {
       out.forms = {{"E|f(X)|", d.mean_abs}, {"E f(X)^2", d.mean_square}, {"S", d.S}};
       out.certificate = sym::combine_certificates(
           {{"E|f(X)|", sym::certify_gaussian_expectation(d.mean_abs, GiNaC::abs(spec.definition))},
@@ -170,7 +172,8 @@ class KernelKind final : public Kind {
     const std::optional<GridPoint> p = exact_grid_point(point, claim_symbols());
     // a counterexample must lie in the domain the claim is judged on (gamma > 0; lambda in (0, 1], n >= 1)
     if (!p || !claim_geometry(spec, true).domain.contains(*p)) return std::nullopt;
-    if (!score_law(spec)->is_normal()) return std::nullopt;  // no derived S to recompute
+    // under another law claims are judged against the numeric route only (kernel_checks.cpp)
+    if (!score_law(spec)->is_normal()) return std::nullopt;
     const sym::KernelDerivation& d = sym::cached_kernel_derivation(spec.definition);
     if (d.status != sym::KernelDerivation::Status::Derived) return std::nullopt;
     const auto& s = sym::symbols();
@@ -205,19 +208,30 @@ std::shared_ptr<const Kind> kernel_kind(const num::ScoreDistributionRegistry& la
 }
 
 std::shared_ptr<const num::ScoreDistribution> score_law(const Spec& spec) {
-  if (const auto* data = dynamic_cast<const KernelData*>(spec.kind_data.get()); data && data->law) return data->law;
-  return num::normal_distribution();
+  const std::shared_ptr<const num::ScoreDistribution>& law = kind_data<KernelData>(spec).law;
+  return law ? law : num::normal_distribution();
 }
 
 sym::KernelDerivation kernel_derivation_under(const Spec& spec) {
-  sym::KernelDerivation d = sym::cached_kernel_derivation(spec.definition);
-  if (const auto law = score_law(spec); !law->is_normal()) {
-    // the Gaussian closed form does not hold under this law: keep f and its kinks only
-    d.status = sym::KernelDerivation::Status::NoClosedForm;
-    d.reason = no_closed_form_under(*law);
-    d.mean_abs = d.mean_square = d.S = 0;
-  }
-  return d;
+  const auto law = score_law(spec);
+  if (law->is_normal()) return sym::cached_kernel_derivation(spec.definition);
+  // derived once per (law, f): the kind asks for it from derive, check and the claim domain
+  static std::map<std::pair<std::string, GiNaC::ex>, sym::KernelDerivation,
+                  bool (*)(const std::pair<std::string, GiNaC::ex>&, const std::pair<std::string, GiNaC::ex>&)>
+      cache([](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first < b.first : GiNaC::ex_is_less()(a.second, b.second);
+      });
+  const std::pair<std::string, GiNaC::ex> key{law->title(), spec.definition};
+  auto it = cache.find(key);
+  if (it == cache.end())
+    it = cache
+             .emplace(key, sym::derive_kernel(spec.definition,
+                                              [&law](const sym::Piecewise& g, const GiNaC::symbol& x,
+                                                     const GiNaC::ex& beta, const GiNaC::ex& gamma) {
+                                                return law->expectation(g, x, beta, gamma);
+                                              }))
+             .first;
+  return it->second;
 }
 
 }  // namespace attnverify
