@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <stdexcept>
 
 #include <Eigen/Dense>
 
@@ -27,6 +28,7 @@
 #include "proofs/entropy_laplace.hpp"
 #include "proofs/naive_bayes.hpp"
 #include "src/kinds/fact/fact_kind.hpp"
+#include "src/kinds/fact/fact_tests.hpp"
 
 namespace attnverify {
 
@@ -92,15 +94,6 @@ CheckRecord fact_record(const Spec& spec, const Claim& claim, const RunOptions& 
   return r;
 }
 
-num::AttentionIdentity identity_of(const std::string& test) {
-  if (test == "key-value-permutation") return num::AttentionIdentity::KeyValuePermutation;
-  if (test == "query-permutation") return num::AttentionIdentity::QueryPermutation;
-  if (test == "key-bias") return num::AttentionIdentity::KeyBias;
-  if (test == "query-value-bias") return num::AttentionIdentity::QueryValueBias;
-  if (test == "layer-not-equivariant") return num::AttentionIdentity::LayerEquivariance;
-  return num::AttentionIdentity::NormBias;
-}
-
 num::IdentitySetting setting_of(const std::string& setting) {
   num::IdentitySetting s;
   s.positional_bias = setting == "positional-bias";
@@ -131,8 +124,8 @@ std::string trials_text(const num::IdentityTrials& t) {
   return s;
 }
 
-CheckRecord identity_claim(const Spec& spec, const Claim& claim, const RunOptions& options, Table& table) {
-  const num::AttentionIdentity id = identity_of(claim.test);
+CheckRecord identity_claim(const Spec& spec, const Claim& claim, const RunOptions& options, Table& table,
+                           num::AttentionIdentity id) {
   const num::IdentitySetting setting = setting_of(claim.setting);
   CheckRecord r = fact_record(spec, claim, options);
   const unsigned long seed = *r.seed;
@@ -560,6 +553,62 @@ CheckRecord entropy_scale_claim(const Spec& spec, const Claim& claim, const RunO
 
 }  // namespace
 
+struct FactContext {
+  VariantResult& result;
+  Table& identities;  ///< one row per identity claim (Perm-1 to Perm-6)
+  EntropyLimitCache entropy_cache;
+};
+
+namespace {
+
+// an identity test: the record of identity_claim for one num::AttentionIdentity
+template <num::AttentionIdentity id>
+CheckRecord run_identity(const Spec& spec, const Claim& claim, const RunOptions& options, FactContext& context) {
+  return identity_claim(spec, claim, options, context.identities, id);
+}
+
+}  // namespace
+
+const std::vector<FactTest>& fact_tests() {
+  using num::AttentionIdentity;
+  static const std::vector<FactTest> tests = {
+      {"key-value-permutation", {"positional-bias"}, "Perm-1: Attn(X, Y Pi, Y Pi) = Attn(X, Y, Y)",
+       run_identity<AttentionIdentity::KeyValuePermutation>},
+      {"query-permutation", {"positional-bias"}, "Perm-2: Attn(X Pi, Y, Y) = Attn(X, Y, Y) Pi",
+       run_identity<AttentionIdentity::QueryPermutation>},
+      {"key-bias", {"per-token-key-bias"}, "Perm-3: b_K has no effect on the output",
+       run_identity<AttentionIdentity::KeyBias>},
+      {"query-value-bias", {"unnormalised-weights"}, "Perm-4: b_Q changes the output, b_V shifts it by exactly b_V",
+       run_identity<AttentionIdentity::QueryValueBias>},
+      {"layer-not-equivariant", {"positional-encoding"}, "Perm-5: a transformer layer is not permutation-equivariant",
+       run_identity<AttentionIdentity::LayerEquivariance>},
+      {"norm-bias", {"constant-bias"}, "Perm-6: BatchNorm cancels a linear layer's bias, LayerNorm does not",
+       run_identity<AttentionIdentity::NormBias>},
+      {"naive-bayes", {"dependent"}, "NB-1: the naive Bayes decomposition of log p(x_t | x_<t)",
+       [](const Spec& spec, const Claim& claim, const RunOptions& options, FactContext&) {
+         return naive_bayes_claim(spec, claim, options);
+       }},
+      {"noise-robustness", {"correlated-noise"}, "Robust-1: independent noise on the logits cancels as n -> infinity",
+       [](const Spec& spec, const Claim& claim, const RunOptions& options, FactContext& context) {
+         return robustness_claim(spec, claim, options, context.result);
+       }},
+      {"entropy-limit",
+       {"anisotropic-keys"},
+       "Entropy-1: H - log n tends to log E[e^{L cos}] - L E[cos e^{L cos}]/E[e^{L cos}]",
+       [](const Spec& spec, const Claim& claim, const RunOptions& options, FactContext& context) {
+         return entropy_limit_claim(spec, claim, options, context.result, context.entropy_cache);
+       }},
+      {"entropy-linear-scale",
+       {"lambda-1"},
+       "Entropy-1: H = log n - 0.24 lambda d + O(1) (lambda-1: whether 0.24 is the Laplace coefficient C(1) rounded "
+       "to two digits)",
+       [](const Spec& spec, const Claim& claim, const RunOptions& options, FactContext& context) {
+         return entropy_scale_claim(spec, claim, options, context.result, context.entropy_cache);
+       }},
+  };
+  return tests;
+}
+
 VariantResult check_fact_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
   VariantResult result;
   result.spec = spec;
@@ -572,19 +621,12 @@ VariantResult check_fact_variant(const Spec& spec, const RunOptions& options, co
       "epsilon / the a-priori tolerance $16(d+n)\\epsilon$, worst trial. Effect: smallest change a bias "
       "makes, in double (Perm-4, 6).";
   identities.header = {"claim", "setting", "symbolic", "double", "MPFR", "effect", "verdict"};
-  EntropyLimitCache entropy_cache;
+  FactContext context{result, identities, {}};
   for (const Claim& claim : spec.claims) {
     progress(fmt::format("[{}] claim {} ({})", spec.name, claim.id, claim.setting));
-    if (claim.test == "naive-bayes")
-      result.records.push_back(naive_bayes_claim(spec, claim, options));
-    else if (claim.test == "noise-robustness")
-      result.records.push_back(robustness_claim(spec, claim, options, result));
-    else if (claim.test == "entropy-limit")
-      result.records.push_back(entropy_limit_claim(spec, claim, options, result, entropy_cache));
-    else if (claim.test == "entropy-linear-scale")
-      result.records.push_back(entropy_scale_claim(spec, claim, options, result, entropy_cache));
-    else
-      result.records.push_back(identity_claim(spec, claim, options, identities));
+    const FactTest* test = find_fact_test(claim.test);  // the spec reader refused unknown names
+    if (!test) throw std::logic_error("fact claim " + claim.id + ": unknown test '" + claim.test + "'");
+    result.records.push_back(test->run(spec, claim, options, context));
   }
   if (!identities.rows.empty()) result.tables.push_back(std::move(identities));
   return result;
