@@ -429,11 +429,9 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
   const Spec& spec = v.spec;
   out << "\\subsection*{" << latex_escape(spec.title) << "}\\phantomsection\\label{variant:" << spec.name << "}\n";
   // the definition alone; the part's opening states the setting once
-  static const std::map<std::string, std::string> defined{{"kernel", "f(x)"}, {"sequence", "a_i"},
-                                                          {"feature_map", "\\phi(x)"}};
-  const auto name = defined.find(spec.kind->name());
-  if (name != defined.end() && !spec.definition.is_zero())
-    out << "$" << name->second << " = " << sym::to_latex(spec.definition) << "$ (\\texttt{"
+  const std::string defined = spec.kind->defined_symbol(spec);
+  if (!defined.empty() && !spec.definition.is_zero())
+    out << "$" << defined << " = " << sym::to_latex(spec.definition) << "$ (\\texttt{"
         << latex_escape(spec.file) << "}).\n\n";
   else
     out << "\\texttt{" << latex_escape(spec.file) << "}. " << spec.kind->report_intro(spec);

@@ -54,9 +54,7 @@ std::string terminal_summary(const RunResult& run) {
       out += fmt::format("{} claim{}", claim_count, claim_count == 1 ? "" : "s");
     else
       out += fmt::format("{} {}/{} {}",
-                         derived                                                              ? "grid"
-                         : v.spec.kind->numeric_route(v.spec) == NumericRoute::ExactSummation ? "summation only:"
-                                                                                              : "quadrature only:",
+                         derived ? std::string("grid") : to_string(v.spec.kind->numeric_route(v.spec)) + " only:",
                          agree, grid, derived ? "agree" : "to target");
     if (worst < 1e9) out += fmt::format(" (worst {:.1f} digits)", worst);
     if (sampled || not_tests)

@@ -113,6 +113,10 @@ class Kind {
   virtual NumericRoute numeric_route(const Spec& spec) const = 0;
   /// The report's opening paragraph of the variant (LaTeX; src/report/ typesets it).
   virtual std::string report_intro(const Spec& spec) const = 0;
+  /// What the spec's definition defines, in LaTeX math ("f(x)", "a_i", "\\phi(x)"), for the
+  /// report's one-line statement "name = definition" of a variant without claims; empty when
+  /// the kind's definition is not a formula of the spec (the report then uses report_intro).
+  virtual std::string defined_symbol(const Spec& spec) const = 0;
   /// Why `record` does not have a point this kind's checks give it (the coordinates'
   /// names and order per check, exact numbers where they are grid points), or "". A
   /// merge of shards asks it of every record it reads (a shard is untrusted input);

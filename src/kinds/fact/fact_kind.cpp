@@ -106,6 +106,8 @@ class FactKind final : public Kind {
     return std::nullopt;  // a fact's claim is a built-in test, not a formula
   }
 
+  std::string defined_symbol(const Spec&) const override { return ""; }
+
   std::string report_intro(const Spec& spec) const override {
     std::vector<std::string> tests;
     for (const std::string& name : test_names(spec)) tests.push_back("\\texttt{" + latex_escape(name) + "}");

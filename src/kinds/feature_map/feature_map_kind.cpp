@@ -304,6 +304,8 @@ class FeatureMapKind final : public Kind {
                        (uses_mu_sigma ? linear.S_iid : linear.S_general).subs(p->substitution)};
   }
 
+  std::string defined_symbol(const Spec& spec) const override { return has_phi(spec) ? "\\phi(x)" : ""; }
+
   std::string report_intro(const Spec& spec) const override {
     if (has_phi(spec))
       return "Non-negative linear attention $a_j = \\phi(q)\\cdot\\phi(k_j)$ with $\\phi(x) = " +

@@ -181,6 +181,8 @@ class KernelKind final : public Kind {
     return JudgedClaim{claim.S.subs(at), d.S.subs(at)};
   }
 
+  std::string defined_symbol(const Spec&) const override { return "f(x)"; }
+
   std::string report_intro(const Spec& spec) const override {
     const auto law = score_law(spec);
     std::string out = "Kernel variant $a_j \\propto f(q\\cdot k_j)$ with $f(x) = " + sym::to_latex(spec.definition) +

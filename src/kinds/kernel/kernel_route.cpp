@@ -88,7 +88,7 @@ KernelRoute::KernelRoute(const sym::KernelDerivation& derivation, unsigned digit
 KernelRoute::KernelRoute(const sym::KernelDerivation& derivation, unsigned digits,
                          const std::vector<GiNaC::numeric>& kinks, std::shared_ptr<const num::ScoreDistribution> law)
     : quadrature_(digits, law),
-      f_(derivation.f, {sym::symbols().x}, digits + num::kGuardDigits),
+      f_(derivation.f, sym::symbols().x, digits + num::kGuardDigits),
       f_double_(double_form(derivation.f)),
       kinks_(to_reals(kinks, quadrature_.internal_digits())),
       certified_(derivation.f, sym::symbols().x, kinks, digits, law),
@@ -186,10 +186,8 @@ NumericS KernelRoute::boost_witness(const GridPoint& point) const {
     return out;
   }
   const Real beta = num::to_real(point[0]), gamma = num::to_real(point[1]);
-  std::vector<Real> x(1);
   const auto f = [&](const Real& v) {
-    x[0] = v;
-    return f_.evaluate_unchecked(x);
+    return f_.evaluate_unchecked(v);
   };
   const unsigned digits = quadrature_.working_digits();
   const num::BoostExpectation a =
@@ -296,11 +294,9 @@ NumericS KernelRoute::evaluate(const Real& beta, const Real& gamma) const {
   num::ScopedPrecision scope(quadrature_.internal_digits());
   NumericS out;
   try {
-    std::vector<Real> x(1);
     // g_0 = |f| and g_1 = f^2 from one evaluation of f
     const num::IntegrandFamily family = [&](const Real& v, Real* values) {
-      x[0] = v;
-      values[1] = f_.evaluate_unchecked(x);
+      values[1] = f_.evaluate_unchecked(v);
       mpfr_abs(values[0].backend().data(), values[1].backend().data(), MPFR_RNDN);
       mpfr_sqr(values[1].backend().data(), values[1].backend().data(), MPFR_RNDN);
     };
@@ -349,10 +345,8 @@ AbsoluteMoments KernelRoute::absolute_moments(const GridPoint& point, unsigned h
   num::ScopedPrecision scope(quadrature_.internal_digits());
   try {
     const Real beta = num::to_real(point[0]), gamma = num::to_real(point[1]);
-    std::vector<Real> x(1);
     const num::IntegrandFamily family = [&](const Real& v, Real* values) {
-      x[0] = v;
-      values[0] = abs(f_.evaluate_unchecked(x));
+      values[0] = abs(f_.evaluate_unchecked(v));
       for (unsigned k = 1; k < highest; ++k) values[k] = values[k - 1] * values[0];
     };
     num::LogMagnitudes log_abs;

@@ -22,6 +22,7 @@
 
 #include "numerics/certified_gaussian_moments.hpp"
 #include "numerics/compiled_expression.hpp"
+#include "numerics/piecewise_expression.hpp"
 #include "numerics/double_expression.hpp"
 #include "numerics/gaussian_quadrature.hpp"
 #include "proofs/kernel_derivation.hpp"
@@ -97,7 +98,7 @@ class KernelRoute {
 
  private:
   num::GaussianQuadrature quadrature_;
-  num::CompiledExpression f_;
+  num::PiecewiseExpression f_;  ///< f branch by branch (numerics/piecewise_expression.hpp)
   std::optional<num::DoubleExpression> f_double_;  // log|f| for the peaks; empty if f has no double form
   std::vector<num::Real> kinks_;                   // the union of |f|'s and f^2's kinks, at internal_digits()
   num::CertifiedGaussianMoments certified_;

@@ -120,6 +120,8 @@ class MeasureKind final : public Kind {
                        sym::derive_sparsity_measure().S.subs(p->substitution)};
   }
 
+  std::string defined_symbol(const Spec&) const override { return ""; }
+
   std::string report_intro(const Spec&) const override {
     return "The sparsity measure of a vector $x$ of $n$ entries, $S(x) = \\mathbb{E}|x|/\\sqrt{\\mathbb{E}x^2}$ with "
            "the "

@@ -165,6 +165,8 @@ class SequenceKind final : public Kind {
     return JudgedClaim{claim.S.subs(at), ((*p)[0] == 1 ? d.S_at_lambda_one : d.S).subs(at)};
   }
 
+  std::string defined_symbol(const Spec&) const override { return "a_i"; }
+
   std::string report_intro(const Spec& spec) const override {
     return "Sequence variant with weights $a_i = " + sym::to_latex(spec.definition) +
            "$, $i = 1,\\dots,n$, $\\lambda\\in(0,1]$; $S_n = \\frac{1}{n}\\sum_i|a_i| \\big/ \\sqrt{\\frac1n\\sum_i "

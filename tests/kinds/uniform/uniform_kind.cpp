@@ -118,6 +118,8 @@ class UniformKind final : public Kind {
     return std::nullopt;  // its claims are judged by the direct route only
   }
 
+  std::string defined_symbol(const Spec&) const override { return ""; }
+
   std::string report_intro(const Spec& spec) const override {
     return "Uniform attention: $n$ equal weights $a_i = " + sym::to_latex(spec.definition) + "$.\n\n";
   }
