@@ -356,3 +356,29 @@ BOOST_AUTO_TEST_CASE(the_quadrature_route_does_not_cancel_in_the_tails_of_a_slow
   BOOST_TEST(exact_digits_between(d.S.subs(GiNaC::exmap{{sym::symbols().beta, 1}, {sym::symbols().gamma, 3}}),
                                   GiNaC::numeric(reference.c_str())) >= 50);
 }
+
+// A claim is judged only where S exists (ClaimGeometry::value_exists): for exp under Laplace,
+// E e^{2X} = e^{2 beta}/(1 - 2 gamma^2) and E e^X = e^beta/(1 - gamma^2/2) (the moment generating
+// function e^{t beta}/(1 - t^2 gamma^2/2) at t = 1, 2), so the claim below equals S wherever S
+// exists (gamma < 1/sqrt2) and is undefined only beyond, where S does not exist either. It once
+// got `disagree` by definedness at gamma = 2 and gamma = sqrt2.
+BOOST_AUTO_TEST_CASE(a_claim_is_not_failed_where_S_does_not_exist) {
+  const std::string file = "/tmp/attnverify_score_distribution_test_exp_laplace_claim.toml";
+  std::ofstream(file) << "[variant]\nname = \"exp-laplace-claim\"\nkind = \"kernel\"\nf = \"exp(x)\"\n"
+                      << "distribution = \"laplace\"\n[grid]\nbeta = [0]\ngamma = [0.25]\n"
+                      << "[[claims]]\nid = \"mgf\"\nsource = \"Su2023\"\n"
+                      << "S = \"(2/(2 - gamma^2))/sqrt(2/(2 - 4*gamma^2))\"\n";
+  const Bibliography bibliography = load_bibliography(kSource + "/specs/bibliography.toml");
+  const Spec spec = load_spec(file, bibliography, standard_kinds());
+  RunOptions options;
+  options.digits = 30;
+  const RunResult run = run_suite({spec}, bibliography, options, [](const std::string&) {});
+  const auto& records = run.variants.at(0).records;
+  const auto claim = std::find_if(records.begin(), records.end(),
+                                  [](const CheckRecord& r) { return r.check == CheckKind::Claim; });
+  BOOST_REQUIRE(claim != records.end());
+  BOOST_TEST_CONTEXT(claim->method << ": " << claim->detail) {
+    BOOST_TEST((claim->verdict != Verdict::Disagree));
+    BOOST_TEST(claim->method != "definedness");
+  }
+}

@@ -69,6 +69,11 @@ struct ClaimGeometry {
   /// Properties' symbolic bound proofs may treat the powers lambda^n (n > 0) as atoms in
   /// (0, 1) (sequences, lambda in (0, 1)).
   bool lambda_powers_in_unit_interval = false;
+  /// Whether the variant's S exists at a rational point of the domain (kernels under a law
+  /// whose moments diverge for large gamma, or vanish on a bounded support); unset: everywhere.
+  /// A claim is judged only where S exists: a condition of the claim violated at a point
+  /// where S does not exist does not count against it.
+  std::function<bool(const std::vector<GiNaC::numeric>&)> value_exists;
 };
 
 /// What a claim's check compares at one point (src/verdicts/claim_check.hpp), the point

@@ -8,6 +8,7 @@
 
 #include "numerics/agreement.hpp"
 #include "numerics/ball_comparison.hpp"
+#include "proofs/scoped_digits.hpp"
 #include "numerics/ball_expression.hpp"
 #include "src/verdicts/route_comparison.hpp"
 #include "numerics/counterexample_search.hpp"
@@ -120,6 +121,7 @@ class ClaimJudge {
         region_(std::move(geometry.region)),
         boundary_points_(std::move(geometry.boundary_points)),
         witness_limit_(std::move(geometry.witness_limit)),
+        value_exists_(std::move(geometry.value_exists)),
         digits_(digits),
         witness_(witness) {
     record_.variant = spec.name;
@@ -189,8 +191,10 @@ class ClaimJudge {
       } catch (const std::exception&) {
         a.condition = c;
       }
+      // a violation where S itself does not exist is outside what the claim is judged on
+      const bool outside = value_exists_ && !exists_at(a);
       if (a.status == sym::ConditionStatus::Violated && (!a.point.empty() || !a.exact_point.empty()) &&
-          c.kind != sym::ConditionKind::Continuous && !excused(c)) {
+          c.kind != sym::ConditionKind::Continuous && !excused(c) && !outside) {
         ClaimPoint p;
         if (!a.point.empty()) {
           p.where = named(a.point);
@@ -210,6 +214,21 @@ class ClaimJudge {
       }
       analyses_.push_back(a);
     }
+  }
+
+  // whether S exists at a condition's violating point (an irrational point, such as
+  // gamma = sqrt2, is decided at its 40-digit value; undecidable: true, so it counts)
+  bool exists_at(const sym::ConditionAnalysis& a) const {
+    if (!a.point.empty()) return value_exists_(a.point);
+    if (a.exact_point.empty()) return true;
+    std::vector<numeric> approx;
+    const sym::ScopedDigits scope(40);
+    for (const ex& e : a.exact_point) {
+      const ex v = e.evalf();
+      if (!is_exactly_a<numeric>(v) || !ex_to<numeric>(v).is_real()) return true;
+      approx.push_back(ex_to<numeric>(v));
+    }
+    return value_exists_(approx);
   }
 
   bool all_conditions_hold(bool allow_excused) const {
@@ -347,6 +366,11 @@ class ClaimJudge {
   PointResult judge_point(const ClaimPoint& p, slong ceiling) const {
     PointResult r;
     r.point = p;
+    if (value_exists_ && p.rational && !value_exists_(*p.rational)) {
+      // the claim is judged where S exists only (ClaimGeometry::value_exists)
+      r.why = "S does not exist at " + describe_point(p.where) + " under the variant's score law";
+      return r;  // undecided: not a point of the claim's judgement
+    }
     for (const auto& a : analyses_) {
       const sym::Condition& c = a.condition;
       if (a.status == sym::ConditionStatus::Holds || c.kind == sym::ConditionKind::Continuous) continue;
@@ -769,6 +793,7 @@ class ClaimJudge {
   std::optional<num::SearchRegion> region_;
   std::vector<std::vector<numeric>> boundary_points_;
   std::optional<ClaimGeometry::WitnessLimit> witness_limit_;
+  std::function<bool(const std::vector<numeric>&)> value_exists_;
   unsigned digits_;
   PointWitness witness_;
   const ClaimReference* reference_ = nullptr;

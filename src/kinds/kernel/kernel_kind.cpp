@@ -147,13 +147,20 @@ class KernelKind final : public Kind {
     return domain;
   }
 
-  ClaimGeometry claim_geometry(const Spec&, bool) const override {
+  ClaimGeometry claim_geometry(const Spec& spec, bool) const override {
     ClaimGeometry g;
     g.domain = sym::kernel_domain();
     num::SearchRegion region;
     region.axes = {{"beta", -kBetaBound, kBetaBound, num::AxisScale::SignedLog, false},
                    {"gamma", kGammaLow, kGammaHigh, num::AxisScale::Log10, false}};
     g.region = region;
+    if (const auto law = score_law(spec); !law->is_normal()) {
+      // where S exists under the law (exp under Laplace: gamma < 1/sqrt2), decided as the grid does
+      const auto route = std::make_shared<const KernelRoute>(kernel_derivation_under(spec), 30, law);
+      g.value_exists = [route](const std::vector<GiNaC::numeric>& point) {
+        return point.size() == 2 && route->existence(point).state == SExistence::State::Exists;
+      };
+    }
     return g;
   }
 
@@ -169,11 +176,11 @@ class KernelKind final : public Kind {
 
   std::optional<JudgedClaim> judged_claim(const Spec& spec, const Claim& claim, const NamedValues& point,
                                           unsigned long) const override {
+    // under another law claims are judged against the numeric route only (kernel_checks.cpp)
+    if (!score_law(spec)->is_normal()) return std::nullopt;
     const std::optional<GridPoint> p = exact_grid_point(point, claim_symbols());
     // a counterexample must lie in the domain the claim is judged on (gamma > 0; lambda in (0, 1], n >= 1)
     if (!p || !claim_geometry(spec, true).domain.contains(*p)) return std::nullopt;
-    // under another law claims are judged against the numeric route only (kernel_checks.cpp)
-    if (!score_law(spec)->is_normal()) return std::nullopt;
     const sym::KernelDerivation& d = sym::cached_kernel_derivation(spec.definition);
     if (d.status != sym::KernelDerivation::Status::Derived) return std::nullopt;
     const auto& s = sym::symbols();
