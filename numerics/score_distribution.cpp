@@ -232,6 +232,11 @@ MomentExistence moment_exists(const ScoreDistribution& law, const GrowthBound& g
   return MomentExistence::Undecided;
 }
 
+sym::PiecewiseExpectation symbolic_expectation(std::shared_ptr<const ScoreDistribution> law) {
+  return [law = std::move(law)](const sym::Piecewise& g, const GiNaC::symbol& x, const GiNaC::ex& beta,
+                                const GiNaC::ex& gamma) { return law->expectation(g, x, beta, gamma); };
+}
+
 std::shared_ptr<const ScoreDistribution> normal_distribution() {
   static const std::shared_ptr<const ScoreDistribution> law = std::make_shared<Normal>();
   return law;

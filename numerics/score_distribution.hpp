@@ -38,6 +38,7 @@
 #include "numerics/ball.hpp"
 #include "numerics/gaussian_tail_bound.hpp"
 #include "numerics/precision.hpp"
+#include "proofs/kernel_derivation.hpp"
 #include "proofs/piecewise.hpp"
 
 namespace attnverify::num {
@@ -138,6 +139,10 @@ MomentExistence moment_exists(const ScoreDistribution& law, const EndGrowth& lef
 /// The same from a growth bound only (f outside the piecewise class): Exists when the
 /// bound proves it, Undecided otherwise (a bound cannot show divergence).
 MomentExistence moment_exists(const ScoreDistribution& law, const GrowthBound& g, unsigned k, const Ball& gamma);
+
+/// The law's symbolic expectation as the derivation engine takes it (proofs/kernel_derivation.hpp);
+/// the function keeps the law alive.
+sym::PiecewiseExpectation symbolic_expectation(std::shared_ptr<const ScoreDistribution> law);
 
 /// The standard normal law (the default of a kernel spec).
 std::shared_ptr<const ScoreDistribution> normal_distribution();

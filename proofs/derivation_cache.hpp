@@ -8,6 +8,8 @@
 
 #include <ginac/ginac.h>
 
+#include <string>
+
 #include "proofs/feature_moments.hpp"
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/sequence_derivation.hpp"
@@ -16,6 +18,11 @@ namespace attnverify::sym {
 
 /// derive_kernel(f), computed on the first call for f; the reference stays valid for the process.
 const KernelDerivation& cached_kernel_derivation(const GiNaC::ex& f);
+
+/// derive_kernel(f, expectation), once per (law, f): `law` names the law whose expectation
+/// `expectation` is (the kernel kind passes its score law's title and expectation).
+const KernelDerivation& cached_kernel_derivation(const GiNaC::ex& f, const std::string& law,
+                                                 const PiecewiseExpectation& expectation);
 
 /// derive_feature_moments(phi), computed on the first call for phi.
 const FeatureMoments& cached_feature_moments(const GiNaC::ex& phi);

@@ -280,11 +280,8 @@ double exact_digits_between(const GiNaC::ex& a, const GiNaC::ex& b) {
   return r == 0 ? 99.0 : -std::log10(r);
 }
 
-sym::KernelDerivation derived_under(const std::string& law_name, const std::string& f) {
-  const auto l = law(law_name);
-  return sym::derive_kernel(sym::parse_expression(f, {"x"}),
-                            [&l](const sym::Piecewise& g, const GiNaC::symbol& x, const GiNaC::ex& beta,
-                                 const GiNaC::ex& gamma) { return l->expectation(g, x, beta, gamma); });
+sym::KernelDerivation derived_under(const std::shared_ptr<const num::ScoreDistribution>& l, const std::string& f) {
+  return sym::derive_kernel(sym::parse_expression(f, {"x"}), num::symbolic_expectation(l));
 }
 
 }  // namespace
@@ -318,7 +315,7 @@ BOOST_AUTO_TEST_CASE(closed_forms_under_laplace_and_uniform_scores_match_textboo
            {"uniform", "x", sqrt3 / 2},
            {"laplace", "relu(x)^2", 1 / (2 * sqrt3)},
            {"uniform", "relu(x)", sqrt6 / 4}}) {
-    const sym::KernelDerivation d = derived_under(law_name, f);
+    const sym::KernelDerivation d = derived_under(law(law_name), f);
     BOOST_TEST_CONTEXT(f << " under " << law_name << ": " << d.reason) {
       BOOST_REQUIRE((d.status == sym::KernelDerivation::Status::Derived));
       for (const GiNaC::numeric& gamma : {GiNaC::numeric(1, 4), GiNaC::numeric(7, 3)})
@@ -327,13 +324,7 @@ BOOST_AUTO_TEST_CASE(closed_forms_under_laplace_and_uniform_scores_match_textboo
   }
   for (const std::string law_name : {"logistic", "student_t"}) {
     const sym::KernelDerivation d =
-        law_name == "student_t"
-            ? sym::derive_kernel(sym::parse_expression("x", {"x"}),
-                                 [](const sym::Piecewise& g, const GiNaC::symbol& x, const GiNaC::ex& beta,
-                                    const GiNaC::ex& gamma) {
-                                   return law("student_t", GiNaC::numeric(5))->expectation(g, x, beta, gamma);
-                                 })
-            : derived_under(law_name, "x");
+        derived_under(law_name == "student_t" ? law("student_t", GiNaC::numeric(5)) : law(law_name), "x");
     BOOST_TEST((d.status == sym::KernelDerivation::Status::NoClosedForm));
     BOOST_TEST(d.reason.find("no closed form is derived under") != std::string::npos, d.reason);
   }
@@ -346,7 +337,7 @@ BOOST_AUTO_TEST_CASE(closed_forms_under_laplace_and_uniform_scores_match_textboo
 // log 3 and at beta (session 15's attack on the Laplace closed forms), which the derived
 // closed form also matches.
 BOOST_AUTO_TEST_CASE(the_quadrature_route_does_not_cancel_in_the_tails_of_a_slow_law) {
-  const sym::KernelDerivation d = derived_under("laplace", "min(exp(x), 3)");
+  const sym::KernelDerivation d = derived_under(law("laplace"), "min(exp(x), 3)");
   const KernelRoute route(d, kDigits, law("laplace"));
   const NumericS r = route({GiNaC::numeric(1), GiNaC::numeric(3)});
   BOOST_REQUIRE_MESSAGE(r.ok, r.failure);

@@ -69,12 +69,9 @@ void kernel_curves(const sym::KernelDerivation& d, const KernelRoute& route, Var
       ". Circles: the quadrature route at the grid points on these curves.";
 }
 
-// S against gamma at beta = 1 under the variant's law and under the normal law (numeric
-// routes at 20 digits, estimates: the figure is an illustration, the grid records are the
-// checks); points where S does not exist under a law are left out of its curve.
 // S(1, gamma) under every standard score law (Student-t with nu = 9), and under the
-// variant's own law when it is none of these, by the quadrature route at 20 digits; the
-// Gaussian dashed. The figure depends on f only (not on which law the variant names), so
+// variant's own law when it is none of these, by the quadrature route at 20 digits (estimates:
+// the figure is an illustration, the grid records are the checks); the Gaussian dashed. The figure depends on f only (not on which law the variant names), so
 // the report draws it once per f. A point where S does not exist under a law (a moment
 // diverges, or 0/0) is left out and counted, never drawn.
 Figure law_comparison_figure(const sym::KernelDerivation& d, const std::shared_ptr<const num::ScoreDistribution>& law,

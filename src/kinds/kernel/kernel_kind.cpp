@@ -2,9 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <map>
 #include <random>
-#include <utility>
 
 #include "proofs/derivation_cache.hpp"
 #include "proofs/heat_equation_certificate.hpp"
@@ -35,7 +33,6 @@ std::string gamma_problem(std::size_t index, const numeric& value) {
   return "";
 }
 
-/// Why no closed form is derived under a law other than the normal one.
 class KernelKind final : public Kind {
  public:
   explicit KernelKind(num::ScoreDistributionRegistry laws) : laws_(std::move(laws)) {}
@@ -84,16 +81,15 @@ class KernelKind final : public Kind {
     const sym::KernelDerivation d = kernel_derivation_under(spec);
     out.derived = d.status == sym::KernelDerivation::Status::Derived;
     out.reason = d.reason;
+    if (out.derived) out.forms = {{"E|f(X)|", d.mean_abs}, {"E f(X)^2", d.mean_square}, {"S", d.S}};
     if (out.derived && !law->is_normal()) {
       // the heat equation certifies Gaussian expectations only; this law's own certificate
       // (Laplace: m - (gamma^2/2) m'' = g; uniform: 2 sqrt3 gamma m' = g(beta + sqrt3 gamma) -
       // g(beta - sqrt3 gamma)) is not implemented, so the form is checked at points only
-      out.forms = {{"E|f(X)|", d.mean_abs}, {"E f(X)^2", d.mean_square}, {"S", d.S}};
       out.certificate = sym::DerivationCertificate::none(
           "no certificate is implemented for closed forms under " + law->title() +
           " scores (the heat equation certifies Gaussian expectations only)");
     } else if (out.derived) {
-      out.forms = {{"E|f(X)|", d.mean_abs}, {"E f(X)^2", d.mean_square}, {"S", d.S}};
       out.certificate = sym::combine_certificates(
           {{"E|f(X)|", sym::certify_gaussian_expectation(d.mean_abs, GiNaC::abs(spec.definition))},
            {"E f(X)^2", sym::certify_gaussian_expectation(d.mean_square, GiNaC::pow(spec.definition, 2))},
@@ -224,23 +220,7 @@ std::shared_ptr<const num::ScoreDistribution> score_law(const Spec& spec) {
 sym::KernelDerivation kernel_derivation_under(const Spec& spec) {
   const auto law = score_law(spec);
   if (law->is_normal()) return sym::cached_kernel_derivation(spec.definition);
-  // derived once per (law, f): the kind asks for it from derive, check and the claim domain
-  static std::map<std::pair<std::string, GiNaC::ex>, sym::KernelDerivation,
-                  bool (*)(const std::pair<std::string, GiNaC::ex>&, const std::pair<std::string, GiNaC::ex>&)>
-      cache([](const auto& a, const auto& b) {
-        return a.first != b.first ? a.first < b.first : GiNaC::ex_is_less()(a.second, b.second);
-      });
-  const std::pair<std::string, GiNaC::ex> key{law->title(), spec.definition};
-  auto it = cache.find(key);
-  if (it == cache.end())
-    it = cache
-             .emplace(key, sym::derive_kernel(spec.definition,
-                                              [&law](const sym::Piecewise& g, const GiNaC::symbol& x,
-                                                     const GiNaC::ex& beta, const GiNaC::ex& gamma) {
-                                                return law->expectation(g, x, beta, gamma);
-                                              }))
-             .first;
-  return it->second;
+  return sym::cached_kernel_derivation(spec.definition, law->title(), num::symbolic_expectation(law));
 }
 
 }  // namespace attnverify
