@@ -10,6 +10,7 @@
 #include "numerics/score_distributions/score_distributions.hpp"
 #include "proofs/exp_poly.hpp"
 #include "proofs/gaussian_expectation.hpp"
+#include "proofs/heat_equation_certificate.hpp"
 #include "proofs/piecewise.hpp"
 
 namespace attnverify::num {
@@ -86,6 +87,9 @@ class Normal final : public ScoreDistribution {
   GiNaC::ex expectation(const sym::Piecewise& g, const GiNaC::symbol& x, const GiNaC::ex& beta,
                         const GiNaC::ex& gamma) const override {
     return sym::gaussian_expectation(g, x, beta, gamma);
+  }
+  sym::DerivationCertificate certify_expectation(const GiNaC::ex& m, const GiNaC::ex& g) const override {
+    return sym::certify_gaussian_expectation(m, g);
   }
 };
 
@@ -230,6 +234,11 @@ MomentExistence moment_exists(const ScoreDistribution& law, const GrowthBound& g
     if (arb_lt(kp.get(), power.get())) return MomentExistence::Exists;
   }
   return MomentExistence::Undecided;
+}
+
+sym::DerivationCertificate ScoreDistribution::certify_expectation(const GiNaC::ex&, const GiNaC::ex&) const {
+  return sym::DerivationCertificate::none("no certificate is implemented for expectations under " + title() +
+                                          " scores");
 }
 
 sym::PiecewiseExpectation symbolic_expectation(std::shared_ptr<const ScoreDistribution> law) {

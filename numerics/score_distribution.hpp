@@ -38,6 +38,7 @@
 #include "numerics/ball.hpp"
 #include "numerics/gaussian_tail_bound.hpp"
 #include "numerics/precision.hpp"
+#include "proofs/derivation_certificate.hpp"
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/piecewise.hpp"
 
@@ -110,6 +111,13 @@ class ScoreDistribution {
   /// hypergeometric functions, outside it).
   virtual GiNaC::ex expectation(const sym::Piecewise& g, const GiNaC::symbol& x, const GiNaC::ex& beta,
                                 const GiNaC::ex& gamma) const = 0;
+
+  /// A certificate that m(beta, gamma) = E[g(beta + gamma eps)] for g in x as the spec wrote
+  /// it (|f|, f^2), checked independently of the derivation (docs/proofs.md): normal
+  /// proofs/heat_equation_certificate.hpp, Laplace proofs/laplace_certificate.hpp, uniform
+  /// proofs/uniform_certificate.hpp. The default is method "none" with the reason: a law with
+  /// a closed form but no certificate has its forms checked at points only. Never throws.
+  virtual sym::DerivationCertificate certify_expectation(const GiNaC::ex& m, const GiNaC::ex& g) const;
 
   bool is_normal() const { return name() == "normal"; }
 };

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "proofs/canonical_form.hpp"
+#include "proofs/certificate_support.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/erf.hpp"
 #include "proofs/exp_poly.hpp"
@@ -19,11 +20,6 @@ namespace attnverify::sym {
 using namespace GiNaC;
 
 namespace {
-
-// A condition of the theorem that could not be shown; caught once, at the top.
-struct NotShown {
-  std::string reason;
-};
 
 // e = sum_{k=low}^{high} c_k gamma^k with every c_k a polynomial in beta (constants may
 // be any real constants: sqrt(2), pi, ...).
@@ -57,20 +53,6 @@ Laurent laurent(const ex& e, const symbol& gamma, const symbol& beta, const std:
     throw NotShown{what + " '" + to_text(e) + "' is not a polynomial in beta, gamma and 1/gamma"};
   }
   return out;
-}
-
-int certified_sign(const ex& constant) {
-  const Range r = enclose(constant, {});
-  if (r.positive()) return 1;
-  if (r.negative()) return -1;
-  return 0;
-}
-
-double approximate(const ex& constant) {
-  const ex v = constant.evalf();
-  if (!is_exactly_a<numeric>(v) || !ex_to<numeric>(v).is_real())
-    throw NotShown{"'" + to_text(constant) + "' is not a real constant"};
-  return ex_to<numeric>(v).to_double();
 }
 
 // One term c * exp(E) * prod erf(..) of the expanded closed form, classified for (G) and (I).
@@ -141,95 +123,6 @@ Term classify(const ex& term, const Symbols& s) {
   return t;
 }
 
-// ---- the initial values g on an interval -------------------------------------------
-
-using End = std::optional<ex>;
-
-// true: lo < r < hi; false: r <= lo or r >= hi; throws when interval arithmetic cannot tell
-bool strictly_inside(const ex& r, const End& lo, const End& hi) {
-  for (const End& end : {lo, hi})
-    if (end && is_identically_zero(r - *end)) return false;
-  const int above = lo ? certified_sign(r - *lo) : 1;
-  const int below = hi ? certified_sign(*hi - r) : 1;
-  if (above < 0 || below < 0) return false;
-  if (above > 0 && below > 0) return true;
-  throw NotShown{"cannot place the point " + to_text(r) + " relative to the interval's ends"};
-}
-
-// An exact dyadic point strictly inside (lo, hi).
-numeric interior_point(const End& lo, const End& hi) {
-  double mid = 0;
-  if (lo && hi) mid = (approximate(*lo) + approximate(*hi)) / 2;
-  else if (lo) mid = approximate(*lo) + 1;
-  else if (hi) mid = approximate(*hi) - 1;
-  const double scale = 1 << 24;
-  const numeric p = numeric(static_cast<long>(std::llround(mid * scale))) / numeric(static_cast<long>(scale));
-  if ((lo && certified_sign(p - *lo) <= 0) || (hi && certified_sign(*hi - p) <= 0))
-    throw NotShown{"the interval between " + (lo ? to_text(*lo) : "-inf") + " and " + (hi ? to_text(*hi) : "inf") +
-                   " is too narrow for a test point"};
-  return p;
-}
-
-// The roots real_roots gives for u are all of them, none merged with another: u is a
-// polynomial of degree <= 1, or of degree 2 whose discriminant is exactly 0 or certified
-// non-zero, or such a polynomial times one exponential, or c1 e^(a1 x) + c2 e^(a2 x) with
-// constant c1, c2 (one root at most). real_roots orders and merges roots in floating point,
-// which two roots 1e-500 apart would defeat.
-bool roots_are_certain(const ex& u, const symbol& x) {
-  const ex e = u.expand();
-  const auto polynomial_ok = [&](const ex& p) {
-    if (!p.is_polynomial(x)) return false;
-    const int degree = p.degree(x);
-    if (degree <= 1) return true;
-    if (degree > 2) return false;
-    const ex disc = (pow(p.coeff(x, 1), 2) - 4 * p.coeff(x, 2) * p.coeff(x, 0)).normal();
-    return !disc.has(x) && (is_identically_zero(disc) || certified_sign(disc) != 0);
-  };
-  if (e.is_polynomial(x)) return polynomial_ok(e);
-  try {
-    std::vector<ex> slopes;
-    ex polynomial_part = 0;
-    for (const ExpPolyTerm& t : to_exp_poly(e, x)) {
-      if (std::none_of(slopes.begin(), slopes.end(), [&](const ex& s) { return (s - t.slope).is_zero(); }))
-        slopes.push_back(t.slope);
-      polynomial_part += t.coefficient * exp(t.offset) * pow(x, t.power);
-      if (slopes.size() == 2 && t.power > 0) return false;
-    }
-    if (slopes.size() == 1) return polynomial_ok(polynomial_part.expand());
-    return slopes.size() == 2 && !polynomial_part.has(x);
-  } catch (const NotInClass&) {
-    return false;
-  }
-}
-
-// g on (lo, hi) with every switch resolved, or a point inside where one switches
-struct Resolved {
-  ex value;
-  std::optional<ex> split_at;
-};
-
-Resolved resolve_switches(ex g, const End& lo, const End& hi, const numeric& p, const symbol& x) {
-  for (int guard = 0; guard < 256; ++guard) {
-    const std::optional<ex> call = innermost_switch(g, x);
-    if (!call) return {g, std::nullopt};
-    const ex u = call->op(0);
-    if (!roots_are_certain(u, x))
-      throw NotShown{"the switch points of '" + to_text(*call) + "' are not located with certainty (see roots_are_certain)"};
-    std::vector<ex> roots;
-    try {
-      roots = real_roots(u, x);
-    } catch (const NotInClass& err) {
-      throw NotShown{"cannot locate where '" + to_text(*call) + "' switches: " + err.what()};
-    }
-    for (const ex& r : roots)
-      if (strictly_inside(r, lo, hi)) return {0, r};
-    const int sign = certified_sign(u.subs(x == p));
-    if (sign == 0) throw NotShown{"cannot read the sign of '" + to_text(u) + "' at x = " + to_text(p)};
-    g = g.subs(*call == switch_branch(*call, sign));
-  }
-  throw NotShown{"too many nested switches in g"};
-}
-
 ex limit_on_interval(const std::vector<Term>& terms, const numeric& p, const Symbols& s) {
   ex total = 0;
   for (const Term& t : terms) {
@@ -249,18 +142,6 @@ ex limit_on_interval(const std::vector<Term>& terms, const numeric& p, const Sym
     total += value;
   }
   return total;
-}
-
-std::vector<ex> sorted_distinct(std::vector<ex> points) {
-  std::sort(points.begin(), points.end(), [](const ex& a, const ex& b) { return approximate(a) < approximate(b); });
-  std::vector<ex> out;
-  for (const ex& p : points) {
-    if (!out.empty() && is_identically_zero(p - out.back())) continue;
-    if (!out.empty() && certified_sign(p - out.back()) <= 0)
-      throw NotShown{"cannot order the points " + to_text(out.back()) + " and " + to_text(p)};
-    out.push_back(p);
-  }
-  return out;
 }
 
 void check_heat_equation(const ex& m, const Symbols& s) {

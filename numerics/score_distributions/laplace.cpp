@@ -5,6 +5,7 @@
 #include <boost/random/uniform_01.hpp>
 
 #include "numerics/score_distributions/score_distributions.hpp"
+#include "proofs/laplace_certificate.hpp"
 #include "proofs/laplace_expectation.hpp"
 
 namespace attnverify::num {
@@ -76,6 +77,9 @@ class Laplace final : public ScoreDistribution {
   GiNaC::ex expectation(const sym::Piecewise& g, const GiNaC::symbol& x, const GiNaC::ex& beta,
                         const GiNaC::ex& gamma) const override {
     return sym::laplace_expectation(g, x, beta, gamma);
+  }
+  sym::DerivationCertificate certify_expectation(const GiNaC::ex& m, const GiNaC::ex& g) const override {
+    return sym::certify_laplace_expectation(m, g);
   }
 };
 

@@ -5,6 +5,7 @@
 #include <boost/random/uniform_01.hpp>
 
 #include "numerics/score_distributions/score_distributions.hpp"
+#include "proofs/uniform_certificate.hpp"
 #include "proofs/uniform_expectation.hpp"
 
 namespace attnverify::num {
@@ -60,6 +61,9 @@ class Uniform final : public ScoreDistribution {
   GiNaC::ex expectation(const sym::Piecewise& g, const GiNaC::symbol& x, const GiNaC::ex& beta,
                         const GiNaC::ex& gamma) const override {
     return sym::uniform_expectation(g, x, beta, gamma);
+  }
+  sym::DerivationCertificate certify_expectation(const GiNaC::ex& m, const GiNaC::ex& g) const override {
+    return sym::certify_uniform_expectation(m, g);
   }
 };
 

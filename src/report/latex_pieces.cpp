@@ -247,6 +247,15 @@ bool derivation_certified(const RunResult& run, const std::string& name) {
   return false;
 }
 
+namespace {
+
+// "heat equation", "screened Poisson equation", "fundamental theorem of calculus" take "the"
+bool names_a_result(const std::string& method) {
+  return method.find("equation") != std::string::npos || method.find("theorem") != std::string::npos;
+}
+
+}  // namespace
+
 std::string certificate_latex(const VariantResult& v) {
   if (!v.derived() || v.forms.empty()) return "";
   const sym::DerivationCertificate& c = v.certificate;
@@ -266,7 +275,7 @@ std::string certificate_latex(const VariantResult& v) {
                                : fmt::format("{} and {}", fmt::join(forms.begin(), forms.end() - 1, ", "), forms.back());
       const std::string how = method == "identity"     ? (forms.size() == 1 ? "as an identity" : "as identities")
                               : method == "definition" ? "by definition"
-                                                       : "by " + std::string(method == "heat equation" ? "the " : "") + method;
+                                                       : "by " + std::string(names_a_result(method) ? "the " : "") + method;
       parts.push_back(list + " " + how);
     }
     return fmt::format("Certified (``What each verdict proves''): {}{}. ", fmt::join(parts, "; "),

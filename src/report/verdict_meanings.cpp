@@ -97,7 +97,11 @@ std::string verdict_meanings_latex(const RunResult& run) {
          "$\\partial_\\gamma m = \\gamma\\,\\partial_\\beta^2 m$ identically, is bounded by $A e^{a\\beta^2}$ uniformly for "
          "$0 < \\gamma \\le \\Gamma$ and tends to $g$ as $\\gamma\\to 0^+$ between breakpoints; "
          "$\\mathbb{E}\\,g(\\beta+\\gamma\\varepsilon)$ has the same properties, so the two are equal by uniqueness for the "
-         "heat equation (Tychonoff 1935; Widder 1975). A sum has $F(0) = 0$ and $F(N) - F(N-1) = a_N$ "
+         "heat equation (Tychonoff 1935; Widder 1975). Under Laplace scores $m - \\tfrac{\\gamma^2}{2}\\partial_\\beta^2 m = g$ "
+         "between breakpoints, $m$ and $\\partial_\\beta m$ are continuous and $m = o(e^{\\sqrt2|\\beta|/\\gamma})$ "
+         "(the \\emph{screened Poisson equation}); under uniform scores $M = 2\\sqrt3\\gamma m$ has "
+         "$\\partial_v M = g(v)$, $\\partial_u M = -g(u)$ in $u, v = \\beta \\mp \\sqrt3\\gamma$, is continuous and "
+         "vanishes at $u = v$ (the \\emph{fundamental theorem of calculus}). A sum has $F(0) = 0$ and $F(N) - F(N-1) = a_N$ "
          "(\\emph{telescoping}); a form built from others reduces to its definition (\\emph{identity}, "
          "\\emph{definition}). \\emph{End to end} (from the definition): a statement proved equal to a certified derivation.\n";
   out << "\\item[inconclusive] a route missed its error target, a point could not be decided, or nothing "

@@ -5,7 +5,6 @@
 #include <random>
 
 #include "proofs/derivation_cache.hpp"
-#include "proofs/heat_equation_certificate.hpp"
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/symbols.hpp"
@@ -82,17 +81,10 @@ class KernelKind final : public Kind {
     out.derived = d.status == sym::KernelDerivation::Status::Derived;
     out.reason = d.reason;
     if (out.derived) out.forms = {{"E|f(X)|", d.mean_abs}, {"E f(X)^2", d.mean_square}, {"S", d.S}};
-    if (out.derived && !law->is_normal()) {
-      // the heat equation certifies Gaussian expectations only; this law's own certificate
-      // (Laplace: m - (gamma^2/2) m'' = g; uniform: 2 sqrt3 gamma m' = g(beta + sqrt3 gamma) -
-      // g(beta - sqrt3 gamma)) is not implemented, so the form is checked at points only
-      out.certificate = sym::DerivationCertificate::none(
-          "no certificate is implemented for closed forms under " + law->title() +
-          " scores (the heat equation certifies Gaussian expectations only)");
-    } else if (out.derived) {
+    if (out.derived) {
       out.certificate = sym::combine_certificates(
-          {{"E|f(X)|", sym::certify_gaussian_expectation(d.mean_abs, GiNaC::abs(spec.definition))},
-           {"E f(X)^2", sym::certify_gaussian_expectation(d.mean_square, GiNaC::pow(spec.definition, 2))},
+          {{"E|f(X)|", law->certify_expectation(d.mean_abs, GiNaC::abs(spec.definition))},
+           {"E f(X)^2", law->certify_expectation(d.mean_square, GiNaC::pow(spec.definition, 2))},
            {"S", sym::certify_identity(d.S, d.mean_abs / GiNaC::sqrt(d.mean_square), "S = E|f(X)| / sqrt(E f(X)^2)")}});
     }
     out.S = d.S;

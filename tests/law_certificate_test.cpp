@@ -1,0 +1,119 @@
+// Certificates of closed forms under Laplace and uniform scores (proofs/laplace_certificate.hpp,
+// proofs/uniform_certificate.hpp, docs/proofs.md).
+//
+// Provenance: the closed forms are the engine's own derivations (proofs/laplace_expectation.hpp,
+// proofs/uniform_expectation.hpp) of the kernels of tests/certificate_test.cpp, and two
+// textbook moments: E e^X = e^beta / (1 - gamma^2/2) under Laplace (the MGF of a Laplace law of
+// variance gamma^2 at t = 1) and E X^2 = beta^2 + gamma^2 under any law of mean beta and
+// variance gamma^2. The mutants are wrong closed forms, each wrong in a way that one
+// condition of the theorem catches and the others do not:
+//   Laplace  + beta                     (E) fails: beta'' = 0, so the residual is beta
+//            * (1 + gamma/1000)         (E) fails
+//            + e^{-sqrt2 beta/gamma}    solves (E) and is smooth: only the growth (R) at -inf
+//            + e^{-sqrt2 |beta|/gamma}  solves (E) on both sides and decays: only (C), the
+//                                       continuity of dm/dbeta at 0
+//   uniform  + beta                     (D) fails
+//            * (1 + gamma/1000)         (D) fails
+//            + 1/gamma                  M gains a constant: only the value on the diagonal (B)
+//            + step(beta - sqrt3 gamma)/(2 sqrt3 gamma)   M gains step(u): only continuity (C)
+// A certificate that verified any of them would be a false proof.
+#define BOOST_TEST_MODULE law_certificate
+#include <boost/test/unit_test.hpp>
+
+#include "proofs/expression_parser.hpp"
+#include "proofs/kernel_derivation.hpp"
+#include "proofs/laplace_certificate.hpp"
+#include "proofs/laplace_expectation.hpp"
+#include "proofs/printing.hpp"
+#include "proofs/relu.hpp"
+#include "proofs/symbols.hpp"
+#include "proofs/uniform_certificate.hpp"
+#include "proofs/uniform_expectation.hpp"
+
+using namespace attnverify;
+using GiNaC::ex;
+
+namespace {
+
+const std::vector<std::string> kKernels{"exp(x)",      "relu(x)^2",          "relu(x)",      "abs(x)",
+                                        "x",           "x^2",                "relu(x)^3",    "clip(x, 0, 1)",
+                                        "cosh(x)",     "elu(x) + 1",         "leaky_relu(x, 1/10)",
+                                        "step(x)",     "step(x - 1)*exp(x)", "step(x) - step(-x)", "max(x, 1/2)"};
+
+sym::KernelDerivation derived(const std::string& f, const sym::PiecewiseExpectation& law) {
+  const sym::KernelDerivation d = sym::derive_kernel(sym::parse_expression(f, {"x"}), law);
+  BOOST_REQUIRE_MESSAGE(d.status == sym::KernelDerivation::Status::Derived, f << ": " << d.reason);
+  return d;
+}
+
+const sym::Symbols& s = sym::symbols();
+const ex root2 = GiNaC::sqrt(ex(2)), root3 = GiNaC::sqrt(ex(3));
+
+bool fails_with(const sym::DerivationCertificate& c, const std::string& words) {
+  BOOST_TEST_MESSAGE(c.reason);
+  return !c.verified && c.reason.find(words) != std::string::npos;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_derived_kernel_moment_under_laplace_is_certified) {
+  for (const std::string& f : kKernels) {
+    const sym::KernelDerivation d = derived(f, sym::laplace_expectation);
+    const sym::DerivationCertificate a = sym::certify_laplace_expectation(d.mean_abs, GiNaC::abs(d.f));
+    const sym::DerivationCertificate b = sym::certify_laplace_expectation(d.mean_square, GiNaC::pow(d.f, 2));
+    BOOST_TEST_CONTEXT(f) {
+      BOOST_TEST(a.verified, a.reason);
+      BOOST_TEST(b.verified, b.reason);
+      BOOST_TEST(a.method == "screened Poisson equation");
+      BOOST_TEST(a.steps.size() == 1u);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(every_derived_kernel_moment_under_uniform_is_certified) {
+  for (const std::string& f : kKernels) {
+    const sym::KernelDerivation d = derived(f, sym::uniform_expectation);
+    const sym::DerivationCertificate a = sym::certify_uniform_expectation(d.mean_abs, GiNaC::abs(d.f));
+    const sym::DerivationCertificate b = sym::certify_uniform_expectation(d.mean_square, GiNaC::pow(d.f, 2));
+    BOOST_TEST_CONTEXT(f) {
+      BOOST_TEST(a.verified, a.reason);
+      BOOST_TEST(b.verified, b.reason);
+      BOOST_TEST(a.method == "fundamental theorem of calculus");
+      BOOST_TEST(a.steps.size() == 1u);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(textbook_moments_are_certified) {
+  const ex x = s.x;
+  BOOST_TEST(sym::certify_laplace_expectation(GiNaC::exp(s.beta) / (1 - GiNaC::pow(s.gamma, 2) / 2), GiNaC::exp(x)).verified);
+  const ex second = GiNaC::pow(s.beta, 2) + GiNaC::pow(s.gamma, 2);
+  BOOST_TEST(sym::certify_laplace_expectation(second, GiNaC::pow(x, 2)).verified);
+  BOOST_TEST(sym::certify_uniform_expectation(second, GiNaC::pow(x, 2)).verified);
+  // the Gaussian's E e^X = e^{beta + gamma^2/2} is not the Laplace one
+  BOOST_TEST(!sym::certify_laplace_expectation(GiNaC::exp(s.beta + GiNaC::pow(s.gamma, 2) / 2), GiNaC::exp(x)).verified);
+}
+
+BOOST_AUTO_TEST_CASE(wrong_laplace_forms_are_not_certified_each_by_its_condition) {
+  const sym::KernelDerivation d = derived("relu(x)^2", sym::laplace_expectation);
+  const ex g = GiNaC::pow(d.f, 2), m = d.mean_square;
+  const ex r = root2 / s.gamma;
+  BOOST_TEST(sym::certify_laplace_expectation(m, g).verified);
+  BOOST_TEST(fails_with(sym::certify_laplace_expectation(m + s.beta, g), "does not reduce to g"));
+  BOOST_TEST(fails_with(sym::certify_laplace_expectation(m * (1 + s.gamma / 1000), g), "does not reduce to g"));
+  BOOST_TEST(fails_with(sym::certify_laplace_expectation(m + GiNaC::exp(-r * s.beta), g), "-inf"));
+  BOOST_TEST(fails_with(sym::certify_laplace_expectation(m + GiNaC::exp(-r * GiNaC::abs(s.beta)), g),
+                        "dm/dbeta is not continuous at beta = 0"));
+}
+
+BOOST_AUTO_TEST_CASE(wrong_uniform_forms_are_not_certified_each_by_its_condition) {
+  const sym::KernelDerivation d = derived("relu(x)^2", sym::uniform_expectation);
+  const ex g = GiNaC::pow(d.f, 2), m = d.mean_square;
+  BOOST_TEST(sym::certify_uniform_expectation(m, g).verified);
+  BOOST_TEST(fails_with(sym::certify_uniform_expectation(m + s.beta, g), "does not reduce"));
+  BOOST_TEST(fails_with(sym::certify_uniform_expectation(m * (1 + s.gamma / 1000), g), "does not reduce"));
+  BOOST_TEST(fails_with(sym::certify_uniform_expectation(m + 1 / s.gamma, g), "does not tend to 0"));
+  BOOST_TEST(fails_with(
+      sym::certify_uniform_expectation(m + GiNaC::step(s.beta - root3 * s.gamma) / (2 * root3 * s.gamma), g),
+      "not continuous"));
+}
