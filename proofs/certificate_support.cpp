@@ -8,6 +8,7 @@
 #include "proofs/piecewise.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/range_enclosure.hpp"
+#include "proofs/symbols.hpp"
 
 namespace attnverify::sym {
 
@@ -120,6 +121,14 @@ std::vector<ex> sorted_distinct(std::vector<ex> points) {
     out.push_back(p);
   }
   return out;
+}
+
+void check_certificate_inputs(const ex& m, const ex& g) {
+  const Symbols& s = symbols();
+  if (g.has(s.beta) || g.has(s.gamma)) throw NotShown{"g = " + to_text(g) + " is not a function of x alone"};
+  for (const_preorder_iterator it = m.preorder_begin(); it != m.preorder_end(); ++it)
+    if (is_ex_the_function(*it, step))
+      throw NotShown{"m has the discontinuous switch '" + to_text(*it) + "', whose value at its switch point is not checked"};
 }
 
 std::string end_text(const End& end, bool lower) {

@@ -61,6 +61,12 @@ struct Resolved {
 Resolved resolve_switches(GiNaC::ex e, const End& lo, const End& hi, const GiNaC::numeric& p,
                           const GiNaC::symbol& x);
 
+/// The common preconditions of a certificate of m(beta, gamma) = E g(beta + gamma eps): g is a
+/// function of x alone, and m has no step call (step is the one discontinuous switch, and
+/// the checkers compare one-sided limits only; step(0) = 1/2 would let m differ from them
+/// on a switch point or line). Throws NotShown otherwise.
+void check_certificate_inputs(const GiNaC::ex& m, const GiNaC::ex& g);
+
 /// "-inf"/"inf" or the end as text, for reasons.
 std::string end_text(const End& end, bool lower);
 

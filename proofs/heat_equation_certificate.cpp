@@ -157,6 +157,7 @@ DerivationCertificate certify_gaussian_expectation(const ex& m, const ex& g) {
   DerivationCertificate out;
   out.method = "heat equation";
   try {
+    check_certificate_inputs(m, g);
     // (G) and the shapes the limit needs, term by term
     std::vector<Term> terms;
     std::vector<ex> points;

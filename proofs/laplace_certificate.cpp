@@ -91,6 +91,7 @@ DerivationCertificate certify_laplace_expectation(const ex& m, const ex& g) {
   DerivationCertificate out;
   out.method = "screened Poisson equation";
   try {
+    check_certificate_inputs(m, g);
     for (const_preorder_iterator it = m.preorder_begin(); it != m.preorder_end(); ++it)
       if (is_switch(*it) && it->has(s.gamma))
         throw NotShown{"the switch '" + to_text(*it) + "' of m moves with gamma"};
@@ -137,6 +138,8 @@ DerivationCertificate certify_laplace_expectation(const ex& m, const ex& g) {
       const ex left = cells[k].m, right = cells[k + 1].m;
       if (!is_identically_zero((left - right).subs(s.beta == q)))
         throw NotShown{"m is not continuous at beta = " + to_text(q)};
+      if (!is_identically_zero(m.subs(s.beta == q) - left.subs(s.beta == q)))
+        throw NotShown{"m at beta = " + to_text(q) + " is not its limit there"};
       if (!is_identically_zero((left.diff(s.beta) - right.diff(s.beta)).subs(s.beta == q)))
         throw NotShown{"dm/dbeta is not continuous at beta = " + to_text(q)};
     }

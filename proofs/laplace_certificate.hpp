@@ -4,7 +4,7 @@
 // Claim certified: m(beta, gamma) = E g(beta + gamma*eps), eps of density e^{-sqrt2 |z|}/sqrt2
 // (mean 0, variance 1), at every real beta and every gamma > 0 at which E g exists and the
 // closed form is defined, where g(x) is given as written (relu, step, abs, cosh, ... allowed)
-// and m is in exp, relu, step, abs and polynomials in beta with coefficients in gamma.
+// and m is in exp, relu, abs and polynomials in beta with coefficients in gamma.
 //
 // Theorem used. With r = sqrt2/gamma, E g(beta + gamma eps) = (r/2) int g(x) e^{-r|x - beta|} dx
 // is, for piecewise continuous g with E|g| finite, the only function u of beta with
@@ -23,7 +23,7 @@
 //   (E)    m - (gamma^2/2) d^2m/dbeta^2 - g(beta) reduces to 0 on each interval, with the
 //          switches of both resolved there (proofs/certificate_support.hpp);
 //   (C)    the one-sided values of m and dm/dbeta agree at each switch point, identically
-//          in gamma;
+//          in gamma, and so does m's own value there (m has no step; g is of x alone);
 //   (R)    on the outer intervals every rate a of m is -r at +inf (+r at -inf), or a
 //          constant rate of g's outer piece with a non-zero coefficient (all of which are
 //          below r wherever E g exists).

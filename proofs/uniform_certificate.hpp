@@ -2,8 +2,9 @@
 // of calculus (docs/proofs.md, "Uniform expectations").
 //
 // Claim certified: m(beta, gamma) = E g(beta + gamma*eps), eps uniform on [-sqrt3, sqrt3]
-// (mean 0, variance 1), at every real beta and gamma > 0, where g(x) is given as written
-// (relu, step, abs, cosh, ... allowed) and m is in exp, relu, step, abs and polynomials in
+// (mean 0, variance 1), at every real beta and gamma > 0 where the form is defined, where g(x)
+// is given as written
+// (relu, step, abs, cosh, ... allowed) and m is in exp, relu, abs and polynomials in
 // beta, gamma and 1/gamma.
 //
 // Coordinates. X is uniform on [u, v] = [beta - sqrt3 gamma, beta + sqrt3 gamma], so with
@@ -20,7 +21,10 @@
 //   shape  after beta = (u + v)/2, gamma = (v - u)/(2 sqrt3), every switch of M has an
 //          argument in u alone or in v alone; on each cell I x J between their switch
 //          points and those of g (I in u, J in v, the cell meeting u < v), M is a sum of
-//          terms c u^i v^j exp(E(u, v)) with i, j >= 0 (smooth: no denominator in u, v);
+//          terms c u^i v^j exp(E(u, v)) with i, j >= 0 and E a polynomial (smooth: no
+//          denominator in u, v; a piecewise constant such as atan(y) + atan(1/y) is refused);
+//          g is a function of x alone and m has no step (whose value at its switch is not its
+//          one-sided limit; the switches relu and abs are continuous);
 //   (D)    dM/dv - g(v) and dM/du + g(u) reduce to 0 on each cell;
 //   (C)    the one-sided values of M agree across each cell boundary, identically;
 //   (B)    M(w, w) = 0 at one w left of every switch point.

@@ -15,7 +15,8 @@
 //   uniform  + beta                     (D) fails
 //            * (1 + gamma/1000)         (D) fails
 //            + 1/gamma                  M gains a constant: only the value on the diagonal (B)
-//            + step(beta - sqrt3 gamma)/(2 sqrt3 gamma)   M gains step(u): only continuity (C)
+//            + relu(u)/u/(2 sqrt3 gamma), u = beta - sqrt3 gamma   M gains 1 for u > 0 and 0 for u < 0
+//                                       (step(u) without step's value at 0): only continuity (C)
 // A certificate that verified any of them would be a false proof.
 #define BOOST_TEST_MODULE law_certificate
 #include <boost/test/unit_test.hpp>
@@ -113,7 +114,36 @@ BOOST_AUTO_TEST_CASE(wrong_uniform_forms_are_not_certified_each_by_its_condition
   BOOST_TEST(fails_with(sym::certify_uniform_expectation(m + s.beta, g), "does not reduce"));
   BOOST_TEST(fails_with(sym::certify_uniform_expectation(m * (1 + s.gamma / 1000), g), "does not reduce"));
   BOOST_TEST(fails_with(sym::certify_uniform_expectation(m + 1 / s.gamma, g), "does not tend to 0"));
+  const ex u = s.beta - root3 * s.gamma;
+  BOOST_TEST(fails_with(sym::certify_uniform_expectation(m + sym::relu(u) / u / (2 * root3 * s.gamma), g), "not continuous"));
+}
+
+// Forms an attack on the checkers built (helper review of 373f776), each verified before the
+// fix although it is wrong, with the value E g at one point by mpmath (60 digits) beside it:
+//  - uniform, g = x^2: beta^2 + gamma^2 + (exp(atan(gamma-1) + atan(1/(gamma-1)) + pi/2) - 1)/(2 sqrt3 gamma)
+//    has zero derivatives off gamma = 1 but equals 7.1957 at (0, 2) where E g = 4: an
+//    exponent that is not a polynomial in u, v;
+//  - Laplace and uniform, g = relu(x)^2: the derived form times (2 step(.) - 1)^2 is 0 on the
+//    switch point/line (E g = 1/2 at beta = 0, gamma = 1 under Laplace; 4 at beta = sqrt3,
+//    gamma = 1 under uniform): step's value at its switch is not its one-sided limit;
+//  - Laplace, g = beta^2: m = beta^2 + gamma^2 solves the equation with this "g", whose
+//    expectation is beta^2: g must be a function of x alone.
+BOOST_AUTO_TEST_CASE(forms_found_by_the_attack_are_not_certified) {
+  const ex pi = GiNaC::Pi;
+  const ex y = s.gamma - 1;
+  const ex piecewise_constant = GiNaC::exp(GiNaC::atan(y) + GiNaC::atan(1 / y) + pi / 2) - 1;
+  const ex second = GiNaC::pow(s.beta, 2) + GiNaC::pow(s.gamma, 2);
   BOOST_TEST(fails_with(
-      sym::certify_uniform_expectation(m + GiNaC::step(s.beta - root3 * s.gamma) / (2 * root3 * s.gamma), g),
-      "not continuous"));
+      sym::certify_uniform_expectation(second + piecewise_constant / (2 * root3 * s.gamma), GiNaC::pow(s.x, 2)),
+      "is not exp(polynomial)"));
+  const sym::KernelDerivation dl = derived("relu(x)^2", sym::laplace_expectation);
+  BOOST_TEST(fails_with(sym::certify_laplace_expectation(dl.mean_square * GiNaC::pow(2 * GiNaC::step(s.beta) - 1, 2),
+                                                         GiNaC::pow(dl.f, 2)),
+                        "discontinuous switch"));
+  const sym::KernelDerivation du = derived("relu(x)^2", sym::uniform_expectation);
+  BOOST_TEST(fails_with(sym::certify_uniform_expectation(
+                            du.mean_square * GiNaC::pow(2 * GiNaC::step(s.beta - root3 * s.gamma) - 1, 2),
+                            GiNaC::pow(du.f, 2)),
+                        "discontinuous switch"));
+  BOOST_TEST(fails_with(sym::certify_laplace_expectation(second, GiNaC::pow(s.beta, 2)), "not a function of x alone"));
 }
