@@ -96,10 +96,13 @@ BOOST_AUTO_TEST_CASE(a_kind_added_by_one_folder_and_one_line_runs_through_the_wh
   BOOST_TEST(claims == 2u);
   BOOST_TEST(run.unexpected_count() == 0u);
 
-  // the writers know nothing of the kind but its name and its paragraph
+  // the writers know nothing of the kind but its name, its paragraph and its sections
   const nlohmann::json json = nlohmann::json::parse(results_json(run));
   BOOST_TEST(json["variants"][0]["kind"].get<std::string>() == "uniform");
   const std::string tex = report_latex(run);
   BOOST_TEST(tex.find("Uniform attention: $n$ equal weights $a_i = -3$.") != std::string::npos);
   BOOST_TEST(tex.find("Closed form vs direct computation") != std::string::npos);
+  // the sections are the kind's list (grid, claims), not guessed from its route
+  BOOST_TEST(tex.find("\\subsection*{Derivation}") == std::string::npos);
+  BOOST_TEST(tex.find("\\subsection*{Claims checked here}") != std::string::npos);
 }

@@ -399,7 +399,7 @@ std::string short_detail(const std::string& detail, std::size_t budget) {
 // A fact variant (docs/claims.md C): one table row per claim with its setting, verdict,
 // method and the measured figures (a published claim's statement is in the ledger; a
 // control's is given here), then the tables and figures of the tests.
-void write_fact_variant(std::ostringstream& out, const VariantResult& v) {
+void write_claim_table(std::ostringstream& out, const VariantResult& v) {
   out << "{\\small\\begin{longtable}{@{}p{0.2\\linewidth}p{0.76\\linewidth}@{}}\\toprule\n"
          "claim (setting) & verdict, method and what the routes measured\\\\\\midrule\\endhead\n";
   for (const Claim& claim : v.spec.claims)
@@ -416,8 +416,6 @@ void write_fact_variant(std::ostringstream& out, const VariantResult& v) {
         out << "\\\\\n";
       }
   out << "\\bottomrule\\end{longtable}}\n";
-  for (const Table& t : v.tables) write_table(out, t);
-  for (const Figure& f : v.figures) write_figure(out, f);
 }
 
 // A variant that no source states a claim about, in a few lines: its definition, S (or why
@@ -485,17 +483,8 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
 // that printed them; write_variant adds its own.
 using ShownClaims = std::map<std::string, std::string>;
 
-void write_variant(std::ostringstream& out, const VariantResult& v, const RunResult& run, ShownClaims& shown) {
+void write_derivation(std::ostringstream& out, const VariantResult& v, ShownClaims& shown) {
   const Spec& spec = v.spec;
-  out << "\\section{" << latex_escape(spec.title) << "}\\label{variant:" << spec.name << "}\n";
-  out << "Spec \\texttt{" << latex_escape(spec.name) << "} (" << latex_escape(spec.kind->name()) << ", file \\texttt{"
-      << latex_escape(spec.file) << "}).\n\n";
-  if (!spec.description.empty()) out << latex_prose(spec.description) << "\n\n";
-  out << spec.kind->report_intro(spec);
-  if (spec.kind->numeric_route(spec) == NumericRoute::None) {
-    write_fact_variant(out, v);
-    return;
-  }
   out << "\\subsection*{Derivation}\n";
   if (v.derived()) {
     out << "Derived by attnverify's symbolic engine (GiNaC) from the definition. " << certificate_latex(v) << "\n\n";
@@ -517,28 +506,38 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
                          first, latex_escape(first));
     for (const auto& note : v.notes) out << latex_prose(note) << "\n\n";
   } else {
+    const std::string route = to_string(spec.kind->numeric_route(spec));
     out << "\\textbf{No closed form}: " << detail_latex(v.reason) << ".\n\n"
-        << "\\textbf{Only the quadrature" << (v.spec.sampling ? " and sampled routes were" : " route was")
+        << "\\textbf{Only the " << route << (v.spec.sampling ? " and sampled routes were" : " route was")
         << " used for this variant}: the values below are not checked against a derivation, only against "
-        << (v.spec.sampling ? "each other (the Monte Carlo estimates against the quadrature values) and " : "")
-        << "the quadrature's own error target.\n\n";
+        << (v.spec.sampling ? "each other (the Monte Carlo estimates against the " + route + " values) and " : "")
+        << "the " << route << "'s own error target.\n\n";
   }
+}
 
+void write_grid(std::ostringstream& out, const VariantResult& v, const RunResult& run) {
+  const Spec& spec = v.spec;
   const GridStats st = grid_stats(v);
-  if (!v.derived() && spec.kind->numeric_route(spec) == NumericRoute::Quadrature) {
+  if (!v.derived()) {
     double worst_error = std::numeric_limits<double>::infinity();
     for (const auto& r : v.records)
       if (r.is_grid_check() && r.error_digits) worst_error = std::min(worst_error, *r.error_digits);
-    out << "\\subsection*{Quadrature only}\n"
-        << fmt::format("{} grid points: {} computed to the quadrature's error target $10^{{-{:.0f}}}$, {} inconclusive",
-                       st.total, st.not_applicable, required_digits(run.options.digits), st.inconclusive);
+    const std::string route = to_string(spec.kind->numeric_route(spec));
+    out << "\\subsection*{" << static_cast<char>(std::toupper(static_cast<unsigned char>(route[0]))) << route.substr(1)
+        << " only}\n"
+        << fmt::format("{} grid points: {} computed to the {}'s error target $10^{{-{:.0f}}}$, {} inconclusive",
+                       st.total, st.not_applicable, route, required_digits(run.options.digits), st.inconclusive);
     if (st.certified)
       out << fmt::format(
           "; {} of the values certified (Arb balls of both integrals, $S$ enclosed to at least "
           "{:.0f} digits)",
           st.certified, required_digits(run.options.digits));
     if (std::isfinite(worst_error)) out << fmt::format(" (worst error estimate $10^{{-{:.1f}}}$)", worst_error);
-    out << ". The values are in results.json (check \\texttt{closed-vs-quadrature}, value \\texttt{numeric}).\n\n";
+    const auto grid = std::find_if(v.records.begin(), v.records.end(), [](const CheckRecord& r) { return r.is_grid_check(); });
+    out << ". The values are in results.json"
+        << (grid == v.records.end() ? std::string()
+                                    : " (check \\texttt{" + latex_escape(to_string(grid->check)) + "}, value \\texttt{numeric})")
+        << ".\n\n";
   } else {
     out << "\\subsection*{Closed form vs " << to_string(spec.kind->numeric_route(spec)) << "}\n";
     out << fmt::format("{} grid points: {} agree, {} disagree, {} inconclusive", st.total, st.agree, st.disagree,
@@ -561,23 +560,26 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
   }
   write_points_not_agreeing(out, v, false, 12);
   write_figure(out, v.grid_figure);
-  // one map of digits over (beta, gamma): the kernel with claims whose routes agree least
-  if (spec.kind->name() == "kernel" && v.derived()) {
-    const VariantResult* least = nullptr;
-    double least_digits = 1e9;
-    for (const VariantResult& other : run.variants) {
-      if (other.spec.kind->name() != "kernel" || !other.derived() ||
-          (other.spec.claims.empty() && other.spec.properties.empty()))
-        continue;
-      for (const CheckRecord& r : other.records)
-        if (r.is_grid_check() && r.digits && *r.digits < least_digits) least_digits = *r.digits, least = &other;
-    }
-    if (least == &v) write_digits_map(out, v, run.options.digits);
-  }
-  write_sampled_summary(out, v);
-  for (const Table& t : v.tables) write_table(out, t);
-  for (const Figure& f : v.figures) write_figure(out, f);
+}
 
+// The run's variant whose grid agrees least, among the derived variants with claims whose kind
+// lists the digits map: the one that draws it.
+const VariantResult* least_agreeing(const RunResult& run) {
+  const VariantResult* least = nullptr;
+  double least_digits = 1e9;
+  for (const VariantResult& other : run.variants) {
+    const auto sections = other.spec.kind->report_sections(other.spec);
+    if (std::find(sections.begin(), sections.end(), ReportSection::DigitsMap) == sections.end() || !other.derived() ||
+        (other.spec.claims.empty() && other.spec.properties.empty()))
+      continue;
+    for (const CheckRecord& r : other.records)
+      if (r.is_grid_check() && r.digits && *r.digits < least_digits) least_digits = *r.digits, least = &other;
+  }
+  return least;
+}
+
+void write_claims_checked_here(std::ostringstream& out, const VariantResult& v, ShownClaims& shown) {
+  const Spec& spec = v.spec;
   // the claims and properties checked here, one row each: the ledger (Findings) shows each
   // with its source's words and formula; this row gives the whole record of this variant's check
   struct Row {
@@ -625,6 +627,29 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
         << " (method: " << detail_latex(r.method) << "). " << row.extra << detail_latex(r.detail) << "\n";
   }
   out << "\\end{description}}\n";
+}
+
+void write_variant(std::ostringstream& out, const VariantResult& v, const RunResult& run, ShownClaims& shown) {
+  const Spec& spec = v.spec;
+  out << "\\section{" << latex_escape(spec.title) << "}\\label{variant:" << spec.name << "}\n";
+  out << "Spec \\texttt{" << latex_escape(spec.name) << "} (" << latex_escape(spec.kind->name()) << ", file \\texttt{"
+      << latex_escape(spec.file) << "}).\n\n";
+  if (!spec.description.empty()) out << latex_prose(spec.description) << "\n\n";
+  out << spec.kind->report_intro(spec);
+  for (const ReportSection section : spec.kind->report_sections(spec)) switch (section) {
+      case ReportSection::Derivation: write_derivation(out, v, shown); break;
+      case ReportSection::Grid: write_grid(out, v, run); break;
+      case ReportSection::DigitsMap:
+        if (v.derived() && least_agreeing(run) == &v) write_digits_map(out, v, run.options.digits);
+        break;
+      case ReportSection::Sampled: write_sampled_summary(out, v); break;
+      case ReportSection::TablesAndFigures:
+        for (const Table& t : v.tables) write_table(out, t);
+        for (const Figure& f : v.figures) write_figure(out, f);
+        break;
+      case ReportSection::Claims: write_claims_checked_here(out, v, shown); break;
+      case ReportSection::ClaimTable: write_claim_table(out, v); break;
+    }
 }
 
 }  // namespace

@@ -46,6 +46,18 @@ enum class NumericRoute { Quadrature, ExactSummation, DirectComputation, None };
 /// "quadrature", "exact summation", "direct computation", "none".
 std::string to_string(NumericRoute route);
 
+/// The parts of a variant's section of the report, in the order its kind lists them
+/// (Kind::report_sections); src/report/report_latex.cpp writes each.
+enum class ReportSection {
+  Derivation,        ///< the closed forms and their certificate, or why there is none
+  Grid,              ///< closed form vs the numeric route at the grid points (or the route alone), with the grid figure
+  DigitsMap,         ///< digits of agreement over the grid, for the run's least-agreeing variant of this kind with claims
+  Sampled,           ///< the sampled route's summary
+  TablesAndFigures,  ///< the kind's own tables and figures
+  Claims,            ///< each claim and property checked here, with its whole record
+  ClaimTable,        ///< the claims as one table with their settings (kinds without a grid: facts)
+};
+
 /// Where the claims of a kind are judged besides its claim points
 /// (src/verdicts/claim_check.hpp): the domain their definedness and sign are proved on,
 /// and the box of the counterexample search.
@@ -116,6 +128,8 @@ class Kind {
   virtual ClaimGeometry claim_geometry(const Spec& spec, bool closed_form) const = 0;
   /// The route the closed form is compared with.
   virtual NumericRoute numeric_route(const Spec& spec) const = 0;
+  /// The sections of the variant's part of the report after its opening, in order.
+  virtual std::vector<ReportSection> report_sections(const Spec& spec) const = 0;
   /// The report's opening paragraph of the variant (LaTeX; src/report/ typesets it).
   virtual std::string report_intro(const Spec& spec) const = 0;
   /// What the spec's definition defines, in LaTeX math ("f(x)", "a_i", "\\phi(x)"), for the

@@ -108,6 +108,9 @@ class FactKind final : public Kind {
 
   std::string defined_symbol(const Spec&) const override { return ""; }
 
+  std::vector<ReportSection> report_sections(const Spec&) const override {
+    return {ReportSection::ClaimTable, ReportSection::TablesAndFigures};
+  }
   std::string report_intro(const Spec& spec) const override {
     std::vector<std::string> tests;
     for (const std::string& name : test_names(spec)) tests.push_back("\\texttt{" + latex_escape(name) + "}");

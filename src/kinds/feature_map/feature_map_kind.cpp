@@ -306,6 +306,10 @@ class FeatureMapKind final : public Kind {
 
   std::string defined_symbol(const Spec& spec) const override { return has_phi(spec) ? "\\phi(x)" : ""; }
 
+  std::vector<ReportSection> report_sections(const Spec&) const override {
+    return {ReportSection::Derivation, ReportSection::Grid, ReportSection::Sampled, ReportSection::TablesAndFigures,
+            ReportSection::Claims};
+  }
   std::string report_intro(const Spec& spec) const override {
     if (has_phi(spec))
       return "Non-negative linear attention $a_j = \\phi(q)\\cdot\\phi(k_j)$ with $\\phi(x) = " +

@@ -178,6 +178,10 @@ class KernelKind final : public Kind {
 
   std::string defined_symbol(const Spec&) const override { return "f(x)"; }
 
+  std::vector<ReportSection> report_sections(const Spec&) const override {
+    return {ReportSection::Derivation, ReportSection::Grid,   ReportSection::DigitsMap,
+            ReportSection::Sampled,    ReportSection::TablesAndFigures, ReportSection::Claims};
+  }
   std::string report_intro(const Spec& spec) const override {
     const auto law = score_law(spec);
     std::string out = "Kernel variant $a_j \\propto f(q\\cdot k_j)$ with $f(x) = " + sym::to_latex(spec.definition) +

@@ -122,6 +122,10 @@ class MeasureKind final : public Kind {
 
   std::string defined_symbol(const Spec&) const override { return ""; }
 
+  std::vector<ReportSection> report_sections(const Spec&) const override {
+    return {ReportSection::Derivation, ReportSection::Grid, ReportSection::Sampled, ReportSection::TablesAndFigures,
+            ReportSection::Claims};
+  }
   std::string report_intro(const Spec&) const override {
     return "The sparsity measure of a vector $x$ of $n$ entries, $S(x) = \\mathbb{E}|x|/\\sqrt{\\mathbb{E}x^2}$ with "
            "the "

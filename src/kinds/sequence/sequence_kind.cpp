@@ -167,6 +167,10 @@ class SequenceKind final : public Kind {
 
   std::string defined_symbol(const Spec&) const override { return "a_i"; }
 
+  std::vector<ReportSection> report_sections(const Spec&) const override {
+    return {ReportSection::Derivation, ReportSection::Grid, ReportSection::Sampled, ReportSection::TablesAndFigures,
+            ReportSection::Claims};
+  }
   std::string report_intro(const Spec& spec) const override {
     return "Sequence variant with weights $a_i = " + sym::to_latex(spec.definition) +
            "$, $i = 1,\\dots,n$, $\\lambda\\in(0,1]$; $S_n = \\frac{1}{n}\\sum_i|a_i| \\big/ \\sqrt{\\frac1n\\sum_i "

@@ -120,6 +120,10 @@ class UniformKind final : public Kind {
 
   std::string defined_symbol(const Spec&) const override { return ""; }
 
+  // its closed form is one line of the opening paragraph, so no derivation section
+  std::vector<ReportSection> report_sections(const Spec&) const override {
+    return {ReportSection::Grid, ReportSection::Claims};
+  }
   std::string report_intro(const Spec& spec) const override {
     return "Uniform attention: $n$ equal weights $a_i = " + sym::to_latex(spec.definition) + "$.\n\n";
   }
