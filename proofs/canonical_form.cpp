@@ -1,6 +1,8 @@
 #include "proofs/canonical_form.hpp"
 
+#include <algorithm>
 #include <optional>
+#include <string>
 
 #include <vector>
 
@@ -37,10 +39,49 @@ std::vector<ex> terms_of(const ex& e) {
   return std::vector<ex>(e.begin(), e.end());
 }
 
+namespace {
+
+// Whether e is real for every real value of its symbols, by its shape alone: real numbers,
+// real and positive symbols, sums, products, integer powers, real powers of positive
+// constants (sqrt(2), pi^(1/4)), and exp, erf, erfc, relu, abs, step, cosh, sinh, tanh, atan
+// of such. Anything else (I, sqrt of a symbol, log) is not shown real.
+bool manifestly_real(const ex& e) {
+  if (is_exactly_a<numeric>(e)) return ex_to<numeric>(e).is_real();
+  if (is_a<symbol>(e)) return e.info(info_flags::real);
+  if (is_exactly_a<constant>(e)) return e.info(info_flags::real);
+  if (is_exactly_a<add>(e) || is_exactly_a<mul>(e)) {
+    for (const ex& op : e)
+      if (!manifestly_real(op)) return false;
+    return true;
+  }
+  if (is_exactly_a<power>(e)) {
+    if (!manifestly_real(e.op(0)) || !manifestly_real(e.op(1))) return false;
+    if (e.op(1).info(info_flags::integer)) return true;
+    const ex base = e.op(0).evalf();
+    return is_exactly_a<numeric>(base) && ex_to<numeric>(base).is_positive();
+  }
+  if (is_exactly_a<function>(e)) {
+    static const std::vector<std::string> real_to_real{"exp", "erf", "erfc", "relu", "abs", "step",
+                                                       "cosh", "sinh", "tanh", "atan"};
+    const std::string name = ex_to<function>(e).get_name();
+    if (std::find(real_to_real.begin(), real_to_real.end(), name) == real_to_real.end()) return false;
+    for (const ex& op : e)
+      if (!manifestly_real(op)) return false;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 ex merge_exponentials(const ex& e) {
   return bottom_up(e, [](const ex& node) -> ex {
-    if (is_exactly_a<power>(node) && is_exp(node.op(0)) && is_exactly_a<numeric>(node.op(1)))
-      return exp((node.op(1) * node.op(0).op(0)).expand());  // exp(a)^k -> exp(k*a)
+    // exp(a)^k = exp(k*a) for integer k, or for real a; sqrt(exp(I x)) is not exp(I x / 2)
+    const auto mergeable = [](const ex& p) {
+      return is_exactly_a<power>(p) && is_exp(p.op(0)) && is_exactly_a<numeric>(p.op(1)) &&
+             (p.op(1).info(info_flags::integer) || manifestly_real(p.op(0).op(0)));
+    };
+    if (mergeable(node)) return exp((node.op(1) * node.op(0).op(0)).expand());  // exp(a)^k -> exp(k*a)
     if (!is_exactly_a<mul>(node)) return node;
     ex argument = 0;
     ex rest = 1;
@@ -49,7 +90,7 @@ ex merge_exponentials(const ex& e) {
       if (is_exp(factor)) {
         argument += factor.op(0);
         ++count;
-      } else if (is_exactly_a<power>(factor) && is_exp(factor.op(0)) && is_exactly_a<numeric>(factor.op(1))) {
+      } else if (mergeable(factor)) {
         argument += factor.op(1) * factor.op(0).op(0);
         ++count;
       } else {

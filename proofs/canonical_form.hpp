@@ -3,7 +3,8 @@
 // symbols (beta real, gamma > 0, lambda > 0, n > 0), so a zero found after it is a
 // proof of zero (see proofs/equivalence.hpp).
 //
-//   merge_exponentials:  exp(a)*exp(b) -> exp(a+b),  exp(a)^k -> exp(k*a)
+//   merge_exponentials:  exp(a)*exp(b) -> exp(a+b),  exp(a)^k -> exp(k*a) for integer k or
+//                        manifestly real a (sqrt(exp(I x)) is not exp(I x/2))
 //                        (GiNaC 1.8 never merges products of exponentials itself)
 //   erfc_as_erf:         erfc(z) -> 1 - erf(z)
 //   split_positive_powers: (p*q)^r -> p^r * q^r and b^(s+t) -> b^s * b^t for b, p, q > 0

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 #include "proofs/equivalence.hpp"
 #include "proofs/exp_poly.hpp"
@@ -126,6 +127,15 @@ std::vector<ex> sorted_distinct(std::vector<ex> points) {
 void check_certificate_inputs(const ex& m, const ex& g) {
   const Symbols& s = symbols();
   if (g.has(s.beta) || g.has(s.gamma)) throw NotShown{"g = " + to_text(g) + " is not a function of x alone"};
+  for (const ex& e : {m, g})
+    for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
+      if (is_exactly_a<numeric>(*it) && !ex_to<numeric>(*it).is_real())
+      {
+        std::ostringstream constant;  // GiNaC's own printer: to_text is for real expressions
+        constant << *it;
+        throw NotShown{"the closed form or g has the non-real constant " + constant.str() +
+                       " (the theorems are for real g and m)"};
+      }
   for (const_preorder_iterator it = m.preorder_begin(); it != m.preorder_end(); ++it)
     if (is_ex_the_function(*it, step))
       throw NotShown{"m has the discontinuous switch '" + to_text(*it) + "', whose value at its switch point is not checked"};

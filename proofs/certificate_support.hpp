@@ -62,7 +62,8 @@ Resolved resolve_switches(GiNaC::ex e, const End& lo, const End& hi, const GiNaC
                           const GiNaC::symbol& x);
 
 /// The common preconditions of a certificate of m(beta, gamma) = E g(beta + gamma eps): g is a
-/// function of x alone, and m has no step call (step is the one discontinuous switch, and
+/// function of x alone, neither has a non-real constant (sqrt(exp(I x)) is 2|cos(x/2)|-like,
+/// not an exp-polynomial), and m has no step call (step is the one discontinuous switch, and
 /// the checkers compare one-sided limits only; step(0) = 1/2 would let m differ from them
 /// on a switch point or line). Throws NotShown otherwise.
 void check_certificate_inputs(const GiNaC::ex& m, const GiNaC::ex& g);
