@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "numerics/precision.hpp"
 #include <cmath>
 
 namespace attnverify::num {
@@ -45,7 +46,7 @@ BallVerdict compare_balls(const Ball& claim, const Ball& reference, unsigned wor
   else if (finite && arb_le(magnitude.get(), tol.get()))  // every point of |d| <= tol
     out.outcome = PointOutcome::Agree;
   out.digits =
-      out.outcome == PointOutcome::Undecided ? 0 : midpoint_digits(out.relative_difference, working_digits + 10.0);
+      out.outcome == PointOutcome::Undecided ? 0 : midpoint_digits(out.relative_difference, Precision{working_digits}.guarded());
   return out;
 }
 
@@ -53,8 +54,8 @@ PointComparison compare_at_point(const BallExpression& claim, const BallExpressi
                                  const std::vector<GiNaC::numeric>& point, unsigned working_digits,
                                  slong ceiling_bits) {
   PointComparison out;
-  const double accuracy = working_digits + 2.0;
-  slong bits = std::min(bits_for_digits(working_digits + 10.0), ceiling_bits);
+  const double accuracy = Precision{working_digits}.comparison_target();
+  slong bits = std::min(Precision{working_digits}.ball_bits(), ceiling_bits);
   while (true) {
     out.bits = bits;
     out.claim = claim(point, bits);

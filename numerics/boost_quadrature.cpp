@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include "numerics/precision.hpp"
 #include <memory>
 
 namespace attnverify::num {
@@ -45,7 +46,7 @@ BoostExpectation boost_gaussian_expectation(const std::function<Real(const Real&
   for (const Real& k : kinks_x) cuts.push_back((k - beta) / gamma);
   std::sort(cuts.begin(), cuts.end());
   cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
-  const Real tolerance = pow(Real(10), -static_cast<int>(digits + 2));
+  const Real tolerance = pow(Real(10), -static_cast<int>(Precision{digits}.comparison_target()));
   try {
     auto& ts = boost_tanh_sinh(precision);
     auto& es = boost_exp_sinh(precision);

@@ -4,6 +4,7 @@
 #include <arb_calc.h>
 #include <fmt/format.h>
 
+#include "numerics/precision.hpp"
 #include <algorithm>
 
 namespace attnverify::num {
@@ -102,7 +103,7 @@ CertifiedGaussianMoments::CertifiedGaussianMoments(const GiNaC::ex& f, const GiN
       piece_(f, x),
       growth_(growth_bound(f_.program())),
       digits_(digits),
-      bits_(bits_for_digits(digits + 10.0)) {
+      bits_(Precision{digits}.ball_bits()) {
   for (const auto& k : kinks_x) kinks_.push_back(Ball::from_numeric(k, bits_));
 }
 

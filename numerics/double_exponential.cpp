@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include "numerics/precision.hpp"
 #include <stdexcept>
 
 namespace attnverify::num {
@@ -13,7 +14,7 @@ namespace {
 
 // Below this weight (relative to the integrand's scale) a node cannot matter at
 // `digits` digits: 10 digits of margin.
-Real negligible(unsigned digits) { return pow(Real(10), -static_cast<int>(digits + 10)); }
+Real negligible(unsigned digits) { return pow(Real(10), -static_cast<int>(Precision{digits}.guarded())); }
 
 }  // namespace
 

@@ -8,6 +8,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "numerics/precision.hpp"
 #include "numerics/agreement.hpp"
 #include "numerics/bailey_error_estimate.hpp"
 #include "numerics/double_exponential.hpp"
@@ -48,7 +49,7 @@ GaussianQuadrature::GaussianQuadrature(unsigned digits, std::shared_ptr<const Sc
     : digits_(digits), law_(std::move(law)) {
   ScopedPrecision scope(internal_digits());
   law_->scales(weight_scale_, eps_scale_);
-  tolerance_ = pow(Real(10), -static_cast<int>(digits_ + 2));
+  tolerance_ = pow(Real(10), -static_cast<int>(Precision{digits_}.comparison_target()));
   negligible_ = pow(Real(10), -static_cast<int>(internal_digits() + 5));
   rounding_ = pow(Real(10), -static_cast<int>(internal_digits()));
   // built here, outside any parallel code (they set the default precision)

@@ -4,13 +4,14 @@
 
 #include <cmath>
 
+#include "numerics/precision.hpp"
 #include "numerics/compiled_expression.hpp"
 
 namespace attnverify::num {
 
 LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero, const Real& claimed, unsigned digits) {
   LimitEstimate out;
-  const Real tol = pow(Real(10), -static_cast<int>(digits) + 5) * (abs(claimed) > 1 ? abs(claimed) : Real(1));
+  const Real tol = pow(Real(10), -static_cast<int>(Precision{digits}.required())) * (abs(claimed) > 1 ? abs(claimed) : Real(1));
   std::vector<Real> values, distance;
   std::vector<int> exponents;
   for (int k = 1; k <= 40; ++k) {
@@ -53,7 +54,7 @@ LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero,
     // not 0: S > 0 at every point of the domain, it only underflows
     const std::string last = out.last_value == 0 ? "S underflows MPFR's range, below 10^(-1.4e18)"
                                                  : "S = " + to_decimal(out.last_value, 6);
-    out.summary = fmt::format("|S - L| <= 10^-{} from parameter = {}{} on (last point {}{}: {}){}", digits - 5, var,
+    out.summary = fmt::format("|S - L| <= 10^-{} from parameter = {}{} on (last point {}{}: {}){}", Precision{digits}.required(), var,
                               exponents[first], var, out.last_exponent, last, rate);
     return out;
   }

@@ -2,7 +2,11 @@
 
 #include <sstream>
 
+#include "numerics/ball.hpp"
+
 namespace attnverify::num {
+
+long Precision::ball_bits() const { return bits_for_digits(guarded()); }
 
 std::string to_decimal(const Real& x, unsigned digits) {
   std::ostringstream os;

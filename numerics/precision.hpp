@@ -22,6 +22,27 @@ using Real = boost::multiprecision::mpfr_float;
 /// Guard digits added to the working precision inside quadrature and summation.
 inline constexpr unsigned kGuardDigits = 10;
 
+/// The precisions of one check at working precision P, said once instead of as offsets at
+/// each use (docs/design.md §4). Decimal digits unless named bits.
+///   P + 10  guarded():           internal arithmetic: quadrature nodes, sums, Arb balls
+///   P + 5   evaluation_target(): accuracy of a value that is printed or compared, and the
+///           significant digits of a printed midpoint (printed())
+///   P + 2   comparison_target(): tolerance of a route refined before its comparison at P
+///   P - 5   required():          digits of agreement an `agree` needs
+///   P + 20  resolution():        the digits at which a search counts two values as equal
+struct Precision {
+  unsigned working = 50;  ///< P, the run's --digits
+
+  unsigned guarded() const { return working + kGuardDigits; }
+  /// Arb bits of guarded() digits (numerics/ball.hpp's bits_for_digits).
+  long ball_bits() const;
+  double evaluation_target() const { return working + 5.0; }
+  unsigned printed() const { return working + 5; }
+  double comparison_target() const { return working + 2.0; }
+  double required() const { return working - 5.0; }
+  double resolution() const { return working + 20.0; }
+};
+
 /// Sets Real's default precision to `digits` decimal digits for the lifetime of the
 /// object. When it already is `digits` nothing is written, so numeric code may run in
 /// parallel threads once the caller has set the precision outside them (a write

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "numerics/precision.hpp"
 #include "numerics/ball_expression.hpp"
 #include "numerics/compiled_expression.hpp"
 #include "proofs/symbols.hpp"
@@ -46,7 +47,7 @@ std::optional<Ball> certified_sequence_sum(const GiNaC::ex& weight, const GiNaC:
                                            unsigned digits, unsigned long max_terms) {
   if (n == 0 || n > max_terms) return std::nullopt;
   const auto& s = sym::symbols();
-  const slong bits = bits_for_digits(digits + 10.0 + std::ceil(std::log10(static_cast<double>(n) + 1)));
+  const slong bits = bits_for_digits(Precision{digits}.guarded() + std::ceil(std::log10(static_cast<double>(n) + 1)));
   const BallExpression term(weight, {s.lambda, s.n, s.i});
   std::vector<Ball> point{Ball::from_numeric(lambda, bits),
                           Ball::from_numeric(GiNaC::numeric(static_cast<long>(n)), bits), Ball()};

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "numerics/precision.hpp"
 #include "numerics/compiled_expression.hpp"
 #include "numerics/double_expression.hpp"
 #include "proofs/mpfr_bridge.hpp"
@@ -17,7 +18,7 @@ int sign(double v) { return v > 0 ? 1 : (v < 0 ? -1 : 0); }
 std::vector<GiNaC::numeric> locate_sign_changes(const GiNaC::ex& f, const GiNaC::symbol& x, double lower, double upper,
                                                 double step, unsigned digits) {
   const DoubleExpression f_double(f, x);
-  const unsigned working = digits + 20;
+  const unsigned working = static_cast<unsigned>(Precision{digits}.resolution());
   const CompiledExpression f_mpfr(f, {x}, working);
   const auto n = static_cast<long>(std::ceil((upper - lower) / step));
   std::vector<GiNaC::numeric> out;
@@ -35,7 +36,7 @@ std::vector<GiNaC::numeric> locate_sign_changes(const GiNaC::ex& f, const GiNaC:
     if (previous_sign != 0 && s != previous_sign) {
       ScopedPrecision scope(working);
       Real a = previous_x, b = xk;
-      const Real width = pow(Real(10), -static_cast<int>(digits + 10));
+      const Real width = pow(Real(10), -static_cast<int>(Precision{digits}.guarded()));
       std::vector<Real> point(1);
       while (b - a > width) {
         point[0] = (a + b) / 2;
@@ -47,7 +48,7 @@ std::vector<GiNaC::numeric> locate_sign_changes(const GiNaC::ex& f, const GiNaC:
         ((m > 0) == (previous_sign > 0) ? a : b) = point[0];
       }
       const Real root = (a + b) / 2;
-      out.push_back(GiNaC::ex_to<GiNaC::numeric>(sym::detail::mpfr_to_numeric(root.backend().data(), digits + 10)));
+      out.push_back(GiNaC::ex_to<GiNaC::numeric>(sym::detail::mpfr_to_numeric(root.backend().data(), Precision{digits}.guarded())));
     }
     previous_sign = s;
     previous_x = xk;

@@ -16,6 +16,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "numerics/precision.hpp"
 #include "numerics/batch_bootstrap.hpp"
 #include "numerics/sparsity_estimate.hpp"
 #include "proofs/display_form.hpp"
@@ -352,7 +353,7 @@ void write_digits_map(std::ostringstream& out, const VariantResult& v, unsigned 
              "{{\\small Digits of agreement of the derived closed form with the quadrature at the {} grid points of "
              "\\texttt{{{}}} (colour), from {:.1f} to {:.1f} (at most $P+10 = {}$, where no difference is "
              "measurable); the fewest at ",
-             points.size(), latex_escape(v.spec.name), lo, hi, run_digits + 10)
+             points.size(), latex_escape(v.spec.name), lo, hi, num::Precision{run_digits}.guarded())
       << point_math(worst->point) << ".}\n\n";
 }
 

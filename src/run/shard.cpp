@@ -14,6 +14,7 @@
 #include <set>
 #include <sstream>
 
+#include "numerics/precision.hpp"
 #include "numerics/ball_expression.hpp"
 #include "numerics/ball_comparison.hpp"
 #include "proofs/expression_parser.hpp"
@@ -434,13 +435,13 @@ std::string closed_ball_problem(const VariantResult& v, const CheckRecord& r, un
   try {
     const num::BallExpression S(at_separate ? S_separate : v.S, variables);
     recomputed =
-        num::evaluate_to_accuracy(S, point, digits + 5.0, num::bits_for_digits(digits + 10.0), kClosedFormCeilingBits)
+        num::evaluate_to_accuracy(S, point, num::Precision{digits}.evaluation_target(), num::Precision{digits}.ball_bits(), kClosedFormCeilingBits)
             .value;
   } catch (const std::exception& err) {
     return std::string("S cannot be evaluated at its point: ") + err.what();
   }
-  const num::Ball printed = num::Ball::from_text(closed->second.mid, closed->second.rad, digits + 5,
-                                                 num::bits_for_digits(digits + 10.0));
+  const num::Ball printed = num::Ball::from_text(closed->second.mid, closed->second.rad, num::Precision{digits}.printed(),
+                                                 num::Precision{digits}.ball_bits());
   if (!recomputed.finite())
     return "S has no finite ball at its point, so its certified closed-form ball cannot be checked";
   if (arb_overlaps(recomputed.get(), printed.get())) return "";
@@ -466,7 +467,7 @@ std::string counterexample_problem(const VariantResult& v, const CheckRecord& r,
   if (!judged)
     return "its point is not one where the claim is judged against a derived S, so its counterexample cannot be "
            "recomputed";
-  const slong bits = num::bits_for_digits(digits + 10.0);
+  const slong bits = num::Precision{digits}.ball_bits();
   std::map<std::string, num::Ball> recomputed;
   for (const auto& entry : {std::pair<std::string, GiNaC::ex>{"claim", judged->claim}, {"closed", judged->reference}}) {
     // named, not a structured binding: clang in C++17 refuses to capture one in a lambda
@@ -476,11 +477,11 @@ std::string counterexample_problem(const VariantResult& v, const CheckRecord& r,
     if (printed == r.enclosure.end()) return "it has no '" + role + "' ball";
     num::Ball ball;
     try {
-      ball = num::evaluate_to_accuracy(num::BallExpression(e, {}), {}, digits + 5.0, bits, kClosedFormCeilingBits).value;
+      ball = num::evaluate_to_accuracy(num::BallExpression(e, {}), {}, num::Precision{digits}.evaluation_target(), bits, kClosedFormCeilingBits).value;
     } catch (const std::exception& err) {
       return "its '" + role + "' value cannot be recomputed at its point: " + err.what();
     }
-    const num::Ball shown = num::Ball::from_text(printed->second.mid, printed->second.rad, digits + 5, bits);
+    const num::Ball shown = num::Ball::from_text(printed->second.mid, printed->second.rad, num::Precision{digits}.printed(), bits);
     if (!ball.finite() || !arb_overlaps(ball.get(), shown.get()))
       return "its '" + role + "' ball does not contain the value recomputed from the spec at its point (" +
              (ball.finite() ? ball.midpoint_text(20) + "..." : std::string("not finite")) + ")";

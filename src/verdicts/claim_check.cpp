@@ -6,6 +6,7 @@
 #include <limits>
 #include <memory>
 
+#include "numerics/precision.hpp"
 #include "numerics/agreement.hpp"
 #include "numerics/ball_comparison.hpp"
 #include "proofs/scoped_digits.hpp"
@@ -261,7 +262,7 @@ class ClaimJudge {
       if (!domain_.connected || !points_.reference || !all_conditions_hold(false)) return std::nullopt;
       try {
         const ClaimPoint& ref = *points_.reference;
-        const num::Ball b = claim_ev_->at(ref)(coordinates(ref), num::bits_for_digits(digits_ + 10.0));
+        const num::Ball b = claim_ev_->at(ref)(coordinates(ref), num::Precision{digits_}.ball_bits());
         if (!b.positive()) return std::nullopt;
         return "it is defined and continuous on the connected domain " + domain_.description +
                " (every divisor, radicand and step argument proved of one sign), non-zero there (|claim| = S > 0), and "
@@ -338,9 +339,9 @@ class ClaimJudge {
         ex v = c.expression.subs(at);
         if (!GiNaC::is_exactly_a<numeric>(v)) v = sym::normal_with_power_atoms(v);
         if (GiNaC::is_exactly_a<numeric>(v)) return c.holds_for(GiNaC::ex_to<numeric>(v));
-        ball = num::BallExpression(v, {})({}, num::bits_for_digits(digits_ + 10.0));
+        ball = num::BallExpression(v, {})({}, num::Precision{digits_}.ball_bits());
       } else if (p.rational) {
-        ball = num::BallExpression(c.expression, points_.symbols)(*p.rational, num::bits_for_digits(digits_ + 10.0));
+        ball = num::BallExpression(c.expression, points_.symbols)(*p.rational, num::Precision{digits_}.ball_bits());
       } else {
         return std::nullopt;
       }
@@ -380,7 +381,7 @@ class ClaimJudge {
       r.why = c.describe() + " fails at " + describe_point(p.where);
       if (r.status == PointStatus::Undefined && reference_) {
         try {
-          r.reference = reference_at(p)->at(p)(coordinates(p), num::bits_for_digits(digits_ + 10.0));
+          r.reference = reference_at(p)->at(p)(coordinates(p), num::Precision{digits_}.ball_bits());
           r.reference_value = r.reference.midpoint_text(digits_);
         } catch (const std::exception&) {
         }
@@ -429,8 +430,8 @@ class ClaimJudge {
       return r;
     }
     try {
-      const num::BallEvaluation c = num::evaluate_to_accuracy(claim_ev_->at(p), coordinates(p), digits_ + 2.0,
-                                                              num::bits_for_digits(digits_ + 10.0));
+      const num::BallEvaluation c = num::evaluate_to_accuracy(claim_ev_->at(p), coordinates(p), num::Precision{digits_}.comparison_target(),
+                                                              num::Precision{digits_}.ball_bits());
       num::ScopedPrecision scope(digits_ + num::kGuardDigits);
       r.reference_value = num::to_decimal(w->first, digits_);
       r.claim_value = c.value.finite() ? c.value.midpoint_text(digits_) : "not finite";
@@ -439,7 +440,7 @@ class ClaimJudge {
             "the claim could not be enclosed to " + std::to_string(digits_) + " digits at " + describe_point(p.where);
         return r;
       }
-      const Real claim_value(c.value.midpoint_text(digits_ + 5));
+      const Real claim_value(c.value.midpoint_text(num::Precision{digits_}.printed()));
       r.digits = num::digits_of_agreement(claim_value, w->first, digits_ + num::kGuardDigits);
       r.status = r.digits >= need ? PointStatus::Agree : PointStatus::Disagree;
     } catch (const std::exception& err) {
@@ -472,17 +473,17 @@ class ClaimJudge {
       if (!reference_) {
         const auto w = witness_ ? witness_(p) : std::nullopt;
         if (!w || w->second < required_digits(digits_)) return kUndecidedScore;
-        const num::Ball c = claim_ev_->at(p)(x, num::bits_for_digits(digits_ + 10.0));
+        const num::Ball c = claim_ev_->at(p)(x, num::Precision{digits_}.ball_bits());
         if (!c.finite() || c.relative_accuracy_digits() < 3) return kUndecidedScore;
         num::ScopedPrecision scope(digits_ + num::kGuardDigits);
-        return -num::digits_of_agreement(Real(c.midpoint_text(digits_ + 5)), w->first, digits_ + 20.0);
+        return -num::digits_of_agreement(Real(c.midpoint_text(num::Precision{digits_}.printed())), w->first, num::Precision{digits_}.resolution());
       }
       const num::BallExpression& claim = claim_ev_->at(p);
       const num::BallExpression& ref = reference_ev_->at(p);
       // log10 |d| below this is not resolved (agreement far inside the tolerance): the
       // objective is flat there, and a search summary says so (worst_below_resolution)
       const double negligible = -resolution_digits();
-      for (slong bits = num::bits_for_digits(digits_ + 10.0); bits <= kSearchCeilingBits; bits *= 4) {
+      for (slong bits = num::Precision{digits_}.ball_bits(); bits <= kSearchCeilingBits; bits *= 4) {
         const num::Ball c = claim(x, bits), s = ref(x, bits);
         num::Ball d;
         arb_sub(d.get(), c.get(), s.get(), bits);
@@ -502,7 +503,7 @@ class ClaimJudge {
     return kUndecidedScore;
   }
 
-  double resolution_digits() const { return digits_ + 20.0; }
+  double resolution_digits() const { return num::Precision{digits_}.resolution(); }
 
   void probe_and_search() {
     if (!region_) return;
@@ -616,8 +617,8 @@ class ClaimJudge {
         if (u->reference_value.empty() && reference_) {  // S at the point, for the message
           try {
             const num::BallEvaluation v =
-                num::evaluate_to_accuracy(reference_at(u->point)->at(u->point), coordinates(u->point), digits_ + 2.0,
-                                          num::bits_for_digits(digits_ + 10.0));
+                num::evaluate_to_accuracy(reference_at(u->point)->at(u->point), coordinates(u->point), num::Precision{digits_}.comparison_target(),
+                                          num::Precision{digits_}.ball_bits());
             if (v.accurate) u->reference_value = v.value.midpoint_text(digits_);
           } catch (const std::exception&) {
           }
@@ -734,7 +735,7 @@ class ClaimJudge {
     }
     if (!integral) return " (The certified route gave no ball of the integrals there.)";
     record_.enclosure.emplace_back("numeric", enclosure_of(*integral, digits_));
-    const num::BallVerdict v = num::compare_balls(c.claim, *integral, digits_, num::bits_for_digits(digits_ + 10.0));
+    const num::BallVerdict v = num::compare_balls(c.claim, *integral, digits_, num::Precision{digits_}.ball_bits());
     if (v.outcome == num::PointOutcome::Disagree)
       return " Independently of the derivation, the claim's ball is disjoint from the certified ball of the defining "
              "integrals (acb_calc_integrate, radius " +

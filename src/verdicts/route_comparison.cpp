@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "numerics/precision.hpp"
 #include "numerics/agreement.hpp"
 #include "numerics/ball_comparison.hpp"
 
@@ -31,11 +32,11 @@ void judge_closed_vs_numeric(CheckRecord& record, const num::Evaluation& closed,
     record.detail += (record.detail.empty() ? "" : " ") + std::string("Closed form: ") + closed.note + ".";
 }
 
-Enclosure enclosure_of(const num::Ball& b, unsigned digits) { return {b.midpoint_text(digits + 5), b.radius_text()}; }
+Enclosure enclosure_of(const num::Ball& b, unsigned digits) { return {b.midpoint_text(num::Precision{digits}.printed()), b.radius_text()}; }
 
 num::Ball closed_form_ball(const num::BallExpression& closed, const std::vector<GiNaC::numeric>& point,
                            unsigned digits) {
-  return num::evaluate_to_accuracy(closed, point, digits + 5.0, num::bits_for_digits(digits + 10.0),
+  return num::evaluate_to_accuracy(closed, point, num::Precision{digits}.evaluation_target(), num::Precision{digits}.ball_bits(),
                                    kClosedFormCeilingBits)
       .value;
 }
@@ -46,11 +47,11 @@ void certify_closed_vs_numeric(CheckRecord& record, const CertifiedOutcome& ball
   if (balls.closed && balls.numeric) {
     record.enclosure = {{"closed", enclosure_of(*balls.closed, digits)},
                         {"numeric", enclosure_of(*balls.numeric, digits)}};
-    const double narrow = digits - 5.0;
+    const double narrow = num::Precision{digits}.required();
     const double closed_digits = balls.closed->relative_accuracy_digits();
     const double numeric_digits = balls.numeric->relative_accuracy_digits();
     const num::BallVerdict v =
-        num::compare_balls(*balls.closed, *balls.numeric, digits, num::bits_for_digits(digits + 10.0));
+        num::compare_balls(*balls.closed, *balls.numeric, digits, num::Precision{digits}.ball_bits());
     const bool disagree = v.outcome == num::PointOutcome::Disagree;
     if (disagree || (v.outcome == num::PointOutcome::Agree && closed_digits >= narrow && numeric_digits >= narrow)) {
       record.verdict = disagree ? Verdict::Disagree : Verdict::Agree;
@@ -61,15 +62,15 @@ void certify_closed_vs_numeric(CheckRecord& record, const CertifiedOutcome& ball
                           ? fmt::format(
                                 "Certified: the balls of the closed form and of {} are disjoint; they differ by a "
                                 "relative {} (agreement needs 1e-{}).",
-                                what, v.relative_difference.midpoint_text(3), digits - 5)
+                                what, v.relative_difference.midpoint_text(3), num::Precision{digits}.required())
                           : fmt::format(
                                 "Certified: the closed form and {} agree to 1e-{} relative on every point of their "
                                 "balls (radii {} and {}).",
-                                what, digits - 5, balls.closed->radius_text(), balls.numeric->radius_text());
+                                what, num::Precision{digits}.required(), balls.closed->radius_text(), balls.numeric->radius_text());
       return;
     }
     why_not = fmt::format("the balls ({:.0f} and {:.0f} digits narrow) do not decide at 1e-{}",
-                          std::max(0.0, closed_digits), std::max(0.0, numeric_digits), digits - 5);
+                          std::max(0.0, closed_digits), std::max(0.0, numeric_digits), num::Precision{digits}.required());
   }
   record.detail += (record.detail.empty() ? "" : " ") + std::string("Not certified: ") + why_not + ".";
   // the verdict stands on the numeric route's error estimate: an agreement says so
@@ -78,15 +79,15 @@ void certify_closed_vs_numeric(CheckRecord& record, const CertifiedOutcome& ball
 
 std::string certified_record_problem(const CheckRecord& record, unsigned digits) {
   std::map<std::string, num::Ball> balls;
-  const slong bits = num::bits_for_digits(digits + 10.0);
+  const slong bits = num::Precision{digits}.ball_bits();
   for (const auto& [role, e] : record.enclosure) {
     try {
-      balls.emplace(role, num::Ball::from_text(e.mid, e.rad, digits + 5, bits));
+      balls.emplace(role, num::Ball::from_text(e.mid, e.rad, num::Precision{digits}.printed(), bits));
     } catch (const std::invalid_argument& err) {
       return "its '" + role + "' ball is not a ball: " + err.what();
     }
   }
-  const double narrow = digits - 5.0;
+  const double narrow = num::Precision{digits}.required();
   const auto has = [&](const char* role) { return balls.count(role) > 0; };
   if (record.is_grid_check() && has("closed") && has("numeric")) {
     const num::BallVerdict v = num::compare_balls(balls.at("closed"), balls.at("numeric"), digits, bits);

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "numerics/precision.hpp"
+
 namespace attnverify {
 
 std::string to_string(Verdict verdict) {
@@ -29,7 +31,7 @@ std::optional<Verdict> verdict_from_string(std::string_view text) {
   return std::nullopt;
 }
 
-double required_digits(unsigned working_digits) { return static_cast<double>(working_digits) - 5; }
+double required_digits(unsigned working_digits) { return num::Precision{working_digits}.required(); }
 
 std::string power_of_ten(double exponent) {
   return fmt::format("1e{}{:.1f}", exponent < 0 ? "-" : "+", std::fabs(exponent));

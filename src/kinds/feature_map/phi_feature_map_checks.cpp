@@ -14,6 +14,7 @@
 #include <map>
 
 #include "numerics/adaptive_evaluation.hpp"
+#include "numerics/precision.hpp"
 #include "numerics/ball_expression.hpp"
 #include "numerics/feature_map_sampler.hpp"
 #include "numerics/sparsity_estimate.hpp"
@@ -79,7 +80,7 @@ CertifiedOutcome certified_moment(const GiNaC::ex& closed, const NumericS& q, in
     out.failure = std::string("the closed form has no ball evaluation (") + err.what() + ")";
     return out;
   }
-  const slong bits = num::bits_for_digits(digits + 10.0);
+  const slong bits = num::Precision{digits}.ball_bits();
   num::Ball value = which == 0 ? q.certified->mean_abs : q.certified->mean_square;
   if (which == 2) {
     num::Ball square;

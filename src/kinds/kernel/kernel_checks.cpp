@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "numerics/adaptive_evaluation.hpp"
+#include "numerics/precision.hpp"
 #include "numerics/agreement.hpp"
 #include "numerics/ball_expression.hpp"
 #include "proofs/derivation_cache.hpp"
@@ -234,7 +235,7 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
       }
       // the value itself certified: its ball at least P - 5 digits narrow
       const CertifiedS* c = numeric.certified ? &*numeric.certified : nullptr;
-      const bool value_certified = c && c->ok && c->S.relative_accuracy_digits() >= digits - 5.0;
+      const bool value_certified = c && c->ok && c->S.relative_accuracy_digits() >= num::Precision{digits}.required();
       if (c && c->ok) r.enclosure = {{"numeric", enclosure_of(c->S, digits)}};
       const double target = required_digits(digits);
       if (value_certified) {
