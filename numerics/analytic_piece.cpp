@@ -2,6 +2,8 @@
 
 #include <acb_hypgeom.h>
 
+#include "numerics/program_interpreter.hpp"
+
 namespace attnverify::num {
 
 namespace {
@@ -35,105 +37,90 @@ AnalyticPiece::AnalyticPiece(const AnalyticPiece& other) : program_(other.progra
 
 AnalyticPiece::~AnalyticPiece() { _acb_vec_clear(stack_, static_cast<slong>(program_.stack_depth)); }
 
-void AnalyticPiece::evaluate(acb_t out, const acb_t x, const std::vector<int>& branches, bool analytic,
-                             slong bits) const {
-  std::size_t top = 0, next_switch = 0;
-  const int a = analytic ? 1 : 0;
+namespace {
+
+// Arb complex-ball arithmetic for numerics/program_interpreter.hpp, with acb_calc_integrate's
+// analytic flag: a function evaluated where it is not analytic (on a branch cut) gives an
+// indeterminate ball. Each switch takes the next branch of `branches` (its argument's sign
+// on the segment: 1, -1, or 0 when the segment may cross the switch point: indeterminate).
+struct AcbOps {
+  const std::vector<ExactConstant>& constants;
+  const acb_struct* x;
+  const std::vector<int>& branches;
+  bool analytic;
+  slong bits;
+  std::size_t next_switch = 0;
   fmpz_t power;
-  fmpz_init(power);
-  const auto branch = [&]() { return next_switch < branches.size() ? branches[next_switch++] : 0; };
-  for (const Instruction& ins : program_.code) {
-    acb_ptr last = stack_ + top - 1;
-    switch (ins.op) {
-      case Op::Constant:
-        acb_zero(stack_ + top);
-        constants_[static_cast<std::size_t>(ins.argument)].to_ball(acb_realref(stack_ + top), bits);
-        ++top;
-        break;
-      case Op::Variable:
-        acb_set(stack_ + top, x);
-        ++top;
-        break;
-      case Op::Add:
-      case Op::Mul: {
-        const std::size_t first = top - static_cast<std::size_t>(ins.argument);
-        for (std::size_t k = first + 1; k < top; ++k) {
-          if (ins.op == Op::Add)
-            acb_add(stack_ + first, stack_ + first, stack_ + k, bits);
-          else
-            acb_mul(stack_ + first, stack_ + first, stack_ + k, bits);
-        }
-        top = first + 1;
-        break;
-      }
-      case Op::PowInt:
-        if (ins.argument == -1) {
-          acb_inv(last, last, bits);
-        } else {
-          fmpz_set_si(power, ins.argument);
-          acb_pow_fmpz(last, last, power, bits);
-        }
-        break;
-      case Op::Pow:
-        acb_pow_analytic(stack_ + top - 2, stack_ + top - 2, last, a, bits);
-        --top;
-        break;
-      case Op::Sqrt:
-        acb_sqrt_analytic(last, last, a, bits);
-        break;
-      case Op::Exp:
-        acb_exp(last, last, bits);
-        break;
-      case Op::Log:
-        acb_log_analytic(last, last, a, bits);
-        break;
-      case Op::Log1p:
-        log1p_analytic(last, analytic, bits);
-        break;
-      case Op::Erf:
-        acb_hypgeom_erf(last, last, bits);
-        break;
-      case Op::Erfc:
-        acb_hypgeom_erfc(last, last, bits);
-        break;
-      case Op::Tanh:
-        acb_tanh(last, last, bits);
-        break;
-      case Op::Sinh:
-        acb_sinh(last, last, bits);
-        break;
-      case Op::Cosh:
-        acb_cosh(last, last, bits);
-        break;
-      case Op::Relu: {
-        const int s = branch();
-        if (s < 0)
-          acb_zero(last);
-        else if (s == 0)
-          acb_indeterminate(last);
-        break;
-      }
-      case Op::Step: {
-        const int s = branch();
-        if (s > 0)
-          acb_one(last);
-        else if (s < 0)
-          acb_zero(last);
-        else
-          acb_indeterminate(last);
-        break;
-      }
-      case Op::Abs: {
-        const int s = branch();
-        if (s < 0)
-          acb_neg(last, last);
-        else if (s == 0)
-          acb_indeterminate(last);
-        break;
-      }
+
+  AcbOps(const std::vector<ExactConstant>& c, const acb_struct* at, const std::vector<int>& b, bool a, slong p)
+      : constants(c), x(at), branches(b), analytic(a), bits(p) {
+    fmpz_init(power);
+  }
+  ~AcbOps() { fmpz_clear(power); }
+  AcbOps(const AcbOps&) = delete;
+  AcbOps& operator=(const AcbOps&) = delete;
+
+  int branch() { return next_switch < branches.size() ? branches[next_switch++] : 0; }
+  void constant(acb_struct& out, long k) const {
+    acb_zero(&out);
+    constants[static_cast<std::size_t>(k)].to_ball(acb_realref(&out), bits);
+  }
+  void variable(acb_struct& out, long) const { acb_set(&out, x); }
+  void add(acb_struct* t, std::size_t n) const {
+    for (std::size_t k = 1; k < n; ++k) acb_add(t, t, t + k, bits);
+  }
+  void mul(acb_struct* t, std::size_t n) const {
+    for (std::size_t k = 1; k < n; ++k) acb_mul(t, t, t + k, bits);
+  }
+  void pow_int(acb_struct& v, long k) {
+    if (k == -1) {
+      acb_inv(&v, &v, bits);
+    } else {
+      fmpz_set_si(power, k);
+      acb_pow_fmpz(&v, &v, power, bits);
     }
   }
-  fmpz_clear(power);
+  void pow(acb_struct& v, const acb_struct& y) const { acb_pow_analytic(&v, &v, &y, analytic ? 1 : 0, bits); }
+  void sqrt(acb_struct& v) const { acb_sqrt_analytic(&v, &v, analytic ? 1 : 0, bits); }
+  void exp(acb_struct& v) const { acb_exp(&v, &v, bits); }
+  void log(acb_struct& v) const { acb_log_analytic(&v, &v, analytic ? 1 : 0, bits); }
+  void log1p(acb_struct& v) const { log1p_analytic(&v, analytic, bits); }
+  void erf(acb_struct& v) const { acb_hypgeom_erf(&v, &v, bits); }
+  void erfc(acb_struct& v) const { acb_hypgeom_erfc(&v, &v, bits); }
+  void tanh(acb_struct& v) const { acb_tanh(&v, &v, bits); }
+  void sinh(acb_struct& v) const { acb_sinh(&v, &v, bits); }
+  void cosh(acb_struct& v) const { acb_cosh(&v, &v, bits); }
+  void relu(acb_struct& v) {
+    const int s = branch();
+    if (s < 0)
+      acb_zero(&v);
+    else if (s == 0)
+      acb_indeterminate(&v);
+  }
+  void step(acb_struct& v) {
+    const int s = branch();
+    if (s > 0)
+      acb_one(&v);
+    else if (s < 0)
+      acb_zero(&v);
+    else
+      acb_indeterminate(&v);
+  }
+  void abs(acb_struct& v) {
+    const int s = branch();
+    if (s < 0)
+      acb_neg(&v, &v);
+    else if (s == 0)
+      acb_indeterminate(&v);
+  }
+};
+
+}  // namespace
+
+void AnalyticPiece::evaluate(acb_t out, const acb_t x, const std::vector<int>& branches, bool analytic,
+                             slong bits) const {
+  AcbOps ops(constants_, x, branches, analytic, bits);
+  interpret(program_.code, stack_, ops);
   acb_set(out, stack_);
 }
 

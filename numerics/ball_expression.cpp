@@ -2,6 +2,8 @@
 
 #include <arb_hypgeom.h>
 
+#include "numerics/program_interpreter.hpp"
+
 namespace attnverify::num {
 
 namespace {
@@ -182,95 +184,81 @@ Ball BallExpression::operator()(const std::vector<GiNaC::numeric>& point, slong 
   return evaluate(balls, bits);
 }
 
-Ball BallExpression::evaluate(const std::vector<Ball>& point, slong bits, std::vector<int>* switch_signs) const {
-  std::size_t top = 0;
-  if (switch_signs) switch_signs->clear();
-  const auto record = [&](arb_srcptr argument) {
-    if (switch_signs) switch_signs->push_back(arb_is_positive(argument) ? 1 : arb_is_negative(argument) ? -1 : 0);
-  };
+namespace {
+
+// Arb real-ball arithmetic for numerics/program_interpreter.hpp: monotone functions of a
+// wide ball on its ends, products and powers by interval rules; each switch records the
+// sign of its argument when asked
+struct BallOps {
+  const std::vector<ExactConstant>& constants;
+  const std::vector<Ball>& point;
+  slong bits;
+  std::vector<int>* switch_signs;
   fmpz_t power;
-  fmpz_init(power);
-  for (const Instruction& ins : program_.code) {
-    switch (ins.op) {
-      case Op::Constant:
-        constants_[static_cast<std::size_t>(ins.argument)].to_ball(stack_[top++].get(), bits);
-        break;
-      case Op::Variable:
-        stack_[top++] = point.at(static_cast<std::size_t>(ins.argument));
-        break;
-      case Op::Add:
-      case Op::Mul: {
-        const std::size_t first = top - static_cast<std::size_t>(ins.argument);
-        for (std::size_t k = first + 1; k < top; ++k) {
-          if (ins.op == Op::Add)
-            arb_add(stack_[first].get(), stack_[first].get(), stack_[k].get(), bits);
-          else
-            interval_mul(stack_[first].get(), stack_[k].get(), bits);
-        }
-        top = first + 1;
-        break;
-      }
-      case Op::PowInt: {
-        arb_ptr x = stack_[top - 1].get();
-        fmpz_set_si(power, ins.argument);
-        interval_pow(x, power, bits);
-        break;
-      }
-      case Op::Pow: {
-        arb_ptr x = stack_[top - 2].get();
-        arb_srcptr y = stack_[top - 1].get();
-        if ((is_wide(x) || is_wide(y)) && arb_is_positive(x)) {  // x^y = exp(y log x), each step on ends
-          increasing_on_ends(x, bits, arb_log);
-          interval_mul(x, y, bits);
-          increasing_on_ends(x, bits, arb_exp);
-        } else {
-          arb_pow(x, x, y, bits);
-        }
-        --top;
-        break;
-      }
-      case Op::Sqrt:
-        increasing_on_ends(stack_[top - 1].get(), bits, arb_sqrt);
-        break;
-      case Op::Exp:
-        increasing_on_ends(stack_[top - 1].get(), bits, arb_exp);
-        break;
-      case Op::Log:
-        arb_log(stack_[top - 1].get(), stack_[top - 1].get(), bits);
-        break;
-      case Op::Log1p:
-        arb_log1p(stack_[top - 1].get(), stack_[top - 1].get(), bits);
-        break;
-      case Op::Erf:
-        increasing_on_ends(stack_[top - 1].get(), bits, arb_hypgeom_erf);
-        break;
-      case Op::Erfc:
-        arb_hypgeom_erfc(stack_[top - 1].get(), stack_[top - 1].get(), bits);
-        break;
-      case Op::Tanh:
-        increasing_on_ends(stack_[top - 1].get(), bits, arb_tanh);
-        break;
-      case Op::Sinh:
-        arb_sinh(stack_[top - 1].get(), stack_[top - 1].get(), bits);
-        break;
-      case Op::Cosh:
-        arb_cosh(stack_[top - 1].get(), stack_[top - 1].get(), bits);
-        break;
-      case Op::Relu:
-        record(stack_[top - 1].get());
-        ball_relu(stack_[top - 1].get(), bits);
-        break;
-      case Op::Step:
-        record(stack_[top - 1].get());
-        ball_step(stack_[top - 1].get());
-        break;
-      case Op::Abs:
-        record(stack_[top - 1].get());
-        ball_abs(stack_[top - 1].get(), bits);
-        break;
+
+  BallOps(const std::vector<ExactConstant>& c, const std::vector<Ball>& p, slong b, std::vector<int>* s)
+      : constants(c), point(p), bits(b), switch_signs(s) {
+    fmpz_init(power);
+  }
+  ~BallOps() { fmpz_clear(power); }
+  BallOps(const BallOps&) = delete;
+  BallOps& operator=(const BallOps&) = delete;
+
+  void record(arb_srcptr argument) const {
+    if (switch_signs) switch_signs->push_back(arb_is_positive(argument) ? 1 : arb_is_negative(argument) ? -1 : 0);
+  }
+  void constant(Ball& out, long k) const { constants[static_cast<std::size_t>(k)].to_ball(out.get(), bits); }
+  void variable(Ball& out, long k) const { out = point.at(static_cast<std::size_t>(k)); }
+  void add(Ball* t, std::size_t n) const {
+    for (std::size_t k = 1; k < n; ++k) arb_add(t[0].get(), t[0].get(), t[k].get(), bits);
+  }
+  void mul(Ball* t, std::size_t n) const {
+    for (std::size_t k = 1; k < n; ++k) interval_mul(t[0].get(), t[k].get(), bits);
+  }
+  void pow_int(Ball& x, long k) {
+    fmpz_set_si(power, k);
+    interval_pow(x.get(), power, bits);
+  }
+  void pow(Ball& xb, const Ball& yb) const {
+    arb_ptr x = xb.get();
+    arb_srcptr y = yb.get();
+    if ((is_wide(x) || is_wide(y)) && arb_is_positive(x)) {  // x^y = exp(y log x), each step on ends
+      increasing_on_ends(x, bits, arb_log);
+      interval_mul(x, y, bits);
+      increasing_on_ends(x, bits, arb_exp);
+    } else {
+      arb_pow(x, x, y, bits);
     }
   }
-  fmpz_clear(power);
+  void sqrt(Ball& x) const { increasing_on_ends(x.get(), bits, arb_sqrt); }
+  void exp(Ball& x) const { increasing_on_ends(x.get(), bits, arb_exp); }
+  void log(Ball& x) const { arb_log(x.get(), x.get(), bits); }
+  void log1p(Ball& x) const { arb_log1p(x.get(), x.get(), bits); }
+  void erf(Ball& x) const { increasing_on_ends(x.get(), bits, arb_hypgeom_erf); }
+  void erfc(Ball& x) const { arb_hypgeom_erfc(x.get(), x.get(), bits); }
+  void tanh(Ball& x) const { increasing_on_ends(x.get(), bits, arb_tanh); }
+  void sinh(Ball& x) const { arb_sinh(x.get(), x.get(), bits); }
+  void cosh(Ball& x) const { arb_cosh(x.get(), x.get(), bits); }
+  void relu(Ball& x) const {
+    record(x.get());
+    ball_relu(x.get(), bits);
+  }
+  void step(Ball& x) const {
+    record(x.get());
+    ball_step(x.get());
+  }
+  void abs(Ball& x) const {
+    record(x.get());
+    ball_abs(x.get(), bits);
+  }
+};
+
+}  // namespace
+
+Ball BallExpression::evaluate(const std::vector<Ball>& point, slong bits, std::vector<int>* switch_signs) const {
+  if (switch_signs) switch_signs->clear();
+  BallOps ops(constants_, point, bits, switch_signs);
+  interpret(program_.code, stack_.data(), ops);
   return stack_[0];
 }
 

@@ -7,6 +7,8 @@
 #include <limits>
 #include <sstream>
 
+#include "numerics/precision.hpp"
+#include "numerics/program_interpreter.hpp"
 #include "proofs/erf.hpp"
 #include "proofs/mpfr_bridge.hpp"
 #include "proofs/printing.hpp"
@@ -33,99 +35,72 @@ CompiledExpression::CompiledExpression(const ex& e, std::vector<ex> variables, u
   stack_.resize(program_.stack_depth);
 }
 
+namespace {
+
+// MPFR arithmetic at the current precision for numerics/program_interpreter.hpp; a sum
+// records the digits it lost to cancellation
+struct RealOps {
+  const std::vector<Real>& constants;
+  const std::vector<Real>& point;
+  unsigned digits;
+  double& cancellation_digits;
+
+  void constant(Real& out, long k) const { out = constants[static_cast<std::size_t>(k)]; }
+  void variable(Real& out, long k) const {  // mpfr_set keeps the program's precision whatever the input's
+    mpfr_set(out.backend().data(), point.at(static_cast<std::size_t>(k)).backend().data(), MPFR_RNDN);
+  }
+  void add(Real* t, std::size_t n) const {
+    Real largest = boost::multiprecision::abs(t[0]);
+    for (std::size_t k = 1; k < n; ++k) {
+      if (boost::multiprecision::abs(t[k]) > largest) largest = boost::multiprecision::abs(t[k]);
+      t[0] += t[k];
+    }
+    // digits lost to cancellation: log10(max |term| / |sum|), measured only past 3 digits;
+    // a sum at rounding level (within 5 digits of the precision, or 0) has lost everything:
+    // +infinity
+    if (largest > 0 && boost::multiprecision::abs(t[0]) * 1000 < largest) {
+      double lost = t[0] == 0 ? std::numeric_limits<double>::infinity()
+                              : boost::multiprecision::log10(Real(largest / boost::multiprecision::abs(t[0])))
+                                    .convert_to<double>();
+      if (lost >= Precision{digits}.required()) lost = std::numeric_limits<double>::infinity();
+      cancellation_digits = std::max(cancellation_digits, lost);
+    }
+  }
+  static void mul(Real* t, std::size_t n) {
+    for (std::size_t k = 1; k < n; ++k) t[0] *= t[k];
+  }
+  static void pow_int(Real& x, long k) {
+    if (k == -1)
+      x = 1 / x;
+    else if (k == 2)
+      x = x * x;
+    else
+      x = boost::multiprecision::pow(x, Real(k));
+  }
+  static void pow(Real& x, const Real& y) { x = boost::multiprecision::pow(x, y); }
+  static void sqrt(Real& x) { x = boost::multiprecision::sqrt(x); }
+  static void exp(Real& x) { x = boost::multiprecision::exp(x); }
+  static void log(Real& x) { x = boost::multiprecision::log(x); }
+  static void log1p(Real& x) { x = boost::multiprecision::log1p(x); }
+  static void erf(Real& x) { mpfr_erf(x.backend().data(), x.backend().data(), MPFR_RNDN); }
+  static void erfc(Real& x) { mpfr_erfc(x.backend().data(), x.backend().data(), MPFR_RNDN); }
+  static void tanh(Real& x) { x = boost::multiprecision::tanh(x); }
+  static void sinh(Real& x) { x = boost::multiprecision::sinh(x); }
+  static void cosh(Real& x) { x = boost::multiprecision::cosh(x); }
+  static void relu(Real& x) {
+    if (x < 0) x = 0;
+  }
+  static void step(Real& x) { x = x > 0 ? Real(1) : (x < 0 ? Real(0) : Real(1) / 2); }  // GiNaC's step(0) = 1/2
+  static void abs(Real& x) { x = boost::multiprecision::abs(x); }
+};
+
+}  // namespace
+
 Real CompiledExpression::evaluate_unchecked(const std::vector<Real>& point) const {
   ScopedPrecision scope(digits_);
   cancellation_digits_ = 0;
-  std::size_t top = 0;  // stack_[0..top) is live
-  for (const Instruction& ins : program_.code) {
-    switch (ins.op) {
-      case Op::Constant:
-        stack_[top++] = constants_[static_cast<std::size_t>(ins.argument)];
-        break;
-      case Op::Variable:  // mpfr_set keeps the program's precision whatever the input's
-        mpfr_set(stack_[top++].backend().data(), point.at(static_cast<std::size_t>(ins.argument)).backend().data(),
-                 MPFR_RNDN);
-        break;
-      case Op::Add: {
-        const std::size_t first = top - static_cast<std::size_t>(ins.argument);
-        Real largest = abs(stack_[first]);
-        for (std::size_t k = first + 1; k < top; ++k) {
-          if (abs(stack_[k]) > largest) largest = abs(stack_[k]);
-          stack_[first] += stack_[k];
-        }
-        // digits lost to cancellation: log10(max |term| / |sum|), measured only past 3
-        // digits; a sum at rounding level (within 5 digits of the precision, or 0) has
-        // lost everything: +infinity
-        if (largest > 0 && abs(stack_[first]) * 1000 < largest) {
-          double lost = stack_[first] == 0 ? std::numeric_limits<double>::infinity()
-                                           : log10(Real(largest / abs(stack_[first]))).convert_to<double>();
-          if (lost >= static_cast<double>(digits_) - 5) lost = std::numeric_limits<double>::infinity();
-          cancellation_digits_ = std::max(cancellation_digits_, lost);
-        }
-        top = first + 1;
-        break;
-      }
-      case Op::Mul: {
-        const std::size_t first = top - static_cast<std::size_t>(ins.argument);
-        for (std::size_t k = first + 1; k < top; ++k) stack_[first] *= stack_[k];
-        top = first + 1;
-        break;
-      }
-      case Op::PowInt: {
-        Real& x = stack_[top - 1];
-        const long k = ins.argument;
-        if (k == -1)
-          x = 1 / x;
-        else if (k == 2)
-          x = x * x;
-        else
-          x = pow(x, Real(k));
-        break;
-      }
-      case Op::Pow:
-        stack_[top - 2] = pow(stack_[top - 2], stack_[top - 1]);
-        --top;
-        break;
-      case Op::Sqrt:
-        stack_[top - 1] = sqrt(stack_[top - 1]);
-        break;
-      case Op::Exp:
-        stack_[top - 1] = exp(stack_[top - 1]);
-        break;
-      case Op::Log:
-        stack_[top - 1] = log(stack_[top - 1]);
-        break;
-      case Op::Log1p:
-        stack_[top - 1] = log1p(stack_[top - 1]);
-        break;
-      case Op::Erf:
-        mpfr_erf(stack_[top - 1].backend().data(), stack_[top - 1].backend().data(), MPFR_RNDN);
-        break;
-      case Op::Erfc:
-        mpfr_erfc(stack_[top - 1].backend().data(), stack_[top - 1].backend().data(), MPFR_RNDN);
-        break;
-      case Op::Tanh:
-        stack_[top - 1] = tanh(stack_[top - 1]);
-        break;
-      case Op::Sinh:
-        stack_[top - 1] = sinh(stack_[top - 1]);
-        break;
-      case Op::Cosh:
-        stack_[top - 1] = cosh(stack_[top - 1]);
-        break;
-      case Op::Relu:
-        if (stack_[top - 1] < 0) stack_[top - 1] = 0;
-        break;
-      case Op::Step: {  // GiNaC's convention: step(0) = 1/2
-        Real& x = stack_[top - 1];
-        x = x > 0 ? Real(1) : (x < 0 ? Real(0) : Real(1) / 2);
-        break;
-      }
-      case Op::Abs:
-        stack_[top - 1] = abs(stack_[top - 1]);
-        break;
-    }
-  }
+  RealOps ops{constants_, point, digits_, cancellation_digits_};
+  interpret(program_.code, stack_.data(), ops);
   return stack_[0];
 }
 

@@ -3,6 +3,8 @@
 #include <boost/math/constants/constants.hpp>
 #include <cmath>
 
+#include "numerics/program_interpreter.hpp"
+
 namespace attnverify::num {
 
 DoubleExpression::DoubleExpression(const GiNaC::ex& e, const GiNaC::ex& variable) {
@@ -14,78 +16,43 @@ DoubleExpression::DoubleExpression(const GiNaC::ex& e, const GiNaC::ex& variable
   stack_.resize(program.stack_depth);
 }
 
-double DoubleExpression::operator()(double x) const {
-  double* st = stack_.data();
-  std::size_t top = 0;
-  for (const Instruction& ins : code_) {
-    switch (ins.op) {
-      case Op::Constant:
-        st[top++] = constants_[static_cast<std::size_t>(ins.argument)];
-        break;
-      case Op::Variable:
-        st[top++] = x;
-        break;
-      case Op::Add: {
-        const std::size_t first = top - static_cast<std::size_t>(ins.argument);
-        for (std::size_t k = first + 1; k < top; ++k) st[first] += st[k];
-        top = first + 1;
-        break;
-      }
-      case Op::Mul: {
-        const std::size_t first = top - static_cast<std::size_t>(ins.argument);
-        for (std::size_t k = first + 1; k < top; ++k) st[first] *= st[k];
-        top = first + 1;
-        break;
-      }
-      case Op::PowInt: {
-        const long k = ins.argument;
-        double& v = st[top - 1];
-        v = k == 2 ? v * v : (k == -1 ? 1 / v : std::pow(v, static_cast<double>(k)));
-        break;
-      }
-      case Op::Pow:
-        st[top - 2] = std::pow(st[top - 2], st[top - 1]);
-        --top;
-        break;
-      case Op::Sqrt:
-        st[top - 1] = std::sqrt(st[top - 1]);
-        break;
-      case Op::Exp:
-        st[top - 1] = std::exp(st[top - 1]);
-        break;
-      case Op::Log:
-        st[top - 1] = std::log(st[top - 1]);
-        break;
-      case Op::Log1p:
-        st[top - 1] = std::log1p(st[top - 1]);
-        break;
-      case Op::Erf:
-        st[top - 1] = std::erf(st[top - 1]);
-        break;
-      case Op::Erfc:
-        st[top - 1] = std::erfc(st[top - 1]);
-        break;
-      case Op::Tanh:
-        st[top - 1] = std::tanh(st[top - 1]);
-        break;
-      case Op::Sinh:
-        st[top - 1] = std::sinh(st[top - 1]);
-        break;
-      case Op::Cosh:
-        st[top - 1] = std::cosh(st[top - 1]);
-        break;
-      case Op::Relu:
-        st[top - 1] = st[top - 1] > 0 ? st[top - 1] : 0.0;
-        break;
-      case Op::Step:
-        st[top - 1] = st[top - 1] > 0 ? 1.0 : (st[top - 1] < 0 ? 0.0 : 0.5);
-        break;
-      case Op::Abs:
-        st[top - 1] = std::fabs(st[top - 1]);
-        break;
-    }
+namespace {
+
+// double arithmetic for numerics/program_interpreter.hpp
+struct DoubleOps {
+  const std::vector<double>& constants;
+  double x;
+
+  void constant(double& out, long k) const { out = constants[static_cast<std::size_t>(k)]; }
+  void variable(double& out, long) const { out = x; }
+  static void add(double* t, std::size_t n) {
+    for (std::size_t k = 1; k < n; ++k) t[0] += t[k];
   }
-  return st[0];
+  static void mul(double* t, std::size_t n) {
+    for (std::size_t k = 1; k < n; ++k) t[0] *= t[k];
+  }
+  static void pow_int(double& v, long k) { v = k == 2 ? v * v : (k == -1 ? 1 / v : std::pow(v, static_cast<double>(k))); }
+  static void pow(double& v, const double& y) { v = std::pow(v, y); }
+  static void sqrt(double& v) { v = std::sqrt(v); }
+  static void exp(double& v) { v = std::exp(v); }
+  static void log(double& v) { v = std::log(v); }
+  static void log1p(double& v) { v = std::log1p(v); }
+  static void erf(double& v) { v = std::erf(v); }
+  static void erfc(double& v) { v = std::erfc(v); }
+  static void tanh(double& v) { v = std::tanh(v); }
+  static void sinh(double& v) { v = std::sinh(v); }
+  static void cosh(double& v) { v = std::cosh(v); }
+  static void relu(double& v) { v = v > 0 ? v : 0.0; }
+  static void step(double& v) { v = v > 0 ? 1.0 : (v < 0 ? 0.0 : 0.5); }  // GiNaC's step(0) = 1/2
+  static void abs(double& v) { v = std::fabs(v); }
+};
+
+}  // namespace
+
+double DoubleExpression::operator()(double x) const {
+  DoubleOps ops{constants_, x};
+  interpret(code_, stack_.data(), ops);
+  return stack_[0];
 }
 
 }  // namespace attnverify::num

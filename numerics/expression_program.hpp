@@ -1,6 +1,8 @@
 // A GiNaC expression compiled once into a postfix program that any number type can
-// interpret: numerics/compiled_expression.hpp (MPFR, for closed forms and quadrature
-// integrands) and numerics/double_expression.hpp (double, for Monte Carlo).
+// interpret, through the one interpreter numerics/program_interpreter.hpp: double
+// (numerics/double_expression.hpp, Monte Carlo), MPFR (numerics/compiled_expression.hpp,
+// closed forms and quadrature integrands), Arb real and complex balls
+// (numerics/ball_expression.hpp, numerics/analytic_piece.hpp).
 //
 // Instructions: push a constant or a variable; add or multiply the top k values;
 // integer power, real power, sqrt; exp, log, log1p, erf, erfc, tanh, sinh, cosh,
