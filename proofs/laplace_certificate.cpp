@@ -71,7 +71,9 @@ std::vector<ex> live_slopes(const ex& g, const symbol& x) {
 // (R) at one end: side = +1 (beta -> +inf) or -1
 void check_growth(const Cell& cell, int side, const ex& r, const Symbols& s) {
   const std::vector<ex> slopes = live_slopes(cell.g, s.x);
-  for (const auto& [a, terms] : rates_of(cell.m, s)) {
+  for (const auto& rate : rates_of(cell.m, s)) {  // a pair: clang cannot capture a structured binding
+    const ex& a = rate.first;
+    const ex& terms = rate.second;
     if (is_identically_zero(a + side * r)) continue;  // e^{-r |beta|}: decays
     if (is_identically_zero(terms)) continue;         // terms that cancel
     const bool of_g = !a.has(s.gamma) && std::any_of(slopes.begin(), slopes.end(), [&](const ex& b) {
