@@ -162,13 +162,13 @@ int main(int argc, char** argv) {
     std::size_t evaluations = 0;
     auto t0 = Clock::now();
     for (const auto& p : grid) {
-      ours.push_back(route(p));
+      ours.push_back(route.double_exponential(p));
       evaluations += ours.back().evaluations;
     }
     const double ours_seconds = seconds_since(t0);
     // the same grid on every core (KernelRoute::evaluate_grid); must equal the serial values exactly
     t0 = Clock::now();
-    const std::vector<NumericS> parallel = route.evaluate_grid(grid, 0);
+    const std::vector<NumericS> parallel = route.evaluate_grid(grid, 0, KernelRoute::Rules::DoubleExponential);
     const double parallel_seconds = seconds_since(t0);
     std::size_t differing = 0;
     for (std::size_t k = 0; k < grid.size(); ++k)
@@ -183,15 +183,28 @@ int main(int argc, char** argv) {
     t0 = Clock::now();
     for (std::size_t k = 0; k < grid.size(); ++k) balls.push_back(route.certify(grid[k], ours[k]));
     const double arb_seconds = seconds_since(t0);
-    // Arb as the main route (issue 30, part 4): the certified route alone, its tolerance set
-    // from its own rough moments instead of the DE route's values, serially
-    std::size_t alone_certified = 0;
+    // the main route (issue 30, part 4): the certified route first, its tolerance set from its
+    // own rough moments, the DE rules only where it cannot serve; serially
+    std::size_t alone_certified = 0, by_arb = 0;
     t0 = Clock::now();
     for (const auto& p : grid) {
-      const CertifiedS b = route.certify(p, NumericS{});
-      alone_certified += b.ok && b.S.relative_accuracy_digits() >= digits - 5.0;
+      const NumericS m = route(p);
+      alone_certified += m.certified && m.certified->ok && m.certified->S.relative_accuracy_digits() >= digits - 5.0;
+      by_arb += m.source == NumericS::Source::Arb;
     }
     const double alone_seconds = seconds_since(t0);
+    // the sampled route's population moments E|f|^k, k <= 6, on every 7th point: the main
+    // route (Arb balls, six integrals per segment) against the DE rules alone
+    double moments_main = 0, moments_de = 0;
+    std::size_t moment_points = 0, moments_by_arb = 0;
+    for (std::size_t k = 0; k < grid.size(); k += 7, ++moment_points) {
+      t0 = Clock::now();
+      moments_by_arb += route.absolute_moments(grid[k], 6).source == NumericS::Source::Arb;
+      moments_main += seconds_since(t0);
+      t0 = Clock::now();
+      (void)route.absolute_moments(grid[k], 6, KernelRoute::Rules::DoubleExponential);
+      moments_de += seconds_since(t0);
+    }
     // Boost.Math's tanh_sinh/exp_sinh (the library witness), serially
     std::vector<NumericS> boost_values;
     t0 = Clock::now();
@@ -260,11 +273,12 @@ int main(int argc, char** argv) {
         theirs_seconds / arb_seconds, certified, grid.size(), enclosing, grid.size(), boost_vs_exact));
     std::size_t both_certified = 0;
     for (const CertifiedS& b : balls) both_certified += b.ok && b.S.relative_accuracy_digits() >= digits - 5.0;
-    main_route_lines.push_back(fmt::format("{:<9} {:>12.3f} {:>12.3f} {:>8.2f}x {:>6}/{:<4} {:>6}/{:<4}", name,
-                                           (ours_seconds + arb_seconds) * 1e3 / grid.size(),
-                                           alone_seconds * 1e3 / grid.size(),
-                                           alone_seconds / (ours_seconds + arb_seconds), both_certified, grid.size(),
-                                           alone_certified, grid.size()));
+    main_route_lines.push_back(fmt::format(
+        "{:<9} {:>12.3f} {:>12.3f} {:>8.2f}x {:>6}/{:<4} {:>6}/{:<4} {:>6}/{:<4} {:>11.3f} {:>11.3f} {:>8.2f}x {:>4}/{:<4}",
+        name, (ours_seconds + arb_seconds) * 1e3 / grid.size(), alone_seconds * 1e3 / grid.size(),
+        alone_seconds / (ours_seconds + arb_seconds), both_certified, grid.size(), alone_certified, grid.size(), by_arb,
+        grid.size(), moments_de * 1e3 / moment_points, moments_main * 1e3 / moment_points, moments_main / moments_de,
+        moments_by_arb, moment_points));
     accuracy.push_back(fmt::format("{:<9} {:>15.1f} {:>15.1f} {:>15.1f} {:>22}", name, acc.ours_vs_exact,
                                    acc.mpmath_vs_exact, acc.ours_vs_mpmath, acc.optimistic));
     worsts.push_back(
@@ -289,13 +303,16 @@ int main(int argc, char** argv) {
       "= its fewest digits of agreement with the closed form. Target of issue 20: arb/DE <= 2.\n",
       digits - 5);
   fmt::print("\nArb as the main route (issue 30, part 4), per point, one thread\n");
-  fmt::print("{:<9} {:>12} {:>12} {:>9} {:>11} {:>11}\n", "kernel", "DE+arb ms/pt", "arb ms/pt", "arb/both",
-             "cert. both", "cert. arb");
+  fmt::print("{:<9} {:>12} {:>12} {:>9} {:>11} {:>11} {:>11} {:>11} {:>11} {:>9} {:>9}\n", "kernel", "DE+arb ms/pt",
+             "main ms/pt", "main/both", "cert. both", "cert. main", "by Arb", "E|f|^6 DE", "E|f|^6 main", "main/DE",
+             "by Arb");
   for (const auto& line : main_route_lines) fmt::print("{}\n", line);
   fmt::print(
-      "DE+arb = the suite's way today (the DE rules' values set the certified route's tolerance); arb = the "
-      "certified route alone, from its own rough moments; cert. = points whose ball of S is at least {} digits "
-      "narrow.\n",
+      "DE+arb = the suite's way before session 17 (the DE rules' values set the certified route's tolerance); main = "
+      "KernelRoute's main route (the certified route from its own rough moments, the DE rules only where its ball is "
+      "too wide or it fails); cert. = points whose ball of S is at least {} digits narrow; by Arb = points the "
+      "main route served from the balls; E|f|^6 = KernelRoute::absolute_moments up to k = 6 (the sampled route's "
+      "population moments), ms per point on every 7th point, DE rules alone against the main route.\n",
       digits - 5);
   fmt::print("\naccuracy: fewest digits of agreement over the grid (capped at {})\n", digits);
   fmt::print("{:<9} {:>15} {:>15} {:>15} {:>22}\n", "kernel", "ours vs closed", "mpmath vs closed", "ours vs mpmath",
@@ -344,7 +361,7 @@ int main(int argc, char** argv) {
           if (route.existence(p).state == SExistence::State::Exists) exists.push_back(p);
         std::vector<NumericS> values;
         auto t0 = Clock::now();
-        for (const auto& p : exists) values.push_back(route(p));
+        for (const auto& p : exists) values.push_back(route.double_exponential(p));
         const double de_seconds = seconds_since(t0);
         std::size_t certified = 0;
         t0 = Clock::now();

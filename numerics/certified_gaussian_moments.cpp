@@ -11,8 +11,8 @@ namespace attnverify::num {
 
 namespace {
 
-// The integrand of one segment for acb_calc_integrate: s f_piece(beta + gamma z)^k phi(z)
-// (s only for k = 1).
+// The integrand of one segment for acb_calc_integrate: |f|^k phi = s^k f_piece(beta + gamma z)^k phi(z)
+// (s = +-1, the sign of f on the segment, so s^k = s for odd k only).
 struct SegmentIntegrand {
   const AnalyticPiece* piece;
   const std::vector<int>* branches;
@@ -21,10 +21,12 @@ struct SegmentIntegrand {
   arb_srcptr beta, gamma;
   const ScoreDistribution* law;
   int side;  // the law's analytic piece: breakpoints left of the segment
+  std::size_t* evaluations;  // counted for the caller
 };
 
 int segment_integrand(acb_ptr out, const acb_t z, void* param, slong order, slong prec) {
   const auto* p = static_cast<const SegmentIntegrand*>(param);
+  ++*p->evaluations;
   acb_t x, phi;
   acb_init(x);
   acb_init(phi);
@@ -32,11 +34,11 @@ int segment_integrand(acb_ptr out, const acb_t z, void* param, slong order, slon
   acb_mul_arb(x, x, p->gamma, prec);
   acb_add_arb(x, x, p->beta, prec);
   p->piece->evaluate(out, x, *p->branches, order != 0, prec);
-  if (p->k == 1) {
-    if (p->sign < 0) acb_neg(out, out);
-  } else {
+  if (p->k == 2)
     acb_sqr(out, out, prec);
-  }
+  else if (p->k > 2)
+    acb_pow_ui(out, out, p->k, prec);
+  if (p->k % 2 == 1 && p->sign < 0) acb_neg(out, out);
   p->law->weight(phi, z, p->side, order != 0, prec);
   acb_mul(out, out, phi, prec);
   acb_clear(x);
@@ -107,9 +109,9 @@ CertifiedGaussianMoments::CertifiedGaussianMoments(const GiNaC::ex& f, const GiN
   for (const auto& k : kinks_x) kinks_.push_back(Ball::from_numeric(k, bits_));
 }
 
-std::optional<std::pair<Ball, Ball>> CertifiedGaussianMoments::rough_moments(const Ball& beta,
-                                                                             const Ball& gamma) const {
-  if (!growth_.bound) return std::nullopt;
+std::optional<std::vector<Ball>> CertifiedGaussianMoments::rough_moments(const Ball& beta, const Ball& gamma,
+                                                                       unsigned highest) const {
+  if (!growth_.bound || highest == 0) return std::nullopt;
   constexpr slong bits = 64;
   Ball reach;  // 2 c gamma + 2 p + 41 for the normal law; the support, or 850, for the others
   arb_mul(reach.get(), growth_.bound->c.get(), gamma.get(), bits);
@@ -120,7 +122,8 @@ std::optional<std::pair<Ball, Ball>> CertifiedGaussianMoments::rough_moments(con
                        : !law_->is_normal() ? std::min(850.0, 2 * law_->negligible_beyond())
                                             : std::min(arf_get_d(arb_midref(reach.get()), ARF_RND_UP), 1e5);
   const double step = std::max(0.125, 2 * z_max / 20000);
-  Ball best[2], z, term;
+  std::vector<Ball> best(highest);
+  Ball z, term;
   std::vector<Ball> point(1);
   for (double zd = -z_max; zd <= z_max; zd += step) {
     arb_set_d(z.get(), zd);
@@ -129,22 +132,29 @@ std::optional<std::pair<Ball, Ball>> CertifiedGaussianMoments::rough_moments(con
     if (!value.finite()) continue;
     Ball phi;
     law_->weight(phi, z, bits);
-    for (int k = 0; k < 2; ++k) {
-      arb_abs(term.get(), value.get());
-      if (k == 1) arb_sqr(term.get(), term.get(), bits);
-      arb_mul(term.get(), term.get(), phi.get(), bits);
+    Ball power;  // |f|^k
+    arb_one(power.get());
+    for (unsigned k = 0; k < highest; ++k) {
+      arb_mul(power.get(), power.get(), value.get(), bits);
+      arb_abs(power.get(), power.get());
+      arb_mul(term.get(), power.get(), phi.get(), bits);
       arb_get_mid_arb(term.get(), term.get());
       if (arf_cmp(arb_midref(term.get()), arb_midref(best[k].get())) > 0) best[k] = term;
     }
   }
-  if (!best[0].positive() || !best[1].positive()) return std::nullopt;
-  return std::make_pair(best[0], best[1]);
+  if (std::any_of(best.begin(), best.end(), [](const Ball& b) { return !b.positive(); })) return std::nullopt;
+  return best;
 }
 
-CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ball& gamma, const Ball& estimate_abs,
-                                                      const Ball& estimate_square) const {
+CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ball& gamma,
+                                                      const std::vector<Ball>& estimates, slong eval_limit) const {
   CertifiedMoments out;
   const slong bits = bits_;
+  const std::size_t K = estimates.size();  // E|f|^k for k = 1..K
+  if (K == 0) {
+    out.failure = "no moment asked for";
+    return out;
+  }
   if (!growth_.bound) {
     out.failure = "no bound on the Gaussian tails of f (no rule for " + growth_.failure + ")";
     return out;
@@ -153,23 +163,23 @@ CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ba
     out.failure = "gamma is not positive";
     return out;
   }
-  if (!estimate_abs.finite() || !estimate_square.finite() || !estimate_abs.positive() || !estimate_square.positive()) {
+  if (std::any_of(estimates.begin(), estimates.end(), [](const Ball& e) { return !e.finite() || !e.positive(); })) {
     out.failure = "no positive estimate of the moments to set the tolerance";
     return out;
   }
   // the absolute tolerance of each moment: 10^-(P+8) of its estimate, a quarter each to
   // the tails and the slivers, the rest to the segments
   const long shift = -static_cast<long>(digits_) - 8;
-  const Ball tol[2] = {times_power_of_ten(estimate_abs, shift, 64), times_power_of_ten(estimate_square, shift, 64)};
-  Ball quarter[2], sliver_tol[2];
-  for (int k = 0; k < 2; ++k) {
+  std::vector<Ball> tol(K), quarter(K), sliver_tol(K), tails(K);
+  for (std::size_t k = 0; k < K; ++k) {
+    tol[k] = times_power_of_ten(estimates[k], shift, 64);
     arb_mul_2exp_si(quarter[k].get(), tol[k].get(), -2);
     arb_mul_2exp_si(sliver_tol[k].get(), tol[k].get(), -12);  // per sliver
   }
 
   // 1. the truncation T: the support of a bounded law; else the smallest of 8, 10, 12.5,
   // ... (x1.25) whose tail bounds fit
-  Ball T, tails[2];
+  Ball T;
   if (law_->support()) {
     arb_set_si(T.get(), *law_->support());
     out.T = static_cast<double>(*law_->support());
@@ -181,7 +191,7 @@ CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ba
       }
       arb_set_d(T.get(), t);
       bool fits = true;
-      for (unsigned k = 1; k <= 2; ++k) {
+      for (unsigned k = 1; k <= K; ++k) {
         const std::optional<Ball> bound = law_->tail_bound(*growth_.bound, k, beta, gamma, T, bits);
         if (!bound) {
           out.failure = "the growth bound of f does not make the tails of E|f(X)|^" + std::to_string(k) +
@@ -239,7 +249,7 @@ CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ba
   const int max_depth = static_cast<int>(bits) + 64;
   const std::size_t budget = 20000;
   std::vector<Segment> segments;
-  Ball sliver_sum[2];
+  std::vector<Ball> sliver_sum(K);
   std::vector<Ball> point(1);
   std::vector<int> signs;
   for (std::size_t c = 0; c + 1 < cuts.size(); ++c) {
@@ -265,18 +275,21 @@ CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ba
         continue;
       }
       // a sliver if w sup|f|^k sup phi is within its share
-      Ball phi, bound[2];
+      Ball phi, size;
+      std::vector<Ball> bound(K);
       law_->weight(phi, Z, bits);
       arb_mul(phi.get(), phi.get(), w.get(), bits);
-      arb_abs(bound[0].get(), value.get());
-      arb_sqr(bound[1].get(), bound[0].get(), bits);
+      arb_abs(size.get(), value.get());
       bool sliver = value.finite();
-      for (int k = 0; k < 2 && sliver; ++k) {
-        arb_mul(bound[k].get(), bound[k].get(), phi.get(), bits);
+      Ball power;
+      arb_one(power.get());
+      for (std::size_t k = 0; k < K && sliver; ++k) {
+        arb_mul(power.get(), power.get(), size.get(), bits);
+        arb_mul(bound[k].get(), power.get(), phi.get(), bits);
         sliver = bound[k].finite() && below(bound[k], sliver_tol[k]);
       }
       if (sliver) {
-        for (int k = 0; k < 2; ++k) arb_add(sliver_sum[k].get(), sliver_sum[k].get(), bound[k].get(), bits);
+        for (std::size_t k = 0; k < K; ++k) arb_add(sliver_sum[k].get(), sliver_sum[k].get(), bound[k].get(), bits);
         ++out.slivers;
         continue;
       }
@@ -299,20 +312,22 @@ CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ba
   // 4. integrate the segments; add the slivers and the tails as [0, bound]
   acb_calc_integrate_opt_t options;
   acb_calc_integrate_opt_init(options);
-  mag_t segment_tol[2];
-  for (int k = 0; k < 2; ++k) {
-    mag_init(segment_tol[k]);
+  options->eval_limit = eval_limit;  // 0 keeps Arb's default
+  std::vector<mag_struct> segment_tol(K);  // mag_t is an array type: a vector holds the structs
+  for (std::size_t k = 0; k < K; ++k) {
+    mag_init(&segment_tol[k]);
     Ball t;
     arb_mul_2exp_si(t.get(), tol[k].get(), -4);
-    arb_get_mag_lower(segment_tol[k], t.get());
+    arb_get_mag_lower(&segment_tol[k], t.get());
   }
-  Ball total[2];
+  std::vector<Ball> total(K);
   acb_t a, b, result;
   acb_init(a);
   acb_init(b);
   acb_init(result);
   bool converged = true;
   for (const Segment& s : segments) {
+    if (eval_limit > 0 && !converged) break;  // capped: a wide ball is of no use to the caller
     if (s.sign == 0) continue;  // f = 0 on the whole segment
     ++out.segments;
     int side = 0;  // breakpoints at or left of the segment's start
@@ -323,25 +338,32 @@ CertifiedMoments CertifiedGaussianMoments::operator()(const Ball& beta, const Ba
     }
     acb_set_arb(a, s.lo.get());
     acb_set_arb(b, s.hi.get());
-    for (unsigned k = 1; k <= 2; ++k) {
-      SegmentIntegrand param{&piece_, &s.branches, s.sign, k, beta.get(), gamma.get(), law_.get(), side};
+    for (unsigned k = 1; k <= K; ++k) {
+      SegmentIntegrand param{&piece_, &s.branches, s.sign, k, beta.get(), gamma.get(), law_.get(), side,
+                             &out.evaluations};
       const int status =
-          acb_calc_integrate(result, segment_integrand, &param, a, b, bits, segment_tol[k - 1], options, bits);
+          acb_calc_integrate(result, segment_integrand, &param, a, b, bits, &segment_tol[k - 1], options, bits);
       converged &= status == ARB_CALC_SUCCESS;
+      if (eval_limit > 0 && !converged) break;
       arb_add(total[k - 1].get(), total[k - 1].get(), acb_realref(result), bits);
     }
   }
   acb_clear(a);
   acb_clear(b);
   acb_clear(result);
-  for (int k = 0; k < 2; ++k) {
-    mag_clear(segment_tol[k]);
+  for (std::size_t k = 0; k < K; ++k) mag_clear(&segment_tol[k]);
+  if (eval_limit > 0 && !converged) {
+    out.failure = fmt::format("acb_calc_integrate did not reach its goal on a segment within its cap of {} "
+                              "evaluations of the integrand",
+                              eval_limit);
+    return out;
+  }
+  for (std::size_t k = 0; k < K; ++k) {
     arb_add(total[k].get(), total[k].get(), zero_to(sliver_sum[k], bits).get(), bits);
     arb_add(total[k].get(), total[k].get(), zero_to(tails[k], bits).get(), bits);
   }
-  out.mean_abs = total[0];
-  out.mean_square = total[1];
-  out.ok = total[0].finite() && total[1].finite();
+  out.ok = std::all_of(total.begin(), total.end(), [](const Ball& b) { return b.finite(); });
+  out.absolute = std::move(total);
   if (!out.ok)
     out.failure = "an enclosure is not finite (the integrand was not proved analytic on a segment)";
   else if (!converged)

@@ -136,7 +136,7 @@ BOOST_AUTO_TEST_CASE(error_estimates_are_not_optimistic) {
       const KernelRoute route(d, digits);
       const num::AdaptiveEvaluator closed(d.S, {s.beta, s.gamma}, digits);
       for (const GridPoint& p : grid) {
-        const NumericS q = route(p);
+        const NumericS q = route.double_exponential(p);
         const num::Evaluation c = closed(p);
         BOOST_TEST_INFO(
             fmt::format("f = {}, {} digits, beta = {}, gamma = {}", f, digits, p[0].to_double(), p[1].to_double()));
@@ -156,14 +156,19 @@ BOOST_AUTO_TEST_CASE(parallel_grid_is_identical_at_any_thread_count) {
   const sym::KernelDerivation d = sym::derive_kernel(sym::parse_expression("relu(x)^2", {"x"}));
   const KernelRoute route(d, 50);
   const auto grid = test_grid();
-  const auto one = route.evaluate_grid(grid, 1), two = route.evaluate_grid(grid, 2),
-             three = route.evaluate_grid(grid, 3);
-  BOOST_TEST_REQUIRE(one.size() == grid.size());
-  for (std::size_t k = 0; k < grid.size(); ++k) {
-    const NumericS serial = route(grid[k]);
-    BOOST_TEST_INFO("point " << k);
-    BOOST_TEST_REQUIRE((serial.ok && one[k].ok && two[k].ok && three[k].ok));
-    BOOST_TEST((one[k].S == serial.S && two[k].S == serial.S && three[k].S == serial.S));
-    BOOST_TEST(one[k].evaluations == three[k].evaluations);
+  for (const auto rules : {KernelRoute::Rules::Main, KernelRoute::Rules::DoubleExponential}) {
+    const bool main = rules == KernelRoute::Rules::Main;
+    const auto one = route.evaluate_grid(grid, 1, rules), two = route.evaluate_grid(grid, 2, rules),
+               three = route.evaluate_grid(grid, 3, rules);
+    BOOST_TEST_REQUIRE(one.size() == grid.size());
+    for (std::size_t k = 0; k < grid.size(); ++k) {
+      const NumericS serial = main ? route(grid[k]) : route.double_exponential(grid[k]);
+      BOOST_TEST_INFO("point " << k << (main ? ", main route" : ", double-exponential rules"));
+      BOOST_TEST_REQUIRE((serial.ok && one[k].ok && two[k].ok && three[k].ok));
+      BOOST_TEST((one[k].S == serial.S && two[k].S == serial.S && three[k].S == serial.S));
+      BOOST_TEST(one[k].evaluations == three[k].evaluations);
+      // the main route serves relu^2 by Arb everywhere here (its ball proves the value)
+      BOOST_TEST((one[k].source == (main ? NumericS::Source::Arb : NumericS::Source::DoubleExponential)));
+    }
   }
 }

@@ -37,7 +37,8 @@ using num::Real;
 
 namespace {
 
-// Quadrature moments of phi at (mu, sigma), with the certified route's balls, computed
+// Quadrature moments of phi at (mu, sigma) by the kernel's numeric route (Arb first, the
+// double-exponential rules where it cannot serve), with the certified route's balls, computed
 // once per distinct pair.
 class QuadratureMoments {
  public:
@@ -47,7 +48,7 @@ class QuadratureMoments {
     auto it = cache_.find(key);
     if (it == cache_.end()) {
       NumericS q = route_({mu, sigma});
-      q.certified = route_.certify({mu, sigma}, q);
+      q.certified = route_.certify({mu, sigma}, q);  // its own balls where Arb served, else Arb again, uncapped
       it = cache_.emplace(key, std::move(q)).first;
     }
     return it->second;
@@ -140,7 +141,9 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
         r.variant = spec.name;
         r.check = CheckKind::ClosedVsQuadrature;
         r.point = {{"mu", exact_text(c.mu[i])}, {"sigma", exact_text(c.sigma[i])}, {"moment", names[which]}};
-        r.method = "double-exponential quadrature of the moment (error estimate of the pair E|phi|, E phi^2)";
+        r.method = q.source == NumericS::Source::Arb
+                       ? "Arb enclosure of the moment (acb_calc_integrate; error bound of the pair E|phi|, E phi^2)"
+                       : "double-exponential quadrature of the moment (error estimate of the pair E|phi|, E phi^2)";
         NumericOutcome outcome{q.ok, which == 0 ? q.mean_abs : q.mean_square, q.error_digits, q.failure};
         if (which == 2 && q.ok) {
           num::ScopedPrecision scope(digits + num::kGuardDigits);

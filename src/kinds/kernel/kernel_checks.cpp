@@ -71,8 +71,10 @@ void kernel_curves(const sym::KernelDerivation& d, const KernelRoute& route, Var
 }
 
 // S(1, gamma) under every standard score law (Student-t with nu = 9), and under the
-// variant's own law when it is none of these, by the quadrature route at 20 digits (estimates:
-// the figure is an illustration, the grid records are the checks); the Gaussian dashed. The figure depends on f only (not on which law the variant names), so
+// variant's own law when it is none of these, by the double-exponential rules at 20 digits
+// (estimates: the figure is an illustration, the grid records are the checks; here the rules
+// take about a third of the certified route's time, which Student-t's slow tails dominate:
+// docs/architecture.md); the Gaussian dashed. The figure depends on f only (not on which law the variant names), so
 // the report draws it once per f. A point where S does not exist under a law (a moment
 // diverges, or 0/0) is left out and counted, never drawn.
 Figure law_comparison_figure(const sym::KernelDerivation& d, const std::shared_ptr<const num::ScoreDistribution>& law,
@@ -97,7 +99,7 @@ Figure law_comparison_figure(const sym::KernelDerivation& d, const std::shared_p
         ++absent;
         continue;
       }
-      const NumericS v = route(p);
+      const NumericS v = route.double_exponential(p);
       if (v.ok)
         curve.points.emplace_back(p[1].to_double(), v.S.convert_to<double>());
       else
@@ -107,7 +109,7 @@ Figure law_comparison_figure(const sym::KernelDerivation& d, const std::shared_p
   }
   figure.caption = fmt::format(
       "$S$ at $\\beta = 1$ against $\\gamma$ for this $f$ under each score law, standardized to mean 0 and "
-      "variance 1 (the Gaussian dashed; Student-t with $\\nu = 9$), by the quadrature route at 20 digits, 20 values of $\\gamma$ per law.");
+      "variance 1 (the Gaussian dashed; Student-t with $\\nu = 9$), by double-exponential quadrature at 20 digits (estimates), 20 values of $\\gamma$ per law.");
   if (absent > 0)
     figure.caption += fmt::format(" {} of the {} points are not drawn because $S$ does not exist there (a moment "
                                   "diverges, or $0/0$).",
@@ -186,7 +188,7 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
     exists.push_back(route.existence(p));
     if (exists.back().state == SExistence::State::Exists) computable.push_back(p);
   }
-  const std::vector<NumericS> computed = route.evaluate_grid(computable, options.threads, true);
+  const std::vector<NumericS> computed = route.evaluate_grid(computable, options.threads);
   std::vector<NumericS> numerics(spec.grid.size());  // per grid point; the reason where no route ran
   for (std::size_t k = 0, next = 0; k < spec.grid.size(); ++k) {
     if (exists[k].state == SExistence::State::Exists)
@@ -204,8 +206,10 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
     r.variant = spec.name;
     r.check = CheckKind::ClosedVsQuadrature;
     r.point = spec.named_point(p);
-    r.method = "double-exponential quadrature (exp-exp, tanh-sinh)";
     const NumericS& numeric = numerics[k];
+    const bool by_arb = numeric.source == NumericS::Source::Arb;
+    r.method = by_arb ? "Arb enclosure of the defining integrals (acb_calc_integrate)"
+                      : "double-exponential quadrature (exp-exp, tanh-sinh)";
     if (numeric.ok && p[0].is_integer() && p[0] >= -2 && p[0] <= 2) {
       Curve& mark = marks[exact_text(p[0])];
       mark.label = "$\\beta=" + exact_text(p[0]) + "$";
@@ -226,7 +230,7 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
     if (!derived) {
       // quadrature only: nothing to compare with, but its own error target still applies
       r.expected = Verdict::NotApplicable;
-      r.method = "double-exponential quadrature only (no closed form)";
+      r.method = "double-exponential quadrature only (no closed form)";  // an Arb value is certified below
       if (numeric.ok) {
         r.values.emplace_back("numeric", num::to_decimal(numeric.S, digits));
         r.values.emplace_back("mean_abs", num::to_decimal(numeric.mean_abs, digits));
@@ -241,7 +245,8 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
       if (value_certified) {
         r.verdict = Verdict::NotApplicable;
         r.certified = true;
-        r.method = "double-exponential quadrature, certified by Arb balls of the integrals (no closed form)";
+        r.method = by_arb ? "Arb enclosure of the defining integrals (acb_calc_integrate; no closed form)"
+                          : "double-exponential quadrature, certified by Arb balls of the integrals (no closed form)";
         r.detail = fmt::format("no closed form ({}); the value is certified: S lies in a ball of radius {}", d.reason,
                                c->S.radius_text());
       } else if (numeric.ok && numeric.error_digits >= target) {

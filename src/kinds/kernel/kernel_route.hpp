@@ -1,14 +1,18 @@
 // The numeric route for kernel variants: S(beta, gamma) from the defining integrals
-//   E|f(beta + gamma eps)|  and  E f(beta + gamma eps)^2
-// by GaussianQuadrature in one pass over shared nodes (each node evaluates f once and
-// phi once for both integrals), split at the kinks of |f| and f^2 and at the peaks
-// of |f| phi and f^2 phi (located from log|f| in double). The closed form is not
-// used; only the kink locations come from the piecewise decomposition.
+//   E|f(beta + gamma eps)|  and  E f(beta + gamma eps)^2.
+// The closed form is not used; only the kink locations come from the piecewise decomposition.
 //
-// The certified route (numerics/certified_gaussian_moments.hpp) encloses both moments
-// and S in Arb balls that contain the exact values; it runs beside the quadrature
-// route when asked (certify, evaluate_grid with certified = true), with the quadrature
-// values only as rough estimates that set its tolerance.
+// Main route: the certified route (numerics/certified_gaussian_moments.hpp) encloses both
+// moments and S in Arb balls that contain the exact values, its tolerance set from its own
+// rough moments; where its ball of S is at least P - 5 digits narrow, the ball's midpoint is
+// the route's value and its radius a bound on the error (NumericS::source = Arb). Where it
+// cannot serve (no growth bound of f, a sign it cannot prove, a ball too wide), the
+// double-exponential rules (numerics/gaussian_quadrature.hpp) give the value with an error
+// estimate, and the certified route is tried once more with their values as its tolerance.
+// docs/architecture.md ("The kernel's numeric route, measured") gives the timings that chose
+// this order. The double-exponential rules integrate in one pass over shared nodes (each node
+// evaluates f once and phi once for both integrals), split at the kinks of |f| and f^2 and at
+// the peaks of |f| phi and f^2 phi (located from log|f| in double).
 //
 // A grid is evaluated in parallel (evaluate_grid): every thread works on its own copy
 // of the route, made before the threads start, and each point is computed
@@ -38,12 +42,17 @@ struct CertifiedS {
 };
 
 struct NumericS {
+  /// Which rule gave the values: the Arb balls' midpoints, or the double-exponential rules.
+  enum class Source { Arb, DoubleExponential };
   bool ok = false;
   num::Real mean_abs, mean_square, S;
-  double error_digits = 0;      ///< -log10 of the relative error estimate of S
-  std::size_t evaluations = 0;  ///< nodes evaluated (each serves both integrals), peak search included
+  /// -log10 of the relative error of S (and of both moments): a bound from the balls' radii
+  /// when source is Arb, the rules' estimate when it is DoubleExponential
+  double error_digits = 0;
+  Source source = Source::DoubleExponential;
+  std::size_t evaluations = 0;  ///< DE nodes evaluated (each serves both integrals), peak search included
   std::string failure;
-  std::optional<CertifiedS> certified;  ///< set by evaluate_grid(..., true) and certify()
+  std::optional<CertifiedS> certified;  ///< the certified route's balls, wherever it ran
 };
 
 /// Whether S exists at a point under the score law: E f(X)^2 finite (numerics/score_distribution.hpp's
@@ -57,6 +66,7 @@ struct SExistence {
 struct AbsoluteMoments {
   bool ok = false;
   std::vector<num::Real> m;
+  NumericS::Source source = NumericS::Source::DoubleExponential;  ///< Arb: midpoints of certified balls
   std::string failure;
 };
 
@@ -72,25 +82,37 @@ class KernelRoute {
   SExistence existence(const GridPoint& point) const;
   /// Whether E|f(X)|^k exists at scale gamma (the same rule; no 0/0 test). Main thread only.
   SExistence moment_existence(unsigned k, const GiNaC::numeric& gamma) const;
-  /// S at (beta, gamma) = point (exact rationals); fails with the reason where S does not
-  /// exist or is not shown to (existence()). Main thread only.
+  /// S at (beta, gamma) = point (exact rationals) by the main route: Arb first, its
+  /// integrations capped, with `certified` set to its balls; the double-exponential rules where
+  /// it cannot serve, with `certified` empty (certify() then runs Arb uncapped). Fails with
+  /// the reason where S does not exist or is not shown to (existence()). Main thread only.
   NumericS operator()(const GridPoint& point) const;
-  /// S at (beta, gamma); touches no GiNaC object, so copies of the route may run in
-  /// parallel threads (with the default precision set to internal_digits()).
+  /// S at (beta, gamma) = point by the double-exponential rules alone (an estimate, no
+  /// balls), or why not (existence()). Main thread only.
+  NumericS double_exponential(const GridPoint& point) const;
+  /// S at (beta, gamma) by the double-exponential rules alone (an estimate; no balls);
+  /// touches no GiNaC object, so copies of the route may run in parallel threads (with the
+  /// default precision set to internal_digits()).
   NumericS evaluate(const num::Real& beta, const num::Real& gamma) const;
-  /// S at every point of `grid`, in parallel on `threads` threads (0: all cores);
-  /// out[k] belongs to grid[k] and does not depend on the thread count.
+  /// Which rules a method runs: the main route (Arb first), or the double-exponential rules alone.
+  enum class Rules { Main, DoubleExponential };
+  /// S at every point of `grid`, in parallel on `threads` threads (0: all cores), the
+  /// caller having checked that S exists at each (existence()); out[k] belongs to grid[k]
+  /// and does not depend on the thread count. With Rules::Main every point gets `certified`
+  /// (where the DE rules serve, Arb runs again uncapped with their values as its tolerance).
   std::vector<NumericS> evaluate_grid(const std::vector<GridPoint>& grid, unsigned threads,
-                                      bool certified = false) const;
-  /// E|f(X)|^k, k = 0..highest, at `point` by the same quadrature in one pass (|f|^k has
-  /// the kinks of |f| or f^2; its peak is placed from k log|f|); an estimate, like S here.
-  /// The sampled route's population standard error is made from them. Main thread only.
-  AbsoluteMoments absolute_moments(const GridPoint& point, unsigned highest) const;
+                                      Rules rules = Rules::Main) const;
+  /// E|f(X)|^k, k = 0..highest, at `point`: the midpoints of the certified route's balls
+  /// where each is at least P - 5 digits narrow (Rules::Main), else the double-exponential rules in one
+  /// pass (|f|^k has the kinks of |f| or f^2; its peak is placed from k log|f|). The sampled
+  /// route's population standard error is made from them. Main thread only.
+  AbsoluteMoments absolute_moments(const GridPoint& point, unsigned highest, Rules rules = Rules::Main) const;
   /// S at `point` by Boost.Math's tanh_sinh/exp_sinh (numerics/boost_quadrature.hpp), the
   /// library witness for disputed points; error_digits from Boost's estimates. Main thread only.
   NumericS boost_witness(const GridPoint& point) const;
-  /// The certified route at `point`, with `estimate` (this route's values there) setting
-  /// its tolerance; fails without enclosures if the estimate did not succeed.
+  /// The certified route at `point`: estimate.certified when the route already ran there,
+  /// else with `estimate` (the double-exponential values, if ok; else its own rough
+  /// moments) setting its tolerance.
   CertifiedS certify(const GridPoint& point, const NumericS& estimate) const;
 
   unsigned internal_digits() const { return quadrature_.internal_digits(); }
@@ -108,7 +130,14 @@ class KernelRoute {
 
   KernelRoute(const sym::KernelDerivation& derivation, unsigned digits, const std::vector<GiNaC::numeric>& kinks,
               std::shared_ptr<const num::ScoreDistribution> law);
-  CertifiedS certify_at(const num::Ball& beta, const num::Ball& gamma, const NumericS& estimate) const;
+  CertifiedS certify_at(const num::Ball& beta, const num::Ball& gamma, const NumericS& estimate,
+                        slong eval_limit = 0) const;
+  // certify_fallback (the grid, whose every point is certified): Arb uncapped, and where it
+  // cannot serve, again with the DE values as tolerance; else (an estimate) Arb capped at
+  // kEstimateEvalLimit, and `certified` left empty where the DE rules serve
+  NumericS main_route(const num::Real& beta, const num::Real& gamma, const num::Ball& beta_ball,
+                      const num::Ball& gamma_ball, bool certify_fallback) const;
+  NumericS at_point(const GridPoint& point, Rules rules) const;  // existence first, then the rules
 };
 
 }  // namespace attnverify
