@@ -40,7 +40,7 @@ struct BoostExpectation {
 };
 
 /// E[g(beta + gamma eps)] at `digits` working digits (the current precision must be at
-/// least digits + kGuardDigits); gamma > 0. Never throws: a Boost exception is a failure.
+/// least Precision{digits}.guarded()); gamma > 0. Never throws: a Boost exception is a failure.
 BoostExpectation boost_gaussian_expectation(const std::function<Real(const Real&)>& g, const Real& beta,
                                             const Real& gamma, const std::vector<Real>& kinks_x, unsigned digits);
 

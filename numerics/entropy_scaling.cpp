@@ -74,7 +74,7 @@ PeakedIntegrals peaked_integrals(const Real& a, unsigned m, const Real& toleranc
 
 EntropyLimit entropy_limit_by_quadrature(unsigned d, double lambda, unsigned digits) {
   check_domain(d, lambda > 0);
-  ScopedPrecision precision(digits + kGuardDigits);
+  ScopedPrecision precision(Precision{digits}.guarded());
   const Real L = Real(lambda) * d;
   const Real tolerance = pow(Real(10), -static_cast<int>(digits + 3));
   const PeakedIntegrals density = peaked_integrals(Real(0), d - 2, tolerance);
@@ -94,7 +94,7 @@ EntropyLimit entropy_limit_by_quadrature(unsigned d, double lambda, unsigned dig
 
 Real entropy_limit_by_bessel(unsigned d, double lambda, unsigned digits) {
   check_domain(d, lambda > 0);
-  ScopedPrecision precision(digits + kGuardDigits);
+  ScopedPrecision precision(Precision{digits}.guarded());
   const Real L = Real(lambda) * d;
   const Real nu = Real(d) / 2 - 1;
   const Real i_nu = boost::math::cyl_bessel_i(nu, L), i_next = boost::math::cyl_bessel_i(nu + 1, L);

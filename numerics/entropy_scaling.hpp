@@ -32,7 +32,7 @@ struct EntropyLimit {
 /// integrals int sin^{d-2}, int e^{L cos} sin^{d-2} and int cos e^{L cos} sin^{d-2},
 /// each split at the peak of its integrand and scaled by the peak value (so that
 /// L up to ~1e4 neither overflows nor loses the peak). Working precision `digits`
-/// decimal digits, internally digits + kGuardDigits; the quadrature target is
+/// decimal digits, internally Precision{digits}.guarded(); the quadrature target is
 /// 10^-(digits + 3) relative per integral. Throws std::invalid_argument for d < 2 or
 /// lambda <= 0.
 EntropyLimit entropy_limit_by_quadrature(unsigned d, double lambda, unsigned digits);

@@ -94,7 +94,7 @@ class GaussianQuadrature {
                                              const LogMagnitudes& log_abs = {}) const;
 
   unsigned working_digits() const { return digits_; }
-  unsigned internal_digits() const { return digits_ + kGuardDigits; }
+  unsigned internal_digits() const { return Precision{digits_}.guarded(); }
   const ScoreDistribution& law() const { return *law_; }
 
  private:

@@ -15,7 +15,7 @@ namespace attnverify::num {
 SequenceSum sum_sequence(const GiNaC::ex& weight, const GiNaC::numeric& lambda, unsigned long n, unsigned digits) {
   const auto& s = sym::symbols();
   SequenceSum out;
-  out.precision = digits + kGuardDigits + static_cast<unsigned>(std::ceil(std::log10(static_cast<double>(n) + 1)));
+  out.precision = Precision{digits}.guarded() + static_cast<unsigned>(std::ceil(std::log10(static_cast<double>(n) + 1)));
   const CompiledExpression term(weight, {s.lambda, s.n, s.i}, out.precision);
   ScopedPrecision scope(out.precision);
   std::vector<Real> point{to_real(lambda), Real(n), Real(0)};

@@ -14,7 +14,7 @@ NumericOutcome direct_S(const GiNaC::numeric& mean_abs, const GiNaC::numeric& me
   }
   out.ok = true;
   out.value = e.value;
-  out.error_digits = static_cast<double>(digits + num::kGuardDigits);
+  out.error_digits = static_cast<double>(num::Precision{digits}.guarded());
   return out;
 }
 

@@ -88,12 +88,12 @@ std::vector<ex> parameter_symbols(const Spec& spec) {
 // Whether two exact numbers are equal: symbolically if possible, else to P - 5 digits.
 // Returns the digits of agreement (P + 10 when proved equal).
 double agreement(const ex& a, const ex& b, unsigned digits) {
-  if (sym::is_identically_zero(a - b)) return digits + num::kGuardDigits;
+  if (sym::is_identically_zero(a - b)) return num::Precision{digits}.guarded();
   const num::Evaluation x = num::AdaptiveEvaluator(a, {}, digits)({});
   const num::Evaluation y = num::AdaptiveEvaluator(b, {}, digits)({});
   if (!x.converged || !y.converged) return std::numeric_limits<double>::quiet_NaN();
   num::ScopedPrecision scope(std::max(x.precision, y.precision));
-  return num::digits_of_agreement(x.value, y.value, digits + num::kGuardDigits);
+  return num::digits_of_agreement(x.value, y.value, num::Precision{digits}.guarded());
 }
 
 std::string decimal(const ex& e, unsigned digits, unsigned shown) {
@@ -385,7 +385,7 @@ Part check_even(const Spec& spec, const PropertyCheck& c, const ex& S, const Run
       continue;
     }
     num::ScopedPrecision scope(std::max(a.precision, b.precision));
-    const double agree = num::digits_of_agreement(a.value, b.value, digits + num::kGuardDigits);
+    const double agree = num::digits_of_agreement(a.value, b.value, num::Precision{digits}.guarded());
     if (agree < worst) {
       worst = agree;
       part.digits = agree;
@@ -507,7 +507,7 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
       continue;
     }
     const num::AdaptiveEvaluator along(g, {p}, digits);
-    num::ScopedPrecision scope(digits + num::kGuardDigits);
+    num::ScopedPrecision scope(num::Precision{digits}.guarded());
     const Real claimed = L.value;
     const num::LimitEstimate estimate = num::extrapolate_limit(
         [&](int e) {
@@ -557,7 +557,7 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
   const bool maximise = c.kind == PropertyKind::Supremum;
   const auto names = spec.property_parameters();
   const auto symbols = parameter_symbols(spec);
-  num::ScopedPrecision scope(digits + num::kGuardDigits);
+  num::ScopedPrecision scope(num::Precision{digits}.guarded());
   std::vector<std::pair<numeric, numeric>> ranges;
   const std::vector<num::SearchAxis> box = box_of(spec, c, ranges);
   if (ranges.size() == names.size())
@@ -567,12 +567,12 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
       return part;
     }
   const std::vector<num::BoxAxis> ebox = exact_box(ranges, symbols.size());
-  const num::CompiledExpression f(S, symbols, digits + num::kGuardDigits);
+  const num::CompiledExpression f(S, symbols, num::Precision{digits}.guarded());
   const num::ExtremumResult found =
       num::search_extremum([&](const std::vector<Real>& x) { return f(x); }, box, maximise);
   const std::string box_text = named_box_text(names, ranges);
   part.method =
-      fmt::format("grid search + golden-section refinement at {} digits over {}", digits + num::kGuardDigits, box_text);
+      fmt::format("grid search + golden-section refinement at {} digits over {}", num::Precision{digits}.guarded(), box_text);
   const std::string certified_method = certified_on(box_text);
   if (!found.found) {
     part.finding = "S could not be evaluated anywhere on the box " + box_text + ".";
@@ -608,7 +608,7 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
     const num::Evaluation e = num::AdaptiveEvaluator(value, {}, digits)({});
     // accept the snapped point only if it is at least as good as the refined one
     if (e.converged) {
-      num::ScopedPrecision wide(std::max(e.precision, digits + num::kGuardDigits));
+      num::ScopedPrecision wide(std::max(e.precision, num::Precision{digits}.guarded()));
       const Real slack = pow(Real(10), -static_cast<int>(digits) / 2) * (abs(found.value) + 1);
       if (maximise ? e.value >= found.value - slack : e.value <= found.value + slack) exact = value;
     }
@@ -648,7 +648,7 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
   if (c.value) {
     const double agree = exact ? agreement(*exact, *c.value, digits) : [&] {
       const num::Evaluation claimed = num::AdaptiveEvaluator(*c.value, {}, digits)({});
-      num::ScopedPrecision wide(digits + num::kGuardDigits);
+      num::ScopedPrecision wide(num::Precision{digits}.guarded());
       return claimed.converged ? num::digits_of_agreement(claimed.value, found.value, 2 * digits) : std::nan("");
     }();
     part.digits = agree;
@@ -696,7 +696,7 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
       // the search's optimum lies beyond v: prove S stays at least half that gap away
       const num::Evaluation claimed = num::AdaptiveEvaluator(*c.value, {}, digits)({});
       if (claimed.converged) {
-        num::ScopedPrecision wide(digits + num::kGuardDigits);
+        num::ScopedPrecision wide(num::Precision{digits}.guarded());
         const double half = std::abs(Real(found.value - claimed.value).convert_to<double>()) / 2;
         const numeric delta = dyadic_below(half);
         if (delta.is_positive()) {
@@ -845,7 +845,7 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
       sym::is_manifestly_nonnegative(decreasing ? ex(-derivative) : derivative) && !derivative.is_zero();
   const auto names = spec.property_parameters();
   const auto symbols = parameter_symbols(spec);
-  num::ScopedPrecision scope(digits + num::kGuardDigits);
+  num::ScopedPrecision scope(num::Precision{digits}.guarded());
   std::vector<std::pair<numeric, numeric>> ranges;
   const std::vector<num::SearchAxis> box = box_of(spec, c, ranges);
   if (ranges.size() == names.size())
@@ -860,7 +860,7 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
                    ", so it is neither increasing nor decreasing in it (not decided).";
     return part;
   }
-  const num::CompiledExpression dS(derivative, symbols, digits + num::kGuardDigits);
+  const num::CompiledExpression dS(derivative, symbols, num::Precision{digits}.guarded());
   // a wrong sign counts only when a ball confirms it: a derivative that is exactly 0 at a
   // point (dS/dgamma on beta = 0 for an S of beta/gamma) evaluates to rounding noise of
   // either sign, 10^-60, which is no evidence against the claim
@@ -1180,8 +1180,8 @@ Part check_norm_ratio(const PropertyCheck& c, const RunOptions& options) {
     int sign = 0;
     bool monotone = true;
     {
-      num::ScopedPrecision scope(digits + num::kGuardDigits);
-      const num::CompiledExpression derivative(dQ, {s.r}, digits + num::kGuardDigits);
+      num::ScopedPrecision scope(num::Precision{digits}.guarded());
+      const num::CompiledExpression derivative(dQ, {s.r}, num::Precision{digits}.guarded());
       const Real lo = 1 / sqrt(Real(d));
       for (int k = 0; k <= kMonotoneSamples; ++k) {
         const Real r = lo + (1 - lo) * k / kMonotoneSamples;

@@ -432,7 +432,7 @@ class ClaimJudge {
     try {
       const num::BallEvaluation c = num::evaluate_to_accuracy(claim_ev_->at(p), coordinates(p), num::Precision{digits_}.comparison_target(),
                                                               num::Precision{digits_}.ball_bits());
-      num::ScopedPrecision scope(digits_ + num::kGuardDigits);
+      num::ScopedPrecision scope(num::Precision{digits_}.guarded());
       r.reference_value = num::to_decimal(w->first, digits_);
       r.claim_value = c.value.finite() ? c.value.midpoint_text(digits_) : "not finite";
       if (!c.accurate) {
@@ -441,7 +441,7 @@ class ClaimJudge {
         return r;
       }
       const Real claim_value(c.value.midpoint_text(num::Precision{digits_}.printed()));
-      r.digits = num::digits_of_agreement(claim_value, w->first, digits_ + num::kGuardDigits);
+      r.digits = num::digits_of_agreement(claim_value, w->first, num::Precision{digits_}.guarded());
       r.status = r.digits >= need ? PointStatus::Agree : PointStatus::Disagree;
     } catch (const std::exception& err) {
       r.why = std::string("cannot evaluate at ") + describe_point(p.where) + ": " + err.what();
@@ -475,7 +475,7 @@ class ClaimJudge {
         if (!w || w->second < required_digits(digits_)) return kUndecidedScore;
         const num::Ball c = claim_ev_->at(p)(x, num::Precision{digits_}.ball_bits());
         if (!c.finite() || c.relative_accuracy_digits() < 3) return kUndecidedScore;
-        num::ScopedPrecision scope(digits_ + num::kGuardDigits);
+        num::ScopedPrecision scope(num::Precision{digits_}.guarded());
         return -num::digits_of_agreement(Real(c.midpoint_text(num::Precision{digits_}.printed())), w->first, num::Precision{digits_}.resolution());
       }
       const num::BallExpression& claim = claim_ev_->at(p);
@@ -754,15 +754,15 @@ class ClaimJudge {
     } catch (const std::exception&) {
     }
     if (!w) return "";
-    num::ScopedPrecision scope(digits_ + num::kGuardDigits);
+    num::ScopedPrecision scope(num::Precision{digits_}.guarded());
     record_.values.emplace_back("numeric_route", num::to_decimal(w->first, digits_));
     std::string detail =
         fmt::format(" The {} reproduces the derived value there ({:.1f} digits)",
                     p.rational ? "numeric route" : "direct computation from the vectors",
-                    num::digits_of_agreement(w->first, Real(r.reference_value), digits_ + num::kGuardDigits));
+                    num::digits_of_agreement(w->first, Real(r.reference_value), num::Precision{digits_}.guarded()));
     if (claim_value && *claim_value != "not finite")
       detail += fmt::format(" and not the claim ({:.1f} digits).",
-                            num::digits_of_agreement(w->first, Real(*claim_value), digits_ + num::kGuardDigits));
+                            num::digits_of_agreement(w->first, Real(*claim_value), num::Precision{digits_}.guarded()));
     else
       detail += ".";
     return detail;

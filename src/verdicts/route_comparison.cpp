@@ -20,8 +20,8 @@ void judge_closed_vs_numeric(CheckRecord& record, const num::Evaluation& closed,
   }
   double agree = 0;
   if (closed.converged && numeric.ok) {
-    num::ScopedPrecision scope(std::max(closed.precision, digits + num::kGuardDigits));
-    agree = num::digits_of_agreement(closed.value, numeric.value, digits + num::kGuardDigits);
+    num::ScopedPrecision scope(std::max(closed.precision, num::Precision{digits}.guarded()));
+    agree = num::digits_of_agreement(closed.value, numeric.value, num::Precision{digits}.guarded());
     record.digits = agree;
   }
   const std::string failure = !numeric.ok ? numeric.failure : (closed.converged ? "" : closed.failure);

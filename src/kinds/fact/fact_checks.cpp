@@ -274,7 +274,7 @@ using EntropyLimitCache = std::map<std::pair<unsigned, double>, EntropyLimitPoin
 EntropyLimitPoint evaluate_entropy_limit(unsigned d, double lambda, unsigned digits) {
   const num::EntropyLimit by_quadrature = num::entropy_limit_by_quadrature(d, lambda, digits);
   const num::Real by_bessel = num::entropy_limit_by_bessel(d, lambda, digits);
-  num::ScopedPrecision precision(digits + num::kGuardDigits);
+  num::ScopedPrecision precision(num::Precision{digits}.guarded());
   return {static_cast<double>(by_quadrature.value), num::digits_of_agreement(by_quadrature.value, by_bessel, digits),
           num::to_decimal(by_quadrature.value, 12)};
 }

@@ -146,7 +146,7 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
                        : "double-exponential quadrature of the moment (error estimate of the pair E|phi|, E phi^2)";
         NumericOutcome outcome{q.ok, which == 0 ? q.mean_abs : q.mean_square, q.error_digits, q.failure};
         if (which == 2 && q.ok) {
-          num::ScopedPrecision scope(digits + num::kGuardDigits);
+          num::ScopedPrecision scope(num::Precision{digits}.guarded());
           outcome.value = q.mean_square - q.mean_abs * q.mean_abs;
           const double lost = outcome.value > 0 ? log10(Real(q.mean_square / outcome.value)).convert_to<double>() : 1e9;
           outcome.error_digits = q.error_digits - std::max(0.0, lost);
@@ -181,10 +181,10 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
   }
 
   // 2. closed-form S vs S from the quadrature moments, at every case
-  const num::CompiledExpression phi_value(spec.definition, {s.x}, digits + num::kGuardDigits);
+  const num::CompiledExpression phi_value(spec.definition, {s.x}, num::Precision{digits}.guarded());
   const DirectRoute from_quadrature = [&](std::size_t index) {
     const PhiCase& c = kind_data<FeatureMapData>(spec).phi_cases[index];
-    num::ScopedPrecision scope(digits + num::kGuardDigits);
+    num::ScopedPrecision scope(num::Precision{digits}.guarded());
     NumericOutcome out;
     Real qmu = 0, qSq = 0;
     double error_digits = 1e9;
@@ -224,7 +224,7 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
       std::optional<num::PopulationDelta> population;
       std::string population_failure;
       try {
-        num::ScopedPrecision scope(digits + num::kGuardDigits);
+        num::ScopedPrecision scope(num::Precision{digits}.guarded());
         std::vector<std::pair<num::Real, std::vector<num::Real>>> terms;
         for (std::size_t i = 0; i < c.q.size() && population_failure.empty(); ++i) {
           const AbsoluteMoments& m = quadrature.powers(c.mu[i], c.sigma[i]);

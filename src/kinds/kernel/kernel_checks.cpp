@@ -140,7 +140,7 @@ void add_library_witness(CheckRecord& r, const KernelRoute& route, const GridPoi
                                  num::to_decimal(w.S, 16), power_of_ten(-w.error_digits));
   for (const auto& [name, value] : r.values) {
     if (name != "closed" && name != "numeric") continue;
-    num::ScopedPrecision scope(digits + num::kGuardDigits);
+    num::ScopedPrecision scope(num::Precision{digits}.guarded());
     text += fmt::format(", {:.1f} digits from the {} value", num::digits_of_agreement(w.S, num::Real(value), digits),
                         name == "closed" ? "closed form's" : "quadrature route's");
   }

@@ -41,7 +41,7 @@ std::vector<GiNaC::numeric> kinks_of_abs(const sym::KernelDerivation& derivation
   std::vector<GiNaC::numeric> kinks = numeric_kinks(derivation.kinks_abs);
   if (derivation.status == sym::KernelDerivation::Status::Derived) return kinks;
   for (const auto& root :
-       num::locate_sign_changes(derivation.f, sym::symbols().x, -1000, 1000, 1.0 / 64, digits + num::kGuardDigits))
+       num::locate_sign_changes(derivation.f, sym::symbols().x, -1000, 1000, 1.0 / 64, num::Precision{digits}.guarded()))
     if (std::none_of(kinks.begin(), kinks.end(),
                      [&](const GiNaC::numeric& k) { return abs(k - root) < GiNaC::numeric(1, 1000000); }))
       kinks.push_back(root);
@@ -109,7 +109,7 @@ KernelRoute::KernelRoute(const sym::KernelDerivation& derivation, unsigned digit
 KernelRoute::KernelRoute(const sym::KernelDerivation& derivation, unsigned digits,
                          const std::vector<GiNaC::numeric>& kinks, std::shared_ptr<const num::ScoreDistribution> law)
     : quadrature_(digits, law),
-      f_(derivation.f, sym::symbols().x, digits + num::kGuardDigits),
+      f_(derivation.f, sym::symbols().x, num::Precision{digits}.guarded()),
       f_double_(double_form(derivation.f)),
       kinks_(to_reals(kinks, quadrature_.internal_digits())),
       certified_(derivation.f, sym::symbols().x, kinks, digits, law),
