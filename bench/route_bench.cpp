@@ -9,7 +9,9 @@
 // practical floor), closed-form evaluations per second, and the derivation time of
 // exp, relu^2 and identity next to SymPy's (bench/sympy_derivation.py) unless
 // --no-sympy. It replaces the earlier quadrature_bench, which timed the same route
-// without a baseline. Then, per score distribution (issue 30), the time per integral of
+// without a baseline. Then the main route (issue 30, part 4: Arb first, the DE rules where it
+// cannot serve) per point against the DE rules followed by Arb, and the sampled route's
+// population moments E|f|^k, k <= 6, by each. Then, per score distribution (issue 30), the time per integral of
 // both routes for relu^2 and identity under each law of standard_score_distributions()
 // on the same grid, against the normal law's (points where S does not exist are skipped
 // and counted).
