@@ -27,6 +27,7 @@
 #include "src/kinds/kernel/kernel_route.hpp"
 #include "src/kinds/registry.hpp"
 #include "src/report/report_latex.hpp"
+#include "src/report/terminal_summary.hpp"
 #include "src/run/pipeline.hpp"
 #include "src/spec/spec_error.hpp"
 #include "tests/score_distributions/triangular.hpp"
@@ -372,4 +373,42 @@ BOOST_AUTO_TEST_CASE(a_claim_is_not_failed_where_S_does_not_exist) {
     BOOST_TEST((claim->verdict != Verdict::Disagree));
     BOOST_TEST(claim->method != "definedness");
   }
+}
+
+// Where S does not exist the grid point has no value, and the summaries count it apart: it
+// neither agrees nor was computed, and it is not an uncertified point. By hand: relu under
+// the uniform law at gamma = 1 is 0 on the whole support [beta - sqrt3, beta + sqrt3] when
+// beta <= -sqrt3, so beta = -2 gives S = 0/0 and beta = 0 a value; exp under Student-t has
+// no E f(X)^2 at any gamma (the tail is algebraic), so S exists at none of its points.
+BOOST_AUTO_TEST_CASE(points_where_S_does_not_exist_are_counted_apart_in_the_summaries) {
+  std::vector<Spec> specs;
+  const std::string relu_file = "/tmp/attnverify_score_distribution_test_relu_uniform.toml";
+  std::ofstream(relu_file) << "[variant]\nname = \"relu-uniform\"\nkind = \"kernel\"\nf = \"relu(x)\"\n"
+                           << "distribution = \"uniform\"\n[grid]\nbeta = [-2, 0]\ngamma = [1]\n"
+                           // a claim, so that the variant gets its full section (S = 1 would need relu(X)
+                           // constant on the support; where S exists it is not)
+                           << "[[claims]]\nid = \"one\"\nsource = \"Su2023\"\nS = \"1\"\nexpected = \"disagree\"\n"
+                           << "reason = \"deliberately wrong\"\n";
+  const std::string exp_file = "/tmp/attnverify_score_distribution_test_exp_student_t.toml";
+  std::ofstream(exp_file) << "[variant]\nname = \"exp-t\"\nkind = \"kernel\"\nf = \"exp(x)\"\n"
+                          << "distribution = \"student_t\"\nnu = 7\n[grid]\nbeta = [0]\ngamma = [0.5, 1]\n";
+  const Bibliography bibliography = load_bibliography(std::string(ATTNVERIFY_SOURCE_DIR) + "/specs/bibliography.toml");
+  specs.push_back(load_spec(relu_file, bibliography, standard_kinds()));
+  specs.push_back(load_spec(exp_file, bibliography, standard_kinds()));
+  RunOptions options;
+  options.digits = 30;
+  const RunResult run = run_suite(specs, bibliography, options, [](const std::string&) {});
+  BOOST_REQUIRE(run.variants.size() == 2u);
+  std::size_t without_value = 0;
+  for (const CheckRecord& r : run.variants[0].records) without_value += r.no_value_exists();
+  BOOST_TEST(without_value == 1u);
+  const std::string summary = terminal_summary(run);
+  BOOST_TEST(summary.find("grid 1/1 agree") != std::string::npos, summary);
+  BOOST_TEST(summary.find("1 point where S does not exist") != std::string::npos, summary);
+  BOOST_TEST(summary.find("S exists at none of the 2 grid points") != std::string::npos, summary);
+  const std::string tex = report_latex(run);
+  BOOST_TEST(tex.find("1 where $S$ does not exist") != std::string::npos);
+  BOOST_TEST(tex.find("2 where $S$ does not exist") != std::string::npos);
+  BOOST_TEST(tex.find("1 of 1 certified") != std::string::npos);  // the point without a value is not "uncertified"
+  BOOST_TEST(tex.find("0 computed to the") != std::string::npos);  // exp under Student-t: nothing computed
 }

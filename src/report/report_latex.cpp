@@ -77,10 +77,15 @@ constexpr std::size_t kMaxPlottedPoints = 4000;
 const std::vector<std::string> kColors{"blue", "red", "black", "orange", "teal", "violet", "brown", "olive"};
 
 struct GridStats {
-  std::size_t total = 0, agree = 0, disagree = 0, inconclusive = 0, not_applicable = 0, certified = 0;
+  std::size_t total = 0, agree = 0, disagree = 0, inconclusive = 0, certified = 0;
+  std::size_t not_applicable = 0;  ///< computed without a closed form to compare with (values written)
+  std::size_t no_value = 0;        ///< where S does not exist (CheckRecord::no_value_exists)
   double worst = 0, median = 0;
   const CheckRecord* worst_record = nullptr;
 };
+
+// what a grid point without a value is (GridStats::no_value)
+constexpr const char* kNoValueText = "$S$ does not exist (a moment diverges under the score law, or $0/0$)";
 
 GridStats grid_stats(const VariantResult& v) {
   GridStats st;
@@ -89,6 +94,10 @@ GridStats grid_stats(const VariantResult& v) {
     if (!r.is_grid_check()) continue;
     ++st.total;
     st.certified += r.certified;
+    if (r.no_value_exists()) {
+      ++st.no_value;
+      continue;
+    }
     switch (r.verdict) {
       case Verdict::Agree:
         ++st.agree;
@@ -453,6 +462,7 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
   if (st.worst_record) out << fmt::format("; worst agreement {:.1f} digits", st.worst);
   out << ")";
   if (st.disagree + st.inconclusive) out << fmt::format(", {} disagree, {} inconclusive", st.disagree, st.inconclusive);
+  if (st.no_value) out << fmt::format(", {} where {}", st.no_value, kNoValueText);
   const SampledStats sampled = sampled_stats(v);
   if (sampled.total)
     out << fmt::format("; sampled: {} of {} valid tests agree{}, largest $|z| = {:.2f}$", sampled.agree,
@@ -528,6 +538,7 @@ void write_grid(std::ostringstream& out, const VariantResult& v, const RunResult
         << " only}\n"
         << fmt::format("{} grid points: {} computed to the {}'s error target $10^{{-{:.0f}}}$, {} inconclusive",
                        st.total, st.not_applicable, route, required_digits(run.options.digits), st.inconclusive);
+    if (st.no_value) out << fmt::format(", {} where {}", st.no_value, kNoValueText);
     if (st.certified)
       out << fmt::format(
           "; {} of the values certified (Arb balls of both integrals, $S$ enclosed to at least "
@@ -544,13 +555,15 @@ void write_grid(std::ostringstream& out, const VariantResult& v, const RunResult
     out << fmt::format("{} grid points: {} agree, {} disagree, {} inconclusive", st.total, st.agree, st.disagree,
                        st.inconclusive);
     if (st.not_applicable) out << fmt::format(", {} not applicable", st.not_applicable);
+    if (st.no_value) out << fmt::format(", {} where {}", st.no_value, kNoValueText);
     out << fmt::format(" (working precision {} digits; agreement required: {:.0f} digits).", run.options.digits,
                        required_digits(run.options.digits));
-    if (st.total)
+    const std::size_t judged = st.total - st.no_value;  // points with a value to compare
+    if (judged)
       out << fmt::format(
-          " \\textbf{{{} of {} certified}}: {}.", st.certified, st.total,
+          " \\textbf{{{} of {} certified}}: {}.", st.certified, judged,
           st.certified == 0 ? "every verdict rests on the numeric route's error estimate"
-          : st.certified == st.total
+          : st.certified == judged
               ? "at every point Arb balls of the closed form and of the numeric side prove the verdict"
               : "Arb balls prove the verdict there; the others rest on the numeric route's error estimate "
                 "(results.json says why, per point)");

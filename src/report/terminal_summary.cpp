@@ -16,7 +16,7 @@ std::string terminal_summary(const RunResult& run) {
   std::size_t name_width = 10;
   for (const auto& v : run.variants) name_width = std::max(name_width, v.spec.name.size());
   for (const auto& v : run.variants) {
-    std::size_t grid = 0, agree = 0, sampled = 0, sampled_agree = 0, not_tests = 0, claim_count = 0;
+    std::size_t grid = 0, agree = 0, sampled = 0, sampled_agree = 0, not_tests = 0, claim_count = 0, no_value = 0;
     double worst = 1e9, max_z = 0;
     std::string claims;
     for (const auto& r : v.records) {
@@ -44,19 +44,26 @@ std::string terminal_summary(const RunResult& run) {
         continue;
       }
       if (!r.is_grid_check()) continue;
+      if (r.no_value_exists()) {  // S does not exist there: neither agrees nor counts as computed
+        ++no_value;
+        continue;
+      }
       ++grid;
       agree += r.verdict == Verdict::Agree || r.verdict == Verdict::NotApplicable;
       if (r.digits) worst = std::min(worst, *r.digits);
     }
     const bool derived = v.derived();
     out += fmt::format("  {:<{}} {:<11} {:<14} ", v.spec.name, name_width, v.spec.kind->name(), to_string(v.status));
-    if (grid == 0)  // fact specs and others without a grid: the claims below are the checks
+    if (grid + no_value == 0)  // fact specs and others without a grid: the claims below are the checks
       out += fmt::format("{} claim{}", claim_count, claim_count == 1 ? "" : "s");
+    else if (grid == 0)  // S exists at no grid point
+      out += fmt::format("S exists at none of the {} grid points", no_value);
     else
       out += fmt::format("{} {}/{} {}",
                          derived ? std::string("grid") : to_string(v.spec.kind->numeric_route(v.spec)) + " only:",
                          agree, grid, derived ? "agree" : "to target");
     if (worst < 1e9) out += fmt::format(" (worst {:.1f} digits)", worst);
+    if (no_value && grid) out += fmt::format(", {} point{} where S does not exist", no_value, no_value == 1 ? "" : "s");
     if (sampled || not_tests)
       out += fmt::format("; sampled {}/{} agree (max |z| {:.2f}){}", sampled_agree, sampled, max_z,
                          not_tests ? fmt::format(", {} more not tests at their n", not_tests) : std::string());

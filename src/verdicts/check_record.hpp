@@ -100,6 +100,10 @@ struct CheckRecord {
     return check == CheckKind::ClosedVsQuadrature || check == CheckKind::ClosedVsSummation ||
            check == CheckKind::ClosedVsDirect;
   }
+  /// A grid point where the quantity itself has no value (a kernel's S under its score law: a
+  /// moment diverges, or 0/0; src/kinds/kernel/kernel_checks.cpp): not-applicable with no value
+  /// written. A point computed without a closed form is not-applicable too, but has its value.
+  bool no_value_exists() const { return is_grid_check() && verdict == Verdict::NotApplicable && values.empty(); }
 };
 
 /// Whether `text` is an exact number as exact_text writes it: "-0.25", "3", "1/3".

@@ -87,8 +87,9 @@ Figure law_comparison_figure(const sym::KernelDerivation& d, const std::shared_p
   const num::ScoreDistributionRegistry& standard = num::standard_score_distributions();
   for (const std::string& name : standard.names())
     laws.push_back(standard.make(name, standard.takes_nu(name) ? std::optional(GiNaC::numeric(9)) : std::nullopt));
-  if (std::none_of(laws.begin(), laws.end(), [&](const auto& l) { return l->title() == law->title(); }))
-    laws.push_back(law);
+  const bool own_law_added =
+      std::none_of(laws.begin(), laws.end(), [&](const auto& l) { return l->title() == law->title(); });
+  if (own_law_added) laws.push_back(law);
   std::size_t absent = 0, failed = 0;
   for (const auto& each : laws) {
     const KernelRoute route(d, std::min(digits, 20u), each);
@@ -109,7 +110,9 @@ Figure law_comparison_figure(const sym::KernelDerivation& d, const std::shared_p
   }
   figure.caption = fmt::format(
       "$S$ at $\\beta = 1$ against $\\gamma$ for this $f$ under each score law, standardized to mean 0 and "
-      "variance 1 (the Gaussian dashed; Student-t with $\\nu = 9$), by double-exponential quadrature at 20 digits (estimates), 20 values of $\\gamma$ per law.");
+      "variance 1 (the Gaussian dashed; Student-t with $\\nu = 9${}), by double-exponential quadrature at 20 digits "
+      "(estimates), 20 values of $\\gamma$ per law.",
+      own_law_added ? ", and this variant's own law, $" + law->latex() + "$" : std::string());
   if (absent > 0)
     figure.caption += fmt::format(" {} of the {} points are not drawn because $S$ does not exist there (a moment "
                                   "diverges, or $0/0$).",
