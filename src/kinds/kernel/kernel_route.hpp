@@ -4,11 +4,12 @@
 //
 // Main route: the certified route (numerics/certified_gaussian_moments.hpp) encloses both
 // moments and S in Arb balls that contain the exact values, its tolerance set from its own
-// rough moments; where its ball of S is at least P - 5 digits narrow, the ball's midpoint is
-// the route's value and its radius a bound on the error (NumericS::source = Arb). Where it
-// cannot serve (no growth bound of f, a sign it cannot prove, a ball too wide), the
-// double-exponential rules (numerics/gaussian_quadrature.hpp) give the value with an error
-// estimate, and the certified route is tried once more with their values as its tolerance.
+// rough moments; where the balls of S and of both moments are at least P - 5 digits narrow, the
+// midpoints are the route's values and the radii bound their errors (NumericS::source = Arb).
+// Where it cannot serve (no growth bound of f, a sign it cannot prove, a ball too wide, or,
+// for an estimate, its integration cap reached), the double-exponential rules
+// (numerics/gaussian_quadrature.hpp) give the value with an error estimate; at grid points the
+// certified route is then tried once more, uncapped, with their values as its tolerance.
 // docs/architecture.md ("The kernel's numeric route, measured") gives the timings that chose
 // this order. The double-exponential rules integrate in one pass over shared nodes (each node
 // evaluates f once and phi once for both integrals), split at the kinks of |f| and f^2 and at
