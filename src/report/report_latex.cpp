@@ -554,7 +554,6 @@ void write_grid(std::ostringstream& out, const VariantResult& v, const RunResult
     out << "\\subsection*{Closed form vs " << to_string(spec.kind->numeric_route(spec)) << "}\n";
     out << fmt::format("{} grid points: {} agree, {} disagree, {} inconclusive", st.total, st.agree, st.disagree,
                        st.inconclusive);
-    if (st.not_applicable) out << fmt::format(", {} not applicable", st.not_applicable);
     if (st.no_value) out << fmt::format(", {} where {}", st.no_value, kNoValueText);
     out << fmt::format(" (working precision {} digits; agreement required: {:.0f} digits).", run.options.digits,
                        required_digits(run.options.digits));

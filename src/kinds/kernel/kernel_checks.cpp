@@ -145,7 +145,7 @@ void add_library_witness(CheckRecord& r, const KernelRoute& route, const GridPoi
     if (name != "closed" && name != "numeric") continue;
     num::ScopedPrecision scope(num::Precision{digits}.guarded());
     text += fmt::format(", {:.1f} digits from the {} value", num::digits_of_agreement(w.S, num::Real(value), digits),
-                        name == "closed" ? "closed form's" : "quadrature route's");
+                        name == "closed" ? "closed form's" : "numeric route's");
   }
   r.detail += text + ".";
 }

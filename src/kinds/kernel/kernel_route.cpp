@@ -95,8 +95,12 @@ Real midpoint(const num::Ball& b) {
   return out;
 }
 
-// the relative accuracy a ball certifies, capped at `cap` digits (an exact ball has +inf)
-double accuracy_digits(const num::Ball& b, double cap) { return std::min(cap, b.relative_accuracy_digits()); }
+// the fewest digits of relative accuracy the balls certify, capped at `cap` (an exact ball has +inf)
+double fewest_accuracy_digits(const std::vector<num::Ball>& balls, double cap) {
+  double fewest = cap;
+  for (const num::Ball& b : balls) fewest = std::min(fewest, b.relative_accuracy_digits());
+  return fewest;
+}
 
 }  // namespace
 
@@ -273,8 +277,7 @@ NumericS KernelRoute::main_route(const Real& beta, const Real& gamma, const num:
   const CertifiedS own = certify_at(beta_ball, gamma_ball, NumericS{}, certify_fallback ? 0 : kEstimateEvalLimit);
   const double cap = quadrature_.internal_digits();
   if (own.ok) {
-    const double accuracy = std::min({accuracy_digits(own.S, cap), accuracy_digits(own.mean_abs, cap),
-                                      accuracy_digits(own.mean_square, cap)});
+    const double accuracy = fewest_accuracy_digits({own.S, own.mean_abs, own.mean_square}, cap);
     if (accuracy >= num::Precision{quadrature_.working_digits()}.required()) {
       NumericS out;
       out.ok = true;
@@ -416,10 +419,8 @@ AbsoluteMoments KernelRoute::absolute_moments(const GridPoint& point, unsigned h
     const num::Ball beta = num::Ball::from_numeric(point[0], bits), gamma = num::Ball::from_numeric(point[1], bits);
     if (const auto rough = certified_.rough_moments(beta, gamma, highest)) {
       const num::CertifiedMoments c = certified_(beta, gamma, *rough, kEstimateEvalLimit);
-      const double target = num::Precision{quadrature_.working_digits()}.required();
-      const double cap = quadrature_.internal_digits();
-      if (c.ok && std::all_of(c.absolute.begin(), c.absolute.end(),
-                              [&](const num::Ball& b) { return accuracy_digits(b, cap) >= target; })) {
+      if (c.ok && fewest_accuracy_digits(c.absolute, quadrature_.internal_digits()) >=
+                      num::Precision{quadrature_.working_digits()}.required()) {
         out.ok = true;
         out.source = NumericS::Source::Arb;
         out.m.assign(1, Real(1));
