@@ -246,6 +246,58 @@ def first_record_where(check, edit):
     return apply
 
 
+# The attack round of 2026-11-28 (docs/history.md, issue 42: M1, M2 and the standard suite's
+# merge), on shards of tests/specs/merge/.
+def forged_where_S_does_not_exist(r):
+    # cosh under Laplace at (0, 6/5): E f^2 diverges, yet the derived formula is finite there,
+    # 2/(2 - g^2) / sqrt(1/2 - 1/(4 g^2 - 2)) = 7.38...; balls forged to match it
+    if r["verdict"] != "not-applicable" or r.get("values"):
+        return False
+    from mpmath import mp, mpf, sqrt, nstr
+    mp.dps = 70
+    g = mpf(r["point"]["gamma"])
+    S = 2 / (2 - g ** 2) / sqrt(mpf(1) / 2 - 1 / (4 * g ** 2 - 2))
+    r.update(verdict="agree", certified=True, detail="Certified: forged.",
+             values={"closed": nstr(S, 50), "numeric": nstr(S, 50)},
+             enclosure={"closed": {"mid": nstr(S, 55), "rad": "1e-50"}, "numeric": {"mid": nstr(S, 55), "rad": "1e-50"}})
+    return True
+
+
+def any_record_where(check, edit):
+    def apply(root):
+        for v in root["variants"]:
+            for r in v["records"]:
+                if r["check"] == check and edit(r):
+                    return
+        raise SystemExit("no " + check + " record fits")
+    return apply
+
+
+def sampled_declared_no_test(r):
+    # a valid test hidden as "not a valid test at its n"
+    if r["verdict"] != "agree":
+        return False
+    r.update(verdict="inconclusive", expected="inconclusive")
+    return True
+
+
+def sampled_declared_test(r):
+    # a check that is no test (its CLT premise fails) declared a test
+    if r["expected"] != "inconclusive":
+        return False
+    r["expected"] = "agree"
+    return True
+
+
+def property_certified(verdict, new_verdict):
+    def edit(r):
+        if r["verdict"] != verdict:
+            return False
+        r.update(certified=True, verdict=new_verdict)
+        return True
+    return edit
+
+
 EDITS = {
     "value": set_value,
     "verdict": set_verdict,
@@ -299,6 +351,11 @@ EDITS = {
     "counterexample_off_domain": certified_claim(lambda r: r["point"].__setitem__("gamma", "-" + r["point"]["gamma"])),
     "grid_check_of_another_kind": record_of("closed-vs-quadrature", set_key("check", "closed-vs-summation")),
     "closed_ball_at_lambda_one": first_record_where("closed-vs-summation", at_lambda_one),
+    "existence_forged": any_record_where("closed-vs-quadrature", forged_where_S_does_not_exist),
+    "sampled_declared_no_test": any_record_where("sampled", sampled_declared_no_test),
+    "sampled_declared_test": any_record_where("sampled", sampled_declared_test),
+    "property_certified_forged": any_record_where("property", property_certified("agree", "agree")),
+    "property_certified_flipped": any_record_where("property", property_certified("disagree", "agree")),
     "table_input": first_variant(set_key("tables", [{"caption": "\\input{../../x}", "header": ["a"], "rows": [["b"]]}])),
 }
 

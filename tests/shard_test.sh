@@ -140,6 +140,40 @@ cp -r specs specs2
 check "shards of two spec folders are refused" bash -c "'$bin' run specs2 --shard 2/3 --out m2 --quiet >/dev/null 2>&1; '$bin' merge s1 m2 s3 --out bad --quiet 2>'$work/err'; test \$? -eq 2 && grep -q 'come from different runs' '$work/err'"
 check "more directories than shards is refused" expect_exit 2 "$bin" merge s1 s2 s3 s1 --out bad --quiet
 
+# Shards of tests/specs/merge/ (docs/history.md, issue 42): a certified property (M1), a law
+# under which S does not exist at a grid point (M2), and sampled checks that are no tests at
+# their n, whose expectation the merge derives from the record's facts and the spec, never
+# from the shard.
+mkdir -p mspecs && cp "$src"/tests/specs/merge/*.toml "$src/specs/bibliography.toml" mspecs/
+check "the merge specs' unsharded run exits 0" expect_exit 0 "$bin" run mspecs --out mwhole --no-pdf --quiet
+for i in 1 2; do
+  check "merge specs: shard $i/2 exits 0" expect_exit 0 "$bin" run mspecs --shard "$i/2" --out "m$i" --quiet
+done
+check "a certified property and a check that is no test merge (exit 0)" \
+  expect_exit 0 "$bin" merge m1 m2 --out mmerged --no-pdf --quiet
+check "their merged results.json equals the unsharded one" same mwhole/results.json mmerged/results.json
+# mtampered CASE: the merge shards with CASE applied to the shard it fits, digest recomputed
+mtampered() {
+  rm -rf n1 n2 && cp -r m1 n1 && cp -r m2 n2
+  $tamper m1/shard.json n1/shard.json "$1" --redigest 2>/dev/null || $tamper m2/shard.json n2/shard.json "$1" --redigest
+}
+mrefused() {  # mrefused CASE MESSAGE
+  mtampered "$1" >/dev/null && expect_exit 2 "$bin" merge n1 n2 --out bad --no-pdf --quiet && grep -q -- "$2" "$work/err"
+}
+check "a forged certified agree where S does not exist is refused (M2)" \
+  mrefused existence_forged "where S does not exist (or is not shown to) under the variant's score law"
+check "a certified property verdict forged on an uncertified one is refused (M1)" \
+  mrefused property_certified_forged "computed again from the spec, property 'floor-40' is agree"
+check "a certified counterexample flipped to agree is refused (M1)" \
+  mrefused property_certified_flipped "computed again from the spec, property 'floor-41' is certified disagree"
+check "a sampled test a shard declares no test is still a test (exit 1)" bash -c "
+  $(declare -f mtampered); tamper='$tamper'; mtampered sampled_declared_no_test >/dev/null &&
+  '$bin' merge n1 n2 --out nt --no-pdf --quiet >/dev/null 2>&1; test \$? -eq 1"
+check "a check that is no test, declared a test by its shard, is still none (exit 0)" bash -c "
+  $(declare -f mtampered); tamper='$tamper'; mtampered sampled_declared_test >/dev/null &&
+  '$bin' merge n1 n2 --out dt --no-pdf --quiet >/dev/null 2>&1"
+check "... and merges to the unsharded results" same mwhole/results.json dt/results.json
+
 echo '# edited' >> specs/exp_small.toml
 check "a spec edited after its shard ran is refused" expect_exit 2 "$bin" merge s1 s2 s3 --out bad --quiet
 check "the refusal names the spec" grep -q "changed since its shard ran" "$work/err"

@@ -63,7 +63,7 @@ void judge_clt_validity(CheckRecord& r, const num::PopulationDelta& population, 
   // known from the population before the sample was drawn: not a valid test at this n
   const double needed = std::pow(population.skewness / num::kMaxCltSkewness, 2);
   r.verdict = Verdict::Inconclusive;
-  r.expected = Verdict::Inconclusive;
+  r.expected = sampled_expectation(r, true);  // inconclusive: clt_invalid() now holds
   r.detail = fmt::format(
       "not a valid test at this n: the mean of the delta-method statistic has skewness {:.2f} here (from E|f|^k, k "
       "<= 6, by quadrature), above {} where the 95% CLT interval is taken as trustworthy; it is from about n = {} on. "
@@ -242,7 +242,7 @@ void run_sampled_checks(const Spec& spec, const num::AdaptiveEvaluator* closed, 
         if (fourth.state != SExistence::State::Exists && r.z) {
           // known before sampling: the interval's premise fails or is not shown to hold
           r.verdict = Verdict::Inconclusive;
-          r.expected = Verdict::Inconclusive;
+          r.expected = sampled_expectation(r, false);  // inconclusive: the premise is not shown
           r.detail = "the 95% CLT interval does not hold here: " + fourth.reason +
                      " (the delta method's variance needs E f(X)^4 < inf); z = " + fmt::format("{:.2f}", *r.z) +
                      " is not tested.";

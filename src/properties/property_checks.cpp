@@ -1293,10 +1293,9 @@ Part combine(const std::vector<Part>& parts) {
 
 }  // namespace
 
-void check_properties(const Spec& spec, const PropertyTarget& target, const RunOptions& options, VariantResult& result,
-                      const Progress& progress) {
-  for (const Property& property : spec.properties) {
-    progress(fmt::format("[{}] property {}", spec.name, property.id));
+CheckRecord check_property(const Spec& spec, const Property& property, const PropertyTarget& target,
+                           const RunOptions& options) {
+  {
     CheckRecord record;
     record.variant = spec.name;
     record.check = CheckKind::Property;
@@ -1308,7 +1307,7 @@ void check_properties(const Spec& spec, const PropertyTarget& target, const RunO
       if (needs_S && target.S.is_zero()) {
         Part part;
         part.method = "none";
-        part.finding = "no closed form to examine (" + result.reason + ")";
+        part.finding = "no closed form to examine (" + target.no_closed_form_reason + ")";
         parts.push_back(part);
         continue;
       }
@@ -1356,7 +1355,15 @@ void check_properties(const Spec& spec, const PropertyTarget& target, const RunO
     record.values = all.values;
     record.digits = all.digits;
     record.certified = all.certified;
-    result.records.push_back(std::move(record));
+    return record;
+  }
+}
+
+void check_properties(const Spec& spec, const PropertyTarget& target, const RunOptions& options, VariantResult& result,
+                      const Progress& progress) {
+  for (const Property& property : spec.properties) {
+    progress(fmt::format("[{}] property {}", spec.name, property.id));
+    result.records.push_back(check_property(spec, property, target, options));
   }
 }
 

@@ -35,9 +35,16 @@
 namespace attnverify {
 
 struct PropertyTarget {
-  GiNaC::ex S;  ///< in spec.property_parameters(); empty ex() when the variant has no closed form
+  GiNaC::ex S;  ///< in spec.property_parameters(); ex(0) when properties get no closed form
   const sym::SequenceDerivation* sequence = nullptr;  ///< sequences: the derivation (asymptotics, lambda = 1)
+  std::string no_closed_form_reason;  ///< why S is ex(0): the record says it
 };
+
+/// The record of one property of the spec (check = CheckKind::Property, claim = its id).
+/// Deterministic in the spec, the target and the options' digits and seed, so a merge of
+/// shards can compute it again (Kind::recheck_property).
+CheckRecord check_property(const Spec& spec, const Property& property, const PropertyTarget& target,
+                           const RunOptions& options);
 
 /// Appends one record per property of the spec to result.records.
 void check_properties(const Spec& spec, const PropertyTarget& target, const RunOptions& options, VariantResult& result,

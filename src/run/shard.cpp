@@ -689,10 +689,16 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
               "variant '{}': the label of a derived form is not a formula attnverify writes: {}", name, problem));
         v.forms.emplace_back(label, rederived(from_archive_text(f.at("archive")), "forms"));
       }
-      // what a record expects comes from the spec, never from the shard
+      // what a record expects comes from the spec, never from the shard: a claim's or a
+      // property's from its table, any other record's from the kind's rule applied to the
+      // record's own facts (Kind::record_expectation)
       std::map<std::string, Verdict> expected;
       for (const Claim& c : v.spec.claims) expected[c.id] = c.expected;
       for (const Property& p : v.spec.properties) expected[p.id] = p.expected;
+      const std::function<Verdict(const CheckRecord&)> expectation_of = v.spec.kind->record_expectation(v.spec);
+      // where S has no value (or none is shown) under the variant's law, a grid record can
+      // neither agree nor be certified
+      const ClaimGeometry geometry = v.spec.kind->claim_geometry(v.spec, v.derived());
       const json& records = member(j, "records", file);
       if (!records.is_array()) throw ShardError(fmt::format("{}: variant '{}': records is not a list", file, name));
       std::set<std::string> seen_records;
@@ -713,22 +719,39 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
           throw ShardError(where + ": the same check as an earlier record (" + to_string(record.check) +
                            (record.claim.empty() ? "" : " " + record.claim) +
                            (record.point.empty() ? "" : " at " + describe_point(record.point)) + ")");
-        if (record.expected != Verdict::NotApplicable) {
-          if (!record.claim.empty()) {
-            const auto it = expected.find(record.claim);
-            if (it == expected.end())
-              throw ShardError(fmt::format("{}: field 'claim': '{}' is not a claim or property of its spec", where,
-                                           record.claim));
-            record.expected = it->second;
-          } else if (record.expected != Verdict::Agree) {
-            throw ShardError(
-                fmt::format("{}: field 'expected': '{}', which no spec states", where, to_string(record.expected)));
-          }
+        if (!record.claim.empty()) {
+          const auto it = expected.find(record.claim);
+          if (it == expected.end())
+            throw ShardError(fmt::format("{}: field 'claim': '{}' is not a claim or property of its spec", where,
+                                         record.claim));
+          record.expected = it->second;
+        } else {
+          record.expected = expectation_of(record);
         }
-        // a certified verdict is proved again from its balls, not taken from the shard
-        if (record.certified)
+        if (record.is_grid_check() && geometry.value_exists) {
+          const std::optional<GridPoint> p = exact_grid_point(record.point, v.spec.kind->claim_symbols());
+          if (p && !geometry.value_exists(*p) && (record.certified || record.verdict == Verdict::Agree))
+            throw ShardError(where + ": field 'verdict': a " + (record.certified ? "certified " : "") +
+                             to_string(record.verdict) + " at " + describe_point(record.point) +
+                             ", where S does not exist (or is not shown to) under the variant's score law");
+        }
+        // a certified verdict is proved again, not taken from the shard: from its balls, or a
+        // property's by computing the property again from the spec
+        if (record.certified && record.check == CheckKind::Property) {
+          const auto property = std::find_if(v.spec.properties.begin(), v.spec.properties.end(),
+                                             [&](const Property& p) { return p.id == record.claim; });
+          if (property == v.spec.properties.end())
+            throw ShardError(where + ": field 'certified': a certified record of no property of its spec");
+          const CheckRecord again = v.spec.kind->recheck_property(v.spec, *property, result.options);
+          if (!again.certified || again.verdict != record.verdict)
+            throw ShardError(fmt::format(
+                "{}: field 'certified': computed again from the spec, property '{}' is {}{}, not a certified {}", where,
+                record.claim, again.certified ? "certified " : "", to_string(again.verdict),
+                to_string(record.verdict)));
+        } else if (record.certified) {
           if (const std::string problem = certified_record_problem(record, result.options.digits); !problem.empty())
             throw ShardError(where + ": field 'certified': " + problem);
+        }
         v.records.push_back(std::move(record));
       }
       if (const std::string problem = grid_coverage_problem(v); !problem.empty())

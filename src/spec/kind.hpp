@@ -24,12 +24,14 @@
 
 #include "proofs/definedness.hpp"
 #include "numerics/counterexample_search.hpp"
+#include "src/verdicts/verdict.hpp"
 
 namespace attnverify {
 
 class TomlReader;
 struct Spec;
 struct Claim;
+struct Property;
 struct ClaimDomain;
 struct VariantResult;
 struct RunOptions;
@@ -141,6 +143,20 @@ class Kind {
   /// merge of shards asks it of every record it reads (a shard is untrusted input);
   /// point_shape_problem (src/verdicts/check_record.hpp) states the common rule.
   virtual std::string record_point_problem(const CheckRecord& record) const = 0;
+  /// What each record without a claim id (grid checks, sampled checks, asymptotes) expects,
+  /// from the spec and the record's own facts alone: `not-applicable` where the record is
+  /// no test (a grid point without a closed form or where S has no value; an asymptote),
+  /// `inconclusive` for a sampled check that is not a valid test at its n
+  /// (sampled_expectation, src/verdicts/check_record.hpp), `agree` otherwise. The run's
+  /// checks set the same expectations; a merge of shards sets every such record's with it and
+  /// never takes a shard's word. The function may hold what it builds once per variant (a
+  /// kernel's route); main thread only.
+  virtual std::function<Verdict(const CheckRecord&)> record_expectation(const Spec& spec) const = 0;
+  /// The record of one property of the spec computed again from the spec alone, as `check`
+  /// computes it (src/properties/property_checks.hpp, check_property); a merge of shards
+  /// proves a shard's certified property verdict again with it.
+  virtual CheckRecord recheck_property(const Spec& spec, const Property& property,
+                                       const RunOptions& options) const = 0;
   /// The claim and its derived reference at `point`, the point of one of the claim's
   /// check records (a counterexample), for a run seeded with `seed`; a merge of shards
   /// recomputes a certified counterexample from them. nullopt where the kind judges no

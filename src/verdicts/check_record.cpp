@@ -77,6 +77,10 @@ std::string point_shape_problem(const NamedValues& point, const std::vector<std:
 
 bool CheckRecord::clt_invalid() const { return clt_skewness && std::fabs(*clt_skewness) > num::kMaxCltSkewness; }
 
+Verdict sampled_expectation(const CheckRecord& record, bool clt_premise_shown) {
+  return record.z && (!clt_premise_shown || record.clt_invalid()) ? Verdict::Inconclusive : Verdict::Agree;
+}
+
 std::string describe_point(const NamedValues& point) {
   std::string out;
   for (const auto& [name, value] : point) out += (out.empty() ? "" : ", ") + name + " = " + value;

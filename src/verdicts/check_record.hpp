@@ -106,6 +106,13 @@ struct CheckRecord {
   bool no_value_exists() const { return is_grid_check() && verdict == Verdict::NotApplicable && values.empty(); }
 };
 
+/// What a sampled check expects (src/kinds/sampled_checks.hpp): `inconclusive` when it
+/// produced a z-score but is not a valid test at its n, because the skewness of its
+/// statistic's mean exceeds num::kMaxCltSkewness (CheckRecord::clt_invalid) or the CLT
+/// interval's premise E f(X)^4 < inf is not shown at its point (`clt_premise_shown` false);
+/// `agree` otherwise. Both facts are known before the sample is drawn.
+Verdict sampled_expectation(const CheckRecord& record, bool clt_premise_shown);
+
 /// Whether `text` is an exact number as exact_text writes it: "-0.25", "3", "1/3".
 bool is_exact_number_text(const std::string& text);
 /// Whether `text` is a decimal number as the routes write values: "0.5641", "-1.2e-30",

@@ -609,6 +609,8 @@ const std::vector<FactTest>& fact_tests() {
   return tests;
 }
 
+PropertyTarget fact_property_target() { return {GiNaC::ex(0), nullptr, "a fact variant defines no S"}; }
+
 VariantResult check_fact_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
   VariantResult result;
   result.spec = spec;
@@ -629,6 +631,9 @@ VariantResult check_fact_variant(const Spec& spec, const RunOptions& options, co
     result.records.push_back(test->run(spec, claim, options, context));
   }
   if (!identities.rows.empty()) result.tables.push_back(std::move(identities));
+  // a property of a fact spec has no S to examine (norm-ratio properties examine their own
+  // quantity): it gets its record like any other, never silently nothing
+  check_properties(spec, fact_property_target(), options, result, progress);
   return result;
 }
 

@@ -93,10 +93,20 @@ class FactKind final : public Kind {
 
   NumericRoute numeric_route(const Spec&) const override { return NumericRoute::None; }
 
-  // a fact's records are its claims, each in its setting
+  // a fact's records are its claims, each in its setting, and its properties
   std::string record_point_problem(const CheckRecord& r) const override {
+    if (r.check == CheckKind::Property) return "";
     if (r.check != CheckKind::Claim) return "belongs to a check that a fact variant does not run";
     return r.point.empty() ? "" : point_shape_problem(r.point, {"setting"}, false);
+  }
+
+  CheckRecord recheck_property(const Spec& spec, const Property& property, const RunOptions& options) const override {
+    return check_property(spec, property, fact_property_target(), options);
+  }
+
+  // every record of a fact is a claim's or a property's (record_point_problem refuses others)
+  std::function<Verdict(const CheckRecord&)> record_expectation(const Spec&) const override {
+    return [](const CheckRecord&) { return Verdict::Agree; };
   }
 
   GiNaC::ex claim_reference(const Spec&, const Claim&, const GiNaC::ex& S) const override { return S; }

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "src/spec/kind.hpp"
+#include "src/properties/property_checks.hpp"
 #include "src/verdicts/run_options.hpp"
 #include "src/verdicts/variant_result.hpp"
 
@@ -24,6 +25,10 @@ struct FactData final : KindData {
 std::shared_ptr<const Kind> fact_kind();
 
 /// Each claim's built-in test in its setting (src/kinds/fact/fact_checks.cpp).
+/// What a fact spec's properties are judged on: no S (ex(0)); norm-ratio properties examine
+/// their own quantity.
+PropertyTarget fact_property_target();
+
 VariantResult check_fact_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
 
 }  // namespace attnverify

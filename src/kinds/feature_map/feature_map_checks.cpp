@@ -34,6 +34,8 @@ void check_feature_map_claims(const Spec& spec, const sym::LinearAttentionDeriva
   }
 }
 
+PropertyTarget feature_map_property_target() { return {sym::derive_linear_attention().S_snr, nullptr, ""}; }
+
 VariantResult check_feature_map_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
   const unsigned digits = options.digits;
   VariantResult result;
@@ -61,7 +63,7 @@ VariantResult check_feature_map_variant(const Spec& spec, const RunOptions& opti
                          result.records);
 
   check_feature_map_claims(spec, d, cases, options, direct_witness(direct), result, progress);
-  check_properties(spec, {d.S_snr, nullptr}, options, result, progress);
+  check_properties(spec, feature_map_property_target(), options, result, progress);
   return result;
 }
 

@@ -283,6 +283,22 @@ class FeatureMapKind final : public Kind {
     return "";
   }
 
+  // as src/kinds/feature_map/phi_feature_map_checks.cpp sets them: moments without a closed form
+  // are no tests; a sampled check needs a CLT skewness within the threshold (phi's moments of
+  // every order exist under the Gaussian keys wherever the run computes them)
+  std::function<Verdict(const CheckRecord&)> record_expectation(const Spec& spec) const override {
+    const bool derived = !has_phi(spec) || sym::cached_feature_moments(spec.definition).derived;
+    return [derived](const CheckRecord& r) {
+      if (r.check == CheckKind::ClosedVsQuadrature && !derived) return Verdict::NotApplicable;
+      if (r.check == CheckKind::Sampled) return sampled_expectation(r, true);
+      return Verdict::Agree;
+    };
+  }
+
+  CheckRecord recheck_property(const Spec& spec, const Property& property, const RunOptions& options) const override {
+    return check_property(spec, property, feature_map_property_target(), options);
+  }
+
   GiNaC::ex claim_reference(const Spec&, const Claim& claim, const GiNaC::ex& S) const override {
     const auto& s = sym::symbols();
     return claim.S.has(s.mu) || claim.S.has(s.sigma) ? sym::derive_linear_attention().S_iid : S;

@@ -9,6 +9,7 @@
 
 #include "proofs/linear_attention.hpp"
 #include "src/spec/kind.hpp"
+#include "src/properties/property_checks.hpp"
 #include "src/verdicts/claim_check.hpp"
 #include "src/verdicts/run_options.hpp"
 #include "src/verdicts/variant_result.hpp"
@@ -39,6 +40,10 @@ bool has_phi(const Spec& spec);
 
 /// Explicit moments: S of eq. 8 against the direct computation at every case, claims,
 /// properties (src/kinds/feature_map/feature_map_checks.cpp).
+/// What a feature map's properties are judged on, with phi or without: S(snr, r) of Su2023
+/// eq. 9 (src/kinds/feature_map/feature_map_checks.cpp).
+PropertyTarget feature_map_property_target();
+
 VariantResult check_feature_map_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
 /// Given by phi: derived moments against quadrature, S, Monte Carlo over real q and keys
 /// (src/kinds/feature_map/phi_feature_map_checks.cpp).

@@ -278,7 +278,7 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
     for (const Claim& claim : spec.claims)
       result.records.push_back(claim_without_derivation(spec, claim, moments.reason));
   }
-  check_properties(spec, {linear.S_snr, nullptr}, options, result, progress);
+  check_properties(spec, feature_map_property_target(), options, result, progress);
   return result;
 }
 

@@ -152,6 +152,17 @@ void add_library_witness(CheckRecord& r, const KernelRoute& route, const GridPoi
 
 }  // namespace
 
+PropertyTarget kernel_property_target(const Spec& spec) {
+  const std::shared_ptr<const num::ScoreDistribution> law = score_law(spec);
+  const sym::KernelDerivation d = kernel_derivation_under(spec);
+  if (d.status != sym::KernelDerivation::Status::Derived) return {GiNaC::ex(0), nullptr, d.reason};
+  if (!law->is_normal())
+    return {GiNaC::ex(0), nullptr,
+            "under " + law->title() + " scores the closed form holds only where S exists, and properties are not yet "
+            "judged on that region"};
+  return {d.S, nullptr, ""};
+}
+
 VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
   const unsigned digits = options.digits;
   const auto& s = sym::symbols();
@@ -314,7 +325,7 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
               : d.reason;
   check_claims(spec, judged_on_closed_form ? &reference : nullptr, why_numeric, digits,
                options.seed_for(std::nullopt), witness, result.records, progress);
-  check_properties(spec, {judged_on_closed_form ? d.S : GiNaC::ex(0), nullptr}, options, result, progress);
+  check_properties(spec, kernel_property_target(spec), options, result, progress);
   return result;
 }
 

@@ -160,6 +160,32 @@ class KernelKind final : public Kind {
     return "";
   }
 
+  // as src/kinds/kernel/kernel_checks.cpp and src/kinds/sampled_checks.cpp set them: a grid
+  // point without a closed form, or where S diverges or is 0/0 under the law, is no test; a
+  // sampled check needs E f(X)^4 < inf at its gamma and a CLT skewness within the threshold
+  std::function<Verdict(const CheckRecord&)> record_expectation(const Spec& spec) const override {
+    const sym::KernelDerivation d = kernel_derivation_under(spec);
+    const bool derived = d.status == sym::KernelDerivation::Status::Derived;
+    const auto route = std::make_shared<const KernelRoute>(d, 30, score_law(spec));
+    return [route, derived](const CheckRecord& r) {
+      const std::optional<GridPoint> p = exact_grid_point(r.point, {"beta", "gamma"});
+      if (r.is_grid_check()) {
+        if (!derived) return Verdict::NotApplicable;
+        const SExistence::State state = p ? route->existence(*p).state : SExistence::State::Undecided;
+        return state == SExistence::State::Diverges || state == SExistence::State::ZeroOverZero
+                   ? Verdict::NotApplicable
+                   : Verdict::Agree;
+      }
+      if (r.check == CheckKind::Sampled)
+        return sampled_expectation(r, p && route->moment_existence(4, (*p)[1]).state == SExistence::State::Exists);
+      return Verdict::Agree;
+    };
+  }
+
+  CheckRecord recheck_property(const Spec& spec, const Property& property, const RunOptions& options) const override {
+    return check_property(spec, property, kernel_property_target(spec), options);
+  }
+
   GiNaC::ex claim_reference(const Spec&, const Claim&, const GiNaC::ex& S) const override { return S; }
 
   std::optional<JudgedClaim> judged_claim(const Spec& spec, const Claim& claim, const NamedValues& point,

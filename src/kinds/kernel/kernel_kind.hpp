@@ -11,6 +11,7 @@
 #include "src/spec/kind.hpp"
 #include "src/spec/spec.hpp"
 #include "src/verdicts/run_options.hpp"
+#include "src/properties/property_checks.hpp"
 #include "src/verdicts/variant_result.hpp"
 
 namespace attnverify {
@@ -30,6 +31,10 @@ std::shared_ptr<const num::ScoreDistribution> score_law(const Spec& spec);
 /// The derivation the kernel's checks use: proofs/kernel_derivation.hpp's under the normal
 /// law; under another, the same f and kinks with no closed form (and the reason).
 sym::KernelDerivation kernel_derivation_under(const Spec& spec);
+
+/// What the kernel's properties are judged on: the derived S under the normal law; under
+/// another law, or without a closed form, none (ex(0)) and the reason.
+PropertyTarget kernel_property_target(const Spec& spec);
 
 /// Derivation, closed form vs quadrature at every grid point, Monte Carlo, claims and
 /// properties (src/kinds/kernel/kernel_checks.cpp).

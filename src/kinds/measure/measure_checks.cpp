@@ -11,6 +11,10 @@
 
 namespace attnverify {
 
+PropertyTarget measure_property_target() {
+  return {GiNaC::ex(0), nullptr, "the sparsity measure of a vector has no S in parameters for properties to examine"};
+}
+
 VariantResult check_measure_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
   const unsigned digits = options.digits;
   VariantResult result;
@@ -31,7 +35,7 @@ VariantResult check_measure_variant(const Spec& spec, const RunOptions& options,
     result.records.push_back(check_claim_on_domain(
         spec, claim, [](const GiNaC::ex& e) { return sym::vector_form(e); }, d.S, domain, digits, witness));
   }
-  check_properties(spec, {GiNaC::ex(0), nullptr}, options, result, progress);
+  check_properties(spec, measure_property_target(), options, result, progress);
   return result;
 }
 

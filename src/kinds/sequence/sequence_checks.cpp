@@ -125,6 +125,12 @@ CertifiedOutcome certified_sum(const GiNaC::ex& closed, const GiNaC::ex& weight,
 
 }  // namespace
 
+PropertyTarget sequence_property_target(const Spec& spec) {
+  const sym::SequenceDerivation& d = sym::cached_sequence_derivation(spec.definition);
+  const bool derived = d.status == sym::SequenceDerivation::Status::Derived;
+  return {derived ? d.S : GiNaC::ex(0), &d, derived ? "" : d.reason};
+}
+
 VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
   const unsigned digits = options.digits;
   const auto& s = sym::symbols();
@@ -223,7 +229,7 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
   const ClaimReference reference{d.S, d.S_at_lambda_one, {}};
   check_claims(spec, derived ? &reference : nullptr, d.reason, digits, options.seed_for(std::nullopt), witness,
                result.records, progress);
-  check_properties(spec, {derived ? d.S : GiNaC::ex(0), &d}, options, result, progress);
+  check_properties(spec, sequence_property_target(spec), options, result, progress);
   return result;
 }
 

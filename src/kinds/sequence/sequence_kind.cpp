@@ -150,6 +150,21 @@ class SequenceKind final : public Kind {
     return "";
   }
 
+  // as src/kinds/sequence/sequence_checks.cpp sets them: a sum without a closed form to compare
+  // with and the asymptote's comparison are no tests
+  std::function<Verdict(const CheckRecord&)> record_expectation(const Spec& spec) const override {
+    const bool derived =
+        sym::cached_sequence_derivation(spec.definition).status == sym::SequenceDerivation::Status::Derived;
+    return [derived](const CheckRecord& r) {
+      if (r.check == CheckKind::Asymptote || (r.is_grid_check() && !derived)) return Verdict::NotApplicable;
+      return Verdict::Agree;
+    };
+  }
+
+  CheckRecord recheck_property(const Spec& spec, const Property& property, const RunOptions& options) const override {
+    return check_property(spec, property, sequence_property_target(spec), options);
+  }
+
   // S_n, or at lambda = 1 its form there (ClaimGeometry::separate_closed_form_at)
   GiNaC::ex claim_reference(const Spec&, const Claim&, const GiNaC::ex& S) const override { return S; }
 

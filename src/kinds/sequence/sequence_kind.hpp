@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "src/spec/kind.hpp"
+#include "src/properties/property_checks.hpp"
 #include "src/verdicts/run_options.hpp"
 #include "src/verdicts/variant_result.hpp"
 
@@ -14,6 +15,10 @@ namespace attnverify {
 
 /// The registry entry (src/kinds/registry.cpp).
 std::shared_ptr<const Kind> sequence_kind();
+
+/// What the sequence's properties are judged on: the derived S_n and its derivation (the
+/// lambda = 1 form, the asymptotics), or none (ex(0)) and the reason.
+PropertyTarget sequence_property_target(const Spec& spec);
 
 /// Derivation, closed form vs exact summation at every grid point, the limit n -> inf,
 /// claims and properties (src/kinds/sequence/sequence_checks.cpp).
