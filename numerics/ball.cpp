@@ -127,6 +127,25 @@ std::string Ball::radius_text() const {
   return out;
 }
 
+std::pair<std::string, std::string> Ball::printed(unsigned digits) const {
+  if (!finite()) return {"nan", "inf"};
+  const std::string mid = midpoint_text(digits);
+  // |x - mid| over the ball: the printed decimal held exactly enough (a ball of its own,
+  // whose tiny radius only widens the bound), subtracted from this ball
+  const slong bits = std::max<slong>(arb_rel_accuracy_bits(value_), 0) + bits_for_digits(static_cast<double>(mid.size())) + 64;
+  Ball decimal, distance;
+  if (arb_set_str(decimal.value_, mid.c_str(), bits) != 0) return {"nan", "inf"};
+  arb_sub(distance.value_, value_, decimal.value_, bits);
+  arb_abs(distance.value_, distance.value_);
+  arf_t upper;
+  arf_init(upper);
+  arb_get_ubound_arf(upper, distance.value_, 64);
+  Ball radius;
+  arf_get_mag(arb_radref(radius.value_), upper);  // rounded up
+  arf_clear(upper);
+  return {mid, radius.radius_text()};
+}
+
 double Ball::midpoint_double() const {
   if (!finite()) return std::numeric_limits<double>::quiet_NaN();
   return arf_get_d(arb_midref(value_), ARF_RND_NEAR);

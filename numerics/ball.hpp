@@ -48,10 +48,10 @@ class Ball {
   /// value), rounded to `bits` with the rounding error in the radius. Throws
   /// std::domain_error for a complex number.
   static Ball from_numeric(const GiNaC::numeric& value, slong bits);
-  /// The ball that results.json prints as {"mid": mid, "rad": rad} (Ball::midpoint_text
-  /// with `mid_digits` significant digits, Ball::radius_text): [mid +/- (rad + half a unit
-  /// in the last printed digit of mid)], which contains the ball that was printed, since
-  /// the printed midpoint is rounded and the printed radius rounded up. Throws
+  /// A ball read from {"mid": mid, "rad": rad} text, mid with `mid_digits` significant digits:
+  /// [mid +/- (rad + half a unit in the last printed digit of mid)]. Ball::printed's radius
+  /// already covers the rounding of mid, so for its text the extra half unit only widens;
+  /// it keeps a ball printed by midpoint_text and radius_text alone contained too. Throws
   /// std::invalid_argument for text that is not a finite decimal number or a radius < 0.
   static Ball from_text(const std::string& mid, const std::string& rad, unsigned mid_digits, slong bits);
 
@@ -72,6 +72,12 @@ class Ball {
   std::string midpoint_text(unsigned digits) const;
   /// The radius, rounded up, in decimal with 3 significant digits ("0" for an exact ball).
   std::string radius_text() const;
+  /// The ball in decimal as results.json and shards print it, {mid, rad}: the midpoint rounded
+  /// to `digits` significant digits, and a radius rounded up to 3 digits that covers this
+  /// ball's radius *and* the rounding of the printed midpoint, so that every point of this
+  /// ball (and so the exact value it encloses) lies in [mid - rad, mid + rad]. {"nan", "inf"}
+  /// for a ball that is not finite.
+  std::pair<std::string, std::string> printed(unsigned digits) const;
   /// The midpoint as a double (for plotting and for the search's objective only).
   double midpoint_double() const;
 

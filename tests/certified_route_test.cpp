@@ -249,3 +249,31 @@ BOOST_AUTO_TEST_CASE(certified_route_and_boost_witness_agree_on_the_seed_grids) 
   }
   BOOST_TEST(points == 39u);
 }
+
+// H2 of the attack round of 2026-11-28 (docs/history.md, issue 42): a printed ball {mid, rad}
+// contains the exact value although mid is rounded to P + 5 digits. The exact values:
+// sqrt(2/pi) (S of f = x at (0, 1), Su2023 eq. 7) and 1/3, each against an MPFR value at 1000
+// bits; the balls, Arb's at 200 bits, have radii near 1e-60, far below the rounding of a 55-digit
+// midpoint (1e-55 relative), so a radius that did not cover the rounding would miss.
+BOOST_AUTO_TEST_CASE(printed_balls_contain_the_exact_value) {
+  const slong bits = 200;
+  num::Ball s, third;
+  arb_const_pi(s.get(), bits);
+  arb_ui_div(s.get(), 2, s.get(), bits);
+  arb_sqrt(s.get(), s.get(), bits);
+  arb_set_ui(third.get(), 1);
+  arb_div_ui(third.get(), third.get(), 3, bits);
+  num::ScopedPrecision scope(300);
+  num::Real pi;
+  mpfr_const_pi(pi.backend().data(), MPFR_RNDN);
+  const num::Real exact_s = sqrt(num::Real(2) / pi), exact_third = num::Real(1) / 3;
+  for (const auto& [b, exact] : {std::pair{s, exact_s}, std::pair{third, exact_third}}) {
+    const auto [mid, rad] = b.printed(55);
+    BOOST_TEST(mid.size() >= 55u);
+    const num::Real distance = abs(num::Real(mid) - exact);
+    BOOST_TEST_MESSAGE("mid " << mid << " rad " << rad);
+    BOOST_TEST((distance <= num::Real(rad)), "|mid - exact| = " << distance.str(3) << " > rad = " << rad);
+    // and the radius is tight: at most the rounding (half a unit of the 55th digit) plus 10^-58
+    BOOST_TEST((num::Real(rad) <= num::Real("5e-56") + num::Real("1e-58")), rad);
+  }
+}

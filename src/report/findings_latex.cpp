@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "numerics/ball.hpp"
 #include "proofs/display_form.hpp"
 #include "proofs/expression_parser.hpp"
 #include "proofs/printing.hpp"
@@ -117,29 +118,65 @@ std::string significant(const std::string& value, std::size_t digits) {
   return out + exponent;
 }
 
-// An Arb ball [mid +- rad] as math, its midpoint cut to 12 significant digits and its
-// radius widened by one unit of the 12th digit, so that the printed ball still contains the
-// exact value: |x - mid'| <= |x - mid| + |mid - mid'| <= rad + 10^(E - 11), E the exponent of
-// mid's leading digit (mid' truncates mid).
-std::string ball_math(const Enclosure& ball) {
+// An Arb ball [mid +- rad] as the ledger prints it: its midpoint cut to `kept` significant
+// digits and its radius widened by one unit of the last digit kept, so that the printed ball
+// still contains the exact value: |x - mid'| <= |x - mid| + |mid - mid'| <= rad + 10^(E - kept
+// + 1), E the exponent of mid's leading digit (mid' rounds mid). The radius is lead * 10^e,
+// one significant digit rounded up; `digits` empty for a ball that is not finite.
+struct PrintedBall {
+  std::string digits;
+  double lead = 0;
+  int e = 0;
+};
+
+PrintedBall printed_ball(const Enclosure& ball, std::size_t kept) {
   const double mid = std::strtod(ball.mid.c_str(), nullptr), rad = std::strtod(ball.rad.c_str(), nullptr);
-  if (!std::isfinite(mid) || !std::isfinite(rad)) return "[" + latex_escape(ball.mid) + " \\pm " + latex_escape(ball.rad) + "]";
+  if (!std::isfinite(mid) || !std::isfinite(rad)) return {};
   const int exponent = mid == 0 ? -300 : static_cast<int>(std::floor(std::log10(std::fabs(mid))));
-  const double widened = rad + std::pow(10.0, exponent - 11);
-  // the radius printed with one significant digit, rounded up
-  const int e = static_cast<int>(std::floor(std::log10(widened)));
+  const double widened = rad + std::pow(10.0, exponent - static_cast<int>(kept) + 1);
+  PrintedBall out;
+  out.e = static_cast<int>(std::floor(std::log10(widened)));
   // rounded up, with a margin for the rounding of the doubles themselves (the printed
   // radius must not be smaller than the bound)
-  const double lead = std::ceil(widened / std::pow(10.0, e) * (1 + 1e-9));
+  out.lead = std::ceil(widened / std::pow(10.0, out.e) * (1 + 1e-9));
   // the digits as they are (a decimal: digits, sign, point, exponent), trailing zeros of
   // the fraction dropped; the radius bounds what they leave out
-  std::string digits = significant(ball.mid, 12);
-  if (digits.find('.') != std::string::npos && digits.find_first_of("eE") == std::string::npos) {
-    digits.erase(digits.find_last_not_of('0') + 1);
-    if (digits.back() == '.') digits.pop_back();
+  out.digits = significant(ball.mid, kept);
+  if (out.digits.find('.') != std::string::npos && out.digits.find_first_of("eE") == std::string::npos) {
+    out.digits.erase(out.digits.find_last_not_of('0') + 1);
+    if (out.digits.back() == '.') out.digits.pop_back();
   }
-  return fmt::format("[{} \\pm {}\\cdot 10^{{{}}}]", is_decimal_number_text(digits) ? digits : latex_escape(digits),
-                     lead, e);
+  return out;
+}
+
+std::string ball_math(const Enclosure& ball, std::size_t kept = 12) {
+  const PrintedBall p = printed_ball(ball, kept);
+  if (p.digits.empty()) return "[" + latex_escape(ball.mid) + " \\pm " + latex_escape(ball.rad) + "]";
+  return fmt::format("[{} \\pm {}\\cdot 10^{{{}}}]", is_decimal_number_text(p.digits) ? p.digits : latex_escape(p.digits),
+                     p.lead, p.e);
+}
+
+// The fewest significant digits, 12 or more, at which the printed balls of `a` and `b`
+// (printed_ball) are disjoint, so that the numbers a reader sees show the separation that
+// certifies a counterexample (two balls that overlap as printed show nothing; a claim wrong by
+// 1e-30 needs about 32 digits); 12 when no length up to the full text separates them.
+std::size_t separating_digits(const Enclosure& a, const Enclosure& b) {
+  const std::size_t longest = std::max(a.mid.size(), b.mid.size());
+  for (std::size_t kept = 12; kept <= longest; ++kept) {
+    const PrintedBall pa = printed_ball(a, kept), pb = printed_ball(b, kept);
+    if (pa.digits.empty() || pb.digits.empty()) return 12;
+    try {
+      const slong bits = num::bits_for_digits(static_cast<double>(longest)) + 64;
+      const auto as_ball = [&](const PrintedBall& p) {
+        // the printed text exactly (no rounding allowance: its digits are what the reader sees)
+        return num::Ball::from_text(p.digits, fmt::format("{}e{}", p.lead, p.e), 100000, bits);
+      };
+      if (!arb_overlaps(as_ball(pa).get(), as_ball(pb).get())) return kept;
+    } catch (const std::invalid_argument&) {
+      return 12;
+    }
+  }
+  return 12;
 }
 
 // A value that is an expression (in d, n or no symbol: "sqrt(3/2)/3", "d^(-1/2)"), as
@@ -220,9 +257,12 @@ std::string deciding_text(const LedgerEntry& e) {
       // the same case means other vectors in another feature map: name the variant
       if (e.variants.size() > 1) text += " in \\texttt{" + latex_escape(r.variant) + "}";
       text += ": ";
-      if (balls.count("claim")) text += "claim $\\in " + ball_math(balls["claim"]) + "$";
-      if (balls.count("closed")) text += ", derived $S \\in " + ball_math(balls["closed"]) + "$";
-      if (balls.count("numeric")) text += ", defining integral $\\in " + ball_math(balls["numeric"]) + "$";
+      // the balls with as many digits as it takes to see them apart (the claim's against S's)
+      const std::size_t kept =
+          balls.count("claim") && balls.count("closed") ? separating_digits(balls["claim"], balls["closed"]) : 12;
+      if (balls.count("claim")) text += "claim $\\in " + ball_math(balls["claim"], kept) + "$";
+      if (balls.count("closed")) text += ", derived $S \\in " + ball_math(balls["closed"], kept) + "$";
+      if (balls.count("numeric")) text += ", defining integral $\\in " + ball_math(balls["numeric"], kept) + "$";
       return text;
     }
     case Evidence::ProvedWholeDomain:

@@ -32,7 +32,11 @@ void judge_closed_vs_numeric(CheckRecord& record, const num::Evaluation& closed,
     record.detail += (record.detail.empty() ? "" : " ") + std::string("Closed form: ") + closed.note + ".";
 }
 
-Enclosure enclosure_of(const num::Ball& b, unsigned digits) { return {b.midpoint_text(num::Precision{digits}.printed()), b.radius_text()}; }
+Enclosure enclosure_of(const num::Ball& b, unsigned digits) {
+  // the printed radius covers the midpoint's rounding: [mid - rad, mid + rad] holds the value
+  auto [mid, rad] = b.printed(num::Precision{digits}.printed());
+  return {std::move(mid), std::move(rad)};
+}
 
 num::Ball closed_form_ball(const num::BallExpression& closed, const std::vector<GiNaC::numeric>& point,
                            unsigned digits) {

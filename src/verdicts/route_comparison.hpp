@@ -26,7 +26,9 @@ struct NumericOutcome {
 void judge_closed_vs_numeric(CheckRecord& record, const num::Evaluation& closed, const NumericOutcome& numeric,
                              unsigned digits);
 
-/// A ball as the decimal text of results.json, mid to P + 5 digits.
+/// A ball as the decimal text of results.json and shards (Ball::printed): mid to P + 5
+/// digits, rad an upper bound of the distance from mid to every point of the ball, so the
+/// exact value lies in [mid - rad, mid + rad].
 Enclosure enclosure_of(const num::Ball& b, unsigned digits);
 
 /// The precision ceiling of a closed form's ball at a grid point, in bits (about 1200
