@@ -132,7 +132,9 @@ std::pair<std::string, std::string> Ball::printed(unsigned digits) const {
   const std::string mid = midpoint_text(digits);
   // |x - mid| over the ball: the printed decimal held exactly enough (a ball of its own,
   // whose tiny radius only widens the bound), subtracted from this ball
-  const slong bits = std::max<slong>(arb_rel_accuracy_bits(value_), 0) + bits_for_digits(static_cast<double>(mid.size())) + 64;
+  // enough bits for the midpoint's mantissa and for the decimal (an exact ball has an unbounded
+  // relative accuracy, so that is not the measure)
+  const slong bits = std::max<slong>(arb_bits(value_), bits_for_digits(static_cast<double>(mid.size()))) + 64;
   Ball decimal, distance;
   if (arb_set_str(decimal.value_, mid.c_str(), bits) != 0) return {"nan", "inf"};
   arb_sub(distance.value_, value_, decimal.value_, bits);

@@ -83,11 +83,28 @@ bool outside(const Ball& b, Relation relation) {
   return b.finite() && (relation == Relation::Positive ? b.nonpositive() : b.negative());
 }
 
-std::vector<numeric> centre_of(const std::vector<BoxAxis>& box) {
+// The centre of a sub-box; on an integer axis (whose ends are integers, cut_to_integers) the
+// integer at or below the middle.
+std::vector<numeric> centre_of(const std::vector<BoxAxis>& box, const std::vector<bool>& integer_axes = {}) {
   std::vector<numeric> c;
   c.reserve(box.size());
-  for (const BoxAxis& a : box) c.push_back((a.lo + a.hi) / 2);
+  for (std::size_t j = 0; j < box.size(); ++j) {
+    const numeric middle = (box[j].lo + box[j].hi) / 2;
+    c.push_back(j < integer_axes.size() && integer_axes[j] ? floor_of(middle) : middle);
+  }
   return c;
+}
+
+// Cuts each integer axis of a sub-box to [ceil lo, floor hi]; false when one holds no integer
+// (the sub-box has no point of the claim).
+bool cut_to_integers(std::vector<BoxAxis>& axes, const std::vector<bool>& integer_axes) {
+  for (std::size_t j = 0; j < axes.size() && j < integer_axes.size(); ++j) {
+    if (!integer_axes[j]) continue;
+    axes[j].lo = ceil_of(axes[j].lo);
+    axes[j].hi = floor_of(axes[j].hi);
+    if (axes[j].lo > axes[j].hi) return false;
+  }
+  return true;
 }
 
 // The balls of df/dx_j over the sub-box `balls`; an exact 0 for an axis fixed to a face.
@@ -157,6 +174,7 @@ BoxResult certify_sign_on_box(const BoxFunction& fn, const std::vector<BoxAxis>&
     SubBox current = std::move(stack.back());
     stack.pop_back();
     ++result.boxes;
+    if (!cut_to_integers(current.axes, fn.integer_axes)) continue;  // no point of the claim here
     const slong bits = std::min(kMaxBits, kStartBits + kBitsPerHalving * current.halvings);
     bool settled = false;
     // the sub-box's balls, and (once computed for it) its gradient balls and the value at
@@ -221,9 +239,12 @@ BoxResult certify_sign_on_box(const BoxFunction& fn, const std::vector<BoxAxis>&
       // mean value form: f(x) in f(c) + sum_j df/dx_j(box) (x_j - c_j) for every x of the
       // sub-box (f is C^1 there: no kink, f and its gradient finite on the whole sub-box)
       if (smooth && slopes_finite) {
-        const std::vector<numeric> c = centre_of(current.axes);
-        at_centre = (*fn.f)(c, bits);
-        Ball mean_value = *at_centre;
+        const std::vector<numeric> c = centre_of(current.axes);  // the real centre: a mean value form
+        const Ball centre_value = (*fn.f)(c, bits);
+        // the counterexample test below uses the same centre unless an axis is an integer one
+        if (std::none_of(fn.integer_axes.begin(), fn.integer_axes.end(), [](bool b) { return b; }))
+          at_centre = centre_value;
+        Ball mean_value = centre_value;
         for (std::size_t j = 0; j < current.axes.size(); ++j) {
           if (current.axes[j].lo == current.axes[j].hi) continue;
           Ball offset;
@@ -257,7 +278,7 @@ BoxResult certify_sign_on_box(const BoxFunction& fn, const std::vector<BoxAxis>&
     }
     if (settled) continue;
     // a certified counterexample at the centre?
-    const std::vector<numeric> centre = centre_of(current.axes);
+    const std::vector<numeric> centre = centre_of(current.axes, fn.integer_axes);
     if (!at_centre) at_centre = (*fn.f)(centre, bits);
     if (outside(*at_centre, relation)) {
       result.outcome = BoxOutcome::Counterexample;
@@ -311,6 +332,18 @@ BoxResult certify_sign_on_box(const BoxFunction& fn, const std::vector<BoxAxis>&
   }
   result.outcome = BoxOutcome::Proved;
   return result;
+}
+
+numeric floor_of(const numeric& x) {
+  numeric q = GiNaC::iquo(x.numer(), x.denom());  // truncated toward 0
+  if (q > x) q -= 1;
+  return q;
+}
+
+numeric ceil_of(const numeric& x) {
+  numeric q = GiNaC::iquo(x.numer(), x.denom());
+  if (q < x) q += 1;
+  return q;
 }
 
 std::string box_text(const std::vector<BoxAxis>& box, int digits) {

@@ -97,13 +97,25 @@ struct BoxFunction {
   /// Optional: faces of the whole box where f vanishes to a known order (the caller proves
   /// the vanishing symbolically); used only when f has no relu, step or abs.
   std::vector<VanishingFace> vanishing_faces;
+  /// Optional, one flag per axis: the claim is about the points whose coordinate on this axis
+  /// is an integer (a sequence's length n). Such an axis of a sub-box is cut to its integers
+  /// [ceil lo, floor hi] (a sub-box with none holds no point of the claim: settled), and a
+  /// counterexample is tested at an integer there. f is still enclosed over the real
+  /// sub-box, which holds those points, so a proof stays a proof.
+  std::vector<bool> integer_axes;
 };
 
-/// Decides f > 0 or f >= 0 on `box` (axes in the order of f's variables). Never throws
+/// Decides f > 0 or f >= 0 on `box` (axes in the order of f's variables; on an integer axis
+/// at its integers only). Never throws
 /// for an undefined f (undecided); throws std::invalid_argument for an axis with lo > hi
 /// or a box of the wrong dimension.
 BoxResult certify_sign_on_box(const BoxFunction& f, const std::vector<BoxAxis>& box, Relation relation,
                               std::size_t max_boxes = 20000);
+
+/// The largest integer <= x and the smallest integer >= x, for an exact rational x (the ends
+/// of an integer axis).
+GiNaC::numeric floor_of(const GiNaC::numeric& x);
+GiNaC::numeric ceil_of(const GiNaC::numeric& x);
 
 /// "[lo, hi] x [lo, hi]" with exact ends, or, when digits > 0, each end rounded to the
 /// nearest decimal of `digits` significant digits (for reading only: not the exact box).

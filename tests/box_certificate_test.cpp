@@ -169,3 +169,32 @@ BOOST_AUTO_TEST_CASE(taylor_test_at_a_vanishing_face) {
   BOOST_TEST(static_cast<int>(decide("-" + g, left, true, true)) == static_cast<int>(num::BoxOutcome::Proved));
   BOOST_TEST(static_cast<int>(decide(g, left, true, true)) == static_cast<int>(num::BoxOutcome::Counterexample));
 }
+
+// L4 of the attack round of 2026-11-28 (docs/history.md, issue 42): an integer axis (a
+// sequence's n) holds its integers only. f = (gamma - 3/2)^2 - 1/8 (by hand: 1/8 at gamma = 1
+// and 2, -1/8 at 3/2) is > 0 at the integers of [1, 2] but not between them, so over the real
+// box the run finds a counterexample, and over the integers it proves f > 0; on [3/2, 7/4],
+// which holds no integer, there is nothing to disprove. A counterexample on an integer axis is
+// at an integer: gamma - 3 on [1, 5] is -2, -1, 0, 1, 2 there, not > 0 at 1, 2 and 3.
+BOOST_AUTO_TEST_CASE(integer_axes_hold_their_integers_only) {
+  const auto& s = sym::symbols();
+  const std::vector<ex> vars{s.beta, s.gamma};
+  const auto run_integer = [&](const std::string& text, std::vector<num::BoxAxis> box) {
+    const num::BallExpression e(parse(text), vars);
+    num::BoxFunction fn;
+    fn.f = &e;
+    fn.integer_axes = {false, true};
+    return num::certify_sign_on_box(fn, box, num::Relation::Positive);
+  };
+  const std::string dip = "beta^2 + (gamma - 3/2)^2 - 1/8";
+  const auto real = run(dip, {{0, 0}, {1, 2}}, num::Relation::Positive, false);
+  BOOST_TEST(static_cast<int>(real.outcome) == static_cast<int>(num::BoxOutcome::Counterexample));
+  const auto integers = run_integer(dip, {{0, 0}, {1, 2}});
+  BOOST_TEST(static_cast<int>(integers.outcome) == static_cast<int>(num::BoxOutcome::Proved));
+  const auto none = run_integer("-1", {{0, 0}, {numeric(3, 2), numeric(7, 4)}});
+  BOOST_TEST(static_cast<int>(none.outcome) == static_cast<int>(num::BoxOutcome::Proved));
+  const auto below = run_integer("gamma - 3", {{0, 1}, {1, 5}});
+  BOOST_REQUIRE(static_cast<int>(below.outcome) == static_cast<int>(num::BoxOutcome::Counterexample));
+  BOOST_TEST(below.point[1].is_integer(), "counterexample at gamma = " << below.point[1]);
+  BOOST_TEST(below.point[1] <= 3);
+}

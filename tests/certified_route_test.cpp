@@ -276,4 +276,11 @@ BOOST_AUTO_TEST_CASE(printed_balls_contain_the_exact_value) {
     // and the radius is tight: at most the rounding (half a unit of the 55th digit) plus 10^-58
     BOOST_TEST((num::Real(rad) <= num::Real("5e-56") + num::Real("1e-58")), rad);
   }
+  // an exact ball (a feature map's exact moments) whose decimal is exact prints radius 0 (its
+  // unbounded relative accuracy once asked Arb for 2^62 bits)
+  num::Ball quarter;
+  arb_set_d(quarter.get(), 0.25);
+  const auto [mid, rad] = quarter.printed(55);
+  BOOST_TEST(num::Real(mid) == num::Real("0.25"));
+  BOOST_TEST(rad == "0");
 }

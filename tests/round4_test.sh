@@ -26,6 +26,45 @@ is_verdict() {  # is_verdict SPEC ID WANTED
   [ "$got" = "$3" ] || { echo "  $1 $2: $got, wanted $3"; return 1; }
 }
 
+# agrees_with_truth SPEC TRUTH_FILE: every id of SPEC that TRUTH_FILE lists ("ID true|false")
+# has the verdict the truth gives (agree for true, disagree for false)
+agrees_with_truth() {
+  $py - "res/$1/results.json" "$2" <<'PY'
+import json, sys
+verdicts = {c["claim"]: c["verdict"] for c in json.load(open(sys.argv[1]))["checks"] if c.get("claim")}
+truth = dict(line.split() for line in open(sys.argv[2]) if line.strip())
+wrong = [(k, verdicts[k], truth[k]) for k in verdicts if k in truth and verdicts[k] != ("agree" if truth[k] == "true" else "disagree")]
+for k, got, t in wrong:
+    print(f"  {k}: {got}, but it is {t}")
+sys.exit(1 if wrong or not any(k in truth for k in verdicts) else 0)
+PY
+}
+
+# H1: strict bounds on sequences that fail at lambda = 1 (S = bound there); L3: a supremum box
+# reaching lambda = 1; L4: sequence boxes without an integer n or outside (0, 1]
+$py "$src/tests/round4/h1_truth.py" > truth_h1.txt
+for spec in h1_strict_bound h1_strict_bound_pow l3_sup_at_lambda_one; do
+  check "H1/L3: $spec runs" run $spec
+  check "H1/L3: $spec's verdicts are the truth (exact sums, mpmath)" agrees_with_truth $spec truth_h1.txt
+done
+check "L3: no GiNaC text in a finding" bash -c "! grep -q 'power::eval' res/l3_sup_at_lambda_one/results.json"
+check "L4: the spec runs" run l4_box_without_integer
+for id in lambda-above-1 n-below-1 n-fraction; do
+  check "L4: box $id is not decided (inconclusive)" is_verdict l4_box_without_integer $id inconclusive
+done
+check "L4: the box without an integer n says so" grep -q "holds no integer" res/l4_box_without_integer/results.json
+
+# H4: feature-map boxes outside snr > 0, r in (0, 1] are not decided (S of non-negative linear
+# attention lies in (0, 1], by Cauchy-Schwarz and a >= 0: "S < 0" holds nowhere)
+for spec in h4_box_outside_domain h4_phi_box; do
+  check "H4: $spec runs" run $spec
+done
+for id in negative-S r-above-1 decreasing-negative-snr; do
+  check "H4: box $id is not decided (inconclusive)" is_verdict h4_box_outside_domain $id inconclusive
+done
+check "H4: phi = relu, box negative-S is not decided" is_verdict h4_phi_box negative-S inconclusive
+check "H4: no 'Certified' box outside the domain" bash -c "! grep -q 'Certified: S < 0' res/h4_*/results.json"
+
 # H2: every printed ball holds the exact value; L5: the ledger's deciding balls look disjoint
 check "H2: the spec runs" run h2_identity_ball
 check "H2, L5: printed balls contain S (mpmath, 90 digits) and the ledger's pair is disjoint as printed" \

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <map>
@@ -141,13 +142,21 @@ std::string certified_on(const std::string& box_text) {
   return "certified on the box " + box_text + " (Arb branch-and-bound)";
 }
 
-// Why the box leaves the variant's domain (a gamma <= 0, a lambda > 1), or "": S and its
-// symbols assume the domain (gamma is a positive symbol, so sqrt(gamma^2) = gamma), and a
-// box outside it would be decided for a formula that is not the variant's S there.
+// Why the box leaves the variant's domain (a gamma <= 0, a lambda > 1, an snr <= 0, an r > 1;
+// a range of n without an integer), or "": S and its symbols assume the domain (gamma is a
+// positive symbol, so sqrt(gamma^2) = gamma), and a box outside it would be decided for a
+// formula that is not the variant's S there. A parameter the domain does not name cannot be
+// checked, so its box is not decided either (docs/history.md, issue 42, H4).
 std::string box_outside_domain(const Spec& spec, const std::vector<std::string>& names,
                                const std::vector<std::pair<numeric, numeric>>& ranges) {
-  const sym::ParameterDomain domain = spec.kind->claim_geometry(spec, true).domain;
-  for (std::size_t k = 0; k < names.size() && k < ranges.size(); ++k)
+  const ClaimGeometry geometry = spec.kind->claim_geometry(spec, true);
+  const sym::ParameterDomain domain = geometry.property_domain.value_or(geometry.domain);
+  for (std::size_t k = 0; k < names.size() && k < ranges.size(); ++k) {
+    if (std::none_of(domain.variables.begin(), domain.variables.end(), [&](const sym::DomainVariable& v) {
+          return v.symbol.is_equal(sym::symbols().by_name(names[k]));
+        }))
+      return "the variant's domain (" + domain.description + ") gives no range of " + names[k] +
+             ", so the box cannot be checked against it";
     for (const sym::DomainVariable& v : domain.variables) {
       if (!v.symbol.is_equal(sym::symbols().by_name(names[k]))) continue;
       const auto below = [&](const numeric& x) {
@@ -163,9 +172,18 @@ std::string box_outside_domain(const Spec& spec, const std::vector<std::string>&
       if (below(ranges[k].first) || above(ranges[k].second))
         return "the box's range of " + names[k] + ", [" + exact_text(ranges[k].first) + ", " +
                exact_text(ranges[k].second) + "], leaves the variant's domain (" + domain.description + ")";
+      if (v.integer && num::ceil_of(ranges[k].first) > num::floor_of(ranges[k].second))
+        return "the box's range of " + names[k] + ", [" + exact_text(ranges[k].first) + ", " +
+               exact_text(ranges[k].second) + "], holds no integer, so no point of the variant's domain (" +
+               domain.description + ")";
     }
+  }
   return "";
 }
+
+// Whether a property parameter takes integer values only: a sequence's length n
+// (sym::sequence_domain; the only integer parameter of any kind's properties).
+bool is_integer_parameter(const ex& x) { return x.is_equal(sym::symbols().n); }
 
 // The number of nodes of e, counted up to `cap` (then cap).
 std::size_t tree_size(const ex& e, std::size_t cap) {
@@ -230,6 +248,9 @@ num::BoxResult certify_on_whole_box(const ex& f, const std::vector<ex>& symbols,
   num::BoxFunction fn;
   fn.f = &*compiled;
   for (const auto& s : slopes) fn.gradient.push_back(&s);
+  // a sequence's length n is an integer: the box holds the integers of its n range only, and a
+  // counterexample is a sequence (docs/history.md, issue 42, L4)
+  for (const ex& x : symbols) fn.integer_axes.push_back(is_integer_parameter(x));
   // exact zeros on faces, decided once per face (the same face recurs across sub-boxes)
   std::map<std::string, bool> zero_faces;
   fn.exact_zero_at = [&](const std::vector<std::optional<numeric>>& fixed) {
@@ -358,6 +379,20 @@ numeric dyadic_below(double x) {
   int exponent = 0;
   std::frexp(x, &exponent);  // x in [2^(exponent-1), 2^exponent)
   return numeric(2).power(exponent - 1);
+}
+
+// The exact value of an MPFR number, as a rational m 2^e.
+numeric exact_rational(const Real& v) {
+  mpz_t m;
+  mpz_init(m);
+  const long e = mpfr_get_z_2exp(m, v.backend().data());
+  char* digits = mpz_get_str(nullptr, 10, m);
+  const numeric mantissa(digits);
+  void (*release)(void*, size_t);
+  mp_get_memory_functions(nullptr, nullptr, &release);
+  release(digits, std::strlen(digits) + 1);
+  mpz_clear(m);
+  return mantissa * numeric(2).power(e);
 }
 
 std::string undecided_note(const num::BoxResult& r) {
@@ -551,7 +586,8 @@ std::optional<numeric> snap(const Real& x) {
   return std::nullopt;
 }
 
-Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const RunOptions& options) {
+Part check_extremum(const Spec& spec, const PropertyCheck& c, const PropertyTarget& target, const RunOptions& options) {
+  const ex& S = target.S;
   Part part;
   const unsigned digits = options.digits;
   const bool maximise = c.kind == PropertyKind::Supremum;
@@ -567,9 +603,38 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
       return part;
     }
   const std::vector<num::BoxAxis> ebox = exact_box(ranges, symbols.size());
+  // sequences: the box's face lambda = 1, where S's general form is 0/0 and S has a form of
+  // its own, S1(n) (docs/history.md, issue 42, L3)
+  const bool lambda_one_face = target.sequence && ranges.size() == 2 && ranges[0].second == 1;
+  const ex S1 = target.sequence ? target.sequence->S_at_lambda_one : ex(0);
   const num::CompiledExpression f(S, symbols, num::Precision{digits}.guarded());
-  const num::ExtremumResult found =
-      num::search_extremum([&](const std::vector<Real>& x) { return f(x); }, box, maximise);
+  std::optional<num::CompiledExpression> f1;
+  if (lambda_one_face) f1.emplace(S1, symbols, num::Precision{digits}.guarded());
+  const auto S_at = [&](const std::vector<Real>& x) { return f1 && x[0] == 1 ? (*f1)(x) : f(x); };
+  num::ExtremumResult found = num::search_extremum(S_at, box, maximise);
+  // n is an integer (a sequence's length): the search's best n, a real number, is moved to the
+  // better of the integers beside it in the box, so the value is S of a sequence
+  for (std::size_t k = 0; found.found && k < symbols.size() && k < ranges.size(); ++k) {
+    if (!is_integer_parameter(symbols[k])) continue;
+    std::optional<std::pair<Real, Real>> best;  // (n, S)
+    for (const numeric& n : {num::floor_of(numeric(found.argument[k].convert_to<long>())),
+                             num::floor_of(numeric(found.argument[k].convert_to<long>())) + 1}) {
+      if (n < num::ceil_of(ranges[k].first) || n > num::floor_of(ranges[k].second)) continue;
+      std::vector<Real> x = found.argument;
+      x[k] = num::to_real(n);
+      try {
+        const Real v = S_at(x);
+        if (!best || (maximise ? v > best->second : v < best->second)) best = std::make_pair(x[k], v);
+      } catch (const num::EvaluationError&) {
+      }
+    }
+    if (!best) {
+      found.found = false;
+      break;
+    }
+    found.argument[k] = best->first;
+    found.value = best->second;
+  }
   const std::string box_text = named_box_text(names, ranges);
   part.method =
       fmt::format("grid search + golden-section refinement at {} digits over {}", num::Precision{digits}.guarded(), box_text);
@@ -599,8 +664,10 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
   part.point = where;
   std::optional<ex> exact;
   std::string attained = describe_point(where);
-  // exact when the snapped coordinates fix S (a valley along the others is fine)
-  const ex value = GiNaC::normal(S.subs(exact_point));
+  // exact when the snapped coordinates fix S (a valley along the others is fine); at
+  // lambda = 1, S's form there
+  const bool at_one = lambda_one_face && where[0].second == "1";
+  const ex value = GiNaC::normal((at_one ? S1 : S).subs(exact_point));
   bool fixed = true;
   for (const ex& x : symbols)
     if (value.has(x)) fixed = false;
@@ -626,10 +693,29 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
       attained = fixed_text + ", for every " + free_text + " in the box (S does not depend on " + free_text + " there)";
     }
   }
+  // branch-and-bound of of_S(S) on the box; for a sequence box reaching lambda = 1, on its face
+  // lambda = 1 with S's form there first: a counterexample there is one of the box, and the box
+  // is proved only where both parts are (S's general form is 0/0 on that face)
+  const auto certify = [&](const std::function<ex(const ex&)>& of_S, num::Relation relation, std::string& via) {
+    std::optional<num::BoxResult> on_face;
+    if (lambda_one_face) {
+      std::vector<num::BoxAxis> face = ebox;
+      face[0].lo = 1;
+      on_face = certify_on_box(of_S(S1), symbols, face, relation);
+      if (on_face->outcome == num::BoxOutcome::Counterexample) {
+        via = ", on the face lambda = 1 with S's form there, " + sym::to_text(S1);
+        return *on_face;
+      }
+    }
+    num::BoxResult r = certify_function_of_S(of_S, S, names, symbols, ebox, relation, via);
+    if (on_face && r.outcome == num::BoxOutcome::Proved && on_face->outcome != num::BoxOutcome::Proved) return *on_face;
+    return r;
+  };
   const std::string word = maximise ? "supremum" : "infimum";
   std::string value_text;
   if (exact) {
-    value_text = sym::to_text(*exact) + " = " + decimal(*exact, digits, digits);
+    const std::string exact_decimal = decimal(*exact, digits, digits);
+    value_text = sym::to_text(*exact) == exact_decimal ? exact_decimal : sym::to_text(*exact) + " = " + exact_decimal;
     part.values = {{word, sym::to_text(*exact)}, {"decimal", decimal(*exact, digits, digits)}};
   } else {
     // digits justified: the change in the last refinement round
@@ -671,7 +757,7 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
     const auto gap_of = [&](const ex& s) { return maximise ? ex(value - s) : ex(s - value); };
     const ex gap = gap_of(S);
     std::string via;
-    const num::BoxResult r = certify_function_of_S(gap_of, S, names, symbols, ebox, num::Relation::Nonnegative, via);
+    const num::BoxResult r = certify(gap_of, num::Relation::Nonnegative, via);
     const bool attained = exact && sym::is_identically_zero(*exact - *c.value);
     if (r.outcome == num::BoxOutcome::Proved && attained) {
       if (part.verdict == Verdict::Disagree) return conflict(part, "the branch-and-bound proof");
@@ -702,8 +788,7 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
         if (delta.is_positive()) {
           std::string away_via;
           const num::BoxResult away =
-              certify_function_of_S([&](const ex& s) { return gap_of(s) - delta; }, S, names, symbols, ebox,
-                                    num::Relation::Positive, away_via);
+              certify([&](const ex& s) { return gap_of(s) - delta; }, num::Relation::Positive, away_via);
           if (away.outcome == num::BoxOutcome::Proved) {
             part.certified = true;
             part.method = certified_method;
@@ -737,7 +822,7 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const ex& S, const
   // where the ball of S certainly is on the wrong side
   const auto gap_of = [&](const ex& s) { return maximise ? ex(threshold - s) : ex(s - threshold); };
   std::string via;
-  const num::BoxResult r = certify_function_of_S(gap_of, S, names, symbols, ebox, num::Relation::Positive, via);
+  const num::BoxResult r = certify(gap_of, num::Relation::Positive, via);
   if (r.outcome == num::BoxOutcome::Proved) {
     if (part.verdict == Verdict::Disagree) return conflict(part, "the branch-and-bound proof");
     part.verdict = Verdict::Agree;
@@ -808,7 +893,9 @@ struct OrderedPair {
 // Near a point where the derivative has the wrong sign: two points x < x' in the
 // parameter (the others fixed, both in the box) whose balls of S are certainly in the
 // wrong order (S(x) > S(x') for an increasing claim). Steps 2^-4 ... 2^-60 of the
-// parameter's range, forward and backward.
+// parameter's range, forward and backward; for an integer parameter (a sequence's n) the
+// steps 1, 2, 4, ... from the integer at or below x, whose other coordinates must be
+// points of the domain too (an integer n: branch-and-bound's counterexamples are).
 std::optional<OrderedPair> ordered_pair_against(const ex& S, const std::vector<ex>& symbols,
                                                 const std::vector<numeric>& at, const std::vector<num::BoxAxis>& box,
                                                 std::size_t k, bool decreasing) {
@@ -816,12 +903,18 @@ std::optional<OrderedPair> ordered_pair_against(const ex& S, const std::vector<e
     const num::BallExpression value(S, symbols);
     constexpr slong bits = 256;
     const numeric width = box[k].hi - box[k].lo;
-    for (int e = 4; e <= 60; e += 4) {
-      const numeric h = width * numeric(2).power(-e);
+    const bool integer = is_integer_parameter(symbols[k]);
+    for (std::size_t j = 0; j < at.size(); ++j)
+      if (is_integer_parameter(symbols[j]) && j != k && !at[j].is_integer()) return std::nullopt;
+    const numeric from = integer ? num::floor_of(at[k]) : at[k];
+    for (int e = integer ? 0 : 4; e <= 60; e += 4) {
+      const numeric h = integer ? numeric(1 << (e / 4)) : width * numeric(2).power(-e);
+      if (integer && e > 16) break;  // steps 1 .. 16
       for (const int direction : {1, -1}) {
         std::vector<numeric> a = at, b = at;
-        if (direction == 1) b[k] = at[k] + h;
-        else a[k] = at[k] - h;
+        a[k] = b[k] = from;
+        if (direction == 1) b[k] = from + h;
+        else a[k] = from - h;
         if (a[k] < box[k].lo || b[k] > box[k].hi) continue;
         const num::Ball sa = value(a, bits), sb = value(b, bits);
         num::Ball diff;
@@ -878,12 +971,20 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
     const num::Ball b = dS_ball->evaluate(point, kBits);
     return b.finite() && (decreasing ? b.positive() : b.negative());
   };
-  std::size_t checked = 0, wrong = 0, noise = 0;
+  std::size_t checked = 0, wrong = 0, noise = 0, between_integers = 0;
   std::string undecided;
   Real worst;
+  const std::vector<num::BoxAxis> grid_box = exact_box(ranges, symbols.size());
+  const bool integer_parameter = is_integer_parameter(p);
   for (const std::vector<Real>& u : num::grid_coordinates(box.size())) {  // the extremum search's grid
     std::vector<Real> x;
-    for (std::size_t j = 0; j < box.size(); ++j) x.push_back(num::axis_value(box[j], u[j]));
+    for (std::size_t j = 0; j < box.size(); ++j) {
+      x.push_back(num::axis_value(box[j], u[j]));
+      // a sequence's n: the integer nearest the grid value, inside the box (a point of the domain)
+      if (j < ranges.size() && is_integer_parameter(symbols[j]))
+        x[j] = num::to_real(std::clamp(num::floor_of(numeric(Real(x[j] + Real(0.5)).convert_to<long>())),
+                                       num::ceil_of(ranges[j].first), num::floor_of(ranges[j].second)));
+    }
     Real value;
     try {
       value = dS(x);
@@ -895,6 +996,17 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
     if (!sign_confirmed(x)) {
       ++noise;
       continue;
+    }
+    // in an integer parameter, dS/dn of the formula says nothing of S_n at the integers: the
+    // wrong sign counts only where two integers n < n' are certainly in the wrong order
+    if (integer_parameter) {
+      std::vector<numeric> at;
+      for (const Real& v : x) at.push_back(exact_rational(v));
+      if (grid_box.size() != symbols.size() ||
+          !ordered_pair_against(S, symbols, at, grid_box, index_of(symbols, p), decreasing)) {
+        ++between_integers;
+        continue;
+      }
     }
     if (wrong++ == 0 || abs(value) > abs(worst)) {
       worst = value;
@@ -1007,6 +1119,13 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
     part.finding = fmt::format("S is not {} in {}: dS/d{} has the wrong sign at {} of {} grid points, e.g. at {} ({}).",
                                c.direction, c.parameter, c.parameter, wrong, checked, describe_point(part.point),
                                part.values[0].second);
+  } else if (between_integers > 0) {
+    // the formula's derivative has the wrong sign, yet no two integers show it: undecided
+    part.method = "derivative sign on a grid";
+    part.finding = fmt::format(
+        "At {} of {} grid points the formula's dS/d{} has the wrong sign, but no two integers {} < {}' near them are "
+        "certainly in the wrong order, and S is a sequence only at integer {}: not decided.{}",
+        between_integers, checked, c.parameter, c.parameter, c.parameter, c.parameter, undecided);
   } else if (checked > 0) {
     part.verdict = Verdict::Agree;
     part.method = "derivative sign on a grid";
@@ -1024,30 +1143,95 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
 }
 
 // ---------------------------------------------------------------- bound
-Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const RunOptions& options) {
+// Whether the relation of a bound holds at lambda = 1 for every n (sequences), decided from
+// S's lambda = 1 form S1(n) and the bound there, symbolically in n (docs/history.md, issue 42,
+// H1): the domain (0, 1] holds lambda = 1, where S's general form is 0/0.
+struct AtLambdaOne {
+  enum class State { Holds, Fails, Undefined, Undecided } state = State::Undecided;
+  std::string text;  ///< what was shown, a sentence
+  NamedValues point;
+  NamedValues values;
+};
+
+AtLambdaOne bound_at_lambda_one(const PropertyCheck& c, const ex& S1, unsigned digits) {
+  const auto& s = sym::symbols();
+  const bool below = c.relation[0] == '<', strict = c.relation.size() == 1;
+  AtLambdaOne out;
+  ex B1;
+  try {
+    B1 = c.bound.subs(s.lambda == 1);
+  } catch (const std::exception&) {
+    out.state = AtLambdaOne::State::Undefined;
+    out.point = {{"lambda", "1"}, {"n", "1"}};
+    out.text = "At lambda = 1, a point of the domain (0, 1], the bound is not defined (a divisor vanishes), so the "
+               "relation does not hold there; a statement made for lambda in (0, 1) says so with "
+               "lambda = \"(0, 1)\".";
+    return out;
+  }
+  const ex gap = below ? ex(B1 - S1) : ex(S1 - B1);  // > 0 (>= 0) is the relation
+  if (sym::is_identically_zero(gap)) {
+    out.state = strict ? AtLambdaOne::State::Fails : AtLambdaOne::State::Holds;
+    out.text = "At lambda = 1, S = " + sym::to_text(S1) + " (S's form there) and the bound " + sym::to_text(B1) +
+               " are identically equal in n, so the " + (strict ? "strict relation fails" : "relation holds") +
+               " there for every n (proved: the zero test of their difference).";
+    if (strict) {
+      out.point = {{"lambda", "1"}, {"n", "1"}};
+      const ex at1 = S1.subs(s.n == 1);
+      out.values = {{"S", decimal(at1, digits, digits)}, {"bound", decimal(B1.subs(s.n == 1), digits, digits)}};
+    }
+    return out;
+  }
+  // (bound/S1)^2 - 1 > 0 (S1/bound for >) and the bound > 0 (S1 > 0) for n > 0 (a possymbol)
+  try {
+    const ex r = GiNaC::normal(GiNaC::pow(below ? B1 / S1 : S1 / B1, 2));
+    if (sym::is_provably_positive(r - 1, {}) && sym::is_provably_positive_with_roots(below ? B1 : S1, {})) {
+      out.state = AtLambdaOne::State::Holds;
+      out.text = std::string("At lambda = 1, ") + (below ? "(bound/S)^2" : "(S/bound)^2") + " = " + sym::to_text(r) +
+                 " with S's form there, S = " + sym::to_text(S1) + ", and (ratio - 1) > 0 and " +
+                 (below ? "the bound" : "S") + " > 0 for every n > 0 by the positivity prover.";
+      return out;
+    }
+  } catch (const std::exception&) {
+  }
+  out.text = "At lambda = 1 the relation between S = " + sym::to_text(S1) + " (S's form there) and the bound " +
+             sym::to_text(B1) + " is not proved for every n.";
+  return out;
+}
+
+Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget& target, const RunOptions& options) {
+  const ex& S = target.S;
   Part part;
   const unsigned digits = options.digits;
   part.method = "numeric at the claim point set and the grid";
+  const auto& s = sym::symbols();
   const auto symbols = parameter_symbols(spec);
-  const num::AdaptiveEvaluator value(S, symbols, digits), bound(c.bound, symbols, digits);
-  std::vector<ClaimPoint> points = claim_domain(spec, options.seed_for(std::nullopt)).points;
   const ClaimGeometry geometry = spec.kind->claim_geometry(spec, true);
-  const auto& separate = geometry.separate_closed_form_at;
-  for (const GridPoint& g : spec.grid)
-    if (!(separate && g[separate->first] == separate->second)) points.push_back({spec.named_point(g), {}, g});
+  const bool sequence = geometry.lambda_powers_in_unit_interval;
+  // sequences: lambda = 1 is a point of the domain, with a form of S of its own (S1, in n),
+  // unless the statement is made on lambda in (0, 1)
+  const bool with_one = sequence && !c.excludes_lambda_one && target.sequence;
+  const ex S1 = with_one ? target.sequence->S_at_lambda_one : ex(0);
+  const num::AdaptiveEvaluator value(S, symbols, digits), bound(c.bound, symbols, digits);
+  std::optional<num::AdaptiveEvaluator> value_at_one;
+  if (with_one) value_at_one.emplace(S1, symbols, digits);
+  std::vector<ClaimPoint> points = claim_domain(spec, options.seed_for(std::nullopt)).points;
+  for (const GridPoint& g : spec.grid) points.push_back({spec.named_point(g), {}, g});
   const bool below = c.relation[0] == '<';
   Real smallest;
   bool any = false, smallest_resolved = false;
-  std::size_t violations = 0, checked = 0, unresolved = 0;
+  std::size_t violations = 0, checked = 0, unresolved = 0, at_one = 0;
   std::string failure;
   for (const ClaimPoint& p : points) {
-    const num::Evaluation a = value(*p.rational), b = bound(*p.rational);
+    const bool one = sequence && (*p.rational)[0] == 1;
+    if (one && !with_one) continue;  // outside the statement's range (or no lambda = 1 form)
+    const num::Evaluation a = one ? (*value_at_one)(*p.rational) : value(*p.rational), b = bound(*p.rational);
     if (!a.converged || !b.converged) {
       if (!b.converged && b.not_finite) continue;  // an infinite bound holds trivially
       failure = "S or the bound did not evaluate at " + describe_point(p.where);
       continue;
     }
     ++checked;
+    at_one += one;
     num::ScopedPrecision scope(std::max(a.precision, b.precision));
     Real margin = (below ? Real(b.value - a.value) : Real(a.value - b.value)) / abs(a.value);
     const Real tolerance = pow(Real(10), -static_cast<int>(required_digits(digits)));
@@ -1073,17 +1257,17 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
                      {"bound", num::to_decimal(b.value, digits)}};
     }
   }
-  // symbolic: (bound/S)^2 - 1 > 0 and bound > 0 give S < bound (S/bound and S > 0 for
-  // S > bound), each sign by the positivity prover (proofs/positivity.hpp); lambda^n is
-  // atomized for sequences (atomize_symbolic_powers): an atom in (0, 1), as lambda in (0, 1), n > 0
+  // symbolic on lambda in (0, 1) (or the kernel's and feature map's whole domain): (bound/S)^2
+  // - 1 > 0 and bound > 0 give S < bound (S/bound and S > 0 for S > bound), each sign by the
+  // positivity prover (proofs/positivity.hpp); lambda^n is atomized for sequences
+  // (atomize_symbolic_powers): an atom in (0, 1), as lambda in (0, 1), n > 0. lambda = 1 is
+  // settled apart, from S's form there (bound_at_lambda_one).
   std::string ratio, ratio_value;
-  bool proved = false;
+  bool proved_open = false;
   try {
-    const auto& s = sym::symbols();
     ex r = GiNaC::pow(below ? c.bound / S : S / c.bound, 2);
     std::vector<ex> unit;
     GiNaC::exmap atoms;
-    const bool sequence = geometry.lambda_powers_in_unit_interval;
     // r > 1 gives |bound| > |S|; the bound > 0 (for S < bound) or S > 0 (for S > bound)
     // then gives the claim, so that side's sign is proved too
     ex side = below ? c.bound : S;
@@ -1097,59 +1281,81 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const ex& S, const Ru
     r = GiNaC::normal(r);
     if (!sequence || !r.has(s.lambda) || !r.has(s.n)) {
       // (ratio - 1) > 0 gives the strict relation, and so the non-strict one too
-      proved = sym::is_provably_positive(r - 1, unit) && sym::is_provably_positive_with_roots(side, unit);
-      if (proved) ratio_value = sym::to_text(r.subs(atoms));
+      proved_open = sym::is_provably_positive(r - 1, unit) && sym::is_provably_positive_with_roots(side, unit);
+      if (proved_open) ratio_value = sym::to_text(r.subs(atoms));
       ratio =
           std::string(" Symbolically (") + (below ? "bound/S" : "S/bound") + ")^2 = " + sym::to_text(r.subs(atoms)) +
-          (proved ? ", and (ratio - 1) > 0 and " + std::string(below ? "the bound" : "S") +
-                        " > 0 on the domain by the positivity prover" +
-                        std::string(sequence ? " (0 < lambda < 1, 0 < lambda^n < 1)" : "") +
-                        ", so " + std::string(below ? "bound > |S| >= S" : "S > |bound| >= bound")
-                  : "") +
+          (proved_open ? ", and (ratio - 1) > 0 and " + std::string(below ? "the bound" : "S") +
+                             " > 0 by the positivity prover" +
+                             std::string(sequence ? " for 0 < lambda < 1 (so 0 < lambda^n < 1)" : " on the domain") +
+                             ", so " + std::string(below ? "bound > |S| >= S" : "S > |bound| >= bound") + " there"
+                       : "") +
           ".";
     }
   } catch (const std::exception&) {
     // the symbolic proof is an extra: without it the numeric verdict stands, and the
     // finding does not claim a proof (proved stays false, ratio empty)
   }
+  // lambda = 1, for every n
+  const AtLambdaOne one = with_one ? bound_at_lambda_one(c, S1, digits) : AtLambdaOne{};
+  if (with_one) ratio += " " + one.text;
+  if (with_one && (one.state == AtLambdaOne::State::Fails || one.state == AtLambdaOne::State::Undefined)) {
+    // proved false (or meaningless) at lambda = 1, a point of the domain, for every n
+    part.verdict = Verdict::Disagree;
+    part.method = one.state == AtLambdaOne::State::Undefined ? "definedness" : "symbolic";
+    part.certified = one.state == AtLambdaOne::State::Fails;  // an exact identity, not a rounding
+    part.point = one.point;
+    if (!one.values.empty()) part.values = one.values;
+    part.finding = fmt::format("S {} bound fails at lambda = 1.{}", c.relation, ratio);
+    return part;
+  }
+  const bool proved = proved_open && (!with_one || one.state == AtLambdaOne::State::Holds);
+  // what the proof covers: the domain, or the statement's range lambda in (0, 1)
+  const std::string proved_where = sequence && c.excludes_lambda_one ? "Proved on lambda in (0, 1), the statement's range."
+                                                                     : "Proved on the whole domain.";
   if (!any) {
     part.finding = failure.empty() ? "no point could be evaluated" : failure;
     return part;
   }
   num::ScopedPrecision scope(digits);
+  const std::string one_count = at_one ? fmt::format(" ({} of them at lambda = 1, with S's form there)", at_one) : "";
   if (violations > 0) {
     part.verdict = Verdict::Disagree;
-    part.finding = fmt::format("S {} bound fails at {} of {} points, e.g. at {} (S = {}, bound = {}).{}", c.relation,
-                               violations, checked, describe_point(part.point), part.values[1].second.substr(0, 14),
-                               part.values[2].second.substr(0, 14), ratio);
+    part.finding = fmt::format("S {} bound fails at {} of {} points{}, e.g. at {} (S = {}, bound = {}).{}", c.relation,
+                               violations, checked, one_count, describe_point(part.point),
+                               part.values[1].second.substr(0, 14), part.values[2].second.substr(0, 14), ratio);
   } else if (proved) {
     part.verdict = Verdict::Agree;
     // what decides: the proved ratio, then the numbers at the point shown
-    part.values.insert(part.values.begin(), {below ? "bound_over_S_squared" : "S_over_bound_squared", ratio_value});
-    part.method = "symbolic";
+    // (sequences: the ratio of S's general form, proved for 0 < lambda < 1; lambda = 1 apart)
+    part.values.insert(part.values.begin(),
+                       {std::string(below ? "bound_over_S_squared" : "S_over_bound_squared") +
+                            (sequence ? "_for_lambda_below_1" : ""),
+                        ratio_value});
+    // a proof on the statement's range lambda in (0, 1), or on the whole domain
+    part.method = sequence && c.excludes_lambda_one ? "symbolic on lambda in (0, 1)" : "symbolic";
     // a point where S and the bound agree to working precision does not show the relation
     // numerically: only the others are counted for it (the proof covers them all)
     part.finding = unresolved == 0
-                       ? fmt::format("Proved on the whole domain.{} Numerically S {} bound at all {} "
-                                     "points.",
-                                     ratio, c.relation, checked)
+                       ? fmt::format("{}{} Numerically S {} bound at all {} points{}.", proved_where, ratio, c.relation,
+                                     checked, one_count)
                        : fmt::format(
-                             "Proved on the whole domain.{} Numerically S {} bound at {} of {} points; at the other {} S and the bound "
+                             "{}{} Numerically S {} bound at {} of {} points{}; at the other {} S and the bound "
                              "agree to working precision (margin below 10^-{}), so there the numbers cannot show "
                              "the relation, which the proof covers.",
-                             ratio, c.relation, checked - unresolved, checked, unresolved,
+                             proved_where, ratio, c.relation, checked - unresolved, checked, one_count, unresolved,
                              static_cast<int>(required_digits(digits)));
   } else if (!failure.empty()) {
     part.finding = failure;
   } else if (unresolved > 0) {
     part.finding = fmt::format(
-        "No symbolic proof, and at {} of {} points S and the bound are equal at working precision, so the "
+        "No symbolic proof, and at {} of {} points{} S and the bound are equal at working precision, so the "
         "relation is undecided there.{}",
-        unresolved, checked, ratio);
+        unresolved, checked, one_count, ratio);
   } else {
     part.verdict = Verdict::Agree;
-    part.finding = fmt::format("S {} bound at all {} points; the smallest relative margin is {} at {}.{}", c.relation,
-                               checked,
+    part.finding = fmt::format("S {} bound at all {} points{}; the smallest relative margin is {} at {}.{}", c.relation,
+                               checked, one_count,
                                smallest == 0 ? std::string("below the working tolerance (not resolved)")
                                              : num::to_decimal(smallest, 4),
                                describe_point(part.point), ratio);
@@ -1321,13 +1527,13 @@ CheckRecord check_property(const Spec& spec, const Property& property, const Pro
             break;
           case PropertyKind::Infimum:
           case PropertyKind::Supremum:
-            parts.push_back(check_extremum(spec, c, target.S, options));
+            parts.push_back(check_extremum(spec, c, target, options));
             break;
           case PropertyKind::Monotone:
             parts.push_back(check_monotone(spec, c, target.S, options));
             break;
           case PropertyKind::Bound:
-            parts.push_back(check_bound(spec, c, target.S, options));
+            parts.push_back(check_bound(spec, c, target, options));
             break;
           case PropertyKind::NormRatio:
             parts.push_back(check_norm_ratio(c, options));

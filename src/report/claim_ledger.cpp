@@ -51,7 +51,9 @@ Evidence evidence_of(const CheckRecord& r, bool fact_claim) {
       const std::size_t end = std::min(r.method.find("; ", from), r.method.size());
       const std::string part = r.method.substr(from, end - from);
       const auto begins = [&](const char* prefix) { return part.rfind(prefix, 0) == 0; };
-      const bool proof = part == "symbolic" || begins("symbolic (series)") || begins("certified on the box") ||
+      // "symbolic on lambda in (0, 1)": a bound proved on the range its statement names
+      const bool proof = part == "symbolic" || begins("symbolic on ") || begins("symbolic (series)") ||
+                         begins("certified on the box") ||
                          begins("symbolic (Lagrange + convexity, the quantity monotone in r certified");
       all_proofs = all_proofs && proof;
       all_symbolic = all_symbolic && (proof || begins("symbolic"));

@@ -202,11 +202,14 @@ std::string value_text(const std::string& key, const std::string& value) {
                                                         {"largest_abs_z", "largest |z|"},
                                                         {"decimal", "that is"}};
   // a proved ratio of a bound property: the relation it was proved to satisfy
-  if (key == "bound_over_S_squared" || key == "S_over_bound_squared") {
+  if (key.rfind("bound_over_S_squared", 0) == 0 || key.rfind("S_over_bound_squared", 0) == 0) {
     const std::string math = expression_math(value);
-    const std::string lhs = key == "bound_over_S_squared" ? "(\\mathrm{bound}/S)^2" : "(S/\\mathrm{bound})^2";
+    const std::string lhs = key.rfind("bound", 0) == 0 ? "(\\mathrm{bound}/S)^2" : "(S/\\mathrm{bound})^2";
+    // a sequence's ratio is of S's general form, shown for 0 < lambda < 1 (lambda = 1 apart)
+    const std::string suffix = "_for_lambda_below_1";
+    const bool below_one = key.size() > suffix.size() && key.compare(key.size() - suffix.size(), suffix.size(), suffix) == 0;
     return "shown symbolically: $" + lhs + (math.empty() ? "$ $=$ " + latex_escape(value) : " = " + math.substr(1, math.size() - 2)) +
-           (math.empty() ? " $> 1$" : " > 1$") + " on the domain";
+           (math.empty() ? " $> 1$" : " > 1$") + (below_one ? " for $0 < \\lambda < 1$" : " on the domain");
   }
   const auto word = words.find(key);
   std::string name = word != words.end() ? word->second : key;
@@ -263,6 +266,10 @@ std::string deciding_text(const LedgerEntry& e) {
       if (balls.count("claim")) text += "claim $\\in " + ball_math(balls["claim"], kept) + "$";
       if (balls.count("closed")) text += ", derived $S \\in " + ball_math(balls["closed"], kept) + "$";
       if (balls.count("numeric")) text += ", defining integral $\\in " + ball_math(balls["numeric"], kept) + "$";
+      // a counterexample decided by exact values (a bound equal to S at lambda = 1): its values
+      if (balls.empty())
+        for (std::size_t k = 0; k < r.values.size() && k < 3; ++k)
+          text += (k ? ", " : "") + value_text(r.values[k].first, r.values[k].second);
       return text;
     }
     case Evidence::ProvedWholeDomain:

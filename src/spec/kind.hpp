@@ -88,6 +88,10 @@ struct ClaimGeometry {
   /// A claim is judged only where S exists: a condition of the claim violated at a point
   /// where S does not exist does not count against it.
   std::function<bool(const std::vector<GiNaC::numeric>&)> value_exists;
+  /// The domain of the properties' parameters (Kind::property_symbols) where they are not the
+  /// claim symbols (feature maps: snr > 0, r in (0, 1]); unset: `domain`. A property's box is
+  /// checked against it, and a box over a parameter it does not name is not decided.
+  std::optional<sym::ParameterDomain> property_domain;
 };
 
 /// What a claim's check compares at one point (src/verdicts/claim_check.hpp), the point

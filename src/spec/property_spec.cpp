@@ -169,6 +169,16 @@ PropertyCheck read_check(TomlReader& reader, const std::vector<std::string>& par
         reader.fail("relation", "must be one of < <= > >= (found '" + c.relation + "')");
       c.bound_text = reader.required_string("bound", Text::Expression);
       c.bound = parse_expression_at(reader, "bound", c.bound_text, parameters);
+      // the range of lambda the statement is made on (sequences): the domain (0, 1], or (0, 1)
+      // for a statement that excludes lambda = 1 (docs/spec-format.md, "Properties")
+      if (const auto range = reader.optional_string("lambda")) {
+        if (std::find(parameters.begin(), parameters.end(), "lambda") == parameters.end())
+          reader.fail("lambda", "only a sequence's bound has a range of lambda (parameters of this variant: " +
+                                    joined(parameters) + ")");
+        if (*range != "(0, 1)" && *range != "(0, 1]")
+          reader.fail("lambda", "must be \"(0, 1]\" (the domain, the default) or \"(0, 1)\" (found '" + *range + "')");
+        c.excludes_lambda_one = *range == "(0, 1)";
+      }
       break;
     case PropertyKind::NormRatio: {
       c.quantity_text = reader.required_string("quantity", Text::Expression);

@@ -8,7 +8,7 @@
 //   infimum    inf of S over a box, its value and where          (over; value or greater_than)
 //   supremum   sup of S over a box                               (over; value or less_than)
 //   monotone   S increasing or decreasing in p over a box        (parameter, direction, over)
-//   bound      S < bound (or <=, >, >=) at the claim point set   (relation, bound)
+//   bound      S < bound (or <=, >, >=) on the domain            (relation, bound; lambda)
 //   norm-ratio range of quantity(r, d) for r = ||y||_2/||y||_1,  (quantity, d, maximum, minimum)
 //              y in R^d, y != 0 (proofs/norm_ratio.hpp)
 //   sampled    Su2023 eq. 4: the scalar reduction agrees with Monte Carlo over
@@ -55,6 +55,9 @@ struct PropertyCheck {
   std::string direction;                       ///< monotone: increasing | decreasing
   std::string relation;                        ///< bound: < <= > >=
   GiNaC::ex bound;                             ///< bound
+  /// bound, sequences: the statement is made on lambda in (0, 1), not on the domain (0, 1]
+  /// (`lambda = "(0, 1)"`); its proof is then "proved on lambda in (0, 1)"
+  bool excludes_lambda_one = false;
   std::string bound_text;
   GiNaC::ex quantity;  ///< norm-ratio: an expression in r and d
   std::string quantity_text;

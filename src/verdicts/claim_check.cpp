@@ -17,6 +17,7 @@
 #include "proofs/definedness.hpp"
 #include "proofs/domain_rewrites.hpp"
 #include "proofs/equivalence.hpp"
+#include "proofs/positivity.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/proof_by_cases.hpp"
 #include "proofs/symbols.hpp"
@@ -279,6 +280,17 @@ class ClaimJudge {
       proof_note_ = std::string("the symbolic engine failed: ") + err.what();
       return;
     }
+    if (proof_.proved && reference_->S_at_lambda_one) {
+      // sequences: the identity was proved against S's form for 0 < lambda < 1; lambda = 1, a
+      // point of the domain, is settled from S's lambda = 1 form, for every n (issue 42, H1)
+      std::string at_one;
+      if (!settled_at_lambda_one(at_one)) {
+        proof_note_ = "the identity (" + proof_.method + ") holds for 0 < lambda < 1, but at lambda = 1 " + at_one;
+        proof_.proved = false;
+        return;
+      }
+      proof_.method += "; " + at_one;
+    }
     if (proof_.proved && !all_conditions_hold(true)) {
       proof_note_ = "the identity (" + proof_.method +
                     ") holds where the claim is defined, but that it is defined on all of " + domain_.description +
@@ -287,6 +299,43 @@ class ClaimJudge {
     } else if (!proof_.proved && proof_.squares_agree) {
       proof_note_ = "claim^2 - S^2 reduces to 0, but the claim's sign is not proved on the whole domain";
     }
+  }
+
+  // Whether the claim equals S at lambda = 1 for every n (sequences), with `text` saying why or
+  // why not: the claim's value there (S's general form is 0/0 at lambda = 1) against S's
+  // lambda = 1 form, symbolically in n (n a positive symbol); or, where the claim is 0/0 there
+  // and declared a continuous extension, its extension is S's value there by continuity (the
+  // weights the derivation sums are finite sums of powers c r^i of positive bases, continuous
+  // in lambda on (0, 1], and so is S_n; docs/proofs.md).
+  bool settled_at_lambda_one(std::string& text) const {
+    const auto& s = sym::symbols();
+    const ex& S1 = *reference_->S_at_lambda_one;
+    ex claim_at_one;
+    try {
+      claim_at_one = value_.subs(s.lambda == 1);
+    } catch (const std::exception&) {
+      if (claim_.continuous_extension) {
+        text = "at lambda = 1 the claim is 0/0 and taken as its continuous extension, which is S's form there, " +
+               sym::to_text(S1) + ", by continuity";
+        return true;
+      }
+      text = "the claim is not defined";
+      return false;
+    }
+    const auto positive_in_n = [&]() -> std::optional<std::string> {
+      if (sym::is_provably_positive_with_roots(claim_at_one, {}))
+        return std::string("the claim's value there is positive for every n > 0 (positivity prover)");
+      return std::nullopt;
+    };
+    const sym::EquivalenceProof p = sym::prove_equal(claim_at_one, S1, positive_in_n);
+    if (p.proved) {
+      text = "at lambda = 1 the claim is " + sym::to_text(claim_at_one) + ", proved equal to S's form there, " +
+             sym::to_text(S1) + ", for every n (" + p.method + ")";
+      return true;
+    }
+    text = "the claim's value there, " + sym::to_text(claim_at_one) + ", is not proved equal to S's form there, " +
+           sym::to_text(S1) + ", for every n";
+    return false;
   }
 
   // The rules of proofs/domain_rewrites.hpp (the domain's signs, the exp-log form), then a

@@ -263,6 +263,12 @@ class FeatureMapKind final : public Kind {
         "the invariants of non-negative linear attention (q~.mu~ > 0, q~^T Sigma~ q~ >= 0, ||q~|| > 0, and for iid "
         "components mu~ > 0, sigma~ >= 0, the mean and standard deviation of each feature phi(k_i))";
     g.domain.connected = true;
+    // S(snr, r) of the properties (Su2023 eq. 9, iid components): snr = mu~/sigma~ > 0 (mu~ > 0
+    // for a non-negative phi, sigma~ >= 0), r = ||q~||_2/||q~||_1 in [1/sqrt(d), 1]
+    sym::ParameterDomain properties;
+    properties.variables = {{s.snr, positive, false, {}}, {s.r, sym::Range{0, 1, true, false}, false, {}}};
+    properties.description = "snr = mu~/sigma~ > 0 and r = ||q~||_2/||q~||_1 in (0, 1] (r >= 1/sqrt(d))";
+    g.property_domain = properties;
     return g;
   }
 

@@ -107,7 +107,8 @@ class SequenceKind final : public Kind {
     return check_sequence_variant(spec, options, progress);
   }
 
-  // 20 fixed points (lambda in {1/10, 1/2, 9/10, 99/100}, n in {1, 2, 3, 10, 100}) and 16 random ones
+  // 25 fixed points (lambda in {1/10, 1/2, 9/10, 99/100, 1}, n in {1, 2, 3, 10, 100}) and 16 random
+  // ones (lambda = m/1000, m in [1, 1000]): lambda = 1 is a point of the domain (0, 1]
   ClaimDomain claim_domain(const Spec& spec, unsigned long seed) const override {
     ClaimDomain domain;
     const auto& s = sym::symbols();
@@ -116,15 +117,15 @@ class SequenceKind final : public Kind {
       return lo + static_cast<long>(rng() % static_cast<unsigned long>(hi - lo + 1));
     };
     domain.symbols = {s.lambda, s.n};
-    for (const numeric& lambda : {numeric(1, 10), numeric(1, 2), numeric(9, 10), numeric(99, 100)})
+    for (const numeric& lambda : {numeric(1, 10), numeric(1, 2), numeric(9, 10), numeric(99, 100), numeric(1)})
       for (const numeric& n : {numeric(1), numeric(2), numeric(3), numeric(10), numeric(100)})
         domain.points.push_back(rational_point(spec, {lambda, n}, domain.symbols));
     for (int k = 0; k < 16; ++k) {
-      const numeric lambda(draw(1, 999), 1000);
+      const numeric lambda(draw(1, 1000), 1000);
       const numeric n(draw(1, 1000));
       domain.points.push_back(rational_point(spec, {lambda, n}, domain.symbols));
     }
-    domain.description = "20 fixed and 16 random points (seed " + std::to_string(seed) + ")";
+    domain.description = "25 fixed and 16 random points (seed " + std::to_string(seed) + ")";
     return domain;
   }
 
