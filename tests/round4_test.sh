@@ -54,6 +54,15 @@ for id in lambda-above-1 n-below-1 n-fraction; do
 done
 check "L4: the box without an integer n says so" grep -q "holds no integer" res/l4_box_without_integer/results.json
 
+# H3: a norm-ratio quantity with a narrow dip, and one with a pole, in r's range: its extremes
+# are not at r's ends, and no monotonicity certificate may be claimed
+$py "$src/tests/round4/h3_truth.py" > truth_h3.txt
+for spec in h3_norm_ratio_dip h3_norm_ratio_pole; do
+  check "H3: $spec runs" run $spec
+  check "H3: $spec's verdict is the truth (mpmath)" agrees_with_truth $spec truth_h3.txt
+  check "H3: $spec is not called a Lagrange + convexity proof" bash -c "! grep -q 'Lagrange' res/$spec/results.json"
+done
+
 # H4: feature-map boxes outside snr > 0, r in (0, 1] are not decided (S of non-negative linear
 # attention lies in (0, 1], by Cauchy-Schwarz and a >= 0: "S < 0" holds nowhere)
 for spec in h4_box_outside_domain h4_phi_box; do

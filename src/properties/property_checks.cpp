@@ -46,10 +46,9 @@ constexpr double kSnapRelTol = 1e-10;
 constexpr double kEndpointRelTol = 1e-12;
 /// Figures in findings: significant digits of a decimal shown beside an exact value.
 constexpr int kShownDigits = 12;
-/// Norm ratio r = ||q||_2 / ||q||_1: sample points of dQ/dr on [1/sqrt(d), 1] for the
-/// monotonicity test, random points of the simplex that must stay within [1/sqrt(d), 1],
-/// and the rounding allowance of that double-precision test.
-constexpr int kMonotoneSamples = 32;
+/// Norm ratio r = ||q||_2 / ||q||_1: random points of the simplex that must stay within
+/// [1/sqrt(d), 1] (a check of the derivation), and the rounding allowance of that
+/// double-precision test.
 constexpr int kNormRatioDraws = 10000;
 constexpr double kNormRatioRoundingTol = 1e-12;
 /// Branch-and-bound on a box: sub-boxes examined before the check is left to the search.
@@ -1364,40 +1363,40 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
 }
 
 // ---------------------------------------------------------------- norm ratio
+// Rational ends beside r's range [1/sqrt(d), 1]: `inside` at or above 1/sqrt(d), `outside` at or
+// below it (2^-30 from it, with a margin for the double's rounding).
+numeric r_end_beside(unsigned d, bool inside) {
+  const double x = 1 / std::sqrt(static_cast<double>(d)), scale = std::ldexp(1.0, 30);
+  return numeric(static_cast<long>(inside ? std::ceil(x * scale) + 2 : std::floor(x * scale) - 2), 1L << 30);
+}
+
+// The range of a quantity Q(r, d) of r = ||y||_2/||y||_1, y in R^d (y != 0). r's own extremes,
+// 1/sqrt(d) at the centre of the simplex and 1 at e_1, are exact (Lagrange + convexity,
+// proofs/norm_ratio.hpp), and r takes every value between (the simplex is connected). Q's
+// range is [Q(1/sqrt(d)), Q(1)] (or reversed) only when Q is monotone in r on [1/sqrt(d), 1]:
+// that is certified by Arb branch-and-bound of dQ/dr's sign, else nothing is claimed of the
+// ends (docs/history.md, issue 42, H3: 33 samples missed a dip and a pole). Without the
+// certificate, a claimed extreme is still refuted by a point r of the range where Q is
+// certainly beyond it (branch-and-bound of the claimed inequality); otherwise undecided.
 Part check_norm_ratio(const PropertyCheck& c, const RunOptions& options) {
   Part part;
   const unsigned digits = options.digits;
   const auto& s = sym::symbols();
-  part.method = "symbolic (Lagrange + convexity), confirmed by 10^4 seeded random points per d";
-  // with the quantity's monotonicity in r certified for every d, the argument is a proof at
-  // the stated d (docs/proofs.md, "Properties on a box")
   const std::string proved_method =
       "symbolic (Lagrange + convexity, the quantity monotone in r certified by Arb branch-and-bound)";
-  bool all_certified = true;
   std::mt19937_64 rng(options.seed_for(std::nullopt));
   std::exponential_distribution<double> exponential(1.0);
   std::string checked;
+  auto point_text = [](const std::vector<ex>& y) {
+    std::string out = "(";
+    for (std::size_t i = 0; i < y.size() && i < 4; ++i) out += (i ? ", " : "") + sym::to_text(y[i]);
+    return out + (y.size() > 4 ? ", ...)" : ")");
+  };
   for (unsigned d : c.dimensions) {
     const sym::NormRatioExtremes e = sym::norm_ratio_extremes(d);
     const ex Q = c.quantity.subs(s.d == d);
-    const ex at_min = GiNaC::normal(Q.subs(s.r == e.minimum)), at_max = GiNaC::normal(Q.subs(s.r == e.maximum));
-    // the quantity must be monotone in r on [r_min, r_max] for its extremes to sit at the ends
-    const ex dQ = Q.diff(s.r);
-    int sign = 0;
-    bool monotone = true;
-    {
-      num::ScopedPrecision scope(num::Precision{digits}.guarded());
-      const num::CompiledExpression derivative(dQ, {s.r}, num::Precision{digits}.guarded());
-      const Real lo = 1 / sqrt(Real(d));
-      for (int k = 0; k <= kMonotoneSamples; ++k) {
-        const Real r = lo + (1 - lo) * k / kMonotoneSamples;
-        const Real v = derivative({r});
-        const int here = v > 0 ? 1 : (v < 0 ? -1 : 0);
-        if (here != 0 && sign != 0 && here != sign) monotone = false;
-        if (here != 0) sign = here;
-      }
-    }
-    // random points on the simplex (Dirichlet(1,...,1)): r stays within the extremes
+    // random points on the simplex (Dirichlet(1,...,1)): r stays within the derived extremes (a
+    // check of the derivation; the verdict does not rest on it)
     double seen_min = 1e300, seen_max = 0;
     for (int k = 0; k < kNormRatioDraws; ++k) {
       double l1 = 0, l2 = 0;
@@ -1411,64 +1410,111 @@ Part check_norm_ratio(const PropertyCheck& c, const RunOptions& options) {
       seen_max = std::max(seen_max, r);
     }
     const double r_min = 1 / std::sqrt(static_cast<double>(d));
-    if (seen_min < r_min * (1 - kNormRatioRoundingTol) || seen_max > 1 + kNormRatioRoundingTol || !monotone) {
+    if (seen_min < r_min * (1 - kNormRatioRoundingTol) || seen_max > 1 + kNormRatioRoundingTol) {
       part.verdict = Verdict::Inconclusive;
-      part.finding = fmt::format("d = {}: {}", d,
-                                 monotone ? "a random point fell outside the derived extremes (a defect in attnverify)"
-                                          : "the quantity is not monotone in r, so its extremes are not at the ends");
+      part.finding = fmt::format("d = {}: a random point fell outside the derived extremes (a defect in attnverify)", d);
       return part;
     }
-    const bool increasing = sign >= 0;
-    // the sign of dQ/dr on [r_lo, 1], r_lo a rational <= 1/sqrt(d) (a wider interval than
-    // r's range [1/sqrt(d), 1]), by Arb branch-and-bound: the samples above are evidence
-    const numeric r_lo = dyadic_below(0.99 / std::sqrt(static_cast<double>(d)));
-    const bool monotone_certified =
-        r_lo.is_positive() && certify_on_box(increasing ? dQ : ex(-dQ), {s.r}, {{r_lo, numeric(1)}},
-                                             num::Relation::Nonnegative)
-                                      .outcome == num::BoxOutcome::Proved;
-    all_certified = all_certified && monotone_certified;
-    const ex q_max = increasing ? at_max : at_min, q_min = increasing ? at_min : at_max;
-    const auto& argmax = increasing ? e.maximiser : e.minimiser;
-    const auto& argmin = increasing ? e.minimiser : e.maximiser;
-    auto point_text = [](const std::vector<ex>& y) {
-      std::string out = "(";
-      for (std::size_t i = 0; i < y.size() && i < 4; ++i) out += (i ? ", " : "") + sym::to_text(y[i]);
-      return out + (y.size() > 4 ? ", ...)" : ")");
-    };
-    for (const auto& [claimed, text, computed, arg, word] :
-         {std::tuple{c.maximum, c.maximum_text, q_max, argmax, "maximum"},
-          std::tuple{c.minimum, c.minimum_text, q_min, argmin, "minimum"}}) {
+    // Q monotone in r on [r_out, 1] (r_out <= 1/sqrt(d), a wider interval): increasing first,
+    // unless Q(1) < Q(1/sqrt(d)) says it is the other way
+    const ex dQ = Q.diff(s.r);
+    const ex at_min = GiNaC::normal(Q.subs(s.r == e.minimum)), at_max = GiNaC::normal(Q.subs(s.r == e.maximum));
+    bool prefer_increasing = true;
+    try {
+      const num::Ball low = num::BallExpression(at_min, {})({}, 128), high = num::BallExpression(at_max, {})({}, 128);
+      num::Ball rise;
+      arb_sub(rise.get(), high.get(), low.get(), 128);
+      prefer_increasing = !rise.negative();
+    } catch (const std::exception&) {
+    }
+    const numeric r_out = r_end_beside(d, false);
+    std::optional<bool> increasing;
+    std::string not_monotone;
+    for (const bool up : {prefer_increasing, !prefer_increasing}) {
+      const num::BoxResult m = certify_on_box(up ? dQ : ex(-dQ), {s.r}, {{r_out, numeric(1)}}, num::Relation::Nonnegative);
+      if (m.outcome == num::BoxOutcome::Proved) {
+        increasing = up;
+        break;
+      }
+      not_monotone += std::string(not_monotone.empty() ? "" : "; ") + (up ? "increasing: " : "decreasing: ") +
+                      (m.outcome == num::BoxOutcome::Counterexample
+                           ? fmt::format("dQ/dr {} 0 at r = {}", up ? "<" : ">", exact_text(m.point[0]))
+                           : m.reason);
+    }
+    if (increasing) {
+      const ex q_max = *increasing ? at_max : at_min, q_min = *increasing ? at_min : at_max;
+      const auto& argmax = *increasing ? e.maximiser : e.minimiser;
+      const auto& argmin = *increasing ? e.minimiser : e.maximiser;
+      for (const auto& [claimed, text, computed, arg, word] :
+           {std::tuple{c.maximum, c.maximum_text, q_max, argmax, "maximum"},
+            std::tuple{c.minimum, c.minimum_text, q_min, argmin, "minimum"}}) {
+        if (!claimed) continue;
+        const ex claim_at_d = claimed->subs(s.d == d);
+        const double agree = agreement(computed, claim_at_d, digits);
+        if (std::isnan(agree) || agree < required_digits(digits)) {
+          // the extremes are exact and the monotonicity certified: the claimed value is proved wrong
+          part.verdict = Verdict::Disagree;
+          part.certified = true;
+          part.method = proved_method;
+          part.point = {{"d", std::to_string(d)}, {"y", point_text(arg)}};
+          part.values = {{word, sym::to_text(computed)},
+                         {"claimed", text},
+                         {"claimed_at_d", decimal(claim_at_d, digits, kShownDigits)}};
+          part.digits = std::isnan(agree) ? 0 : agree;
+          // the exact value, and its decimal only when the two differ as text ("1 = 1" said nothing)
+          const std::string exact = sym::to_text(computed), approx = decimal(computed, digits, 6);
+          part.finding = fmt::format(
+              "d = {}: the {} of {} is {}, attained at y = {} ({}; the quantity is {} in r, certified; random "
+              "points: r in [{:.6f}, {:.6f}]); the claim says {} = {}.",
+              d, word, c.quantity_text, exact == approx ? exact : exact + " = " + approx, point_text(arg), e.argument,
+              *increasing ? "increasing" : "decreasing", seen_min, seen_max, text, decimal(claim_at_d, digits, 6));
+          return part;
+        }
+      }
+      checked += (checked.empty() ? "" : ", ") +
+                 fmt::format("d = {}: [{}, {}]", d, sym::to_text(q_min), sym::to_text(q_max));
+      continue;
+    }
+    // not certified monotone: a claimed extreme is refuted where Q is certainly beyond it at a
+    // point of r's range [1/sqrt(d), 1] (r_in >= 1/sqrt(d): every r there is attained)
+    const numeric r_in = r_end_beside(d, true);
+    for (const auto& [claimed, text, word] : {std::tuple{c.maximum, c.maximum_text, "maximum"},
+                                              std::tuple{c.minimum, c.minimum_text, "minimum"}}) {
       if (!claimed) continue;
       const ex claim_at_d = claimed->subs(s.d == d);
-      const double agree = agreement(computed, claim_at_d, digits);
-      if (std::isnan(agree) || agree < required_digits(digits)) {
-        part.verdict = Verdict::Disagree;
-        // the extremes are exact and the monotonicity certified: the claimed value is proved wrong
-        part.certified = monotone_certified;
-        if (monotone_certified) part.method = proved_method;
-        part.point = {{"d", std::to_string(d)}, {"y", point_text(arg)}};
-        part.values = {{word, sym::to_text(computed)},
-                       {"claimed", text},
-                       {"claimed_at_d", decimal(claim_at_d, digits, kShownDigits)}};
-        part.digits = std::isnan(agree) ? 0 : agree;
-        // the exact value, and its decimal only when the two differ as text ("1 = 1" said nothing)
-        const std::string exact = sym::to_text(computed), approx = decimal(computed, digits, 6);
-        part.finding = fmt::format(
-            "d = {}: the {} of {} is {}, attained at y = {} ({}; random points: r in [{:.6f}, {:.6f}]); the "
-            "claim says {} = {}.",
-            d, word, c.quantity_text, exact == approx ? exact : exact + " = " + approx, point_text(arg), e.argument,
-            seen_min, seen_max, text, decimal(claim_at_d, digits, 6));
-        return part;
-      }
+      const bool is_max = std::string(word) == "maximum";
+      const num::BoxResult beyond = certify_on_box(is_max ? ex(claim_at_d - Q) : ex(Q - claim_at_d), {s.r},
+                                                   {{r_in, numeric(1)}}, num::Relation::Nonnegative);
+      if (beyond.outcome != num::BoxOutcome::Counterexample) continue;
+      part.verdict = Verdict::Disagree;
+      part.certified = true;
+      part.method = certified_on("r in [" + exact_text(r_in) + ", 1]");
+      part.point = {{"d", std::to_string(d)}, {"r", exact_text(beyond.point[0])}};
+      part.values = {{is_max ? "claimed_minus_Q" : "Q_minus_claimed", ball_text(beyond.value)},
+                     {"claimed", text},
+                     {"claimed_at_d", decimal(claim_at_d, digits, kShownDigits)}};
+      part.finding = fmt::format(
+          "d = {}: at r = {}, a value of r = ||y||_2/||y||_1 that some y attains (r takes every value in [1/sqrt(d), 1] "
+          "on the connected simplex), the ball of {} is {}, so the {} of {} is not {}. (Q is not certified monotone "
+          "in r: {}.)",
+          d, exact_text(beyond.point[0]), is_max ? "claimed - Q" : "Q - claimed", ball_text(beyond.value), word,
+          c.quantity_text, text, not_monotone);
+      return part;
     }
-    checked +=
-        (checked.empty() ? "" : ", ") + fmt::format("d = {}: [{}, {}]", d, sym::to_text(q_min), sym::to_text(q_max));
+    part.verdict = Verdict::Inconclusive;
+    part.method = "none";
+    part.finding = fmt::format(
+        "d = {}: the quantity's monotonicity in r on [1/sqrt(d), 1] is not certified ({}), so its extremes need not "
+        "be its values at r's extremes; no point of the range was found beyond a claimed extreme either: not "
+        "decided.",
+        d, not_monotone);
+    return part;
   }
   part.verdict = Verdict::Agree;
-  if (all_certified) part.method = proved_method;
+  part.method = proved_method;
   part.finding = "The range of " + c.quantity_text + " is " + checked +
-                 ", as claimed (maximiser of r: y = e_1; minimiser: y = (1, ..., 1)/d)" +
-                 (all_certified ? "; the quantity's monotonicity in r is certified for every d." : ".");
+                 ", as claimed (maximiser of r: y = e_1; minimiser: y = (1, ..., 1)/d); the quantity's monotonicity in "
+                 "r is certified for every d.";
   return part;
 }
 
