@@ -58,12 +58,31 @@ Ball negate(const Ball& a) {
 }
 
 // What is known of one value of the program, for all real x (docs in the header):
-//   upper  |g| <= M (1+|x|)^p e^{c|x|}     lin  |g| <= la + lb|x|
-//   up     g <= ua + ub|x|                  pos  g >= m e^{-d|x|}, m > 0
+//   upper  |g| <= M (1+|x|)^(p - decay) e^{c|x|}     lin  |g| <= la + lb|x|
+//   up     g <= ua + ub|x|                            pos  g >= m (1+|x|)^rise e^{-d|x|}, m > 0
+//   floor  |g| >= fa |x|^fk, fa >= 0
+// with p, decay, rise, fk >= 0 and p = 0 or decay = 0 (normalize). Each rule that predates
+// decay, rise and floor holds with them left out (decay and rise at 0, no floor): they only
+// sharpen, as (1+|x|)^(p - decay) <= (1+|x|)^p and (1+|x|)^rise >= 1.
 struct Node {
-  bool has_upper = false, has_lin = false, has_up = false, nonneg = false, has_pos = false, is_const = false;
-  Ball M, p, c, la, lb, ua, ub, m, d, value;
+  bool has_upper = false, has_lin = false, has_up = false, nonneg = false, has_pos = false, is_const = false,
+       has_floor = false;
+  Ball M, p, c, la, lb, ua, ub, m, d, value, decay, rise, fa, fk;
 };
+
+// p - decay as one of them: the other 0
+void normalize(Node& n) {
+  Ball net;
+  arb_sub(net.get(), n.p.get(), n.decay.get(), kBits);
+  if (arb_is_nonnegative(net.get())) {
+    n.p = net;
+    n.decay = Ball();
+  } else if (arb_is_negative(net.get())) {
+    n.decay = Ball();
+    arb_neg(n.decay.get(), net.get());
+    n.p = Ball();
+  }  // a ball holding 0 with both ends: keep p and decay as they are (still a valid bound)
+}
 
 void complete(Node& n) {
   if (n.is_const) {
@@ -78,6 +97,7 @@ void complete(Node& n) {
       n.d = ball(0);
     }
   }
+  if (n.has_upper) normalize(n);
   if (n.has_lin && !n.has_upper) {  // a + b|x| <= (a + b)(1 + |x|); a bounded value (b = 0) needs no power
     n.has_upper = true;
     const bool bounded = arb_is_zero(n.lb.get());
@@ -85,7 +105,11 @@ void complete(Node& n) {
     n.p = ball(bounded ? 0 : 1);
     n.c = ball(0);
   }
-  if (n.has_upper && !n.has_lin && arb_is_zero(n.c.get()) && arb_le(n.p.get(), ball(1).get())) {
+  if (n.has_upper && !n.has_lin && arb_is_zero(n.c.get()) && arb_is_zero(n.p.get())) {
+    n.has_lin = true;  // M (1+|x|)^(-decay) <= M: bounded
+    n.la = n.M;
+    n.lb = ball(0);
+  } else if (n.has_upper && !n.has_lin && arb_is_zero(n.c.get()) && arb_le(n.p.get(), ball(1).get())) {
     n.has_lin = true;  // M (1+|x|)^p <= M + M|x| for p <= 1
     n.la = n.lb = n.M;
   }
@@ -101,6 +125,8 @@ Node constant(const Ball& v) {
   Node n;
   n.is_const = true;
   n.value = v;
+  n.has_floor = true;  // |c| >= |c| |x|^0
+  n.fa = absolute(v);
   complete(n);
   return n;
 }
@@ -141,16 +167,21 @@ Node sum(const std::vector<Node>& terms) {
     for (const Node& t : terms) v = add(v, t.value);
     return constant(v);
   }
-  if (all_upper) {
+  if (all_upper) {  // sum M (1+|x|)^(net) <= (sum M) (1+|x|)^(max net)
     n.has_upper = true;
     n.M = ball(0);
-    n.p = ball(0);
     n.c = ball(0);
+    std::optional<Ball> net;
     for (const Node& t : terms) {
       n.M = add(n.M, t.M);
-      n.p = max(n.p, t.p);
+      Ball term_net;
+      arb_sub(term_net.get(), t.p.get(), t.decay.get(), kBits);
+      net = net ? max(*net, term_net) : term_net;
       n.c = max(n.c, t.c);
     }
+    n.p = *net;  // normalize (in complete) splits it into p and decay
+    n.decay = ball(0);
+    if (!arb_is_nonnegative(n.p.get()) && !arb_is_negative(n.p.get())) n.p = max(n.p, ball(0));
   }
   if (all_lin) {
     n.has_lin = true;
@@ -177,7 +208,35 @@ Node sum(const std::vector<Node>& terms) {
         n.has_pos = true;
         n.m = t.m;
         n.d = t.d;
+        n.rise = t.rise;
       }
+      // and at least any one term's floor
+      if (t.has_floor && (!n.has_floor || arf_cmp(arb_midref(t.fk.get()), arb_midref(n.fk.get())) > 0)) {
+        n.has_floor = true;
+        n.fa = t.fa;
+        n.fk = t.fk;
+      }
+    }
+    // a positive constant c plus a term >= a|x|^k (a > 0, k >= 1):
+    //   c + a|x|^k >= min(c, a) (1 + |x|^k) >= min(c, a) 2^(1-k) (1+|x|)^k
+    // (convexity of t^k: ((1 + |x|)/2)^k <= (1 + |x|^k)/2), a lower bound that grows
+    std::optional<Ball> c;
+    for (const Node& t : terms)
+      if (t.is_const && arb_is_positive(t.value.get())) c = c ? add(*c, t.value) : t.value;
+    for (const Node& t : terms) {
+      if (!c || t.is_const || !t.has_floor || !arb_is_positive(t.fa.get()) || !arb_ge(t.fk.get(), ball(1).get()))
+        continue;
+      if (n.has_pos && arb_is_zero(n.d.get()) && arb_ge(n.rise.get(), t.fk.get())) continue;
+      Ball smaller;
+      arb_min(smaller.get(), c->get(), t.fa.get(), kBits);
+      Ball one_minus_k, scale;
+      arb_sub(one_minus_k.get(), ball(1).get(), t.fk.get(), kBits);
+      Ball two = ball(2);
+      arb_pow(scale.get(), two.get(), one_minus_k.get(), kBits);
+      n.has_pos = true;
+      n.m = mul(smaller, scale);
+      n.d = ball(0);
+      n.rise = t.fk;
     }
   }
   complete(n);
@@ -219,7 +278,17 @@ Node product(const std::vector<Node>& factors) {
     for (const Node& f : factors) {
       n.M = mul(n.M, f.M);
       n.p = add(n.p, f.p);
+      n.decay = add(n.decay, f.decay);
       n.c = add(n.c, f.c);
+    }
+  }
+  if (std::all_of(factors.begin(), factors.end(), [](const Node& f) { return f.has_floor; })) {
+    n.has_floor = true;  // |prod| = prod |f| >= prod fa |x|^(sum fk)
+    n.fa = ball(1);
+    n.fk = ball(0);
+    for (const Node& f : factors) {
+      n.fa = mul(n.fa, f.fa);
+      n.fk = add(n.fk, f.fk);
     }
   }
   if (varying == 1 && varying_lin == 1) {  // K u with |u| <= a + b|x|
@@ -242,6 +311,7 @@ Node product(const std::vector<Node>& factors) {
     for (const Node& f : factors) {
       n.m = mul(n.m, f.m);
       n.d = add(n.d, f.d);
+      n.rise = add(n.rise, f.rise);
     }
   }
   complete(n);
@@ -260,20 +330,29 @@ std::optional<Node> real_power(const Node& u, const Ball& r) {
     n.has_upper = true;
     n.M = pow_of(u.M, r);
     n.p = mul(r, u.p);
+    n.decay = mul(r, u.decay);
     n.c = mul(r, u.c);
     if (u.has_pos) {
       n.has_pos = true;
       n.m = pow_of(u.m, r);
       n.d = mul(r, u.d);
+      n.rise = mul(r, u.rise);
+    }
+    if (u.has_floor) {  // u >= 0 here: u^r >= fa^r |x|^(r fk)
+      n.has_floor = true;
+      n.fa = pow_of(u.fa, r);
+      n.fk = mul(r, u.fk);
     }
     n.nonneg = true;
   } else if (arb_is_negative(r.get())) {
     if (!u.has_pos || !u.has_upper) return std::nullopt;
-    // u >= m e^{-d|x|}  =>  u^r <= m^r e^{|r| d |x|};  u <= M e^{(p+c)|x|}  =>  u^r >= M^r e^{-|r|(p+c)|x|}
+    // u >= m (1+|x|)^rise e^{-d|x|}  =>  u^r <= m^r (1+|x|)^(-|r| rise) e^{|r| d |x|};
+    // u <= M e^{(p+c)|x|}  =>  u^r >= M^r e^{-|r|(p+c)|x|}
     const Ball s = absolute(r);
     n.has_upper = true;
     n.M = pow_of(u.m, r);
     n.p = ball(0);
+    n.decay = mul(s, u.rise);
     n.c = mul(s, u.d);
     n.has_pos = true;
     n.m = pow_of(u.M, r);
@@ -348,6 +427,9 @@ GrowthBoundResult growth_bound(const ExpressionProgram& program) {
         n.has_lin = true;
         n.la = ball(0);
         n.lb = ball(1);
+        n.has_floor = true;  // |x| >= 1 |x|^1
+        n.fa = ball(1);
+        n.fk = ball(1);
         complete(n);
         stack.push_back(n);
         break;
@@ -409,11 +491,18 @@ GrowthBoundResult growth_bound(const ExpressionProgram& program) {
           n.has_upper = true;
           arb_sqrt(n.M.get(), u.M.get(), kBits);
           arb_mul_2exp_si(n.p.get(), u.p.get(), -1);
+          arb_mul_2exp_si(n.decay.get(), u.decay.get(), -1);
           arb_mul_2exp_si(n.c.get(), u.c.get(), -1);
           if (u.has_pos) {
             n.has_pos = true;
             arb_sqrt(n.m.get(), u.m.get(), kBits);
             arb_mul_2exp_si(n.d.get(), u.d.get(), -1);
+            arb_mul_2exp_si(n.rise.get(), u.rise.get(), -1);
+          }
+          if (u.has_floor) {  // sqrt|u| >= sqrt(fa) |x|^(fk/2)
+            n.has_floor = true;
+            arb_sqrt(n.fa.get(), u.fa.get(), kBits);
+            arb_mul_2exp_si(n.fk.get(), u.fk.get(), -1);
           }
           n.nonneg = true;
           complete(n);
@@ -495,6 +584,7 @@ GrowthBoundResult growth_bound(const ExpressionProgram& program) {
         n.has_upper = u.has_upper;
         n.M = u.M;
         n.p = u.p;
+        n.decay = u.decay;
         n.c = u.c;
         n.has_lin = u.has_lin;
         n.la = u.la;
@@ -508,6 +598,12 @@ GrowthBoundResult growth_bound(const ExpressionProgram& program) {
           n.has_pos = true;
           n.m = u.m;
           n.d = u.d;
+          n.rise = u.rise;
+        }
+        if (ins.op == Op::Abs && u.has_floor) {  // ||u|| = |u|
+          n.has_floor = true;
+          n.fa = u.fa;
+          n.fk = u.fk;
         }
         n.nonneg = true;
         complete(n);

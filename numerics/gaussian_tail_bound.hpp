@@ -14,9 +14,17 @@
 // give (e^a, 0, b); erf, tanh and step are bounded by 1, erfc by 2; relu(u) and abs(u)
 // inherit u's bound; log u needs m e^{-d|x|} <= u <= M (1+|x|)^p e^{c|x|}, whence
 // |log u| <= max(|log M|, |log m|) + max(p + c, d)|x| (log(1 + t) <= t); 1/u and
-// negative powers need such a positive lower bound of u; log1p(u) needs u >= 0. Where
-// no rule applies (exp of a function growing faster than |x|, a reciprocal of something
-// that may vanish) there is no bound and the caller must not certify.
+// negative powers need such a positive lower bound of u; log1p(u) needs u >= 0.
+// Polynomial decay and growth are tracked too, so that a rational function whose
+// denominator grows as fast as its numerator is bounded (exp(x^2/(1 + x^2)) <= e^2, since
+// x^2/(1 + x^2) <= 2): a positive constant c plus a term u >= a|x|^k (a > 0, k >= 1) is
+// >= min(c, a) 2^(1-k) (1+|x|)^k (convexity of t^k: ((1+|x|)/2)^k <= (1 + |x|^k)/2), its
+// reciprocal is <= (1+|x|)^(-k) / (min(c, a) 2^(1-k)), and products add the exponents of
+// (1+|x|); |x| >= |x|^1, |u^k| >= a^k |x|^(k fk) and products of such lower bounds give the
+// a|x|^k. (issue 42, H6: without this rule such a kernel had no certified route, and the
+// double-exponential rules missed a narrow feature by 1e-31.) Where no rule applies (exp of
+// a function growing faster than |x|, a reciprocal of something that may vanish) there is
+// no bound and the caller must not certify.
 //
 // Tail bound. For |z| >= T >= 1: 1 + |x| <= (1 + |beta| + gamma)|z|, and |z|^n <= n! e^{|z|},
 // so with n = ceil(k p) and lambda = k c gamma + [n > 0],

@@ -111,13 +111,31 @@ BOOST_AUTO_TEST_CASE(without_a_closed_form_claims_are_judged_against_quadrature)
     if (!n.ok) return std::nullopt;
     return std::make_pair(n.S, n.error_digits);
   };
+  // the points are judged against the route's certified ball (Arb uncapped), as a run does
+  const CertifiedWitness certified = [&](const GridPoint& p) {
+    const NumericS n = route.certified(p);
+    CertifiedValue out;
+    if (n.certified && n.certified->ok) out.ball = n.certified->S;
+    else out.not_certified = "no ball";
+    return out;
+  };
   auto claim = [](const std::string& text) { return test::make_claim("cosh", text, {"beta", "gamma"}); };
   const CheckRecord right = check_claim_against_numeric(
-      spec, claim("exp(gamma^2/2)*cosh(beta)/sqrt((1 + exp(2*gamma^2)*cosh(2*beta))/2)"), 30, witness, d.reason);
+      spec, claim("exp(gamma^2/2)*cosh(beta)/sqrt((1 + exp(2*gamma^2)*cosh(2*beta))/2)"), 30, witness, certified,
+      d.reason);
   BOOST_TEST_CONTEXT(right.detail) { BOOST_TEST(to_string(right.verdict) == "agree"); }
   const CheckRecord wrong = check_claim_against_numeric(
-      spec, claim("exp(gamma^2/2)*cosh(beta)/sqrt((1 + exp(gamma^2)*cosh(2*beta))/2)"), 30, witness, d.reason);
+      spec, claim("exp(gamma^2/2)*cosh(beta)/sqrt((1 + exp(gamma^2)*cosh(2*beta))/2)"), 30, witness, certified,
+      d.reason);
   BOOST_TEST_CONTEXT(wrong.detail) { BOOST_TEST(to_string(wrong.verdict) == "disagree"); }
+  // without a certified ball no point is decided: never agree on the estimate alone (issue 42, H5)
+  const CertifiedWitness none = [](const GridPoint&) { return CertifiedValue{std::nullopt, "no certified route"}; };
+  const CheckRecord estimated = check_claim_against_numeric(
+      spec, claim("exp(gamma^2/2)*cosh(beta)/sqrt((1 + exp(2*gamma^2)*cosh(2*beta))/2)"), 30, witness, none, d.reason);
+  BOOST_TEST_CONTEXT(estimated.detail) {
+    BOOST_TEST(to_string(estimated.verdict) == "inconclusive");
+    BOOST_TEST(estimated.detail.find("estimated, not certified") != std::string::npos);
+  }
 }
 
 // The attack round of 2026-11-24 (docs/history.md, issue 27: L4): a claim wrong by a relative

@@ -32,7 +32,7 @@ agrees_with_truth() {
   $py - "res/$1/results.json" "$2" <<'PY'
 import json, sys
 verdicts = {c["claim"]: c["verdict"] for c in json.load(open(sys.argv[1]))["checks"] if c.get("claim")}
-truth = dict(line.split() for line in open(sys.argv[2]) if line.strip())
+truth = dict(line.split() for line in open(sys.argv[2]) if line.strip() and not line.startswith("#"))
 wrong = [(k, verdicts[k], truth[k]) for k in verdicts if k in truth and verdicts[k] != ("agree" if truth[k] == "true" else "disagree")]
 for k, got, t in wrong:
     print(f"  {k}: {got}, but it is {t}")
@@ -73,6 +73,30 @@ for id in negative-S r-above-1 decreasing-negative-snr; do
 done
 check "H4: phi = relu, box negative-S is not decided" is_verdict h4_phi_box negative-S inconclusive
 check "H4: no 'Certified' box outside the domain" bash -c "! grep -q 'Certified: S < 0' res/h4_*/results.json"
+
+# H5: a claim without a derived S (a hidden spike of width 1e-30) is judged against the route's
+# certified ball, not an estimate blind to the spike; H6: a kernel that had no growth-bound rule
+# is certified and its values match mpmath to 45 digits
+$py "$src/tests/round4/h5_truth.py" 1 1e60 > truth_h5a.txt
+$py "$src/tests/round4/h5_truth.py" 1e-5 1e50 > truth_h5b.txt
+check "H5: h5_hidden_spike runs" run h5_hidden_spike
+check "H5: its claim's verdict is the truth (mpmath, 80 digits)" agrees_with_truth h5_hidden_spike truth_h5a.txt
+check "H5: h5_hidden_spike_small runs" run h5_hidden_spike_small
+check "H5: its claim's verdict is the truth (mpmath, 80 digits)" agrees_with_truth h5_hidden_spike_small truth_h5b.txt
+check "H6: h6_no_bound_spike runs" run h6_no_bound_spike
+check "H6: its grid values are certified and within 1e-45 of mpmath" $py "$src/tests/round4/h6_truth.py" res/h6_no_bound_spike 1
+check "H6: h6_no_bound runs" run h6_no_bound
+check "H6: its grid values are certified and within 1e-45 of mpmath" $py "$src/tests/round4/h6_truth.py" res/h6_no_bound 0
+
+# H6: where the certified route cannot run (no growth bound: exp(|x|^(3/2)/4)), the values are
+# estimated, not certified, and every summary counts them apart, never with the certified ones
+check "H6: h6_estimated runs" run h6_estimated
+check "H6: the terminal counts the estimated values apart" \
+  grep -q "quadrature only: 0/2 certified, 2 computed by an error estimate only (not certified)" "$work/out"
+check "H6: each record says estimated, not certified, and why" bash -c \
+  "test \$(grep -c 'estimated, not certified: no bound on the Gaussian tails' res/h6_estimated/results.json) -eq 2"
+check "H6: the report counts them apart" bash -c "grep -q '0/2 certified (+2 est.)' res/h6_estimated/report.tex &&
+  grep -q '0 values certified by balls of the defining quantities (2 estimated, not certified' res/h6_estimated/report.tex"
 
 # H2: every printed ball holds the exact value; L5: the ledger's deciding balls look disjoint
 check "H2: the spec runs" run h2_identity_ball

@@ -18,21 +18,43 @@ NumericOutcome direct_S(const GiNaC::numeric& mean_abs, const GiNaC::numeric& me
   return out;
 }
 
+std::optional<num::Ball> direct_S_ball(const GiNaC::numeric& mean_abs, const GiNaC::numeric& mean_square,
+                                       unsigned digits) {
+  try {
+    const num::Ball b =
+        closed_form_ball(num::BallExpression(GiNaC::ex(mean_abs) / GiNaC::sqrt(GiNaC::ex(mean_square)), {}), {}, digits);
+    if (b.finite()) return b;
+  } catch (const std::exception&) {
+  }
+  return std::nullopt;
+}
+
 void check_closed_vs_direct(const Spec& spec, const ClaimDomain& domain, const GiNaC::ex& closed,
                             const DirectRoute& direct, const std::string& method, unsigned digits,
-                            std::vector<CheckRecord>& records) {
+                            std::vector<CheckRecord>& records, const DirectBall& ball) {
   for (const ClaimPoint& p : domain.points) {
     CheckRecord r;
     r.variant = spec.name;
     r.check = CheckKind::ClosedVsDirect;
     r.point = p.where;
     r.method = method;
-    judge_closed_vs_numeric(r, num::AdaptiveEvaluator(closed.subs(p.substitution), {}, digits)({}), direct(p.index),
-                            digits);
-    // why this verdict is estimated: no balls enclose either side here
-    r.detail += std::string(r.detail.empty() ? "" : " ") +
-                "Not certified: the closed form and the direct route's S are compared as MPFR values at working "
-                "precision, without balls.";
+    const GiNaC::ex closed_here = closed.subs(p.substitution);
+    judge_closed_vs_numeric(r, num::AdaptiveEvaluator(closed_here, {}, digits)({}), direct(p.index), digits);
+    CertifiedOutcome balls;
+    if (!ball) {
+      balls.failure = "the closed form and the direct route's S are compared as MPFR values at working precision, "
+                      "without balls";
+    } else {
+      try {
+        balls.numeric = ball(p.index);
+        balls.closed = closed_form_ball(num::BallExpression(closed_here, {}), {}, digits);
+      } catch (const std::exception& err) {
+        balls.closed.reset();
+        balls.failure = std::string("no ball evaluation (") + err.what() + ")";
+      }
+      if (!balls.numeric && balls.failure.empty()) balls.failure = "the direct route gives no ball here";
+    }
+    certify_closed_vs_numeric(r, balls, digits, "the direct computation");
     records.push_back(std::move(r));
   }
 }

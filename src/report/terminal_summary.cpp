@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "src/verdicts/route_comparison.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -16,7 +18,8 @@ std::string terminal_summary(const RunResult& run) {
   std::size_t name_width = 10;
   for (const auto& v : run.variants) name_width = std::max(name_width, v.spec.name.size());
   for (const auto& v : run.variants) {
-    std::size_t grid = 0, agree = 0, sampled = 0, sampled_agree = 0, not_tests = 0, claim_count = 0, no_value = 0;
+    std::size_t grid = 0, agree = 0, estimated = 0, sampled = 0, sampled_agree = 0, not_tests = 0, claim_count = 0,
+                no_value = 0;
     double worst = 1e9, max_z = 0;
     std::string claims;
     for (const auto& r : v.records) {
@@ -49,8 +52,13 @@ std::string terminal_summary(const RunResult& run) {
         continue;
       }
       ++grid;
-      agree += r.verdict == Verdict::Agree || r.verdict == Verdict::NotApplicable;
-      if (r.digits) worst = std::min(worst, *r.digits);
+      // a value or an agreement that rests on an error estimate alone is counted apart
+      if (estimated_only(r))
+        ++estimated;
+      else
+        agree += r.verdict == Verdict::Agree || r.verdict == Verdict::NotApplicable;
+      // the worst digits of the points that agree (an inconclusive point's figure decides nothing)
+      if (r.digits && r.verdict == Verdict::Agree) worst = std::min(worst, *r.digits);
     }
     const bool derived = v.derived();
     out += fmt::format("  {:<{}} {:<11} {:<14} ", v.spec.name, name_width, v.spec.kind->name(), to_string(v.status));
@@ -61,8 +69,11 @@ std::string terminal_summary(const RunResult& run) {
     else
       out += fmt::format("{} {}/{} {}",
                          derived ? std::string("grid") : to_string(v.spec.kind->numeric_route(v.spec)) + " only:",
-                         agree, grid, derived ? "agree" : "to target");
+                         agree, grid, derived ? "agree" : "certified");
     if (worst < 1e9) out += fmt::format(" (worst {:.1f} digits)", worst);
+    if (estimated)
+      out += fmt::format(", {} {} by an error estimate only (not certified)", estimated,
+                         derived ? (estimated == 1 ? "agrees" : "agree") : "computed");
     if (no_value && grid) out += fmt::format(", {} point{} where S does not exist", no_value, no_value == 1 ? "" : "s");
     if (sampled || not_tests)
       out += fmt::format("; sampled {}/{} agree (max |z| {:.2f}){}", sampled_agree, sampled, max_z,

@@ -67,8 +67,7 @@ std::string verdict_meanings_latex(const RunResult& run) {
          "its budget the check falls back to the grid search, labelled numeric evidence; where it finds a point "
          "whose ball lies on the wrong side, the counterexample is certified.\n";
   out << "\\item[symbolic argument, checked at points] (properties with a \\emph{symbolic} step that is not "
-         "a proof above: Lagrange conditions with convexity where the quantity's monotonicity in $r$ is only sampled, a derived "
-         "asymptote): the property is derived symbolically and confirmed at points; the record names each step. "
+         "a proof above, such as a derived asymptote): the property is derived symbolically and confirmed at points; the record names each step. "
          "An argument, not a certified proof.\n";
   out << "\\item[checked in finite cases] (facts that are not about $S$): the statement is tested in "
          "finitely many settings, e.g. a GiNaC identity with symbolic entries at fixed sizes ($d = 2$, $n = 3$), "

@@ -45,8 +45,20 @@
 
 namespace attnverify {
 
-/// The numeric route at one point: S and -log10 of its relative error estimate.
+/// The numeric route at one point: S and -log10 of its relative error estimate (an estimate:
+/// the counterexample search's objective, and the third witness at a counterexample).
 using NumericWitness = std::function<std::optional<std::pair<num::Real, double>>(const GridPoint&)>;
+
+/// A ball that contains S at a point, from the numeric route's certified enclosure (kernels: Arb's
+/// acb_calc_integrate uncapped, as at the grid; sequences: the exact sum in ball arithmetic), or
+/// why the route gives none there.
+struct CertifiedValue {
+  std::optional<num::Ball> ball;
+  std::string not_certified;
+};
+/// The certified numeric route at one point: what a claim without a derived S is judged against
+/// at its documented points, its probes and the search's best points (issue 42, H5).
+using CertifiedWitness = std::function<CertifiedValue(const GridPoint&)>;
 /// The same for any claim point (feature maps and measures: direct computation).
 using PointWitness = std::function<std::optional<std::pair<num::Real, double>>(const ClaimPoint&)>;
 
@@ -81,17 +93,19 @@ CheckRecord check_claim_on_domain(const Spec& spec, const Claim& claim,
                                   const ClaimDomain& domain, unsigned digits, const PointWitness& witness);
 
 /// Without a closed form: the claim against the numeric route (quadrature or
-/// summation) on the same points and search region, by the same rule; the route's error
-/// estimate must meet the target or the point is undecided. A counterexample is
-/// certified on the claim's side only (the route gives an estimate, not a bound).
+/// summation) on the same points and search region, by the same rule with the route's
+/// certified ball (`certified`) in place of S's: a point where the route gives no ball P - 5
+/// digits narrow is undecided ("estimated, not certified"), never agree. The search may use the
+/// route's estimates (`witness`); its best points are judged with certified balls.
 CheckRecord check_claim_against_numeric(const Spec& spec, const Claim& claim, unsigned digits,
-                                        const NumericWitness& witness, const std::string& no_closed_form_reason,
-                                        unsigned long seed = kDefaultSeed);
+                                        const NumericWitness& witness, const CertifiedWitness& certified,
+                                        const std::string& no_closed_form_reason, unsigned long seed = kDefaultSeed);
 
 /// Judges every claim of the spec against `reference`, or, when it is null, against
-/// the numeric route `witness` (inconclusive if there is none), appending to `records`.
+/// the numeric route (`witness` for estimates, `certified` for balls; inconclusive if there is
+/// none), appending to `records`.
 void check_claims(const Spec& spec, const ClaimReference* reference, const std::string& no_closed_form_reason,
-                  unsigned digits, unsigned long seed, const NumericWitness& witness, std::vector<CheckRecord>& records,
-                  const std::function<void(const std::string&)>& progress);
+                  unsigned digits, unsigned long seed, const NumericWitness& witness, const CertifiedWitness& certified,
+                  std::vector<CheckRecord>& records, const std::function<void(const std::string&)>& progress);
 
 }  // namespace attnverify

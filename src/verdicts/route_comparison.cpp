@@ -76,9 +76,32 @@ void certify_closed_vs_numeric(CheckRecord& record, const CertifiedOutcome& ball
     why_not = fmt::format("the balls ({:.0f} and {:.0f} digits narrow) do not decide at 1e-{}",
                           std::max(0.0, closed_digits), std::max(0.0, numeric_digits), num::Precision{digits}.required());
   }
-  record.detail += (record.detail.empty() ? "" : " ") + std::string("Not certified: ") + why_not + ".";
+  record.detail += (record.detail.empty() ? "" : " ") + std::string("Estimated, not certified: ") + why_not + ".";
   // the verdict stands on the numeric route's error estimate: an agreement says so
   if (record.verdict == Verdict::Agree) record.method += ", estimated (not certified)";
+}
+
+void certify_value(CheckRecord& record, const num::Ball* ball, const std::string& why_not, unsigned digits,
+                   const std::string& certified_method) {
+  const double narrow = num::Precision{digits}.required();
+  if (ball && ball->finite()) record.enclosure = {{"numeric", enclosure_of(*ball, digits)}};
+  if (record.verdict == Verdict::NotApplicable && ball && ball->relative_accuracy_digits() >= narrow) {
+    record.certified = true;
+    record.method = certified_method;
+    record.detail += fmt::format("{}the value is certified: it lies in a ball of radius {}.",
+                                 record.detail.empty() ? "" : "; ", ball->radius_text());
+    return;
+  }
+  const std::string why =
+      ball ? fmt::format("its ball is {:.0f} digits narrow, not {:.0f}", std::max(0.0, ball->relative_accuracy_digits()), narrow)
+           : why_not;
+  record.detail += fmt::format("{}Estimated, not certified: {}.", record.detail.empty() ? "" : " ", why);
+  if (record.verdict == Verdict::NotApplicable) record.method += ", estimated (not certified)";
+}
+
+bool estimated_only(const CheckRecord& record) {
+  if (!record.is_grid_check() || record.certified) return false;
+  return record.verdict == Verdict::Agree || (record.verdict == Verdict::NotApplicable && !record.values.empty());
 }
 
 std::string certified_record_problem(const CheckRecord& record, unsigned digits) {

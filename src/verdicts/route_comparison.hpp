@@ -58,6 +58,18 @@ struct CertifiedOutcome {
 void certify_closed_vs_numeric(CheckRecord& record, const CertifiedOutcome& balls, unsigned digits,
                                const std::string& what = "the defining integrals");
 
+/// A grid point without a closed form (the numeric route alone, verdict not-applicable, its
+/// value in `numeric`): certified when `ball` (the route's enclosure of the value, or none, with
+/// `why_not`) is at least P - 5 digits narrow: then `certified`, the ball in `enclosure`, and the
+/// method `certified_method`; else the record says "Estimated, not certified: <why>" and its
+/// method ends in ", estimated (not certified)" (issue 42, H6: such points are counted apart).
+void certify_value(CheckRecord& record, const num::Ball* ball, const std::string& why_not, unsigned digits,
+                   const std::string& certified_method);
+
+/// Whether a grid record's value rests on an error estimate only: a not-applicable record with
+/// a value, or an agree, that is not certified (the summaries count these apart).
+bool estimated_only(const CheckRecord& record);
+
 /// Why the balls a record prints (its `enclosure`) do not prove the verdict it carries
 /// as certified, or "" when they do: the certified rule above, recomputed from the
 /// printed balls (Ball::from_text, mid to P + 5 digits) as a merge of shards does for

@@ -59,8 +59,12 @@ VariantResult check_feature_map_variant(const Spec& spec, const RunOptions& opti
     return direct_S(m.mean, m.second_moment, digits);  // a >= 0: E|a| = E a
   };
   const ClaimDomain cases = claim_domain(spec, options.seed_for(std::nullopt));
+  const DirectBall direct_ball = [&](std::size_t index) {
+    const auto m = sym::linear_case_moments(kind_data<FeatureMapData>(spec).cases[index]);
+    return direct_S_ball(m.mean, m.second_moment, digits);
+  };
   check_closed_vs_direct(spec, cases, d.S_general, direct, "exact moments of q~.k~ from the vectors", digits,
-                         result.records);
+                         result.records, direct_ball);
 
   check_feature_map_claims(spec, d, cases, options, direct_witness(direct), result, progress);
   check_properties(spec, feature_map_property_target(), options, result, progress);

@@ -313,7 +313,7 @@ NumericS KernelRoute::at_point(const GridPoint& point, Rules rules) const {
   if (rules == Rules::DoubleExponential) return evaluate(beta, gamma);
   const slong bits = certified_.bits();
   return main_route(beta, gamma, num::Ball::from_numeric(point[0], bits), num::Ball::from_numeric(point[1], bits),
-                    false);
+                    rules == Rules::MainCertified);
 }
 
 NumericS KernelRoute::operator()(const GridPoint& point) const { return at_point(point, Rules::Main); }
@@ -322,9 +322,11 @@ NumericS KernelRoute::double_exponential(const GridPoint& point) const {
   return at_point(point, Rules::DoubleExponential);
 }
 
+NumericS KernelRoute::certified(const GridPoint& point) const { return at_point(point, Rules::MainCertified); }
+
 std::vector<NumericS> KernelRoute::evaluate_grid(const std::vector<GridPoint>& grid, unsigned threads,
                                                  Rules rules) const {
-  const bool certified = rules == Rules::Main;
+  const bool certified = rules != Rules::DoubleExponential;
   num::ScopedPrecision scope(quadrature_.internal_digits());  // set once, before the threads start
   std::vector<std::pair<Real, Real>> points;
   std::vector<std::pair<num::Ball, num::Ball>> balls;  // the exact point, for the certified route

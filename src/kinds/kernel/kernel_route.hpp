@@ -91,12 +91,18 @@ class KernelRoute {
   /// S at (beta, gamma) = point by the double-exponential rules alone (an estimate, no
   /// balls), or why not (existence()). Main thread only.
   NumericS double_exponential(const GridPoint& point) const;
+  /// S at (beta, gamma) = point as at a grid point: the main route with `certified` always set,
+  /// Arb uncapped (and again with the double-exponential values as its tolerance where it could
+  /// not serve at first). What a claim without a derived S is judged against. Main thread only.
+  NumericS certified(const GridPoint& point) const;
   /// S at (beta, gamma) by the double-exponential rules alone (an estimate; no balls);
   /// touches no GiNaC object, so copies of the route may run in parallel threads (with the
   /// default precision set to internal_digits()).
   NumericS evaluate(const num::Real& beta, const num::Real& gamma) const;
-  /// Which rules a method runs: the main route (Arb first), or the double-exponential rules alone.
-  enum class Rules { Main, DoubleExponential };
+  /// Which rules a method runs: the main route (Arb first, capped for an estimate), the
+  /// double-exponential rules alone, or the main route certified as at a grid point (Arb
+  /// uncapped; evaluate_grid certifies with Main as well).
+  enum class Rules { Main, DoubleExponential, MainCertified };
   /// S at every point of `grid`, in parallel on `threads` threads (0: all cores), the
   /// caller having checked that S exists at each (existence()); out[k] belongs to grid[k]
   /// and does not depend on the thread count. With Rules::Main every point gets `certified`
