@@ -7,6 +7,8 @@
 
 #include "proofs/expression_parser.hpp"
 #include "proofs/kernel_derivation.hpp"
+#include "proofs/symbols.hpp"
+#include "proofs/zero_set.hpp"
 #include "src/kinds/registry.hpp"
 #include "src/verdicts/claim_check.hpp"
 #include "src/kinds/kernel/kernel_route.hpp"
@@ -159,4 +161,28 @@ BOOST_FIXTURE_TEST_CASE(a_far_narrow_bump_is_found_and_the_resolution_is_not_a_m
     BOOST_TEST(exact.detail.find("the search's resolution") != std::string::npos);
     BOOST_TEST(exact.detail.find("largest relative difference found was 1e-70") == std::string::npos);
   }
+}
+
+// M3 of the attack round of 2026-11-28 (docs/history.md, issue 42): a continuous extension
+// covers divisors whose zero set is thin. By hand: beta - 1 and |beta| vanish at one point,
+// relu(beta) on all of beta <= 0, relu(beta - 1) - relu(beta - 2) on beta <= 1 (an open set),
+// 1 - lambda^n at lambda = 1 only (no switch: analytic); relu(beta*gamma) has an argument in
+// two parameters, which the rule does not examine (not shown thin, so not excused).
+BOOST_AUTO_TEST_CASE(a_continuous_extension_covers_divisors_with_a_thin_zero_set_only) {
+  const auto thin = [&](const std::string& text, const sym::ParameterDomain& domain) {
+    std::string why;
+    const bool out = sym::zero_set_is_thin(sym::parse_expression(text, {"beta", "gamma", "lambda", "n"}), domain, why);
+    BOOST_TEST_MESSAGE(text << ": " << (out ? "thin" : why));
+    return out;
+  };
+  const sym::ParameterDomain kernel = sym::kernel_domain(), sequence = sym::sequence_domain();
+  BOOST_TEST(thin("beta - 1", kernel));
+  BOOST_TEST(thin("abs(beta)", kernel));
+  BOOST_TEST(thin("relu(beta) + relu(-beta)", kernel));  // |beta|
+  BOOST_TEST(thin("1 - lambda^n", sequence));
+  BOOST_TEST(!thin("relu(beta)", kernel));
+  BOOST_TEST(!thin("relu(beta - 1) - relu(beta - 2)", kernel));
+  BOOST_TEST(!thin("step(beta)*gamma", kernel));
+  BOOST_TEST(!thin("relu(beta*gamma)", kernel));
+  BOOST_TEST(!thin("beta - beta", kernel));
 }

@@ -98,6 +98,15 @@ check "H6: each record says estimated, not certified, and why" bash -c \
 check "H6: the report counts them apart" bash -c "grep -q '0/2 certified (+2 est.)' res/h6_estimated/report.tex &&
   grep -q '0 values certified by balls of the defining quantities (2 estimated, not certified' res/h6_estimated/report.tex"
 
+# M3: a continuous extension whose divisor relu(beta) vanishes on the half-line beta <= 0 (by
+# hand: the claim is 0/0 on an open set, where no limit determines it, and GiNaC's reading S +
+# 7 relu(-beta) differs from S there): undefined on an open set, so disagree by definedness
+check "M3: m3_continuous_extension_open_set runs" run m3_continuous_extension_open_set
+check "M3: the claim disagrees" is_verdict m3_continuous_extension_open_set half-line disagree
+check "M3: by definedness, saying the divisor vanishes on an open interval" bash -c \
+  "grep -q '\"method\": \"definedness\"' res/m3_continuous_extension_open_set/results.json &&
+   grep -q 'is 0 on an open interval of beta' res/m3_continuous_extension_open_set/results.json"
+
 # H2: every printed ball holds the exact value; L5: the ledger's deciding balls look disjoint
 check "H2: the spec runs" run h2_identity_ball
 check "H2, L5: printed balls contain S (mpmath, 90 digits) and the ledger's pair is disjoint as printed" \

@@ -21,6 +21,7 @@
 #include "proofs/printing.hpp"
 #include "proofs/proof_by_cases.hpp"
 #include "proofs/symbols.hpp"
+#include "proofs/zero_set.hpp"
 
 namespace attnverify {
 
@@ -151,7 +152,11 @@ class ClaimJudge {
 
  private:
   bool excused(const sym::Condition& c) const {
-    if (claim_.continuous_extension && c.kind == sym::ConditionKind::NonZero) return true;
+    // a declared continuous extension covers divisors that vanish on a thin set only (where
+    // the limit is determined by the points around); one that vanishes on an open set leaves
+    // the claim undefined there (docs/history.md, issue 42, M3)
+    if (claim_.continuous_extension && c.kind == sym::ConditionKind::NonZero)
+      return std::any_of(thin_divisors_.begin(), thin_divisors_.end(), [&](const ex& d) { return d.is_equal(c.expression); });
     // a proof by cases checks the claim at each of its kinks in that variable: where a
     // step of it alone jumps, the claim's value there is proved, not assumed continuous
     if (cases_variable_ && c.kind == sym::ConditionKind::Continuous) {
@@ -188,6 +193,15 @@ class ClaimJudge {
   // ---- 1. conditions ----
 
   void analyse_conditions() {
+    if (claim_.continuous_extension)
+      for (const sym::Condition& c : conditions_) {
+        std::string why;
+        if (c.kind != sym::ConditionKind::NonZero) continue;
+        if (sym::zero_set_is_thin(c.expression, domain_, why))
+          thin_divisors_.push_back(c.expression);
+        else
+          not_thin_.push_back(c.describe() + ": " + why);
+      }
     for (const sym::Condition& c : conditions_) {
       sym::ConditionAnalysis a;
       try {
@@ -706,8 +720,14 @@ class ClaimJudge {
         detail = "Not equivalent: the claim is not defined at " + describe_point(u->point.where) + " (" + u->why +
                  "), a point of the domain " + domain_.description + " where S is" +
                  (u->reference_value.empty() ? "" : " " + u->reference_value.substr(0, 14)) +
-                 ". If the claim is meant as its continuous extension there, the spec says so with "
-                 "continuous_extension = true.";
+                 (claim_.continuous_extension
+                      ? std::string(". The claim is declared a continuous extension, which covers divisors that "
+                                    "vanish at isolated points only; ") +
+                            (not_thin_.empty() ? std::string("this one's zero set is not shown to be thin")
+                                               : not_thin_.front()) +
+                            ", so no extension is determined there."
+                      : ". If the claim is meant as its continuous extension there, the spec says so with "
+                        "continuous_extension = true.");
       }
       if (proof_.proved) {
         record_.conflict = true;
@@ -884,6 +904,10 @@ class ClaimJudge {
   sym::EquivalenceProof proof_;
   std::string proof_note_;
   std::optional<ex> cases_variable_;  // the variable of a proof by cases, once one succeeded
+  // a continuous extension's divisors: those whose zero set is thin (excused where they vanish),
+  // and why the others are not
+  std::vector<ex> thin_divisors_;
+  std::vector<std::string> not_thin_;
   std::vector<PointResult> documented_, probed_, searched_, undefined_;
 };
 
