@@ -150,9 +150,10 @@ ex split_positive_powers(const ex& e) {
     const bool real_non_integer = is_exactly_a<numeric>(exponent) ? !ex_to<numeric>(exponent).is_integer()
                                                                   : exponent.info(info_flags::real);
     // (p/q)^r -> prod over the primes of p and q of prime^(+-k r), p/q > 0 rational, r
-    // symbolic and real, so that 4^n (1/2)^(2n) is seen to be 1
-    if (real_non_integer && !is_exactly_a<numeric>(exponent) && is_exactly_a<numeric>(base) &&
-        ex_to<numeric>(base).is_rational() && ex_to<numeric>(base).is_positive() && !base.is_equal(1)) {
+    // real and not an integer, symbolic or a number: 4^n (1/2)^(2n) is seen to be 1, and
+    // sqrt(6) - sqrt(2) sqrt(3) to be 0 (a piece of f written so: docs/history.md, issue 42, L6)
+    if (real_non_integer && is_exactly_a<numeric>(base) && ex_to<numeric>(base).is_rational() &&
+        ex_to<numeric>(base).is_positive() && !base.is_equal(1)) {
       const std::optional<ex> split = prime_power_product(ex_to<numeric>(base), exponent);
       if (split) return *split;
     }

@@ -107,6 +107,23 @@ check "M3: by definedness, saying the divisor vanishes on an open interval" bash
   "grep -q '\"method\": \"definedness\"' res/m3_continuous_extension_open_set/results.json &&
    grep -q 'is 0 on an open interval of beta' res/m3_continuous_extension_open_set/results.json"
 
+# L6: S = 0/0 where f is 0 on the whole bounded support, however f's zero piece is written
+# ((sqrt2 sqrt3 - sqrt6) x) and however far left the support lies (beta = -1e300): not-applicable,
+# "S does not exist", never an underflow; L2: the sampled wording under a non-normal law
+no_value_at() {  # no_value_at SPEC BETA: the grid record at beta = BETA is one where S does not exist
+  $py -c "import json,sys; r=json.load(open('res/$1/results.json'))
+hits=[c for c in r['checks'] if c['check']=='closed-vs-quadrature' and c['point']['beta'].startswith('$2')]
+sys.exit(0 if hits and all(c['verdict']=='not-applicable' and not c.get('values') and 'does not exist' in c['detail'] for c in hits) else 1)"
+}
+check "L6: l6_disguised_zero runs" run l6_disguised_zero
+check "L6: at (-3, 1) S does not exist (0/0)" no_value_at l6_disguised_zero -3
+check "L6: l6_far_left runs" run l6_far_left
+check "L6: at beta = -1e300 S does not exist (0/0)" no_value_at l6_far_left -1000000000
+check "L2: l2_sampled_scores runs" run l2_sampled_scores
+check "L2: the sampled property says the scores are drawn from the law, not d-dimensional weights" bash -c \
+  "grep -q 'Monte Carlo over scores beta + gamma eps drawn directly from Student-t' res/l2_sampled_scores/results.json &&
+   ! grep -q 'd-dimensional q and k' res/l2_sampled_scores/results.json"
+
 # H2: every printed ball holds the exact value; L5: the ledger's deciding balls look disjoint
 check "H2: the spec runs" run h2_identity_ball
 check "H2, L5: printed balls contain S (mpmath, 90 digits) and the ledger's pair is disjoint as printed" \

@@ -1652,7 +1652,12 @@ void judge_sampled_properties(VariantResult& result) {
     }
     std::string dim_text;
     for (unsigned d : dims) dim_text += (dim_text.empty() ? "" : ", ") + std::to_string(d);
-    record->method = "sampled (Monte Carlo over d-dimensional q and k, Holm-corrected)";
+    // what the route drew: real d-dimensional weights, or (a kernel under another score law)
+    // scalar scores, which test S's definition but not the reduction from weights (Su2023 eq. 4)
+    const std::string population = result.spec.kind->sampled_population(result.spec);
+    const bool weights = population.rfind("real d-dimensional", 0) == 0;
+    record->method = weights ? "sampled (Monte Carlo over d-dimensional q and k, Holm-corrected)"
+                             : "sampled (Monte Carlo over " + population + ", Holm-corrected)";
     if (worst) {
       record->point = worst->point;
       record->point.emplace_back("d", std::to_string(*worst->d));
@@ -1672,14 +1677,15 @@ void judge_sampled_properties(VariantResult& result) {
       record->detail = invalid ? fmt::format("none of the {} sampled checks is a valid test at its n (the CLT interval's skewness exceeds {})", invalid, num::kMaxCltSkewness) : std::string("no sampled checks ran");
     } else if (disagree > 0) {
       record->verdict = Verdict::Disagree;
-      record->detail =
-          fmt::format("{} of {}: the scalar reduction is contradicted by Monte Carlo over real attention weights.",
-                      disagree, figures);
+      record->detail = fmt::format("{} of {}: {} is contradicted by Monte Carlo over {}.", disagree, figures,
+                                   weights ? "the scalar reduction" : "S", population);
     } else if (agree == count) {
       record->verdict = Verdict::Agree;
-      record->detail = "All " + figures +
-                       ": Monte Carlo over real d-dimensional attention weights agrees with the scalar "
-                       "reduction S(beta, gamma) within its confidence interval.";
+      record->detail = "All " + figures + ": Monte Carlo over " + population +
+                       (weights ? " agrees with the scalar reduction S(beta, gamma)"
+                                : " agrees with S(beta, gamma) (the scores themselves are drawn, so this tests S's "
+                                  "definition, not the reduction from d-dimensional weights)") +
+                       " within its confidence interval.";
     } else {
       record->verdict = Verdict::Inconclusive;
       record->detail = fmt::format("{} of {} agree, none disagree ({}).", agree, count, figures);

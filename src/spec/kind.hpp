@@ -156,6 +156,11 @@ class Kind {
   /// never takes a shard's word. The function may hold what it builds once per variant (a
   /// kernel's route); main thread only.
   virtual std::function<Verdict(const CheckRecord&)> record_expectation(const Spec& spec) const = 0;
+  /// What the sampled route draws, for the wording of its records and of a `sampled`
+  /// property: "real d-dimensional attention weights (Gaussian keys)" for a kernel under the
+  /// normal law, "scores drawn directly from <the law>" under another; "" for a kind without
+  /// a sampled route.
+  virtual std::string sampled_population(const Spec& spec) const = 0;
   /// The record of one property of the spec computed again from the spec alone, as `check`
   /// computes it (src/properties/property_checks.hpp, check_property); a merge of shards
   /// proves a shard's certified property verdict again with it.

@@ -317,7 +317,8 @@ void refuse_zero_definition(TomlReader& variant, const std::string& key, const G
 // pole (phi = 1/x) return finite sums for divergent integrals. Every definedness
 // condition (denominator, root, logarithm) must be proved on x in R
 // (proofs/definedness.hpp); a violated or unproved one refuses the spec.
-void refuse_undefined_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition) {
+void refuse_undefined_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition,
+                                 const std::string& why) {
   const sym::ParameterDomain line = sym::real_line_domain();
   for (const sym::Condition& condition : sym::conditions_of(definition)) {
     if (condition.kind == sym::ConditionKind::Continuous) continue;
@@ -329,7 +330,7 @@ void refuse_undefined_definition(TomlReader& variant, const std::string& key, co
     else if (a.status == sym::ConditionStatus::Violated && !a.exact_point.empty())
       where = " (it fails at an irrational x)";
     variant.fail(
-        key, "must be defined for every real x, since the keys' scores are Gaussian; " +
+        key, "must be defined for every real x, since " + why + "; " +
                  std::string(a.status == sym::ConditionStatus::Violated ? "the condition "
                                                                         : "attnverify cannot prove the condition ") +
                  condition.describe() + (a.status == sym::ConditionStatus::Violated ? " does not hold" : "") + where);

@@ -104,6 +104,8 @@ class FactKind final : public Kind {
     return check_property(spec, property, fact_property_target(), options);
   }
 
+  std::string sampled_population(const Spec&) const override { return ""; }  // no sampled route
+
   // every record of a fact is a claim's or a property's (record_point_problem refuses others)
   std::function<Verdict(const CheckRecord&)> record_expectation(const Spec&) const override {
     return [](const CheckRecord&) { return Verdict::Agree; };

@@ -151,7 +151,7 @@ class FeatureMapKind final : public Kind {
       refuse_too_many_kinks(variant, "phi", spec.definition);
       refuse_complex_definition(variant, "phi", spec.definition);
       refuse_zero_definition(variant, "phi", spec.definition);
-      refuse_undefined_definition(variant, "phi", spec.definition);
+      refuse_undefined_definition(variant, "phi", spec.definition, "the keys' components are Gaussian");
     }
   }
 
@@ -299,6 +299,10 @@ class FeatureMapKind final : public Kind {
       if (r.check == CheckKind::Sampled) return sampled_expectation(r, true);
       return Verdict::Agree;
     };
+  }
+
+  std::string sampled_population(const Spec& spec) const override {
+    return has_phi(spec) ? "real d-dimensional attention weights a_j = phi(q).phi(k_j) (Gaussian keys)" : "";
   }
 
   CheckRecord recheck_property(const Spec& spec, const Property& property, const RunOptions& options) const override {

@@ -45,12 +45,15 @@ class KernelKind final : public Kind {
     refuse_too_many_kinks(variant, "f", spec.definition);
     refuse_complex_definition(variant, "f", spec.definition);
     refuse_zero_definition(variant, "f", spec.definition);
-    refuse_undefined_definition(variant, "f", spec.definition);
+    // under every score law (the uniform's bounded support too) X = beta + gamma eps takes every real value
+    refuse_undefined_definition(variant, "f", spec.definition,
+                                "the score X = beta + gamma eps takes every real value as beta ranges over R");
     auto data = std::make_shared<KernelData>();
     const std::string law = variant.optional_string("distribution").value_or("normal");
     std::optional<GiNaC::numeric> nu;
     if (const toml::node* node = variant.optional_node("nu")) nu = read_exact_number(*node, variant.file(), variant.path("nu"));
-    const std::size_t line = variant.line_of(variant.optional_node("distribution") ? "distribution" : "nu");
+    // an error about a given nu names nu's line; one without nu (nu missing), distribution's
+    const std::size_t line = variant.line_of(nu || !variant.optional_node("distribution") ? "nu" : "distribution");
     try {
       data->law = laws_.make(law, nu);
     } catch (const std::invalid_argument& e) {
@@ -184,6 +187,13 @@ class KernelKind final : public Kind {
 
   CheckRecord recheck_property(const Spec& spec, const Property& property, const RunOptions& options) const override {
     return check_property(spec, property, kernel_property_target(spec), options);
+  }
+
+  // under another law the sampled route draws scalar scores (src/kinds/sampled_checks.cpp)
+  std::string sampled_population(const Spec& spec) const override {
+    const auto law = score_law(spec);
+    return law->is_normal() ? "real d-dimensional attention weights (Gaussian keys q.k_j)"
+                            : "scores beta + gamma eps drawn directly from " + law->title() + " (d = 1)";
   }
 
   GiNaC::ex claim_reference(const Spec&, const Claim&, const GiNaC::ex& S) const override { return S; }

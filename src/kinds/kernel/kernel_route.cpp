@@ -10,6 +10,7 @@
 #include "numerics/precision.hpp"
 #include "numerics/sign_changes.hpp"
 
+#include "proofs/equivalence.hpp"
 #include "proofs/piecewise.hpp"
 #include "src/spec/exact_text.hpp"
 #include "proofs/scoped_digits.hpp"
@@ -125,10 +126,11 @@ KernelRoute::KernelRoute(const sym::KernelDerivation& derivation, unsigned digit
   try {
     const sym::Piecewise pieces = sym::split_into_pieces(derivation.f, sym::symbols().x);
     for (const sym::Piece& piece : pieces.pieces) {
-      if (!piece.expr.is_zero()) continue;
-      const GiNaC::ex lo = piece.where.lower ? *piece.where.lower : GiNaC::ex(-GiNaC::numeric("1e300"));
-      const GiNaC::ex hi = piece.where.upper ? *piece.where.upper : GiNaC::ex(GiNaC::numeric("1e300"));
-      if (!zero_intervals_.empty() && (zero_intervals_.back().second - lo).is_zero())
+      // a piece that is 0 however it is written ((sqrt2 sqrt3 - sqrt6) x): the zero test
+      if (!piece.expr.is_zero() && !sym::is_identically_zero(piece.expr)) continue;
+      const std::optional<GiNaC::ex> lo = piece.where.lower, hi = piece.where.upper;  // empty: infinite
+      if (!zero_intervals_.empty() && zero_intervals_.back().second && lo &&
+          (*zero_intervals_.back().second - *lo).is_zero())
         zero_intervals_.back().second = hi;
       else
         zero_intervals_.emplace_back(lo, hi);
@@ -192,7 +194,8 @@ SExistence KernelRoute::existence(const GridPoint& point) const {
     for (const auto& [lo, hi] : zero_intervals_) {
       // (1 - 1e-40) margins: a support touching an interval end within rounding is not counted
       const GiNaC::ex left = beta - half_width, right = beta + half_width;
-      if (num::exact_sign(left - lo).value_or(0) > 0 && num::exact_sign(hi - right).value_or(0) > 0) {
+      // an infinite end holds every finite point (beta = -1e300 too)
+      if ((!lo || num::exact_sign(left - *lo).value_or(0) > 0) && (!hi || num::exact_sign(*hi - right).value_or(0) > 0)) {
         out.state = SExistence::State::ZeroOverZero;
         out.reason = "f = 0 on the whole support of X " + where +
                      ", so E|f(X)| = E f(X)^2 = 0 and S = 0/0 is undefined";
@@ -387,9 +390,11 @@ NumericS KernelRoute::evaluate(const Real& beta, const Real& gamma) const {
       return out;
     }
     if (b.value <= 0) {
-      // f is not 0 almost everywhere (refused at load), so a 0 here is an underflow
-      out.failure = b.value == 0 ? "E f(X)^2 underflows: the integrand is below MPFR's smallest number (about "
-                                   "10^(-1.4e18)) wherever the quadrature looked"
+      // f is not 0 everywhere (refused at load), but it may be 0 on the whole support of a bounded
+      // law in a form the engine did not see as 0: then S = 0/0 (not shown here), else an underflow
+      out.failure = b.value == 0 ? "E f(X)^2 is 0 wherever the quadrature looked: either f is 0 on the whole "
+                                   "support of X (S = 0/0, which attnverify could not show) or the integrand is below "
+                                   "MPFR's smallest number (about 10^(-1.4e18))"
                                  : "E f(X)^2 is not positive at this point";
       return out;
     }

@@ -133,7 +133,8 @@ class KernelRoute {
   num::CertifiedGaussianMoments certified_;
   std::shared_ptr<const num::ScoreDistribution> law_;
   std::optional<std::pair<num::EndGrowth, num::EndGrowth>> growth_;  // exact, in the piecewise class
-  std::vector<std::pair<GiNaC::ex, GiNaC::ex>> zero_intervals_;        // (lower, upper) where f = 0; +-inf as +-1e300
+  // (lower, upper) where f = 0; an end that is empty is infinite
+  std::vector<std::pair<std::optional<GiNaC::ex>, std::optional<GiNaC::ex>>> zero_intervals_;
 
   KernelRoute(const sym::KernelDerivation& derivation, unsigned digits, const std::vector<GiNaC::numeric>& kinks,
               std::shared_ptr<const num::ScoreDistribution> law);

@@ -112,6 +112,8 @@ class MeasureKind final : public Kind {
     return check_property(spec, property, measure_property_target(), options);
   }
 
+  std::string sampled_population(const Spec&) const override { return ""; }  // no sampled route
+
   // the direct route's checks are tests
   std::function<Verdict(const CheckRecord&)> record_expectation(const Spec&) const override {
     return [](const CheckRecord&) { return Verdict::Agree; };

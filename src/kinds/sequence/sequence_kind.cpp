@@ -166,6 +166,8 @@ class SequenceKind final : public Kind {
     return check_property(spec, property, sequence_property_target(spec), options);
   }
 
+  std::string sampled_population(const Spec&) const override { return ""; }  // no sampled route
+
   // S_n, or at lambda = 1 its form there (ClaimGeometry::separate_closed_form_at)
   GiNaC::ex claim_reference(const Spec&, const Claim&, const GiNaC::ex& S) const override { return S; }
 

@@ -116,6 +116,8 @@ class UniformKind final : public Kind {
     return check_property(spec, property, PropertyTarget{GiNaC::ex(0), nullptr, "no closed form"}, options);
   }
 
+  std::string sampled_population(const Spec&) const override { return ""; }  // no sampled route
+
   std::function<Verdict(const CheckRecord&)> record_expectation(const Spec&) const override {
     return [](const CheckRecord&) { return Verdict::Agree; };
   }
