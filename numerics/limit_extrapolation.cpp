@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "numerics/precision.hpp"
@@ -63,6 +64,32 @@ LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero,
     out.summary = fmt::format("the values settle at {} (parameter = {}{}), {} away from the claimed limit",
                               to_decimal(out.last_value, 20), var, out.last_exponent, to_decimal(distance.back(), 6));
     return out;
+  }
+  if (n >= 5) {
+    // the differences of successive values as a power law: the values converge, and where the
+    // claimed limit is far beyond what is left of the change, to another value (issue 42, L9)
+    std::vector<Real> step;
+    for (std::size_t k = n - 4; k < n; ++k) step.push_back(abs(Real(values[k] - values[k - 1])));
+    if (std::all_of(step.begin(), step.end(), [](const Real& d) { return d > 0; })) {
+      const auto decline = [&](std::size_t k) { return (log10(step[k - 1]) - log10(step[k])).convert_to<double>(); };
+      const double q1 = decline(3), q2 = decline(2), q3 = decline(1);
+      const bool stable = std::abs(q1 - q2) <= 0.01 * std::abs(q1) && std::abs(q2 - q3) <= 0.01 * std::abs(q1);
+      if (stable && q1 > 0.05) {
+        const Real r = pow(Real(10), -q1);
+        const Real rest = step.back() * r / (1 - r);  // about what the values still move
+        if (distance.back() > 1000 * rest && distance.back() > tol) {
+          out.outcome = LimitOutcome::ConvergesElsewhere;
+          out.rate = q1;
+          const double shown = std::max(3.0, std::min<double>(digits, std::floor(log10(abs(out.last_value) / rest).convert_to<double>())));
+          out.summary = fmt::format(
+              "the values converge to about {} (their differences fall by {:.3g} decades per decade; at parameter = "
+              "{}{} what is left of the change is about {}), {} away from the claimed limit",
+              to_decimal(out.last_value, static_cast<unsigned>(shown)), q1, var, out.last_exponent,
+              to_decimal(rest, 3), to_decimal(distance.back(), 6));
+          return out;
+        }
+      }
+    }
   }
   if (n >= 4) {
     const double p1 = local_rate(n - 1), p2 = local_rate(n - 2), p3 = local_rate(n - 3);

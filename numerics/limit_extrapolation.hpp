@@ -7,7 +7,12 @@
 // double). Against a claimed limit L, with tolerance tol = 10^-(P-5) max(1, |L|):
 //   reached    |f(v_k) - L| <= tol from some k on: the claim holds numerically;
 //   elsewhere  successive values settle (|f(v_k) - f(v_k-1)| <= tol) at a value
-//              farther than tol from L: the limit is that value, not L;
+//              farther than tol from L: the limit is that value, not L; or their
+//              differences D_k = |f(v_k) - f(v_k-1)| fall as a power law (the local
+//              exponent stable to 1% over the last 3 steps, above 0.05 decades per decade),
+//              so the remaining change is about D_n r/(1 - r), r = 10^-exponent, and L lies
+//              more than 1000 times that from f(v_n): the values converge elsewhere (the
+//              value they approach is named, with its digits);
 //   power law  |f(v_k) - L| ~ C t_k^p (t = v or 1/v) with the local exponent p
 //              stable to 1% over the last 3 steps and p > 0: converging at rate t^p;
 //   otherwise  undecided.
@@ -23,7 +28,7 @@
 
 namespace attnverify::num {
 
-enum class LimitOutcome { Reached, SettledElsewhere, PowerLaw, Undecided };
+enum class LimitOutcome { Reached, SettledElsewhere, ConvergesElsewhere, PowerLaw, Undecided };
 
 struct LimitEstimate {
   LimitOutcome outcome = LimitOutcome::Undecided;

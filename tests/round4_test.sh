@@ -124,6 +124,20 @@ check "L2: the sampled property says the scores are drawn from the law, not d-di
   "grep -q 'Monte Carlo over scores beta + gamma eps drawn directly from Student-t' res/l2_sampled_scores/results.json &&
    ! grep -q 'd-dimensional q and k' res/l2_sampled_scores/results.json"
 
+# L9: a false limit whose extrapolation converges elsewhere disagrees (numeric evidence) and
+# names the value the values approach, which must be the true limit (mpmath)
+check "L9: l9_limit_elsewhere runs" run l9_limit_elsewhere
+check "L9: the false limit disagrees" is_verdict l9_limit_elsewhere lim-ginf disagree
+check "L9: the value named is the true limit (2/sqrt(2 pi))/sqrt(15/2) to its digits" $py -c "
+import json, re
+from mpmath import mp, mpf, sqrt, pi
+mp.dps = 50
+r = json.load(open('res/l9_limit_elsewhere/results.json'))
+d = [c['detail'] for c in r['checks'] if c.get('claim') == 'lim-ginf'][0]
+v = re.search(r'converge to about ([0-9.]+)', d).group(1)
+truth = (2 / sqrt(2 * pi)) / sqrt(mpf(15) / 2)
+assert len(v) > 12 and abs(mpf(v) - truth) <= mpf(10) ** (2 - len(v)), (v, truth)"
+
 # H2: every printed ball holds the exact value; L5: the ledger's deciding balls look disjoint
 check "H2: the spec runs" run h2_identity_ball
 check "H2, L5: printed balls contain S (mpmath, 90 digits) and the ledger's pair is disjoint as printed" \

@@ -562,6 +562,7 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
         part.finding = "at " + where + " S -> " + c.value_text + ": " + estimate.summary + ".";
         break;
       case num::LimitOutcome::SettledElsewhere:
+      case num::LimitOutcome::ConvergesElsewhere:  // numeric evidence: the method says extrapolation
         part.verdict = Verdict::Disagree;
         part.finding = "at " + where + " " + estimate.summary + ".";
         break;
