@@ -295,8 +295,8 @@ std::string deciding_text(const LedgerEntry& e) {
   std::string text;
   std::size_t shown = 0;
   // a bound shown symbolically is decided by its ratio alone
-  const bool ratio_decides = !r.values.empty() && (r.values.front().first == "bound_over_S_squared" ||
-                                                   r.values.front().first == "S_over_bound_squared");
+  const bool ratio_decides = !r.values.empty() && (r.values.front().first.rfind("bound_over_S_squared", 0) == 0 ||
+                                                   r.values.front().first.rfind("S_over_bound_squared", 0) == 0);
   for (const auto& [k, v] : r.values) {
     if (shown++ == (ratio_decides ? 1 : e.evidence == Evidence::FiniteCases ? 2 : 3)) break;  // a narrow column
     text += (text.empty() ? "" : "; ") + value_text(k, v);
