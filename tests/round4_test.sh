@@ -73,6 +73,10 @@ for id in negative-S r-above-1 decreasing-negative-snr; do
 done
 check "H4: phi = relu, box negative-S is not decided" is_verdict h4_phi_box negative-S inconclusive
 check "H4: no 'Certified' box outside the domain" bash -c "! grep -q 'Certified: S < 0' res/h4_*/results.json"
+check "H4: h4_feature_map_points runs (evenness in snr once crashed)" run h4_feature_map_points
+for id in even-snr limit-at-r-2 limit-r-to-infinity; do
+  check "H4: $id is not decided (inconclusive)" is_verdict h4_feature_map_points $id inconclusive
+done
 
 # H5: a claim without a derived S (a hidden spike of width 1e-30) is judged against the route's
 # certified ball, not an estimate blind to the spike; H6: a kernel that had no growth-bound rule

@@ -180,6 +180,43 @@ std::string box_outside_domain(const Spec& spec, const std::vector<std::string>&
   return "";
 }
 
+// The domain of the properties' parameters (ClaimGeometry::property_domain, else the claims'),
+// and the variable of `name` in it, or null when the domain does not name it.
+const sym::DomainVariable* domain_variable(const sym::ParameterDomain& domain, const std::string& name) {
+  for (const sym::DomainVariable& v : domain.variables)
+    if (v.symbol.is_equal(sym::symbols().by_name(name))) return &v;
+  return nullptr;
+}
+
+sym::ParameterDomain property_domain(const Spec& spec) {
+  const ClaimGeometry geometry = spec.kind->claim_geometry(spec, true);
+  return geometry.property_domain.value_or(geometry.domain);
+}
+
+// Why a limit's fixed values or its approach leave the variant's domain, or "": each fixed
+// value must be a point of its parameter's range (an integer for n), and the parameter must be
+// able to tend to 0 or infinity there (r <= 1 cannot tend to infinity, n >= 1 not to 0).
+std::string limit_outside_domain(const Spec& spec, const PropertyCheck& c) {
+  const sym::ParameterDomain domain = property_domain(spec);
+  for (const auto& [name, values] : c.at) {
+    const sym::DomainVariable* v = domain_variable(domain, name);
+    if (!v) return "the variant's domain (" + domain.description + ") gives no range of " + name;
+    for (const numeric& x : values) {
+      const bool below = std::isfinite(v->range.lo) && (v->range.lo_open ? x <= numeric(v->range.lo) : x < numeric(v->range.lo));
+      const bool above = std::isfinite(v->range.hi) && (v->range.hi_open ? x >= numeric(v->range.hi) : x > numeric(v->range.hi));
+      if (below || above || (v->integer && !x.is_integer()))
+        return name + " = " + exact_text(x) + " is not a point of the variant's domain (" + domain.description + ")";
+    }
+  }
+  const sym::DomainVariable* p = domain_variable(domain, c.parameter);
+  if (!p) return "the variant's domain (" + domain.description + ") gives no range of " + c.parameter;
+  const bool to_zero = c.to == "0";
+  if (to_zero ? !(p->range.lo <= 0 && p->range.hi >= 0) || p->integer : std::isfinite(p->range.hi))
+    return c.parameter + " cannot tend to " + (to_zero ? "0" : "infinity") + " in the variant's domain (" +
+           domain.description + ")";
+  return "";
+}
+
 // Whether a property parameter takes integer values only: a sequence's length n
 // (sym::sequence_domain; the only integer parameter of any kind's properties).
 bool is_integer_parameter(const ex& x) { return x.is_equal(sym::symbols().n); }
@@ -404,6 +441,17 @@ std::string undecided_note(const num::BoxResult& r) {
 Part check_even(const Spec& spec, const PropertyCheck& c, const ex& S, const RunOptions& options) {
   Part part;
   const unsigned digits = options.digits;
+  // S(-p) is S only where -p is a point of the domain too: p's range must be symmetric about 0
+  // (beta in R; not gamma > 0, lambda in (0, 1], snr > 0)
+  const sym::ParameterDomain property_range = property_domain(spec);
+  const sym::DomainVariable* range = domain_variable(property_range, c.parameter);
+  if (!range || range->integer || range->range.lo != -range->range.hi || range->range.lo_open != range->range.hi_open) {
+    part.method = "none";
+    part.finding = "the variant's domain (" + property_range.description + ") is not symmetric in " + c.parameter +
+                   ", so S(-" + c.parameter + ") is not S at a point of it: evenness in " + c.parameter +
+                   " is not decided.";
+    return part;
+  }
   const ex p = sym::symbols().by_name(c.parameter);
   const ex mirrored = S.subs(p == -p);
   const bool proved = sym::is_identically_zero(S - mirrored);
@@ -413,6 +461,7 @@ Part check_even(const Spec& spec, const PropertyCheck& c, const ex& S, const Run
   double worst = std::numeric_limits<double>::infinity();
   std::string failure;
   for (const ClaimPoint& point : domain.points) {
+    if (!point.rational) continue;  // a case or vector, not a point of S's parameters
     const num::Evaluation a = at(*point.rational), b = at_mirror(*point.rational);
     if (!a.converged || !b.converged) {
       failure = "S did not evaluate at " + describe_point(point.where);
@@ -456,6 +505,12 @@ Part combine(const std::vector<Part>& parts);
 
 Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget& target, const RunOptions& options) {
   const unsigned digits = options.digits;
+  if (const std::string outside = limit_outside_domain(spec, c); !outside.empty()) {
+    Part part;
+    part.method = "none";
+    part.finding = outside + ": not decided.";
+    return part;
+  }
   const auto& s = sym::symbols();
   const ex p = s.by_name(c.parameter);
   const bool to_zero = c.to == "0";
