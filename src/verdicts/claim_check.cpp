@@ -87,6 +87,19 @@ struct PointResult {
   num::Ball claim;                           ///< the claim at the point, when enclosed
 };
 
+// A point's status for a ball comparison's outcome (for undecided the caller says why).
+PointStatus status_of(num::PointOutcome outcome) {
+  switch (outcome) {
+    case num::PointOutcome::Agree:
+      return PointStatus::Agree;
+    case num::PointOutcome::Disagree:
+      return PointStatus::Disagree;
+    case num::PointOutcome::Undecided:
+      break;
+  }
+  return PointStatus::Undecided;
+}
+
 // A search point: natural coordinates rounded to a short exact decimal (so that a
 // counterexample reads well and reproduces exactly).
 numeric short_decimal(double x, int significant = 6) {
@@ -463,18 +476,8 @@ class ClaimJudge {
       r.claim = cmp.claim;
       r.claim_value = cmp.claim.finite() ? cmp.claim.midpoint_text(digits_) : "not finite";
       r.reference_value = cmp.reference.finite() ? cmp.reference.midpoint_text(digits_) : "not finite";
-      switch (cmp.outcome) {
-        case num::PointOutcome::Agree:
-          r.status = PointStatus::Agree;
-          break;
-        case num::PointOutcome::Disagree:
-          r.status = PointStatus::Disagree;
-          break;
-        case num::PointOutcome::Undecided:
-          r.status = PointStatus::Undecided;
-          r.why = cmp.reason + " at " + describe_point(p.where);
-          break;
-      }
+      r.status = status_of(cmp.outcome);
+      if (r.status == PointStatus::Undecided) r.why = cmp.reason + " at " + describe_point(p.where);
     } catch (const std::exception& err) {
       r.status = PointStatus::Undecided;
       r.why = std::string("cannot evaluate at ") + describe_point(p.where) + ": " + err.what();
@@ -520,17 +523,9 @@ class ClaimJudge {
       r.claim = c.value;
       const num::BallVerdict v = num::compare_balls(c.value, *w.ball, digits_, num::Precision{digits_}.ball_bits());
       r.digits = v.digits;
-      switch (v.outcome) {
-        case num::PointOutcome::Agree:
-          r.status = PointStatus::Agree;
-          break;
-        case num::PointOutcome::Disagree:
-          r.status = PointStatus::Disagree;
-          break;
-        case num::PointOutcome::Undecided:
-          r.why = "the balls of the claim and of the numeric route do not decide at " + describe_point(p.where);
-          break;
-      }
+      r.status = status_of(v.outcome);
+      if (r.status == PointStatus::Undecided)
+        r.why = "the balls of the claim and of the numeric route do not decide at " + describe_point(p.where);
     } catch (const std::exception& err) {
       r.why = std::string("cannot evaluate at ") + describe_point(p.where) + ": " + err.what();
     }
