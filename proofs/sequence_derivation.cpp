@@ -1,6 +1,8 @@
 #include "proofs/sequence_derivation.hpp"
 
 #include "proofs/canonical_form.hpp"
+#include "proofs/definedness.hpp"
+#include "proofs/printing.hpp"
 #include "proofs/exp_poly.hpp"
 #include "proofs/geometric_sum.hpp"
 #include "proofs/symbols.hpp"
@@ -65,6 +67,21 @@ SequenceDerivation derive_sequence(const ex& weight) {
     out.sum_abs = sum_geometric(magnitude, s.i, 1, s.n);
     out.sum_square = sum_geometric(pow(weight, 2), s.i, 1, s.n);
     out.S = sparsity(out.sum_abs, out.sum_square, s.n);
+    // the geometric sums assume every ratio != 1 where lambda != 1; a ratio that is 1 at some
+    // lambda in (0, 1) ((2 lambda)^i at lambda = 1/2) leaves S 0/0 there, which no closed form may be
+    {
+      ParameterDomain open = sequence_domain();
+      for (DomainVariable& v : open.variables)
+        if (v.symbol.is_equal(s.lambda)) v.range.hi_open = true;
+      for (const Condition& c : conditions_of(out.S)) {
+        if (c.kind == ConditionKind::Continuous) continue;
+        const ConditionAnalysis a = analyse_condition(c, open);
+        if (a.status == ConditionStatus::Violated && !a.point.empty() && open.contains(a.point))
+          throw NotInClass("the sums' form for lambda != 1 is not defined at lambda = " + to_text(a.point[0]) +
+                           ", n = " + to_text(a.point[1]) + " (" + c.describe() +
+                           " fails: a geometric ratio is 1 there), so it is no closed form on (0, 1)");
+      }
+    }
 
     const ex weight_one = weight.subs(s.lambda == 1);
     out.partial_abs_at_lambda_one = sum_geometric(abs(weight_one), s.i, 1, N);

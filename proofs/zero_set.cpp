@@ -31,16 +31,105 @@ bool has_switch(const ex& e) { return !switch_arguments(e).empty(); }
 
 }  // namespace
 
+namespace {
+
+bool is_function_named(const ex& e, const char* name) {
+  return is_a<function>(e) && ex_to<function>(e).get_name() == name;
+}
+
+// Why e (without switches) is not shown real-analytic on the domain, or "": every power with an
+// exponent that is not a non-negative integer, and every log, must have an argument proved
+// positive there (sqrt(beta^2) = |beta| is not analytic at 0: it hides a switch).
+std::string not_analytic(const ex& e, const ParameterDomain& domain) {
+  for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it) {
+    if (is_exactly_a<power>(*it)) {
+      const ex exponent = it->op(1);
+      const bool natural = is_exactly_a<numeric>(exponent) && ex_to<numeric>(exponent).is_nonneg_integer();
+      if (!natural && !provably_positive_on(it->op(0), domain))
+        return "the base of " + to_text(*it) + " is not shown positive, so it need not be analytic";
+    } else if (is_function_named(*it, "log") && !provably_positive_on(it->op(0), domain)) {
+      return "the argument of " + to_text(*it) + " is not shown positive";
+    }
+  }
+  return "";
+}
+
+// e without switches: real-analytic where defined (not_analytic) and, where the domain has an
+// integer parameter that e depends on, not identically 0 in the other parameters for any of its
+// integer values: e is shown non-zero, for every integer, at one sample value of the others.
+bool analytic_zero_set_is_thin(const ex& e, const ParameterDomain& domain, std::string& why) {
+  if (is_identically_zero(e)) {
+    why = to_text(e) + " is identically 0";
+    return false;
+  }
+  if (const std::string problem = not_analytic(e, domain); !problem.empty()) {
+    why = problem;
+    return false;
+  }
+  const bool on_an_integer = std::any_of(domain.variables.begin(), domain.variables.end(),
+                                         [&](const DomainVariable& v) { return v.integer && e.has(v.symbol); });
+  if (!on_an_integer) return true;  // the identity theorem on the connected continuous part
+  // the samples of the continuous parameters (every combination of their first three)
+  std::vector<exmap> samples{exmap{}};
+  for (const DomainVariable& v : domain.variables) {
+    if (v.integer || !e.has(v.symbol)) continue;
+    std::vector<exmap> next;
+    for (const exmap& partial : samples)
+      for (std::size_t k = 0; k < v.samples.size() && k < 3; ++k) {
+        exmap extended = partial;
+        extended[v.symbol] = v.samples[k];
+        next.push_back(extended);
+      }
+    samples = next;
+  }
+  for (const exmap& at : samples)
+    if (provably_nonzero_on(e.subs(at), domain)) return true;
+  why = to_text(e) + " may vanish, for some integer value of its parameters, at every value of the others (no "
+        "sample shows it non-zero for every integer): its zero set may have interior";
+  return false;
+}
+
+// The zero set of a product is the union of its factors' (thin when each is), and that of u^r,
+// r > 0, is u's; 1/u never vanishes.
+bool factors_thin(const ex& e, const ParameterDomain& domain, std::string& why);
+
+}  // namespace
+
 bool zero_set_is_thin(const ex& e, const ParameterDomain& domain, std::string& why) {
   try {
+    return factors_thin(e, domain, why);
+  } catch (const std::exception& err) {
+    why = std::string("its zero set could not be examined: ") + err.what();
+    return false;
+  }
+}
+
+namespace {
+
+bool switches_thin(const ex& e, const ParameterDomain& domain, std::string& why);
+
+bool factors_thin(const ex& e, const ParameterDomain& domain, std::string& why) {
+  if (is_exactly_a<mul>(e)) {
+    for (const ex& factor : e)
+      if (!factors_thin(factor, domain, why)) return false;
+    return true;
+  }
+  if (is_exactly_a<power>(e) && is_exactly_a<numeric>(e.op(1)) && ex_to<numeric>(e.op(1)).is_real()) {
+    if (ex_to<numeric>(e.op(1)).is_negative()) return true;  // 1/u is never 0 where it is defined
+    if (ex_to<numeric>(e.op(1)).is_positive()) return factors_thin(e.op(0), domain, why);
+  }
+  if (is_exactly_a<numeric>(e)) {
+    if (!e.is_zero()) return true;
+    why = "the divisor is 0";
+    return false;
+  }
+  return switches_thin(e, domain, why);
+}
+
+bool switches_thin(const ex& e, const ParameterDomain& domain, std::string& why) {
+  try {
     const std::vector<ex> arguments = switch_arguments(e);
-    if (arguments.empty()) {
-      if (is_identically_zero(e)) {
-        why = to_text(e) + " is identically 0";
-        return false;
-      }
-      return true;
-    }
+    if (arguments.empty()) return analytic_zero_set_is_thin(e, domain, why);
     // one real variable v carries every switch, each argument c1 v + c0 with rational c1 != 0
     const DomainVariable* v = nullptr;
     std::vector<numeric> roots;
@@ -73,9 +162,8 @@ bool zero_set_is_thin(const ex& e, const ParameterDomain& domain, std::string& w
       }
       roots.push_back(-ex_to<numeric>(c0) / ex_to<numeric>(c1));
     }
-    if (!v) {  // every switch has a constant argument: one branch everywhere
-      if (!is_identically_zero(e)) return true;
-      why = to_text(e) + " is identically 0";
+    if (!v) {  // every switch has a constant argument: one branch everywhere (resolved below by the zero test)
+      why = "a switch of a constant argument";
       return false;
     }
     if (v->integer) {
@@ -126,6 +214,12 @@ bool zero_set_is_thin(const ex& e, const ParameterDomain& domain, std::string& w
         why = to_text(e) + " is 0 on an open interval of " + to_text(v->symbol) + " around " + to_text(p);
         return false;
       }
+      // the piece itself: analytic, and not 0 on an open set for any integer value
+      std::string piece_why;
+      if (!analytic_zero_set_is_thin(piece, domain, piece_why)) {
+        why = "on the piece of " + to_text(v->symbol) + " around " + to_text(p) + ": " + piece_why;
+        return false;
+      }
     }
     return true;
   } catch (const std::exception& err) {
@@ -133,5 +227,7 @@ bool zero_set_is_thin(const ex& e, const ParameterDomain& domain, std::string& w
     return false;
   }
 }
+
+}  // namespace
 
 }  // namespace attnverify::sym

@@ -110,7 +110,12 @@ BOOST_AUTO_TEST_CASE(the_initial_value_is_compared_with_the_definition_not_the_d
 BOOST_AUTO_TEST_CASE(decay_sums_are_certified_by_telescoping) {
   const auto& s = sym::symbols();
   const GiNaC::possymbol& N = sym::summation_limit();
-  for (const char* const w : {"lambda^(n-i)", "lambda^i", "2^(-i)*lambda^(n-i)", "(lambda/2)^(n-i) + lambda^(n-i)"}) {
+  // 2^(-i) lambda^(n-i) has the geometric ratio 1/(2 lambda), 1 at lambda = 1/2 inside (0, 1), where
+  // the sums' general form is 0/0: no closed form (issue 42); 2^i lambda^(n-i) has ratio 2/lambda
+  const sym::SequenceDerivation inside = sym::derive_sequence(sym::parse_expression("2^(-i)*lambda^(n-i)", {"lambda", "n", "i"}));
+  BOOST_TEST((inside.status == sym::SequenceDerivation::Status::NoClosedForm));
+  BOOST_TEST(inside.reason.find("lambda = 1/2") != std::string::npos, inside.reason);
+  for (const char* const w : {"lambda^(n-i)", "lambda^i", "2^i*lambda^(n-i)", "(lambda/2)^(n-i) + lambda^(n-i)"}) {
     const ex weight = sym::parse_expression(w, {"lambda", "n", "i"});
     const sym::SequenceDerivation d = sym::derive_sequence(weight);
     BOOST_REQUIRE_MESSAGE(d.status == sym::SequenceDerivation::Status::Derived, w << ": " << d.reason);

@@ -185,4 +185,14 @@ BOOST_AUTO_TEST_CASE(a_continuous_extension_covers_divisors_with_a_thin_zero_set
   BOOST_TEST(!thin("step(beta)*gamma", kernel));
   BOOST_TEST(!thin("relu(beta*gamma)", kernel));
   BOOST_TEST(!thin("beta - beta", kernel));
+  // the attack on these rules (issue 42): sqrt(beta^2) - beta = |beta| - beta is 0 on beta >= 0 (a
+  // hidden switch: sqrt of a base not shown positive); n - 1 and lambda^n - lambda vanish at n = 1
+  // for every lambda, an open set of the domain (0, 1] x {1, 2, ...}; 1 - lambda^(2n) is not 0 at
+  // lambda = 1/2 for any n, and sqrt(n (1 - lambda^(2n))) (Su2023 eq. 11) is thin with it
+  BOOST_TEST(!thin("sqrt(beta^2) - beta", kernel));
+  BOOST_TEST(!thin("n - 1", sequence));
+  BOOST_TEST(!thin("lambda^n - lambda", sequence));
+  BOOST_TEST(thin("1 - lambda^(2*n)", sequence));
+  BOOST_TEST(thin("sqrt(n*(1 - lambda^(2*n)))", sequence));
+  BOOST_TEST(thin("n*(1 - lambda)", sequence));
 }

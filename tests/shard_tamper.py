@@ -289,6 +289,15 @@ def sampled_declared_test(r):
     return True
 
 
+def route_claim_moved(r):
+    # a certified counterexample against the numeric route: its claim ball moved to the route's
+    if not r.get("certified") or "closed" in r.get("enclosure", {}) or "claim" not in r.get("enclosure", {}):
+        return False
+    r["enclosure"]["claim"] = dict(r["enclosure"]["numeric"])
+    r["enclosure"]["numeric"]["mid"] = "0.5"
+    return True
+
+
 def property_certified(verdict, new_verdict):
     def edit(r):
         if r["verdict"] != verdict:
@@ -355,6 +364,7 @@ EDITS = {
     "sampled_declared_no_test": any_record_where("sampled", sampled_declared_no_test),
     "sampled_declared_test": any_record_where("sampled", sampled_declared_test),
     "property_certified_forged": any_record_where("property", property_certified("agree", "agree")),
+    "route_claim_moved": any_record_where("claim", route_claim_moved),
     "property_certified_flipped": any_record_where("property", property_certified("disagree", "agree")),
     "table_input": first_variant(set_key("tables", [{"caption": "\\input{../../x}", "header": ["a"], "rows": [["b"]]}])),
 }

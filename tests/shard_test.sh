@@ -164,6 +164,8 @@ check "a forged certified agree where S does not exist is refused (M2)" \
   mrefused existence_forged "where S does not exist (or is not shown to) under the variant's score law"
 check "a certified property verdict forged on an uncertified one is refused (M1)" \
   mrefused property_certified_forged "computed again from the spec, property 'floor-40' is agree"
+check "a counterexample against the numeric route whose claim ball was moved is refused" \
+  mrefused route_claim_moved "its 'claim' ball does not contain the value recomputed from the spec"
 check "a certified counterexample flipped to agree is refused (M1)" \
   mrefused property_certified_flipped "computed again from the spec, property 'floor-41' is certified disagree"
 check "a sampled test a shard declares no test is still a test (exit 1)" bash -c "

@@ -258,9 +258,11 @@ bool vanishes_on(const ex& d, const std::vector<ex>& symbols, const std::vector<
 
 // f > 0 or f >= 0 on the box by Arb branch-and-bound (numerics/box_branch_and_bound.hpp),
 // with f's gradient for the monotonicity test where it compiles, and an exact zero of f
-// at a point decided symbolically. Undecided (never throws) where f does not compile.
+// at a point decided symbolically. Undecided (never throws) where f does not compile. On an
+// integer parameter (n) only its integers count, unless f is a derivative in that parameter
+// (`derivative_in`), whose sign must hold on the whole real interval.
 num::BoxResult certify_on_whole_box(const ex& f, const std::vector<ex>& symbols, const std::vector<num::BoxAxis>& box,
-                                    num::Relation relation, std::size_t budget) {
+                                    num::Relation relation, std::size_t budget, const ex& derivative_in) {
   num::BoxResult undecided;
   if (box.size() != symbols.size() || box.empty()) {
     undecided.reason = "the box does not give a range for every parameter";
@@ -285,8 +287,10 @@ num::BoxResult certify_on_whole_box(const ex& f, const std::vector<ex>& symbols,
   fn.f = &*compiled;
   for (const auto& s : slopes) fn.gradient.push_back(&s);
   // a sequence's length n is an integer: the box holds the integers of its n range only, and a
-  // counterexample is a sequence (docs/history.md, issue 42, L4)
-  for (const ex& x : symbols) fn.integer_axes.push_back(is_integer_parameter(x));
+  // counterexample is a sequence (docs/history.md, issue 42, L4). Not for a derivative in n: its
+  // sign at the integers says nothing of S between them, and S_n <= S_(n+1) follows from
+  // dS/dn >= 0 on the whole real interval only (a dip between integers was certified increasing)
+  for (const ex& x : symbols) fn.integer_axes.push_back(is_integer_parameter(x) && !x.is_equal(derivative_in));
   // exact zeros on faces, decided once per face (the same face recurs across sub-boxes)
   std::map<std::string, bool> zero_faces;
   fn.exact_zero_at = [&](const std::vector<std::optional<numeric>>& fixed) {
@@ -348,22 +352,22 @@ num::BoxResult certify_on_whole_box(const ex& f, const std::vector<ex>& symbols,
 // half then has that face, where the Taylor test applies. Proved when every part is; the
 // first counterexample, else the first undecided part, otherwise.
 num::BoxResult certify_on_box(const ex& f, const std::vector<ex>& symbols, const std::vector<num::BoxAxis>& box,
-                              num::Relation relation, std::size_t budget = kBoxBudget) {
+                              num::Relation relation, std::size_t budget = kBoxBudget, const ex& derivative_in = ex()) {
   if (box.size() == symbols.size())
     for (std::size_t j = 0; j < box.size(); ++j) {
       if (!(box[j].lo.is_negative() && box[j].hi.is_positive()) || !vanishes_on(f, symbols, box, j, 0)) continue;
       std::vector<num::BoxAxis> below = box, above = box;
       below[j].hi = 0;
       above[j].lo = 0;
-      num::BoxResult first = certify_on_box(f, symbols, below, relation, budget);
+      num::BoxResult first = certify_on_box(f, symbols, below, relation, budget, derivative_in);
       if (first.outcome != num::BoxOutcome::Proved) return first;
-      num::BoxResult second = certify_on_box(f, symbols, above, relation, budget);
+      num::BoxResult second = certify_on_box(f, symbols, above, relation, budget, derivative_in);
       second.boxes += first.boxes;
       second.reduced += first.reduced;
       second.by_taylor += first.by_taylor;
       return second;
     }
-  return certify_on_whole_box(f, symbols, box, relation, budget);
+  return certify_on_whole_box(f, symbols, box, relation, budget, derivative_in);
 }
 
 // f > 0 or f >= 0 on the box for an f that depends on the point through S alone (`of_S`
@@ -554,7 +558,12 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
       }
       if (limit) part.method = "symbolic asymptotics";
     }
-    const ex g = target.S.subs(substitution);
+    // sequences at lambda = 1: S's form there (its general form is 0/0 at lambda = 1)
+    const bool fixed_at_one =
+        target.sequence && std::any_of(fixed.begin(), fixed.end(), [](const auto& f) {
+          return f.first == "lambda" && f.second == 1;
+        });
+    const ex g = (fixed_at_one ? target.sequence->S_at_lambda_one : target.S).subs(substitution);
     if (!limit) {
       if (const auto series = sym::series_limit(g, GiNaC::ex_to<GiNaC::symbol>(p),
                                                 to_zero ? sym::LimitPoint::Zero : sym::LimitPoint::Infinity)) {
@@ -580,8 +589,9 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
         part.finding = "at " + where + " the limit is " + sym::to_text(*limit) + " (" + how + ").";
       } else {
         part.verdict = Verdict::Disagree;
-        part.finding = "at " + where + " the limit is " + sym::to_text(*limit) + " = " +
-                       decimal(*limit, digits, kShownDigits) + ", not " + c.value_text + " (" + how + ").";
+        const std::string exact = sym::to_text(*limit), approx = decimal(*limit, digits, kShownDigits);
+        part.finding = "at " + where + " the limit is " + (exact == approx ? exact : exact + " = " + approx) +
+                       ", not " + c.value_text + " (" + how + ").";
       }
       parts.push_back(part);
       continue;
@@ -1122,7 +1132,7 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
       const ex f = decreasing ? ex(-candidate.f) : candidate.f;
       r = candidate.in_ratio
               ? certify_on_box(f, {ratio->t}, {ratio->range}, num::Relation::Nonnegative, kMonotoneBoxBudget)
-              : certify_on_box(f, symbols, ebox, num::Relation::Nonnegative, kMonotoneBoxBudget);
+              : certify_on_box(f, symbols, ebox, num::Relation::Nonnegative, kMonotoneBoxBudget, p);
       route = candidate.name;
       if (r.outcome == num::BoxOutcome::Counterexample && candidate.in_ratio)
         r.point = point_with_ratio(r.point[0], ebox);  // a point of the box with that t
@@ -1276,12 +1286,52 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
   bool any = false, smallest_resolved = false;
   std::size_t violations = 0, checked = 0, unresolved = 0, at_one = 0;
   std::string failure;
+  // where the bound is defined, as written (a divisor GiNaC cancelled still counts): each
+  // condition proved on the statement's range, or a point of it where one fails, where the
+  // relation cannot hold (issue 42: a bound 0/0 at lambda = 1 was proved)
+  sym::ParameterDomain range = geometry.domain;
+  if (sequence && c.excludes_lambda_one)
+    for (sym::DomainVariable& v : range.variables)
+      if (v.symbol.is_equal(s.lambda)) v.range.hi_open = true;
+  bool bound_defined = true;
+  std::string bound_undefined;
+  for (const sym::Condition& condition : c.bound_conditions) {
+    if (condition.kind == sym::ConditionKind::Continuous) continue;  // a jump is no gap in definedness
+    sym::ConditionAnalysis a;
+    try {
+      a = sym::analyse_condition(condition, range);
+    } catch (const std::exception&) {
+    }
+    if (a.status == sym::ConditionStatus::Holds) continue;
+    bound_defined = false;
+    if (a.status == sym::ConditionStatus::Violated && !a.point.empty() && range.contains(a.point)) {
+      part.verdict = Verdict::Disagree;
+      part.method = "definedness";
+      for (std::size_t k = 0; k < a.point.size() && k < symbols.size(); ++k)
+        part.point.emplace_back(sym::to_text(symbols[k]), exact_text(a.point[k]));
+      part.finding = fmt::format(
+          "The bound is not defined at {} ({} fails: {}), a point of {}, so S {} bound does not hold there{}.",
+          describe_point(part.point), condition.describe(), a.how, range.description, c.relation,
+          sequence && !c.excludes_lambda_one && a.point[0] == 1
+              ? "; a statement made for lambda in (0, 1) says so with lambda = \"(0, 1)\""
+              : "");
+      return part;
+    }
+  }
   for (const ClaimPoint& p : points) {
     const bool one = sequence && (*p.rational)[0] == 1;
     if (one && !with_one) continue;  // outside the statement's range (or no lambda = 1 form)
     const num::Evaluation a = one ? (*value_at_one)(*p.rational) : value(*p.rational), b = bound(*p.rational);
+    if (!b.converged && b.not_finite) {
+      // not a real number there (log 0, 1/0): the relation does not hold at a point of the domain
+      part.verdict = Verdict::Disagree;
+      part.method = "definedness";
+      part.point = p.where;
+      part.finding = "The bound is not finite at " + describe_point(p.where) + ", a point of the domain, so S " +
+                     c.relation + " bound does not hold there.";
+      return part;
+    }
     if (!a.converged || !b.converged) {
-      if (!b.converged && b.not_finite) continue;  // an infinite bound holds trivially
       failure = "S or the bound did not evaluate at " + describe_point(p.where);
       continue;
     }
@@ -1364,7 +1414,9 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
     part.finding = fmt::format("S {} bound fails at lambda = 1.{}", c.relation, ratio);
     return part;
   }
-  const bool proved = proved_open && (!with_one || one.state == AtLambdaOne::State::Holds);
+  const bool proved = proved_open && bound_defined && (!with_one || one.state == AtLambdaOne::State::Holds);
+  if (proved_open && !bound_defined)
+    ratio += " (No proof: the bound's definedness on the domain is not proved.)";
   // what the proof covers: the domain, or the statement's range lambda in (0, 1)
   const std::string proved_where = sequence && c.excludes_lambda_one ? "Proved on lambda in (0, 1), the statement's range."
                                                                      : "Proved on the whole domain.";
@@ -1649,9 +1701,14 @@ CheckRecord check_property(const Spec& spec, const Property& property, const Pro
           }
         }
       } catch (const std::exception& err) {
+        // GiNaC's own wording names its internals ("power::eval(): division by zero"): the
+        // reader gets what happened, that an expression is undefined at a point the check needs
+        std::string what = err.what();
+        if (const auto at = what.find("(): "); at != std::string::npos && what.find("::") < at)
+          what = "an expression of the check is not defined at a point it needs (" + what.substr(at + 4) + ")";
         Part failed;
         failed.method = to_string(c.kind);
-        failed.finding = std::string("the ") + to_string(c.kind) + " check failed: " + err.what();
+        failed.finding = std::string("the ") + to_string(c.kind) + " check failed: " + what;
         parts.push_back(failed);
       }
     }

@@ -261,8 +261,10 @@ std::string deciding_text(const LedgerEntry& e) {
       if (e.variants.size() > 1) text += " in \\texttt{" + latex_escape(r.variant) + "}";
       text += ": ";
       // the balls with as many digits as it takes to see them apart (the claim's against S's)
+      // (against the numeric route, without a derived S: the claim's against the route's)
+      const std::string other = balls.count("closed") ? "closed" : "numeric";
       const std::size_t kept =
-          balls.count("claim") && balls.count("closed") ? separating_digits(balls["claim"], balls["closed"]) : 12;
+          balls.count("claim") && balls.count(other) ? separating_digits(balls["claim"], balls[other]) : 12;
       if (balls.count("claim")) text += "claim $\\in " + ball_math(balls["claim"], kept) + "$";
       if (balls.count("closed")) text += ", derived $S \\in " + ball_math(balls["closed"], kept) + "$";
       if (balls.count("numeric")) text += ", defining integral $\\in " + ball_math(balls["numeric"], kept) + "$";

@@ -449,6 +449,35 @@ std::string closed_ball_problem(const VariantResult& v, const CheckRecord& r, un
          "...)";
 }
 
+// A certified counterexample against the numeric route (no derived S, or another score law):
+// the claim's ball is recomputed from the spec at the record's point, which must be a point of
+// the claim's domain; the route's ball of S is taken as computed (the trust model of
+// docs/architecture.md); the two must be disjoint (certified_record_problem checked that).
+std::string route_counterexample_problem(const VariantResult& v, const Claim& claim, const CheckRecord& r,
+                                         unsigned digits) {
+  const std::vector<std::string> names = v.spec.kind->claim_symbols();
+  const std::optional<GridPoint> p = exact_grid_point(r.point, names);
+  if (!p || !v.spec.kind->claim_geometry(v.spec, v.derived()).domain.contains(*p))
+    return "its point is not a point of the claim's domain";
+  GiNaC::exmap at;
+  for (std::size_t k = 0; k < names.size(); ++k) at[sym::symbols().by_name(names[k])] = (*p)[k];
+  const slong bits = num::Precision{digits}.ball_bits();
+  num::Ball ball;
+  try {
+    ball = num::evaluate_to_accuracy(num::BallExpression(claim.S.subs(at), {}), {},
+                                     num::Precision{digits}.evaluation_target(), bits, kClosedFormCeilingBits)
+               .value;
+  } catch (const std::exception& err) {
+    return std::string("its 'claim' value cannot be recomputed at its point: ") + err.what();
+  }
+  const auto printed = std::find_if(r.enclosure.begin(), r.enclosure.end(), [](const auto& b) { return b.first == "claim"; });
+  if (printed == r.enclosure.end()) return "it has no 'claim' ball";
+  const num::Ball shown = num::Ball::from_text(printed->second.mid, printed->second.rad, num::Precision{digits}.printed(), bits);
+  if (!ball.finite() || !arb_overlaps(ball.get(), shown.get()))
+    return "its 'claim' ball does not contain the value recomputed from the spec at its point";
+  return "";
+}
+
 // Why the balls of a certified counterexample (a claim record) are not those of the claim
 // and of its derived reference at the record's point, both recomputed here from the spec
 // (Kind::judged_claim), or why the recomputed balls do not prove the disagreement; or "".
@@ -458,6 +487,9 @@ std::string counterexample_problem(const VariantResult& v, const CheckRecord& r,
   const auto claim = std::find_if(v.spec.claims.begin(), v.spec.claims.end(),
                                   [&](const Claim& c) { return c.id == r.claim; });
   if (claim == v.spec.claims.end()) return "it is not a claim of its spec";
+  const bool against_route = std::none_of(r.enclosure.begin(), r.enclosure.end(),
+                                          [](const auto& b) { return b.first == "closed"; });
+  if (against_route) return route_counterexample_problem(v, *claim, r, digits);
   std::optional<JudgedClaim> judged;
   try {
     judged = v.spec.kind->judged_claim(v.spec, *claim, r.point, seed);

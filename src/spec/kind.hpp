@@ -88,6 +88,10 @@ struct ClaimGeometry {
   /// A claim is judged only where S exists: a condition of the claim violated at a point
   /// where S does not exist does not count against it.
   std::function<bool(const std::vector<GiNaC::numeric>&)> value_exists;
+  /// Whether S is shown continuous on the domain where it exists (kernels: E|f(X)| and E f(X)^2
+  /// are; sequences: for each n when the weight has no step). A continuous extension's value
+  /// where its divisor vanishes is S's there only then; otherwise such points are undecided.
+  bool value_continuous = true;
   /// The domain of the properties' parameters (Kind::property_symbols) where they are not the
   /// claim symbols (feature maps: snr > 0, r in (0, 1]); unset: `domain`. A property's box is
   /// checked against it, and a box over a parameter it does not name is not decided.

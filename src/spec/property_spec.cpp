@@ -168,7 +168,11 @@ PropertyCheck read_check(TomlReader& reader, const std::vector<std::string>& par
       if (c.relation != "<" && c.relation != "<=" && c.relation != ">" && c.relation != ">=")
         reader.fail("relation", "must be one of < <= > >= (found '" + c.relation + "')");
       c.bound_text = reader.required_string("bound", Text::Expression);
-      c.bound = parse_expression_at(reader, "bound", c.bound_text, parameters);
+      {
+        sym::ParsedExpression parsed = parse_with_conditions_at(reader, "bound", c.bound_text, parameters);
+        c.bound = parsed.value;
+        c.bound_conditions = std::move(parsed.conditions);
+      }
       // the range of lambda the statement is made on (sequences): the domain (0, 1], or (0, 1)
       // for a statement that excludes lambda = 1 (docs/spec-format.md, "Properties")
       if (const auto range = reader.optional_string("lambda")) {

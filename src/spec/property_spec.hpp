@@ -27,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include "proofs/definedness.hpp"
 #include "src/spec/bibliography.hpp"
 #include "src/spec/expectation.hpp"
 #include "src/spec/source_quote.hpp"
@@ -55,6 +56,9 @@ struct PropertyCheck {
   std::string direction;                       ///< monotone: increasing | decreasing
   std::string relation;                        ///< bound: < <= > >=
   GiNaC::ex bound;                             ///< bound
+  /// bound: where it is defined, as written (a divisor GiNaC cancels still counts), recorded
+  /// while reading (proofs/expression_parser.hpp)
+  std::vector<sym::Condition> bound_conditions;
   /// bound, sequences: the statement is made on lambda in (0, 1), not on the domain (0, 1]
   /// (`lambda = "(0, 1)"`); its proof is then "proved on lambda in (0, 1)"
   bool excludes_lambda_one = false;

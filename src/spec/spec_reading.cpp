@@ -317,10 +317,10 @@ void refuse_zero_definition(TomlReader& variant, const std::string& key, const G
 // pole (phi = 1/x) return finite sums for divergent integrals. Every definedness
 // condition (denominator, root, logarithm) must be proved on x in R
 // (proofs/definedness.hpp); a violated or unproved one refuses the spec.
-void refuse_undefined_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition,
-                                 const std::string& why) {
+void refuse_undefined_definition(TomlReader& variant, const std::string& key,
+                                 const std::vector<sym::Condition>& conditions, const std::string& why) {
   const sym::ParameterDomain line = sym::real_line_domain();
-  for (const sym::Condition& condition : sym::conditions_of(definition)) {
+  for (const sym::Condition& condition : conditions) {
     if (condition.kind == sym::ConditionKind::Continuous) continue;
     const sym::ConditionAnalysis a = sym::analyse_condition(condition, line);
     if (a.status == sym::ConditionStatus::Holds) continue;

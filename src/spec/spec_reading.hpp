@@ -64,7 +64,8 @@ void read_expression_claim(TomlReader& table, const Spec& spec, Claim& claim);
 /// refuse_complex_definition: a constant that is not real (sqrt(-1) = i, log(-1) = i pi),
 /// since attention weights are real;
 /// refuse_zero_definition: identically 0 (every weight 0, S = 0/0);
-/// refuse_undefined_definition: not provably defined at every real x (`why`: the kind's
+/// refuse_undefined_definition: a condition recorded while reading the definition (x/x: x != 0,
+/// though GiNaC reads 1; sym::ParsedExpression) not proved at every real x (`why`: the kind's
 /// reason the integrals run over the whole line, e.g. "a score beta + gamma eps takes every
 /// real value as beta ranges over R");
 /// refuse_undefined_weight: a sequence weight proved not real (a root of a negative
@@ -73,8 +74,8 @@ void read_expression_claim(TomlReader& table, const Spec& spec, Claim& claim);
 void refuse_too_many_kinks(TomlReader& variant, const std::string& key, const GiNaC::ex& definition);
 void refuse_complex_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition);
 void refuse_zero_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition);
-void refuse_undefined_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition,
-                                 const std::string& why);
+void refuse_undefined_definition(TomlReader& variant, const std::string& key,
+                                 const std::vector<sym::Condition>& conditions, const std::string& why);
 void refuse_undefined_weight(TomlReader& variant, const std::string& key, const GiNaC::ex& weight);
 
 }  // namespace attnverify

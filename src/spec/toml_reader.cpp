@@ -162,6 +162,17 @@ GiNaC::ex parse_expression_at(const TomlReader& reader, const std::string& key, 
   }
 }
 
+sym::ParsedExpression parse_with_conditions_at(const TomlReader& reader, const std::string& key,
+                                               const std::string& text, const std::vector<std::string>& symbols,
+                                               const sym::NamedConstants& constants) {
+  try {
+    return sym::read_expression(text, symbols, constants, false);
+  } catch (const sym::ExpressionError& err) {
+    const std::string where = err.column > 0 ? " (column " + std::to_string(err.column) + " of the expression)" : "";
+    reader.fail(key, "cannot use expression " + quoted_excerpt(text) + ": " + err.what() + where);
+  }
+}
+
 sym::ParsedExpression parse_claim_at(const TomlReader& reader, const std::string& key, const std::string& text,
                                      const std::vector<std::string>& symbols, const sym::NamedConstants& constants) {
   try {

@@ -65,6 +65,12 @@ GiNaC::numeric read_exact_number(const toml::node& node, const std::string& file
 GiNaC::ex parse_expression_at(const TomlReader& reader, const std::string& key, const std::string& text,
                               const std::vector<std::string>& symbols, const sym::NamedConstants& constants = {});
 
+/// The same, with the conditions recorded while reading (before GiNaC cancels x/x), for a
+/// definition or a bound whose definedness is checked.
+sym::ParsedExpression parse_with_conditions_at(const TomlReader& reader, const std::string& key,
+                                               const std::string& text, const std::vector<std::string>& symbols,
+                                               const sym::NamedConstants& constants = {});
+
 /// The same in tolerant mode, for published claims: an expression that is defined
 /// nowhere (1/(beta - beta)) is returned with `undefined` set rather than refused, so the
 /// claim gets a verdict of its own; conditions are recorded (proofs/expression_parser.hpp).

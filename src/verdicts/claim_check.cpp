@@ -139,6 +139,7 @@ class ClaimJudge {
         boundary_points_(std::move(geometry.boundary_points)),
         witness_limit_(std::move(geometry.witness_limit)),
         value_exists_(std::move(geometry.value_exists)),
+        value_continuous_(geometry.value_continuous),
         digits_(digits),
         witness_(witness),
         certified_(certified) {
@@ -320,6 +321,14 @@ class ClaimJudge {
       }
       proof_.method += "; " + at_one;
     }
+    if (proof_.proved && claim_.continuous_extension && !value_continuous_ && !all_conditions_hold(false)) {
+      // the extension at a vanishing divisor is S there only by S's continuity
+      proof_note_ = "the identity (" + proof_.method +
+                    ") holds where the claim is defined, but where a divisor vanishes the claim is its continuous "
+                    "extension, and S is not shown continuous there (the weight has a step)";
+      proof_.proved = false;
+      return;
+    }
     if (proof_.proved && !all_conditions_hold(true)) {
       proof_note_ = "the identity (" + proof_.method +
                     ") holds where the claim is defined, but that it is defined on all of " + domain_.description +
@@ -343,10 +352,15 @@ class ClaimJudge {
     try {
       claim_at_one = value_.subs(s.lambda == 1);
     } catch (const std::exception&) {
-      if (claim_.continuous_extension) {
+      if (claim_.continuous_extension && value_continuous_) {
         text = "at lambda = 1 the claim is 0/0 and taken as its continuous extension, which is S's form there, " +
                sym::to_text(S1) + ", by continuity";
         return true;
+      }
+      if (claim_.continuous_extension) {
+        text = "the claim is 0/0, and S is not shown continuous there (the weight has a step), so its continuous "
+               "extension is not shown to be S";
+        return false;
       }
       text = "the claim is not defined";
       return false;
@@ -457,6 +471,12 @@ class ClaimJudge {
       if (!h || *h) continue;
       r.status = excused(c) ? PointStatus::Excused : PointStatus::Undefined;
       r.why = c.describe() + " fails at " + describe_point(p.where);
+      if (r.status == PointStatus::Excused && !value_continuous_) {
+        // the extension is S's value there only where S is continuous (docs/proofs.md)
+        r.status = PointStatus::Undecided;
+        r.why += ", where the claim is taken as its continuous extension, but S is not shown continuous there (the "
+                 "weight has a step), so the extension's value is not determined";
+      }
       if (r.status == PointStatus::Undefined && reference_) {
         try {
           r.reference = reference_at(p)->at(p)(coordinates(p), num::Precision{digits_}.ball_bits());
@@ -693,7 +713,14 @@ class ClaimJudge {
                                    : "certified: the claim's ball and the numeric route's certified ball of S are "
                                      "disjoint");
         detail += witness_text(*c, &c->claim_value);
-        if (reference_) detail += certify_counterexample(*c);
+        if (reference_) {
+          detail += certify_counterexample(*c);
+        } else if (c->claim.finite() && c->reference.finite()) {
+          // both balls certified (the claim's, and the route's enclosure of S): a certified
+          // counterexample, whose route ball a merge takes as computed and whose claim ball it recomputes
+          record_.certified = true;
+          record_.enclosure = {{"claim", enclosure_of(c->claim, digits_)}, {"numeric", enclosure_of(c->reference, digits_)}};
+        }
         if (!undefined.empty())
           detail += " The claim is also not defined at some points: " + undefined.front()->why + ".";
       } else {
@@ -886,6 +913,7 @@ class ClaimJudge {
   std::vector<std::vector<numeric>> boundary_points_;
   std::optional<ClaimGeometry::WitnessLimit> witness_limit_;
   std::function<bool(const std::vector<numeric>&)> value_exists_;
+  bool value_continuous_ = true;
   unsigned digits_;
   PointWitness witness_;
   CertifiedWitness certified_;

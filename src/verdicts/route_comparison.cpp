@@ -49,8 +49,10 @@ void certify_closed_vs_numeric(CheckRecord& record, const CertifiedOutcome& ball
                                const std::string& what) {
   std::string why_not = balls.failure;
   if (balls.closed && balls.numeric) {
-    record.enclosure = {{"closed", enclosure_of(*balls.closed, digits)},
-                        {"numeric", enclosure_of(*balls.numeric, digits)}};
+    // a ball that is not finite encloses nothing worth printing (and is no decimal to read back)
+    record.enclosure.clear();
+    if (balls.closed->finite()) record.enclosure.emplace_back("closed", enclosure_of(*balls.closed, digits));
+    if (balls.numeric->finite()) record.enclosure.emplace_back("numeric", enclosure_of(*balls.numeric, digits));
     const double narrow = num::Precision{digits}.required();
     const double closed_digits = balls.closed->relative_accuracy_digits();
     const double numeric_digits = balls.numeric->relative_accuracy_digits();
@@ -125,8 +127,10 @@ std::string certified_record_problem(const CheckRecord& record, unsigned digits)
       return "";
     return "its balls of the closed form and of the numeric route do not prove '" + to_string(record.verdict) + "'";
   }
-  if (record.check == CheckKind::Claim && has("claim") && has("closed")) {
-    const num::BallVerdict v = num::compare_balls(balls.at("claim"), balls.at("closed"), digits, bits);
+  if (record.check == CheckKind::Claim && has("claim") && (has("closed") || has("numeric"))) {
+    // against the derived S, or (no closed form, another score law) the numeric route's ball of S
+    const num::BallVerdict v =
+        num::compare_balls(balls.at("claim"), balls.at(has("closed") ? "closed" : "numeric"), digits, bits);
     if (v.outcome == num::PointOutcome::Disagree && record.verdict == Verdict::Disagree) return "";
     return "its balls of the claim and of S are not disjoint beyond the tolerance, so they prove no counterexample";
   }

@@ -147,11 +147,13 @@ class FeatureMapKind final : public Kind {
   void read_definition(TomlReader& variant, Spec& spec) const override {
     if (const auto phi = variant.optional_string("phi", Text::Expression)) {
       spec.definition_text = *phi;
-      spec.definition = parse_expression_at(variant, "phi", spec.definition_text, {"x"}, spec.constants);
+      const sym::ParsedExpression parsed =
+          parse_with_conditions_at(variant, "phi", spec.definition_text, {"x"}, spec.constants);
+      spec.definition = parsed.value;
       refuse_too_many_kinks(variant, "phi", spec.definition);
       refuse_complex_definition(variant, "phi", spec.definition);
       refuse_zero_definition(variant, "phi", spec.definition);
-      refuse_undefined_definition(variant, "phi", spec.definition, "the keys' components are Gaussian");
+      refuse_undefined_definition(variant, "phi", parsed.conditions, "the keys' components are Gaussian");
     }
   }
 

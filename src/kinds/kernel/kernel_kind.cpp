@@ -41,12 +41,14 @@ class KernelKind final : public Kind {
 
   void read_definition(TomlReader& variant, Spec& spec) const override {
     spec.definition_text = variant.required_string("f", Text::Expression);
-    spec.definition = parse_expression_at(variant, "f", spec.definition_text, {"x"}, spec.constants);
+    // with the conditions recorded while reading: f = x/x is undefined at 0 though GiNaC reads 1
+    const sym::ParsedExpression parsed = parse_with_conditions_at(variant, "f", spec.definition_text, {"x"}, spec.constants);
+    spec.definition = parsed.value;
     refuse_too_many_kinks(variant, "f", spec.definition);
     refuse_complex_definition(variant, "f", spec.definition);
     refuse_zero_definition(variant, "f", spec.definition);
     // under every score law (the uniform's bounded support too) X = beta + gamma eps takes every real value
-    refuse_undefined_definition(variant, "f", spec.definition,
+    refuse_undefined_definition(variant, "f", parsed.conditions,
                                 "the score X = beta + gamma eps takes every real value as beta ranges over R");
     auto data = std::make_shared<KernelData>();
     const std::string law = variant.optional_string("distribution").value_or("normal");

@@ -212,7 +212,8 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
           ball = num::certified_sequence_sum(spec.definition, p[0], n, digits);
           if (!ball)
             why_not = n > 100000 ? "the sum has more than 10^5 terms (summed in ball arithmetic only up to there)"
-                                 : "a term could not be enclosed in a finite ball";
+                                 : "the exact sum gives no finite S there (every weight 0, so S = 0/0, or a term "
+                                   "that is not finite)";
         } catch (const std::exception& err) {
           why_not = std::string("no ball evaluation (") + err.what() + ")";
         }
@@ -250,8 +251,9 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
       out.not_certified = err.what();
     }
     if (!out.ball && out.not_certified.empty())
-      out.not_certified = "the sum has more than 10^5 terms or a term that is not finite (summed in ball arithmetic "
-                          "only up to 10^5 terms)";
+      out.not_certified = p[1] > 100000 ? "the sum has more than 10^5 terms (summed in ball arithmetic only up to there)"
+                                        : "the exact sum gives no finite S there (every weight 0, so S = 0/0, or a "
+                                          "term that is not finite)";
     return out;
   };
   const ClaimReference reference{d.S, d.S_at_lambda_one, {}};

@@ -129,7 +129,7 @@ class SequenceKind final : public Kind {
     return domain;
   }
 
-  ClaimGeometry claim_geometry(const Spec&, bool closed_form) const override {
+  ClaimGeometry claim_geometry(const Spec& spec, bool closed_form) const override {
     ClaimGeometry g;
     g.domain = sym::sequence_domain();
     num::SearchRegion region;
@@ -140,6 +140,11 @@ class SequenceKind final : public Kind {
     g.witness_limit = ClaimGeometry::WitnessLimit{1, numeric(kMaxWitnessN)};
     g.separate_closed_form_at = std::make_pair(std::size_t{0}, numeric(1));
     g.lambda_powers_in_unit_interval = true;
+    // S_n is a ratio of finite sums of the weights, continuous in lambda where the weights are:
+    // everywhere but at a step's jump (piecewise weights are written with step)
+    for (GiNaC::const_preorder_iterator it = spec.definition.preorder_begin(); it != spec.definition.preorder_end(); ++it)
+      if (GiNaC::is_a<GiNaC::function>(*it) && GiNaC::ex_to<GiNaC::function>(*it).get_name() == "step")
+        g.value_continuous = false;
     return g;
   }
 
