@@ -169,6 +169,33 @@ check "R5: r5_limit_at_lambda_one runs" run r5_limit_at_lambda_one
 check "R5: at lambda = 1, S_n = 1 -> 1 (true) agrees" is_verdict r5_limit_at_lambda_one limit-n-at-lambda-1-true agree
 check "R5: ... and -> 0 (false) disagrees" is_verdict r5_limit_at_lambda_one limit-n-at-lambda-1-false disagree
 
+# Round 6 (an attack on the fixes above): a norm-ratio monotonicity certified across steps' jumps;
+# bounds false only at integers n = 4..9, or in a narrow band, agreed at the claim points; a claim
+# wrong at a grid point whose certified ball showed it. No false statement may agree; those the
+# tool can decide must disagree (an exact equality at one point stays undecided numerically).
+$py "$src/tests/round4/r6_truth.py" > truth_r6.txt
+never_agrees() {  # never_agrees SPEC: no id that truth_r6.txt calls false has verdict agree
+  $py - "res/$1/results.json" truth_r6.txt <<'PY'
+import json, sys
+verdicts = {c["claim"]: c["verdict"] for c in json.load(open(sys.argv[1]))["checks"] if c.get("claim")}
+truth = dict(w for w in (line.split() for line in open(sys.argv[2])) if len(w) == 2 and w[1] in ("true", "false"))
+wrong = [k for k in verdicts if truth.get(k) == "false" and verdicts[k] == "agree"]
+for k in wrong:
+    print(f"  {k}: agree, but it is false")
+sys.exit(1 if wrong or not any(k in truth for k in verdicts) else 0)
+PY
+}
+for spec in r6_norm_ratio_steps r6_sequence_bound_integers r6_kernel_bound_band r6_claim_spike_at_grid; do
+  check "R6: $spec runs" run $spec
+  check "R6: $spec: no false statement agrees (mpmath, hand algebra)" never_agrees $spec
+done
+for spec_id in "r6_norm_ratio_steps two-steps" "r6_norm_ratio_steps sign-abs" "r6_norm_ratio_steps clip" \
+  "r6_sequence_bound_integers n4-strict" "r6_sequence_bound_integers n4-gt" "r6_sequence_bound_integers n4-9" \
+  "r6_kernel_bound_band below" "r6_kernel_bound_band beta-band" "r6_claim_spike_at_grid identity-S"; do
+  set -- $spec_id
+  check "R6: $1 $2 disagrees, as r6_truth.py says" is_verdict "$1" "$2" disagree
+done
+
 # H2: every printed ball holds the exact value; L5: the ledger's deciding balls look disjoint
 check "H2: the spec runs" run h2_identity_ball
 check "H2, L5: printed balls contain S (mpmath, 90 digits) and the ledger's pair is disjoint as printed" \

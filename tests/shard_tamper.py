@@ -307,6 +307,29 @@ def property_certified(verdict, new_verdict):
     return edit
 
 
+def property_certified_ball_moved(r):
+    # the ball of a certified property record replaced (issue 42, round 6): its verdict unchanged
+    if not r.get("certified"):
+        return False
+    if r.get("enclosure"):
+        next(iter(r["enclosure"].values())).update(mid="-0.5", rad="1e-40")
+        return True
+    for name, value in r.get("values", {}).items():
+        if value.startswith("["):  # a ball as a property prints it: "[-0.00175 +/- 1.20e-42]"
+            r["values"][name] = "[-0.5 +/- 1e-40]"
+            return True
+    return False
+
+
+def property_certified_point_moved(r):
+    # the point of a certified property record moved, its balls kept (issue 42, round 6)
+    if not r.get("certified") or not r.get("point"):
+        return False
+    name = next(iter(r["point"]))
+    r["point"][name] = "3/4" if r["point"][name] != "3/4" else "1/2"
+    return True
+
+
 EDITS = {
     "value": set_value,
     "verdict": set_verdict,
@@ -366,6 +389,8 @@ EDITS = {
     "property_certified_forged": any_record_where("property", property_certified("agree", "agree")),
     "route_claim_moved": any_record_where("claim", route_claim_moved),
     "property_certified_flipped": any_record_where("property", property_certified("disagree", "agree")),
+    "property_certified_ball_moved": any_record_where("property", property_certified_ball_moved),
+    "property_certified_point_moved": any_record_where("property", property_certified_point_moved),
     "table_input": first_variant(set_key("tables", [{"caption": "\\input{../../x}", "header": ["a"], "rows": [["b"]]}])),
 }
 

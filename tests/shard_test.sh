@@ -168,6 +168,10 @@ check "a counterexample against the numeric route whose claim ball was moved is 
   mrefused route_claim_moved "its 'claim' ball does not contain the value recomputed from the spec"
 check "a certified counterexample flipped to agree is refused (M1)" \
   mrefused property_certified_flipped "computed again from the spec, property 'floor-41' is certified disagree"
+check "a certified property record whose ball was replaced is refused (round 6)" \
+  mrefused property_certified_ball_moved "computed again from the spec, property 'floor-41' has"
+check "a certified property record moved to another point is refused (round 6)" \
+  mrefused property_certified_point_moved "computed again from the spec, property 'floor-41' has"
 check "a sampled test a shard declares no test is still a test (exit 1)" bash -c "
   $(declare -f mtampered); tamper='$tamper'; mtampered sampled_declared_no_test >/dev/null &&
   '$bin' merge n1 n2 --out nt --no-pdf --quiet >/dev/null 2>&1; test \$? -eq 1"

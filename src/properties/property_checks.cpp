@@ -26,6 +26,8 @@
 #include "proofs/printing.hpp"
 #include "proofs/symbols.hpp"
 #include "src/properties/ratio_reduction.hpp"
+#include "numerics/counterexample_search.hpp"
+#include "src/verdicts/claim_check.hpp"
 #include "src/verdicts/claim_points.hpp"
 
 namespace attnverify {
@@ -1258,16 +1260,109 @@ AtLambdaOne bound_at_lambda_one(const PropertyCheck& c, const ex& S1, unsigned d
     }
   } catch (const std::exception&) {
   }
+  // not proved for every n: an n in [1, 64] where S's and the bound's exact values there break the
+  // relation is a counterexample (exact rational arithmetic, no rounding)
+  for (long n = 1; n <= 64; ++n) {
+    ex at_n;
+    try {
+      at_n = GiNaC::normal(gap.subs(s.n == n));
+    } catch (const std::exception&) {
+      continue;
+    }
+    if (!GiNaC::is_a<numeric>(at_n) || !GiNaC::ex_to<numeric>(at_n).is_rational()) continue;
+    const numeric g = GiNaC::ex_to<numeric>(at_n);
+    if (g.is_positive() || (!strict && g.is_zero())) continue;
+    out.state = AtLambdaOne::State::Fails;
+    out.point = {{"lambda", "1"}, {"n", std::to_string(n)}};
+    out.values = {{"S", decimal(S1.subs(s.n == n), digits, digits)}, {"bound", decimal(B1.subs(s.n == n), digits, digits)}};
+    out.text = fmt::format("At lambda = 1 and n = {}, S = {} (S's form there) and the bound is {}, exactly, so the "
+                           "relation fails there.",
+                           n, sym::to_text(S1.subs(s.n == n)), sym::to_text(B1.subs(s.n == n)));
+    return out;
+  }
   out.text = "At lambda = 1 the relation between S = " + sym::to_text(S1) + " (S's form there) and the bound " +
              sym::to_text(B1) + " is not proved for every n.";
   return out;
+}
+
+// Points beyond the claim point set where a bound is checked too (issue 42, round 6: a bound
+// false only at n = 4..9, or on beta in [0.31, 0.39], agreed at the claim points): for
+// sequences every n in [1, 64] at lambda in {1/10, 1/2, 9/10, 99/100, 1}; and the best points of
+// a counterexample search (numerics/counterexample_search.hpp) of the relation's relative
+// violation, (S - bound)/|S| for < (the reverse for >), over the claims' search region. The
+// search's values are estimates; its points are judged below like every other. Returns the
+// words for the finding ("" when nothing was added).
+std::string bound_search_points(const Spec& spec, const PropertyCheck& c, const ClaimGeometry& geometry,
+                                const std::vector<ex>& symbols, const num::AdaptiveEvaluator& value,
+                                const num::AdaptiveEvaluator& bound, std::vector<ClaimPoint>& points) {
+  const bool sequence = geometry.lambda_powers_in_unit_interval;
+  const bool below = c.relation[0] == '<';
+  std::size_t scanned = 0;
+  if (sequence && symbols.size() == 2)
+    for (const numeric& lambda : {numeric(1, 10), numeric(1, 2), numeric(9, 10), numeric(99, 100), numeric(1)})
+      for (long n = 1; n <= 64; ++n) {
+        const GridPoint g{lambda, numeric(n)};
+        points.push_back({spec.named_point(g), {}, g});
+        ++scanned;
+      }
+  if (!geometry.region || geometry.region->axes.size() != symbols.size()) return "";
+  for (std::size_t k = 0; k < symbols.size(); ++k)
+    if (geometry.region->axes[k].name != sym::to_text(symbols[k])) return "";
+  const num::SearchRegion& region = *geometry.region;
+  std::vector<std::vector<double>> starts;
+  for (const ClaimPoint& p : points)
+    if (p.rational && (!sequence || (*p.rational)[0] != 1)) {
+      std::vector<double> x;
+      for (const numeric& v : *p.rational) x.push_back(v.to_double());
+      starts.push_back(std::move(x));
+    }
+  constexpr double kUnevaluated = -1e300;
+  const num::SearchOutcome outcome = num::maximise_over(
+      region,
+      [&](const std::vector<double>& x) {
+        const GridPoint p = exact_search_point(region, x);
+        if (!geometry.domain.contains(p)) return kUnevaluated;
+        try {
+          const num::Evaluation a = value(p), b = bound(p);
+          if (!a.converged || !b.converged) return kUnevaluated;
+          num::ScopedPrecision scope(std::max(a.precision, b.precision));
+          const Real violation = (below ? Real(a.value - b.value) : Real(b.value - a.value)) / abs(a.value);
+          const double v = violation.convert_to<double>();
+          return std::isfinite(v) ? v : kUnevaluated;
+        } catch (const std::exception&) {
+          return kUnevaluated;
+        }
+      },
+      starts);
+  std::size_t kept = 0;
+  for (const num::Candidate& candidate : outcome.best) {
+    if (candidate.objective <= kUnevaluated) break;
+    const GridPoint g = exact_search_point(region, candidate.x);
+    if (!geometry.domain.contains(g)) continue;
+    points.push_back({spec.named_point(g), {}, g});
+    ++kept;
+  }
+  return fmt::format(" (beyond the claim point set and the grid: {}{} best point{} of a search of {} evaluations over {})",
+                     scanned ? fmt::format("n = 1, ..., 64 at 5 values of lambda, and the ") : std::string("the "),
+                     kept, kept == 1 ? "" : "s", outcome.evaluations, region.describe());
+}
+
+// A decimal of full working precision rounded to 12 significant digits, exponent kept
+// ("9.42e-312", not its first 14 characters "9.420671863577").
+std::string shown_12(const std::string& value) {
+  try {
+    num::ScopedPrecision scope(static_cast<unsigned>(value.size()) + 10);
+    return num::to_decimal(Real(value), 12);
+  } catch (const std::exception&) {
+    return value;
+  }
 }
 
 Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget& target, const RunOptions& options) {
   const ex& S = target.S;
   Part part;
   const unsigned digits = options.digits;
-  part.method = "numeric at the claim point set and the grid";
+  part.method = "numeric at the claim point set, the grid and a counterexample search";
   const auto& s = sym::symbols();
   const auto symbols = parameter_symbols(spec);
   const ClaimGeometry geometry = spec.kind->claim_geometry(spec, true);
@@ -1282,6 +1377,7 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
   std::vector<ClaimPoint> points = claim_domain(spec, options.seed_for(std::nullopt)).points;
   for (const GridPoint& g : spec.grid) points.push_back({spec.named_point(g), {}, g});
   const bool below = c.relation[0] == '<';
+  const std::string searched = bound_search_points(spec, c, geometry, symbols, value, bound, points);
   Real smallest;
   bool any = false, smallest_resolved = false;
   std::size_t violations = 0, checked = 0, unresolved = 0, at_one = 0;
@@ -1430,7 +1526,7 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
     part.verdict = Verdict::Disagree;
     part.finding = fmt::format("S {} bound fails at {} of {} points{}, e.g. at {} (S = {}, bound = {}).{}", c.relation,
                                violations, checked, one_count, describe_point(part.point),
-                               part.values[1].second.substr(0, 14), part.values[2].second.substr(0, 14), ratio);
+                               shown_12(part.values[1].second), shown_12(part.values[2].second), ratio);
   } else if (proved) {
     part.verdict = Verdict::Agree;
     // what decides: the proved ratio, then the numbers at the point shown
@@ -1461,8 +1557,8 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
         unresolved, checked, one_count, ratio);
   } else {
     part.verdict = Verdict::Agree;
-    part.finding = fmt::format("S {} bound at all {} points{}; the smallest relative margin is {} at {}.{}", c.relation,
-                               checked, one_count,
+    part.finding = fmt::format("S {} bound at all {} points{}{}; the smallest relative margin is {} at {}.{}",
+                               c.relation, checked, one_count, searched,
                                smallest == 0 ? std::string("below the working tolerance (not resolved)")
                                              : num::to_decimal(smallest, 4),
                                describe_point(part.point), ratio);
@@ -1476,6 +1572,32 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
 numeric r_end_beside(unsigned d, bool inside) {
   const double x = 1 / std::sqrt(static_cast<double>(d)), scale = std::ldexp(1.0, 30);
   return numeric(static_cast<long>(inside ? std::ceil(x * scale) + 2 : std::floor(x * scale) - 2), 1L << 30);
+}
+
+// Why Q(r, d) at this d is not shown continuous on [r_out, 1], or "" when it is: each of its
+// conditions as written (proofs/definedness.hpp) is proved there, a step's argument non-zero.
+std::string quantity_discontinuity(const PropertyCheck& c, unsigned d, const numeric& r_out) {
+  const auto& s = sym::symbols();
+  sym::ParameterDomain interval;
+  sym::DomainVariable r;
+  r.symbol = s.r;
+  r.range = sym::Range{std::nextafter(r_out.to_double(), 0.0), 1.0, false, false};
+  interval.variables.push_back(r);
+  interval.description = "r in [" + exact_text(r_out) + ", 1]";
+  for (sym::Condition condition : c.quantity_conditions) {
+    condition.expression = condition.expression.subs(s.d == d);
+    if (condition.kind == sym::ConditionKind::Continuous) condition.kind = sym::ConditionKind::NonZero;
+    sym::ConditionStatus status = sym::ConditionStatus::Unknown;
+    try {
+      status = sym::analyse_condition(condition, interval).status;
+    } catch (const std::exception&) {
+    }
+    if (status != sym::ConditionStatus::Holds)
+      return fmt::format("the quantity is not shown continuous on {} ({} is not proved there), so dQ/dr's sign "
+                         "does not give its monotonicity",
+                         interval.description, condition.describe());
+  }
+  return "";
 }
 
 // The range of a quantity Q(r, d) of r = ||y||_2/||y||_1, y in R^d (y != 0). r's own extremes,
@@ -1537,8 +1659,13 @@ Part check_norm_ratio(const PropertyCheck& c, const RunOptions& options) {
     }
     const numeric r_out = r_end_beside(d, false);
     std::optional<bool> increasing;
-    std::string not_monotone;
+    // dQ/dr >= 0 gives Q monotone only where Q is continuous (a step's jump has derivative 0
+    // on either side: issue 42, round 6): every condition of Q as written is proved on [r_out, 1],
+    // and every step argument there is non-zero
+    std::string not_monotone = quantity_discontinuity(c, d, r_out);
+    const bool continuous = not_monotone.empty();
     for (const bool up : {prefer_increasing, !prefer_increasing}) {
+      if (!continuous) break;  // no derivative certificate
       const num::BoxResult m = certify_on_box(up ? dQ : ex(-dQ), {s.r}, {{r_out, numeric(1)}}, num::Relation::Nonnegative);
       if (m.outcome == num::BoxOutcome::Proved) {
         increasing = up;

@@ -15,11 +15,15 @@
 //              computed exactly and checked not to be worse than the refined one
 //   monotone   symbolic when the derivative is manifestly of one sign; else the
 //              derivative's sign on a 41 x 41 grid over the box
-//   bound      the relation at the claim point set and the grid, with the smallest
-//              relative margin; (bound/S)^2 simplified symbolically for the report
+//   bound      proved when (bound/S)^2 - 1 > 0 and the bound's (S's) sign are proved
+//              (sequences: lambda = 1 settled from S's form there for every n); else the
+//              relation at the claim point set, the grid, n = 1..64 (sequences) and the
+//              best points of a counterexample search, with the smallest relative margin
 //   norm-ratio extremes of r in each dimension (proofs/norm_ratio.hpp), mapped
-//              through the quantity (which must be monotone in r), confirmed by
-//              10^4 seeded random points per dimension
+//              through the quantity where it is shown continuous and its monotonicity
+//              in r certified (Arb branch-and-bound of dQ/dr); else only a certified
+//              point beyond a claimed extreme decides; r's range confirmed by 10^4
+//              seeded random points per dimension
 //   sampled    after Holm's correction (src/verdicts/multiple_comparisons.hpp): the
 //              variant's sampled checks (judge_sampled_properties)
 #pragma once

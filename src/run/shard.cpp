@@ -780,6 +780,20 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
                 "{}: field 'certified': computed again from the spec, property '{}' is {}{}, not a certified {}", where,
                 record.claim, again.certified ? "certified " : "", to_string(again.verdict),
                 to_string(record.verdict)));
+          // and the record itself is the one computed: its point, values and balls too (a ball
+          // moved to another point, or replaced, would otherwise stand as certified)
+          const nlohmann::ordered_json written = record_json(record, RecordStyle::Shard),
+                                       computed = record_json(again, RecordStyle::Shard);
+          for (const auto& [key, value] : computed.items())
+            if (!written.contains(key) || written[key] != value)
+              throw ShardError(fmt::format(
+                  "{}: field '{}': computed again from the spec, property '{}' has {} there, not the shard's {}", where,
+                  key, record.claim, value.dump(), written.contains(key) ? written[key].dump() : "nothing"));
+          for (const auto& [key, value] : written.items())
+            if (!computed.contains(key))
+              throw ShardError(fmt::format("{}: field '{}': computed again from the spec, property '{}' has no such "
+                                           "field",
+                                           where, key, record.claim));
         } else if (record.certified) {
           if (const std::string problem = certified_record_problem(record, result.options.digits); !problem.empty())
             throw ShardError(where + ": field 'certified': " + problem);

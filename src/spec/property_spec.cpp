@@ -186,7 +186,11 @@ PropertyCheck read_check(TomlReader& reader, const std::vector<std::string>& par
       break;
     case PropertyKind::NormRatio: {
       c.quantity_text = reader.required_string("quantity", Text::Expression);
-      c.quantity = parse_expression_at(reader, "quantity", c.quantity_text, {"r", "d"});
+      {
+        sym::ParsedExpression parsed = parse_with_conditions_at(reader, "quantity", c.quantity_text, {"r", "d"});
+        c.quantity = parsed.value;
+        c.quantity_conditions = std::move(parsed.conditions);
+      }
       const toml::array* dims = reader.optional_array("d");
       if (!dims || dims->empty()) reader.fail("d", "missing: the dimensions to check, e.g. d = [1, 2, 16, 256]");
       for (std::size_t k = 0; k < dims->size(); ++k) {

@@ -64,6 +64,10 @@ struct PropertyCheck {
   bool excludes_lambda_one = false;
   std::string bound_text;
   GiNaC::ex quantity;  ///< norm-ratio: an expression in r and d
+  /// norm-ratio: where the quantity is defined and where it may jump (step), as written,
+  /// recorded while reading: its monotonicity in r is certified from dQ/dr only where Q is
+  /// continuous (proofs/expression_parser.hpp)
+  std::vector<sym::Condition> quantity_conditions;
   std::string quantity_text;
   std::vector<unsigned> dimensions;           ///< norm-ratio
   std::optional<GiNaC::ex> maximum, minimum;  ///< norm-ratio claims, in d

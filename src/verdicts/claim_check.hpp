@@ -76,6 +76,12 @@ struct ClaimReference {
   std::function<std::optional<num::Ball>(const GridPoint&)> certified_integral = {};
 };
 
+/// A point of the counterexample search (natural coordinates `x` on `region`'s axes) as an
+/// exact point: integers rounded, other coordinates short decimals of 6 significant digits
+/// (lambda's distance to 1 on a LogDistanceToOne axis), so a counterexample reads well and
+/// reproduces exactly. The point may fall just outside the region; the caller checks the domain.
+std::vector<GiNaC::numeric> exact_search_point(const num::SearchRegion& region, const std::vector<double>& x);
+
 /// The record of a claim that cannot be judged because the variant has no closed form.
 CheckRecord claim_without_derivation(const Spec& spec, const Claim& claim, const std::string& reason);
 

@@ -2,13 +2,14 @@
 // derivation (LaCASt style; docs/design.md §1, issue 4): fixed small rationals of both signs,
 // plus random points drawn from the run's recorded seed.
 //
+//   (src/kinds/*/..._kind.cpp, Kind::claim_domain; docs/spec-format.md)
 //   kernel      fixed: beta in {-2, -1, -1/2, 0, 1/2, 1, 2} x gamma in {1/4, 1/2, 1, 2, 3}
 //               (35 points); random: 16 points, beta = k/100 with k uniform in
 //               [-300, 300], gamma = m/100 with m uniform in [25, 300]
-//   sequence    fixed: lambda in {1/10, 1/2, 9/10, 99/100} x n in {1, 2, 3, 10, 100}
-//               (20 points); random: 16 points, lambda = m/1000 with m in [1, 999],
-//               n in [1, 1000]. lambda = 1 is excluded: published forms are 0/0
-//               there; the derivation's lambda = 1 case is checked on the grid.
+//   sequence    fixed: lambda in {1/10, 1/2, 9/10, 99/100, 1} x n in {1, 2, 3, 10, 100}
+//               (25 points); random: 16 points, lambda = m/1000 with m in [1, 1000],
+//               n in [1, 1000]. At lambda = 1 S is its own form there (published forms
+//               0/0 there are judged as their continuous extension, if declared so).
 //   feature_map the spec's explicit cases (q~, mu~, Sigma~), or with phi its cases
 //               (q, mu, sigma) with the derived invariants; claims that use mu or
 //               sigma (iid components, Su2023 eq. 9) only at the iid cases
