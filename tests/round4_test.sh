@@ -196,6 +196,19 @@ for spec_id in "r6_norm_ratio_steps two-steps" "r6_norm_ratio_steps sign-abs" "r
   check "R6: $1 $2 disagrees, as r6_truth.py says" is_verdict "$1" "$2" disagree
 done
 
+# Round 7: a bound on a feature map with one case crashed the run; bounds undefined at an
+# irrational point of the domain agreed numerically (by hand, each spec's header)
+check "R7: a bound on a one-case feature map runs" run r7_feature_map_bound
+check "R7: ... and S < 1 (Cauchy-Schwarz) agrees" is_verdict r7_feature_map_bound below-one agree
+check "R7: r7_bound_irrational_divisor runs" run r7_bound_irrational_divisor
+for id in s-sqrt2 s-sqrt2-b s-pi; do
+  check "R7: bound $id, undefined at an irrational beta, disagrees" is_verdict r7_bound_irrational_divisor $id disagree
+done
+check "R7: r7_sequence_bound_cubic runs" run r7_sequence_bound_cubic
+check "R7: a bound undefined at lambda = 2^(-1/3) does not agree" bash -c \
+  "test \"\$($py -c \"import json; print([c['verdict'] for c in json.load(open('res/r7_sequence_bound_cubic/results.json'))['checks'] if c.get('claim') == 's-lam-cubic'][0])\")\" != agree"
+check "R7: a bound undefined at lambda = 1/pi disagrees" is_verdict r7_sequence_bound_cubic s-pi disagree
+
 # H2: every printed ball holds the exact value; L5: the ledger's deciding balls look disjoint
 check "H2: the spec runs" run h2_identity_ball
 check "H2, L5: printed balls contain S (mpmath, 90 digits) and the ledger's pair is disjoint as printed" \

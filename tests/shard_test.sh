@@ -172,6 +172,8 @@ check "a certified property record whose ball was replaced is refused (round 6)"
   mrefused property_certified_ball_moved "computed again from the spec, property 'floor-41' has"
 check "a certified property record moved to another point is refused (round 6)" \
   mrefused property_certified_point_moved "computed again from the spec, property 'floor-41' has"
+check "a shard with a property's record deleted is refused (round 7)" \
+  mrefused property_record_dropped "0 records of property"
 check "a sampled test a shard declares no test is still a test (exit 1)" bash -c "
   $(declare -f mtampered); tamper='$tamper'; mtampered sampled_declared_no_test >/dev/null &&
   '$bin' merge n1 n2 --out nt --no-pdf --quiet >/dev/null 2>&1; test \$? -eq 1"

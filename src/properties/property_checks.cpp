@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -1285,6 +1286,36 @@ AtLambdaOne bound_at_lambda_one(const PropertyCheck& c, const ex& S1, unsigned d
   return out;
 }
 
+// Points of a properties' domain whose parameters are not the claims' (feature maps: snr > 0,
+// r in (0, 1]): every combination of small rationals and powers of ten in each range.
+std::vector<ClaimPoint> property_lattice(const sym::ParameterDomain& domain) {
+  const std::vector<numeric> candidates{numeric(-100), numeric(-10), numeric(-2),     numeric(-1),
+                                        numeric(-1, 2), numeric(0),    numeric(1, 100), numeric(1, 10),
+                                        numeric(1, 4), numeric(1, 2), numeric(3, 4),   numeric(1),
+                                        numeric(2),    numeric(10),   numeric(100)};
+  std::vector<std::vector<numeric>> lattice{{}};
+  for (std::size_t k = 0; k < domain.variables.size(); ++k) {
+    std::vector<std::vector<numeric>> next;
+    for (const auto& prefix : lattice)
+      for (const numeric& v : candidates) {
+        auto p = prefix;
+        p.push_back(v);
+        next.push_back(std::move(p));
+      }
+    lattice = std::move(next);
+  }
+  std::vector<ClaimPoint> out;
+  for (const auto& p : lattice) {
+    if (!domain.contains(p)) continue;
+    ClaimPoint point;
+    for (std::size_t k = 0; k < p.size(); ++k)
+      point.where.emplace_back(sym::to_text(domain.variables[k].symbol), exact_text(p[k]));
+    point.rational = p;
+    out.push_back(std::move(point));
+  }
+  return out;
+}
+
 // Points beyond the claim point set where a bound is checked too (issue 42, round 6: a bound
 // false only at n = 4..9, or on beta in [0.31, 0.39], agreed at the claim points): for
 // sequences every n in [1, 64] at lambda in {1/10, 1/2, 9/10, 99/100, 1}; and the best points of
@@ -1374,8 +1405,19 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
   const num::AdaptiveEvaluator value(S, symbols, digits), bound(c.bound, symbols, digits);
   std::optional<num::AdaptiveEvaluator> value_at_one;
   if (with_one) value_at_one.emplace(S1, symbols, digits);
-  std::vector<ClaimPoint> points = claim_domain(spec, options.seed_for(std::nullopt)).points;
-  for (const GridPoint& g : spec.grid) points.push_back({spec.named_point(g), {}, g});
+  // the points: the claim point set and the grid where the properties' parameters are the claims'
+  // (kernels, sequences); else (feature maps: snr, r) a lattice over the properties' domain
+  // (issue 42, round 7: a feature map's claim points are its cases, not points of (snr, r))
+  std::vector<ClaimPoint> points;
+  if (geometry.property_domain) {
+    points = property_lattice(*geometry.property_domain);
+  } else {
+    points = claim_domain(spec, options.seed_for(std::nullopt)).points;
+    for (const GridPoint& g : spec.grid) points.push_back({spec.named_point(g), {}, g});
+  }
+  points.erase(std::remove_if(points.begin(), points.end(),
+                              [&](const ClaimPoint& p) { return !p.rational || p.rational->size() != symbols.size(); }),
+               points.end());
   const bool below = c.relation[0] == '<';
   const std::string searched = bound_search_points(spec, c, geometry, symbols, value, bound, points);
   Real smallest;
@@ -1400,6 +1442,31 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
     }
     if (a.status == sym::ConditionStatus::Holds) continue;
     bound_defined = false;
+    if (bound_undefined.empty()) bound_undefined = condition.describe();
+    // an irrational point where it fails (beta = 1/sqrt(2)): the analysis found it exactly
+    const auto inside = [&](const std::vector<ex>& point) {  // irrational: never on a rational end
+      const sym::SymbolRanges ranges = range.ranges();
+      for (std::size_t k = 0; k < point.size(); ++k) {
+        const ex v = GiNaC::evalf(point[k]);
+        if (!GiNaC::is_a<numeric>(v) || !GiNaC::ex_to<numeric>(v).is_real()) return false;
+        const double x = GiNaC::ex_to<numeric>(v).to_double();
+        const auto r = ranges.find(symbols[k]);
+        if (r != ranges.end() && (x < r->second.lo || x > r->second.hi)) return false;
+      }
+      return true;
+    };
+    if (a.status == sym::ConditionStatus::Violated && a.point.empty() && a.exact_point.size() == symbols.size() &&
+        inside(a.exact_point)) {
+      part.verdict = Verdict::Disagree;
+      part.method = "definedness";
+      for (std::size_t k = 0; k < a.exact_point.size(); ++k)
+        part.point.emplace_back(sym::to_text(symbols[k]), sym::to_text(a.exact_point[k]));
+      part.finding = fmt::format("The bound is not defined at {} ({} fails: {}), a point of {}, so S {} bound does "
+                                 "not hold there.",
+                                 describe_point(part.point), condition.describe(), a.how, range.description,
+                                 c.relation);
+      return part;
+    }
     if (a.status == sym::ConditionStatus::Violated && !a.point.empty() && range.contains(a.point)) {
       part.verdict = Verdict::Disagree;
       part.method = "definedness";
@@ -1550,6 +1617,12 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
                              static_cast<int>(required_digits(digits)));
   } else if (!failure.empty()) {
     part.finding = failure;
+  } else if (!bound_defined) {
+    // no agree on an assumption not checked: where the bound is not defined the relation fails
+    part.finding = fmt::format(
+        "No point of the {} checked{} breaks S {} bound, but the bound's definedness on {} is not proved ({} is "
+        "not shown there), and where it is not defined the relation does not hold.",
+        checked, one_count, c.relation, range.description, bound_undefined);
   } else if (unresolved > 0) {
     part.finding = fmt::format(
         "No symbolic proof, and at {} of {} points{} S and the bound are equal at working precision, so the "

@@ -556,6 +556,24 @@ std::string grid_coverage_problem(const VariantResult& v) {
   return "";
 }
 
+// Why the claim and property records of `v` are not one per claim and property of its spec,
+// or "": a shard may not drop a claim's verdict (issue 42, round 7: an unexpected disagree
+// deleted from a shard merged to "0 unexpected verdicts").
+std::string claim_coverage_problem(const VariantResult& v) {
+  std::map<std::pair<CheckKind, std::string>, std::size_t> count;
+  for (const CheckRecord& r : v.records)
+    if (r.check == CheckKind::Claim || r.check == CheckKind::Property) ++count[{r.check, r.claim}];
+  for (const Claim& c : v.spec.claims) {
+    const std::size_t n = count[{CheckKind::Claim, c.id}];
+    if (n != 1) return fmt::format("{} records of claim '{}', which a run writes once", n, c.id);
+  }
+  for (const Property& p : v.spec.properties) {
+    const std::size_t n = count[{CheckKind::Property, p.id}];
+    if (n != 1) return fmt::format("{} records of property '{}', which a run writes once", n, p.id);
+  }
+  return "";
+}
+
 // The identity of a check: a run writes each at most once.
 std::string record_identity(const CheckRecord& r) {
   // exact coordinates by value ("-1.0" and "-2/2" are one point)
@@ -800,8 +818,8 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
         }
         v.records.push_back(std::move(record));
       }
-      if (const std::string problem = grid_coverage_problem(v); !problem.empty())
-        throw ShardError(fmt::format("{}: variant '{}': {}", file, name, problem));
+      for (const std::string& problem : {grid_coverage_problem(v), claim_coverage_problem(v)})
+        if (!problem.empty()) throw ShardError(fmt::format("{}: variant '{}': {}", file, name, problem));
       for (std::size_t k = 0; k < v.records.size(); ++k)
         for (const std::string& problem :
              {closed_ball_problem(v, v.records[k], result.options.digits, again.S_separate),
