@@ -209,6 +209,13 @@ check "R7: a bound undefined at lambda = 2^(-1/3) does not agree" bash -c \
   "test \"\$($py -c \"import json; print([c['verdict'] for c in json.load(open('res/r7_sequence_bound_cubic/results.json'))['checks'] if c.get('claim') == 's-lam-cubic'][0])\")\" != agree"
 check "R7: a bound undefined at lambda = 1/pi disagrees" is_verdict r7_sequence_bound_cubic s-pi disagree
 
+# Round 8: feature-map bounds on (snr, r): a switch's single point, definedness in snr and r
+check "R8: r8_feature_map_bounds runs" run r8_feature_map_bounds
+for id in switch-zero r-third snr-sqrt2; do
+  check "R8: feature-map bound $id (false by hand) disagrees" is_verdict r8_feature_map_bounds $id disagree
+done
+check "R8: ... and S < 1 + 1/snr (true) agrees" is_verdict r8_feature_map_bounds below-two agree
+
 # H2: every printed ball holds the exact value; L5: the ledger's deciding balls look disjoint
 check "H2: the spec runs" run h2_identity_ball
 check "H2, L5: printed balls contain S (mpmath, 90 digits) and the ledger's pair is disjoint as printed" \

@@ -340,6 +340,31 @@ def property_record_dropped(root):
     raise SystemExit("no property record fits")
 
 
+def property_uncertified_flipped(r):
+    # an uncertified property verdict reversed (round 8: a forged "proved" merged)
+    if r.get("certified") or r["verdict"] not in ("agree", "disagree"):
+        return False
+    r["verdict"] = "disagree" if r["verdict"] == "agree" else "agree"
+    return True
+
+
+def property_decertified(r):
+    # a certified counterexample turned into an uncertified agree (round 8)
+    if not r.get("certified") or r["verdict"] != "disagree":
+        return False
+    r.update(certified=False, verdict="agree", method="symbolic", detail="Proved on the whole domain.")
+    r.pop("enclosure", None)
+    return True
+
+
+def property_filed_as_claim(r):
+    # a property's uncertified record filed as a claim's (round 8: merged as an extra check)
+    if r.get("certified"):
+        return False
+    r["check"] = "claim"
+    return True
+
+
 EDITS = {
     "value": set_value,
     "verdict": set_verdict,
@@ -402,6 +427,9 @@ EDITS = {
     "property_certified_ball_moved": any_record_where("property", property_certified_ball_moved),
     "property_certified_point_moved": any_record_where("property", property_certified_point_moved),
     "property_record_dropped": property_record_dropped,
+    "property_uncertified_flipped": any_record_where("property", property_uncertified_flipped),
+    "property_decertified": any_record_where("property", property_decertified),
+    "property_filed_as_claim": any_record_where("property", property_filed_as_claim),
     "table_input": first_variant(set_key("tables", [{"caption": "\\input{../../x}", "header": ["a"], "rows": [["b"]]}])),
 }
 

@@ -174,6 +174,12 @@ check "a certified property record moved to another point is refused (round 6)" 
   mrefused property_certified_point_moved "computed again from the spec, property 'floor-41' has"
 check "a shard with a property's record deleted is refused (round 7)" \
   mrefused property_record_dropped "0 records of property"
+check "an uncertified property verdict reversed is refused (round 8)" \
+  mrefused property_uncertified_flipped "computed again from the spec, property 'floor-40' is agree, not disagree"
+check "a certified counterexample rewritten as an uncertified proof is refused (round 8)" \
+  mrefused property_decertified "computed again from the spec, property 'floor-41' is certified disagree, not agree"
+check "a property's record filed as a claim's is refused (round 8)" \
+  mrefused property_filed_as_claim "which is not a claim of its spec"
 check "a sampled test a shard declares no test is still a test (exit 1)" bash -c "
   $(declare -f mtampered); tamper='$tamper'; mtampered sampled_declared_no_test >/dev/null &&
   '$bin' merge n1 n2 --out nt --no-pdf --quiet >/dev/null 2>&1; test \$? -eq 1"

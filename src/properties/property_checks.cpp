@@ -1286,6 +1286,20 @@ AtLambdaOne bound_at_lambda_one(const PropertyCheck& c, const ex& S1, unsigned d
   return out;
 }
 
+// `domain` with samples for every variable: the root finder (proofs/definedness.hpp) fixes the
+// other parameters at their samples, and a domain without any (feature maps' snr, r) gets small
+// rationals of its ranges, so that the zeros of r - 1/3 or snr - sqrt(2) are found.
+sym::ParameterDomain with_default_samples(sym::ParameterDomain domain) {
+  for (sym::DomainVariable& v : domain.variables)
+    if (v.samples.empty())
+      for (const numeric& x : {numeric(1, 2), numeric(1), numeric(2), numeric(1, 10), numeric(10)}) {
+        const sym::Range& r = v.range;
+        const double d = x.to_double();
+        if ((d > r.lo || (d == r.lo && !r.lo_open)) && (d < r.hi || (d == r.hi && !r.hi_open))) v.samples.push_back(x);
+      }
+  return domain;
+}
+
 // Points of a properties' domain whose parameters are not the claims' (feature maps: snr > 0,
 // r in (0, 1]): every combination of small rationals and powers of ten in each range.
 std::vector<ClaimPoint> property_lattice(const sym::ParameterDomain& domain) {
@@ -1336,10 +1350,41 @@ std::string bound_search_points(const Spec& spec, const PropertyCheck& c, const 
         points.push_back({spec.named_point(g), {}, g});
         ++scanned;
       }
-  if (!geometry.region || geometry.region->axes.size() != symbols.size()) return "";
+  // the claims' search region where the properties' parameters are the claims'; feature maps
+  // (snr, r): snr in [10^-6, 10^8] on a log scale, r in [10^-3, 1]
+  std::optional<num::SearchRegion> property_region = geometry.region;
+  const sym::ParameterDomain& domain = geometry.property_domain.value_or(geometry.domain);
+  if (geometry.property_domain) {
+    property_region = num::SearchRegion{};
+    for (const sym::DomainVariable& v : domain.variables) {
+      const std::string name = sym::to_text(v.symbol);
+      if (name == "snr")
+        property_region->axes.push_back({name, 1e-6, 1e8, num::AxisScale::Log10, false});
+      else if (name == "r")
+        property_region->axes.push_back({name, 1e-3, 1, num::AxisScale::Linear, false});
+      else
+        return "";
+    }
+  }
+  // at and beside the bound's switches (the zeros of its step, abs and relu arguments): a bound
+  // may fail at one point only (step(0) = 1/2; round 8 of the attack)
+  std::size_t kinks = 0;
+  try {
+    if (domain.variables.size() == symbols.size())
+      for (const std::vector<numeric>& p : sym::kink_points(c.bound, with_default_samples(domain))) {
+        if (!domain.contains(p)) continue;
+        NamedValues where;
+        for (std::size_t k = 0; k < p.size(); ++k) where.emplace_back(sym::to_text(symbols[k]), exact_text(p[k]));
+        points.push_back({where, {}, p});
+        ++kinks;
+      }
+  } catch (const std::exception&) {
+  }
+  const std::string kink_text = kinks ? fmt::format("{} points at and beside the bound's switches, ", kinks) : "";
+  if (!property_region || property_region->axes.size() != symbols.size()) return "";
   for (std::size_t k = 0; k < symbols.size(); ++k)
-    if (geometry.region->axes[k].name != sym::to_text(symbols[k])) return "";
-  const num::SearchRegion& region = *geometry.region;
+    if (property_region->axes[k].name != sym::to_text(symbols[k])) return "";
+  const num::SearchRegion& region = *property_region;
   std::vector<std::vector<double>> starts;
   for (const ClaimPoint& p : points)
     if (p.rational && (!sequence || (*p.rational)[0] != 1)) {
@@ -1352,7 +1397,7 @@ std::string bound_search_points(const Spec& spec, const PropertyCheck& c, const 
       region,
       [&](const std::vector<double>& x) {
         const GridPoint p = exact_search_point(region, x);
-        if (!geometry.domain.contains(p)) return kUnevaluated;
+        if (!domain.contains(p)) return kUnevaluated;
         try {
           const num::Evaluation a = value(p), b = bound(p);
           if (!a.converged || !b.converged) return kUnevaluated;
@@ -1369,12 +1414,15 @@ std::string bound_search_points(const Spec& spec, const PropertyCheck& c, const 
   for (const num::Candidate& candidate : outcome.best) {
     if (candidate.objective <= kUnevaluated) break;
     const GridPoint g = exact_search_point(region, candidate.x);
-    if (!geometry.domain.contains(g)) continue;
-    points.push_back({spec.named_point(g), {}, g});
+    if (!domain.contains(g)) continue;
+    NamedValues where;  // in the properties' parameters (feature maps: snr, r; not the claims')
+    for (std::size_t k = 0; k < g.size(); ++k) where.emplace_back(sym::to_text(symbols[k]), exact_text(g[k]));
+    points.push_back({where, {}, g});
     ++kept;
   }
-  return fmt::format(" (beyond the claim point set and the grid: {}{} best point{} of a search of {} evaluations over {})",
-                     scanned ? fmt::format("n = 1, ..., 64 at 5 values of lambda, and the ") : std::string("the "),
+  return fmt::format(" (beyond the {}: {}{}{} best point{} of a search of {} evaluations over {})",
+                     geometry.property_domain ? "lattice of the domain" : "claim point set and the grid",
+                     scanned ? "n = 1, ..., 64 at 5 values of lambda, " : "", kink_text.empty() && !scanned ? "the " : kink_text + "and the ",
                      kept, kept == 1 ? "" : "s", outcome.evaluations, region.describe());
 }
 
@@ -1411,6 +1459,7 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
   std::vector<ClaimPoint> points;
   if (geometry.property_domain) {
     points = property_lattice(*geometry.property_domain);
+    part.method = "numeric on a lattice of the domain and a counterexample search";
   } else {
     points = claim_domain(spec, options.seed_for(std::nullopt)).points;
     for (const GridPoint& g : spec.grid) points.push_back({spec.named_point(g), {}, g});
@@ -1427,7 +1476,7 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
   // where the bound is defined, as written (a divisor GiNaC cancelled still counts): each
   // condition proved on the statement's range, or a point of it where one fails, where the
   // relation cannot hold (issue 42: a bound 0/0 at lambda = 1 was proved)
-  sym::ParameterDomain range = geometry.domain;
+  sym::ParameterDomain range = with_default_samples(geometry.property_domain.value_or(geometry.domain));  // feature maps: (snr, r)
   if (sequence && c.excludes_lambda_one)
     for (sym::DomainVariable& v : range.variables)
       if (v.symbol.is_equal(s.lambda)) v.range.hi_open = true;

@@ -561,8 +561,18 @@ std::string grid_coverage_problem(const VariantResult& v) {
 // deleted from a shard merged to "0 unexpected verdicts").
 std::string claim_coverage_problem(const VariantResult& v) {
   std::map<std::pair<CheckKind, std::string>, std::size_t> count;
-  for (const CheckRecord& r : v.records)
-    if (r.check == CheckKind::Claim || r.check == CheckKind::Property) ++count[{r.check, r.claim}];
+  for (const Claim& c : v.spec.claims) count[{CheckKind::Claim, c.id}];
+  for (const Property& p : v.spec.properties) count[{CheckKind::Property, p.id}];
+  // every claim record names a claim of the spec, every property record a property (round 8: a
+  // property's record filed as a claim, or one without an id, merged as an extra check)
+  for (const CheckRecord& r : v.records) {
+    if (r.check != CheckKind::Claim && r.check != CheckKind::Property) continue;
+    const auto it = count.find({r.check, r.claim});
+    if (it == count.end())
+      return fmt::format("a {} record of '{}', which is not a {} of its spec", to_string(r.check), r.claim,
+                         r.check == CheckKind::Claim ? "claim" : "property");
+    ++it->second;
+  }
   for (const Claim& c : v.spec.claims) {
     const std::size_t n = count[{CheckKind::Claim, c.id}];
     if (n != 1) return fmt::format("{} records of claim '{}', which a run writes once", n, c.id);
@@ -787,17 +797,25 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
         }
         // a certified verdict is proved again, not taken from the shard: from its balls, or a
         // property's by computing the property again from the spec
-        if (record.certified && record.check == CheckKind::Property) {
-          const auto property = std::find_if(v.spec.properties.begin(), v.spec.properties.end(),
-                                             [&](const Property& p) { return p.id == record.claim; });
+        // and every property's record (not only a certified one: round 8 of the attack merged a
+        // forged "proved" and a certified counterexample turned into an uncertified agree) is
+        // computed again from the spec, except a sampled property's, which the merge judges anew
+        // from the sampled checks (judge_sampled_properties)
+        const auto property = std::find_if(v.spec.properties.begin(), v.spec.properties.end(),
+                                           [&](const Property& p) { return p.id == record.claim; });
+        const bool sampled_property =
+            property != v.spec.properties.end() &&
+            std::any_of(property->checks.begin(), property->checks.end(),
+                        [](const PropertyCheck& c) { return c.kind == PropertyKind::Sampled; });
+        if (record.check == CheckKind::Property && (record.certified || !sampled_property)) {
           if (property == v.spec.properties.end())
-            throw ShardError(where + ": field 'certified': a certified record of no property of its spec");
+            throw ShardError(where + ": field 'claim': a property record of no property of its spec");
           const CheckRecord again = v.spec.kind->recheck_property(v.spec, *property, result.options);
-          if (!again.certified || again.verdict != record.verdict)
+          if (again.certified != record.certified || again.verdict != record.verdict)
             throw ShardError(fmt::format(
-                "{}: field 'certified': computed again from the spec, property '{}' is {}{}, not a certified {}", where,
+                "{}: field 'verdict': computed again from the spec, property '{}' is {}{}, not {}{}", where,
                 record.claim, again.certified ? "certified " : "", to_string(again.verdict),
-                to_string(record.verdict)));
+                record.certified ? "a certified " : "", to_string(record.verdict)));
           // and the record itself is the one computed: its point, values and balls too (a ball
           // moved to another point, or replaced, would otherwise stand as certified)
           const nlohmann::ordered_json written = record_json(record, RecordStyle::Shard),
