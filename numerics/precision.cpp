@@ -15,4 +15,13 @@ std::string to_decimal(const Real& x, unsigned digits) {
   return os.str();
 }
 
+std::string rounded_decimal(const std::string& text, unsigned digits) {
+  try {
+    ScopedPrecision scope(static_cast<unsigned>(text.size()) + 10);
+    return to_decimal(Real(text), digits);
+  } catch (const std::exception&) {
+    return text;
+  }
+}
+
 }  // namespace attnverify::num

@@ -70,4 +70,9 @@ class ScopedPrecision {
 /// Decimal text of x with `digits` significant digits (scientific when needed), e.g. for results.json.
 std::string to_decimal(const Real& x, unsigned digits);
 
+/// A decimal's text ("0.88463185274256462", "9.4206718635779e-312") rounded to `digits`
+/// significant digits, exponent kept, read at the text's own length; the text unchanged when it
+/// is not a number MPFR reads.
+std::string rounded_decimal(const std::string& text, unsigned digits);
+
 }  // namespace attnverify::num

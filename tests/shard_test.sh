@@ -173,7 +173,7 @@ check "a certified property record whose ball was replaced is refused (round 6)"
 check "a certified property record moved to another point is refused (round 6)" \
   mrefused property_certified_point_moved "computed again from the spec, property 'floor-41' has"
 check "a shard with a property's record deleted is refused (round 7)" \
-  mrefused property_record_dropped "0 records of property"
+  mrefused property_record_dropped "no record of property"
 check "an uncertified property verdict reversed is refused (round 8)" \
   mrefused property_uncertified_flipped "computed again from the spec, property 'floor-40' is agree, not disagree"
 check "a certified counterexample rewritten as an uncertified proof is refused (round 8)" \

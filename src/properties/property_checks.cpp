@@ -1286,18 +1286,12 @@ AtLambdaOne bound_at_lambda_one(const PropertyCheck& c, const ex& S1, unsigned d
   return out;
 }
 
-// `domain` with samples for every variable: the root finder (proofs/definedness.hpp) fixes the
-// other parameters at their samples, and a domain without any (feature maps' snr, r) gets small
-// rationals of its ranges, so that the zeros of r - 1/3 or snr - sqrt(2) are found.
-sym::ParameterDomain with_default_samples(sym::ParameterDomain domain) {
-  for (sym::DomainVariable& v : domain.variables)
-    if (v.samples.empty())
-      for (const numeric& x : {numeric(1, 2), numeric(1), numeric(2), numeric(1, 10), numeric(10)}) {
-        const sym::Range& r = v.range;
-        const double d = x.to_double();
-        if ((d > r.lo || (d == r.lo && !r.lo_open)) && (d < r.hi || (d == r.hi && !r.hi_open))) v.samples.push_back(x);
-      }
-  return domain;
+// A point as a record names it, each coordinate exact: {"snr": "1/2", "r": "1"}.
+NamedValues named_by(const std::vector<ex>& symbols, const std::vector<numeric>& point) {
+  NamedValues out;
+  for (std::size_t k = 0; k < point.size() && k < symbols.size(); ++k)
+    out.emplace_back(sym::to_text(symbols[k]), exact_text(point[k]));
+  return out;
 }
 
 // Points of a properties' domain whose parameters are not the claims' (feature maps: snr > 0,
@@ -1321,11 +1315,7 @@ std::vector<ClaimPoint> property_lattice(const sym::ParameterDomain& domain) {
   std::vector<ClaimPoint> out;
   for (const auto& p : lattice) {
     if (!domain.contains(p)) continue;
-    ClaimPoint point;
-    for (std::size_t k = 0; k < p.size(); ++k)
-      point.where.emplace_back(sym::to_text(domain.variables[k].symbol), exact_text(p[k]));
-    point.rational = p;
-    out.push_back(std::move(point));
+    out.push_back({named_by(domain.symbols(), p), {}, p});
   }
   return out;
 }
@@ -1350,32 +1340,18 @@ std::string bound_search_points(const Spec& spec, const PropertyCheck& c, const 
         points.push_back({spec.named_point(g), {}, g});
         ++scanned;
       }
-  // the claims' search region where the properties' parameters are the claims'; feature maps
-  // (snr, r): snr in [10^-6, 10^8] on a log scale, r in [10^-3, 1]
-  std::optional<num::SearchRegion> property_region = geometry.region;
+  // the search box of the properties' parameters: the claims' where they are the claims'
+  const std::optional<num::SearchRegion>& property_region =
+      geometry.property_domain ? geometry.property_region : geometry.region;
   const sym::ParameterDomain& domain = geometry.property_domain.value_or(geometry.domain);
-  if (geometry.property_domain) {
-    property_region = num::SearchRegion{};
-    for (const sym::DomainVariable& v : domain.variables) {
-      const std::string name = sym::to_text(v.symbol);
-      if (name == "snr")
-        property_region->axes.push_back({name, 1e-6, 1e8, num::AxisScale::Log10, false});
-      else if (name == "r")
-        property_region->axes.push_back({name, 1e-3, 1, num::AxisScale::Linear, false});
-      else
-        return "";
-    }
-  }
   // at and beside the bound's switches (the zeros of its step, abs and relu arguments): a bound
   // may fail at one point only (step(0) = 1/2; round 8 of the attack)
   std::size_t kinks = 0;
   try {
     if (domain.variables.size() == symbols.size())
-      for (const std::vector<numeric>& p : sym::kink_points(c.bound, with_default_samples(domain))) {
+      for (const std::vector<numeric>& p : sym::kink_points(c.bound, domain)) {
         if (!domain.contains(p)) continue;
-        NamedValues where;
-        for (std::size_t k = 0; k < p.size(); ++k) where.emplace_back(sym::to_text(symbols[k]), exact_text(p[k]));
-        points.push_back({where, {}, p});
+        points.push_back({named_by(symbols, p), {}, p});
         ++kinks;
       }
   } catch (const std::exception&) {
@@ -1415,26 +1391,13 @@ std::string bound_search_points(const Spec& spec, const PropertyCheck& c, const 
     if (candidate.objective <= kUnevaluated) break;
     const GridPoint g = exact_search_point(region, candidate.x);
     if (!domain.contains(g)) continue;
-    NamedValues where;  // in the properties' parameters (feature maps: snr, r; not the claims')
-    for (std::size_t k = 0; k < g.size(); ++k) where.emplace_back(sym::to_text(symbols[k]), exact_text(g[k]));
-    points.push_back({where, {}, g});
+    points.push_back({named_by(symbols, g), {}, g});  // in the properties' parameters (feature maps: snr, r)
     ++kept;
   }
   return fmt::format(" (beyond the {}: {}{}{} best point{} of a search of {} evaluations over {})",
                      geometry.property_domain ? "lattice of the domain" : "claim point set and the grid",
                      scanned ? "n = 1, ..., 64 at 5 values of lambda, " : "", kink_text.empty() && !scanned ? "the " : kink_text + "and the ",
                      kept, kept == 1 ? "" : "s", outcome.evaluations, region.describe());
-}
-
-// A decimal of full working precision rounded to 12 significant digits, exponent kept
-// ("9.42e-312", not its first 14 characters "9.420671863577").
-std::string shown_12(const std::string& value) {
-  try {
-    num::ScopedPrecision scope(static_cast<unsigned>(value.size()) + 10);
-    return num::to_decimal(Real(value), 12);
-  } catch (const std::exception&) {
-    return value;
-  }
 }
 
 Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget& target, const RunOptions& options) {
@@ -1476,7 +1439,7 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
   // where the bound is defined, as written (a divisor GiNaC cancelled still counts): each
   // condition proved on the statement's range, or a point of it where one fails, where the
   // relation cannot hold (issue 42: a bound 0/0 at lambda = 1 was proved)
-  sym::ParameterDomain range = with_default_samples(geometry.property_domain.value_or(geometry.domain));  // feature maps: (snr, r)
+  sym::ParameterDomain range = geometry.property_domain.value_or(geometry.domain);  // feature maps: (snr, r)
   if (sequence && c.excludes_lambda_one)
     for (sym::DomainVariable& v : range.variables)
       if (v.symbol.is_equal(s.lambda)) v.range.hi_open = true;
@@ -1492,8 +1455,9 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
     if (a.status == sym::ConditionStatus::Holds) continue;
     bound_defined = false;
     if (bound_undefined.empty()) bound_undefined = condition.describe();
-    // an irrational point where it fails (beta = 1/sqrt(2)): the analysis found it exactly
-    const auto inside = [&](const std::vector<ex>& point) {  // irrational: never on a rational end
+    // a point of the range where it fails: rational, or irrational (beta = 1/sqrt(2), pi) as the
+    // analysis found it exactly (its decimal then lies strictly inside the range's rational ends)
+    const auto inside = [&](const std::vector<ex>& point) {
       const sym::SymbolRanges ranges = range.ranges();
       for (std::size_t k = 0; k < point.size(); ++k) {
         const ex v = GiNaC::evalf(point[k]);
@@ -1504,31 +1468,23 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
       }
       return true;
     };
-    if (a.status == sym::ConditionStatus::Violated && a.point.empty() && a.exact_point.size() == symbols.size() &&
-        inside(a.exact_point)) {
-      part.verdict = Verdict::Disagree;
-      part.method = "definedness";
+    if (a.status != sym::ConditionStatus::Violated) continue;
+    const bool rational = !a.point.empty() && range.contains(a.point);
+    if (!rational && !(a.point.empty() && a.exact_point.size() == symbols.size() && inside(a.exact_point))) continue;
+    part.verdict = Verdict::Disagree;
+    part.method = "definedness";
+    if (rational)
+      part.point = named_by(symbols, a.point);
+    else
       for (std::size_t k = 0; k < a.exact_point.size(); ++k)
         part.point.emplace_back(sym::to_text(symbols[k]), sym::to_text(a.exact_point[k]));
-      part.finding = fmt::format("The bound is not defined at {} ({} fails: {}), a point of {}, so S {} bound does "
-                                 "not hold there.",
-                                 describe_point(part.point), condition.describe(), a.how, range.description,
-                                 c.relation);
-      return part;
-    }
-    if (a.status == sym::ConditionStatus::Violated && !a.point.empty() && range.contains(a.point)) {
-      part.verdict = Verdict::Disagree;
-      part.method = "definedness";
-      for (std::size_t k = 0; k < a.point.size() && k < symbols.size(); ++k)
-        part.point.emplace_back(sym::to_text(symbols[k]), exact_text(a.point[k]));
-      part.finding = fmt::format(
-          "The bound is not defined at {} ({} fails: {}), a point of {}, so S {} bound does not hold there{}.",
-          describe_point(part.point), condition.describe(), a.how, range.description, c.relation,
-          sequence && !c.excludes_lambda_one && a.point[0] == 1
-              ? "; a statement made for lambda in (0, 1) says so with lambda = \"(0, 1)\""
-              : "");
-      return part;
-    }
+    part.finding = fmt::format(
+        "The bound is not defined at {} ({} fails: {}), a point of {}, so S {} bound does not hold there{}.",
+        describe_point(part.point), condition.describe(), a.how, range.description, c.relation,
+        rational && sequence && !c.excludes_lambda_one && a.point[0] == 1
+            ? "; a statement made for lambda in (0, 1) says so with lambda = \"(0, 1)\""
+            : "");
+    return part;
   }
   for (const ClaimPoint& p : points) {
     const bool one = sequence && (*p.rational)[0] == 1;
@@ -1642,7 +1598,7 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
     part.verdict = Verdict::Disagree;
     part.finding = fmt::format("S {} bound fails at {} of {} points{}, e.g. at {} (S = {}, bound = {}).{}", c.relation,
                                violations, checked, one_count, describe_point(part.point),
-                               shown_12(part.values[1].second), shown_12(part.values[2].second), ratio);
+                               num::rounded_decimal(part.values[1].second, 12), num::rounded_decimal(part.values[2].second, 12), ratio);
   } else if (proved) {
     part.verdict = Verdict::Agree;
     // what decides: the proved ratio, then the numbers at the point shown

@@ -556,31 +556,17 @@ std::string grid_coverage_problem(const VariantResult& v) {
   return "";
 }
 
-// Why the claim and property records of `v` are not one per claim and property of its spec,
-// or "": a shard may not drop a claim's verdict (issue 42, round 7: an unexpected disagree
-// deleted from a shard merged to "0 unexpected verdicts").
+// The claim or property of `v`'s spec that has no record, or "": a shard may not drop a claim's
+// verdict (issue 42, round 7: an unexpected disagree deleted from a shard merged to "0
+// unexpected verdicts"). A record of an id its spec does not give its check, and a second
+// record of one, are refused as they are read.
 std::string claim_coverage_problem(const VariantResult& v) {
-  std::map<std::pair<CheckKind, std::string>, std::size_t> count;
-  for (const Claim& c : v.spec.claims) count[{CheckKind::Claim, c.id}];
-  for (const Property& p : v.spec.properties) count[{CheckKind::Property, p.id}];
-  // every claim record names a claim of the spec, every property record a property (round 8: a
-  // property's record filed as a claim, or one without an id, merged as an extra check)
-  for (const CheckRecord& r : v.records) {
-    if (r.check != CheckKind::Claim && r.check != CheckKind::Property) continue;
-    const auto it = count.find({r.check, r.claim});
-    if (it == count.end())
-      return fmt::format("a {} record of '{}', which is not a {} of its spec", to_string(r.check), r.claim,
-                         r.check == CheckKind::Claim ? "claim" : "property");
-    ++it->second;
-  }
-  for (const Claim& c : v.spec.claims) {
-    const std::size_t n = count[{CheckKind::Claim, c.id}];
-    if (n != 1) return fmt::format("{} records of claim '{}', which a run writes once", n, c.id);
-  }
-  for (const Property& p : v.spec.properties) {
-    const std::size_t n = count[{CheckKind::Property, p.id}];
-    if (n != 1) return fmt::format("{} records of property '{}', which a run writes once", n, p.id);
-  }
+  std::set<std::pair<CheckKind, std::string>> recorded;
+  for (const CheckRecord& r : v.records) recorded.insert({r.check, r.claim});
+  for (const Claim& c : v.spec.claims)
+    if (!recorded.count({CheckKind::Claim, c.id})) return "no record of claim '" + c.id + "', which a run writes";
+  for (const Property& p : v.spec.properties)
+    if (!recorded.count({CheckKind::Property, p.id})) return "no record of property '" + p.id + "', which a run writes";
   return "";
 }
 
@@ -752,9 +738,11 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
       // what a record expects comes from the spec, never from the shard: a claim's or a
       // property's from its table, any other record's from the kind's rule applied to the
       // record's own facts (Kind::record_expectation)
-      std::map<std::string, Verdict> expected;
-      for (const Claim& c : v.spec.claims) expected[c.id] = c.expected;
-      for (const Property& p : v.spec.properties) expected[p.id] = p.expected;
+      // by check: a claim record names a claim, a property record a property (round 8 of the
+      // attack: a property's record filed as a claim's merged as an extra check)
+      std::map<std::pair<CheckKind, std::string>, Verdict> expected;
+      for (const Claim& c : v.spec.claims) expected[{CheckKind::Claim, c.id}] = c.expected;
+      for (const Property& p : v.spec.properties) expected[{CheckKind::Property, p.id}] = p.expected;
       const std::function<Verdict(const CheckRecord&)> expectation_of = v.spec.kind->record_expectation(v.spec);
       // where S has no value (or none is shown) under the variant's law, a grid record can
       // neither agree nor be certified
@@ -779,11 +767,12 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
           throw ShardError(where + ": the same check as an earlier record (" + to_string(record.check) +
                            (record.claim.empty() ? "" : " " + record.claim) +
                            (record.point.empty() ? "" : " at " + describe_point(record.point)) + ")");
-        if (!record.claim.empty()) {
-          const auto it = expected.find(record.claim);
+        if (one_per_claim || !record.claim.empty()) {
+          const auto it = expected.find({record.check, record.claim});
           if (it == expected.end())
-            throw ShardError(fmt::format("{}: field 'claim': '{}' is not a claim or property of its spec", where,
-                                         record.claim));
+            throw ShardError(fmt::format("{}: field 'claim': a {} record of '{}', which is not a {} of its spec", where,
+                                         to_string(record.check), record.claim,
+                                         record.check == CheckKind::Property ? "property" : "claim"));
           record.expected = it->second;
         } else {
           record.expected = expectation_of(record);

@@ -96,6 +96,9 @@ struct ClaimGeometry {
   /// claim symbols (feature maps: snr > 0, r in (0, 1]); unset: `domain`. A property's box is
   /// checked against it, and a box over a parameter it does not name is not decided.
   std::optional<sym::ParameterDomain> property_domain;
+  /// The counterexample search box of the properties' parameters where `property_domain` is set
+  /// (feature maps: snr in [1e-6, 1e8] on a log scale, r in [1e-3, 1]); unset there: no search.
+  std::optional<num::SearchRegion> property_region;
 };
 
 /// What a claim's check compares at one point (src/verdicts/claim_check.hpp), the point

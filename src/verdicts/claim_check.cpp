@@ -41,30 +41,14 @@ constexpr double kUndefinedScore = 1000;
 constexpr double kUndecidedScore = -1e300;
 std::string short_text(const num::Ball& b) { return b.finite() ? b.midpoint_text(12) : "not finite"; }
 
-// A full-precision decimal rounded to 12 significant digits (MPFR's rounding to nearest), as
-// text; other text as it is.
-std::string rounded_12(const std::string& value) {
-  try {
-    num::ScopedPrecision scope(static_cast<unsigned>(value.size()) + 10);
-    return num::to_decimal(num::Real(value), 12);
-  } catch (const std::exception&) {
-    return value.substr(0, 14);
-  }
-}
-
 // Two values rounded alike to the fewest significant digits, at least 12, that tell them apart
 // (a difference of 1e-34 shown as "0.999687646408 but 0.999687646408" said nothing).
 std::pair<std::string, std::string> rounded_apart(const std::string& a, const std::string& b) {
-  for (int k = 12; k <= 80; k += 2) {
-    try {
-      num::ScopedPrecision scope(static_cast<unsigned>(std::max(a.size(), b.size())) + 10);
-      std::string x = num::to_decimal(num::Real(a), k), y = num::to_decimal(num::Real(b), k);
-      if (x != y || k + 2 > static_cast<int>(std::max(a.size(), b.size()))) return {x, y};
-    } catch (const std::exception&) {
-      break;
-    }
+  const unsigned longest = static_cast<unsigned>(std::max(a.size(), b.size()));
+  for (unsigned k = 12;; k += 2) {
+    std::string x = num::rounded_decimal(a, k), y = num::rounded_decimal(b, k);
+    if (x != y || k + 2 > longest || k >= 80) return {x, y};
   }
-  return {rounded_12(a), rounded_12(b)};
 }
 
 // The coordinates of a point in the order of the domain's symbols, or empty.

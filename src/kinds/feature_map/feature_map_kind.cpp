@@ -268,9 +268,15 @@ class FeatureMapKind final : public Kind {
     // S(snr, r) of the properties (Su2023 eq. 9, iid components): snr = mu~/sigma~ > 0 (mu~ > 0
     // for a non-negative phi, sigma~ >= 0), r = ||q~||_2/||q~||_1 in [1/sqrt(d), 1]
     sym::ParameterDomain properties;
-    properties.variables = {{s.snr, positive, false, {}}, {s.r, sym::Range{0, 1, true, false}, false, {}}};
+    // (samples: where the root finder of proofs/definedness.hpp fixes one while it solves for
+    // the other, so that the zeros of r - 1/3 or snr - sqrt(2) in a bound are found)
+    properties.variables = {
+        {s.snr, positive, false, {numeric(1, 2), 1, 2, numeric(1, 10), 10}},
+        {s.r, sym::Range{0, 1, true, false}, false, {numeric(1, 2), 1, numeric(1, 10)}}};
     properties.description = "snr = mu~/sigma~ > 0 and r = ||q~||_2/||q~||_1 in (0, 1] (r >= 1/sqrt(d))";
     g.property_domain = properties;
+    g.property_region = num::SearchRegion{{{"snr", 1e-6, 1e8, num::AxisScale::Log10, false},
+                                           {"r", 1e-3, 1, num::AxisScale::Linear, false}}};
     return g;
   }
 
