@@ -216,6 +216,11 @@ for id in switch-zero r-third snr-sqrt2; do
 done
 check "R8: ... and S < 1 + 1/snr (true) agrees" is_verdict r8_feature_map_bounds below-two agree
 
+# Found in review: a bound beyond MPFR's exponent range at a point is not undefined there
+check "review: review_bound_overflow runs" run review_bound_overflow
+check "review: S < exp(exp(exp(beta))) (true by hand) does not disagree" bash -c \
+  "test \"\$($py -c \"import json; print([c['verdict'] for c in json.load(open('res/review_bound_overflow/results.json'))['checks'] if c.get('claim') == 'tower'][0])\")\" != disagree"
+
 # H2: every printed ball holds the exact value; L5: the ledger's deciding balls look disjoint
 check "H2: the spec runs" run h2_identity_ball
 check "H2, L5: printed balls contain S (mpmath, 90 digits) and the ledger's pair is disjoint as printed" \
