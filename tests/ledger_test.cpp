@@ -64,7 +64,7 @@ BOOST_AUTO_TEST_CASE(a_proved_claim_is_proved_with_its_derivation) {
   const std::vector<LedgerEntry> ledger = claim_ledger(run());
   const LedgerEntry& e = entry(ledger, "Su2023-eq8");
   BOOST_TEST((e.verdict == Verdict::Agree));
-  BOOST_TEST((e.evidence == Evidence::ProvedWholeDomain));
+  BOOST_TEST((e.evidence.level == EvidenceLevel::ProvedWholeDomain));
   BOOST_REQUIRE(e.derived.has_value());
   const auto variant = std::find_if(run().variants.begin(), run().variants.end(),
                                     [](const VariantResult& v) { return v.spec.name == "nonneg-linear"; });
@@ -88,7 +88,7 @@ BOOST_AUTO_TEST_CASE(a_wrong_claim_is_decided_by_its_certified_counterexample) {
   const std::vector<LedgerEntry> ledger = claim_ledger(run());
   const LedgerEntry& e = entry(ledger, "relu-wrong-published");
   BOOST_TEST((e.verdict == Verdict::Disagree));
-  BOOST_TEST((e.evidence == Evidence::CertifiedCounterexample));
+  BOOST_TEST((e.evidence.level == EvidenceLevel::CertifiedCounterexample));
   BOOST_REQUIRE(e.deciding != nullptr);
   BOOST_TEST(e.deciding->certified);
   std::vector<std::string> roles;
@@ -100,29 +100,93 @@ BOOST_AUTO_TEST_CASE(a_wrong_claim_is_decided_by_its_certified_counterexample) {
   BOOST_TEST(e.quote.from == "Su2023-copy");
 }
 
-// Properties keep the evidence their method gives: a symbolic argument is not a proof (the
-// norm ratio's Lagrange argument while the quantity's monotonicity in r is only sampled); with
-// that monotonicity certified, the claimed maximum sqrt(d) of specs/nonneg-linear.toml is
-// proved wrong (a certified counterexample at the maximiser e_1); a series limit with a
-// monotonicity and an infimum certified by branch-and-bound over the stated box is proved as
-// stated.
-BOOST_AUTO_TEST_CASE(property_evidence_follows_the_method) {
-  CheckRecord argument;
-  argument.check = CheckKind::Property;
-  argument.verdict = Verdict::Agree;
-  argument.method = "symbolic (Lagrange + convexity), confirmed by 10^4 seeded random points per d";
-  BOOST_TEST((evidence_of(argument, false) == Evidence::SymbolicArgument));
-  argument.method = "symbolic (Lagrange + convexity, the quantity monotone in r certified by Arb branch-and-bound)";
-  BOOST_TEST((evidence_of(argument, false) == Evidence::ProvedAsStated));
+// Properties carry the evidence their checks wrote (src/verdicts/evidence.hpp), with the
+// proposition each established; the labels the referee of 2026-11-28 found overclaiming, as
+// regressions (each was computed from the method's prose before):
+//   Su2023-Q-linear-d: the claimed maximum sqrt(d) is contradicted by the Lagrange argument for
+//     r's extremes (exact) with Q's monotonicity certified: a symbolic argument, not a certified
+//     counterexample (no balls of the two sides are disjoint anywhere);
+//   Su2023-eq1-range: the range [1/sqrt(n), 1] is proved at d = 1, 2, 3, 16, 256 only: proved on
+//     a stated subdomain that names those d, not "proved as stated" for every n;
+//   Su2023-Q-linear-snr: a series limit (proved) and a monotonicity certified on a box: certified
+//     on the stated box, the weaker of the two.
+BOOST_AUTO_TEST_CASE(property_evidence_is_what_the_checks_established) {
   const std::vector<LedgerEntry> ledger = claim_ledger(run());
   const LedgerEntry& linear_d = entry(ledger, "Su2023-Q-linear-d");
   BOOST_TEST((linear_d.verdict == Verdict::Disagree));
-  BOOST_TEST((linear_d.evidence == Evidence::CertifiedCounterexample));
+  BOOST_TEST(to_string(linear_d.evidence.level) == "symbolic argument");
+  BOOST_TEST(linear_d.evidence.proposition.find("Lagrange") != std::string::npos);
+  const LedgerEntry& range = entry(ledger, "Su2023-eq1-range");
+  BOOST_TEST((range.verdict == Verdict::Agree));
+  BOOST_TEST((range.evidence.level == EvidenceLevel::ProvedOnSubdomain));
+  BOOST_TEST(range.evidence.proposition.find("d in {1, 2, 3, 16, 256} only") != std::string::npos);
   const LedgerEntry& snr = entry(ledger, "Su2023-Q-linear-snr");
   BOOST_TEST((snr.verdict == Verdict::Agree));
-  BOOST_TEST((snr.evidence == Evidence::ProvedAsStated));
+  BOOST_TEST((snr.evidence.level == EvidenceLevel::CertifiedOnBox));
+  BOOST_TEST(snr.evidence.proposition.find("snr in [0.01, 100]") != std::string::npos);
   BOOST_TEST(!snr.statement.empty());
   BOOST_TEST(!snr.derived.has_value());
+}
+
+// Su2023-Q-id-floor and Su2023-Q-relu2 (the ledger said "proved as stated: infimum = sqrt(2/pi)"):
+// what branch-and-bound certified is S > 0 on the stated box; the infimum's value came from the
+// search. The evidence is "certified on a stated box", and its proposition says that the value is
+// numeric evidence. Computed by the properties' own check (Kind::recheck_property, as a merge does).
+BOOST_AUTO_TEST_CASE(an_infimum_certified_positive_is_not_a_proved_value) {
+  const Bibliography bibliography = load_bibliography(kSource + "/specs/bibliography.toml");
+  for (const auto& [file, id] : std::vector<std::pair<std::string, std::string>>{
+           {"/specs/identity.toml", "Su2023-Q-id-floor"}, {"/specs/relu2.toml", "Su2023-Q-relu2"}}) {
+    const Spec spec = load_spec(kSource + file, bibliography);
+    const auto property = std::find_if(spec.properties.begin(), spec.properties.end(),
+                                       [&](const Property& p) { return p.id == id; });
+    BOOST_REQUIRE(property != spec.properties.end());
+    const CheckRecord r = spec.kind->recheck_property(spec, *property, RunOptions{});
+    BOOST_TEST_CONTEXT(id << ": " << to_string(r.evidence.level) << ": " << r.evidence.proposition) {
+      BOOST_TEST((r.verdict == Verdict::Agree));
+      BOOST_TEST((r.evidence.level == EvidenceLevel::CertifiedOnBox));
+      BOOST_TEST(!is_proof(r.evidence.level));
+      BOOST_TEST(r.evidence.proposition.find("S > 0 at every point of beta in [") != std::string::npos);
+      BOOST_TEST(r.evidence.proposition.find("by a search, is numeric)") != std::string::npos);
+    }
+  }
+}
+
+// Nothing downstream reads `method`: rewording every record's method (here to "symbolic", which
+// the ledger once read as a proof on the whole domain) leaves every ledger label unchanged.
+BOOST_AUTO_TEST_CASE(rewording_a_method_changes_no_label) {
+  const std::vector<LedgerEntry> before = claim_ledger(run());
+  RunResult reworded = run();
+  for (VariantResult& v : reworded.variants)
+    for (CheckRecord& r : v.records) r.method = "symbolic";
+  const std::vector<LedgerEntry> after = claim_ledger(reworded);
+  BOOST_REQUIRE(before.size() == after.size());
+  for (std::size_t k = 0; k < before.size(); ++k) {
+    BOOST_TEST_CONTEXT(before[k].ids.front()) {
+      BOOST_TEST((before[k].verdict == after[k].verdict));
+      BOOST_TEST((before[k].evidence == after[k].evidence));
+    }
+  }
+}
+
+// src/verdicts/evidence.hpp: every level's spelling reads back; a conjunction is as strong as
+// its weakest part, tags each part when their strengths differ, and names a box once.
+BOOST_AUTO_TEST_CASE(evidence_levels_and_conjunctions) {
+  for (int k = 0; k <= static_cast<int>(EvidenceLevel::Undecided); ++k) {
+    const auto level = static_cast<EvidenceLevel>(k);
+    BOOST_TEST((evidence_level_from_string(to_string(level)) == level));
+  }
+  BOOST_TEST(!evidence_level_from_string("proved as stated").has_value());
+  const Evidence both = conjunction({{EvidenceLevel::ProvedOnSubdomain, "S -> 0 as snr -> 0 at r = 1"},
+                                     {EvidenceLevel::CertifiedOnBox, "S > 0 on snr in [0.01, 100] x r in [0.5, 1]"},
+                                     {EvidenceLevel::CertifiedOnBox, "S rises in snr on snr in [0.01, 100] x r in [0.5, 1]"}});
+  BOOST_TEST((both.level == EvidenceLevel::CertifiedOnBox));
+  BOOST_TEST(both.proposition ==
+             "S -> 0 as snr -> 0 at r = 1 [proved]; S > 0 on snr in [0.01, 100] x r in [0.5, 1] [certified]; "
+             "S rises in snr on the same box [certified]");
+  const Evidence proofs = conjunction({{EvidenceLevel::ProvedWholeDomain, "A"}, {EvidenceLevel::ProvedOnSubdomain, "B"}});
+  BOOST_TEST((proofs.level == EvidenceLevel::ProvedOnSubdomain));
+  BOOST_TEST(proofs.proposition == "A; B");
+  BOOST_TEST((conjunction({}).level == EvidenceLevel::Undecided));
 }
 
 // The aggregation of one statement checked several times: disagree if any check
@@ -144,7 +208,8 @@ BOOST_AUTO_TEST_CASE(a_statement_is_as_strong_as_its_weakest_check) {
     r.check = CheckKind::Property;
     r.claim = "P";
     r.verdict = Verdict::Agree;
-    r.method = std::string(name) == "a" ? "symbolic (derivative sign)" : "sampled (Monte Carlo)";
+    r.evidence = std::string(name) == "a" ? Evidence{EvidenceLevel::ProvedWholeDomain, "P on the domain"}
+                                          : Evidence{EvidenceLevel::Statistical, "no significant difference"};
     v.records.push_back(r);
     synthetic.variants.push_back(v);
   }
@@ -152,12 +217,12 @@ BOOST_AUTO_TEST_CASE(a_statement_is_as_strong_as_its_weakest_check) {
   BOOST_REQUIRE(ledger.size() == 1u);
   BOOST_TEST(ledger[0].checks.size() == 2u);
   BOOST_TEST((ledger[0].verdict == Verdict::Agree));
-  BOOST_TEST((ledger[0].evidence == Evidence::Statistical));
+  BOOST_TEST((ledger[0].evidence.level == EvidenceLevel::Statistical));
   BOOST_TEST(ledger[0].deciding->variant == "b");
   synthetic.variants[0].records[0].verdict = Verdict::Inconclusive;
   ledger = claim_ledger(synthetic);
   BOOST_TEST((ledger[0].verdict == Verdict::Inconclusive));
-  BOOST_TEST((ledger[0].evidence == Evidence::Undecided));
+  BOOST_TEST((ledger[0].evidence.level == EvidenceLevel::Undecided));
   synthetic.variants[1].records[0].verdict = Verdict::Disagree;
   ledger = claim_ledger(synthetic);
   BOOST_TEST((ledger[0].verdict == Verdict::Disagree));

@@ -49,6 +49,7 @@ def set_expected(root):
                 # no balls that would prove the counterexample the verdict denies
                 r["certified"] = False
                 r.pop("enclosure", None)
+                r["evidence"] = {"level": "numeric evidence", "proposition": "claim = S at the points"}
                 return
     raise SystemExit("no record expecting disagree")
 
@@ -365,6 +366,24 @@ def property_filed_as_claim(r):
     return True
 
 
+# Typed evidence (issue 43): a level the record's balls do not back, and a property's
+# evidence relabelled (a certified box called a proof on the whole domain).
+def evidence_without_balls(r):
+    # a certified grid agreement stripped of its balls: its level still says certified
+    if not r.get("certified") or r["verdict"] != "agree":
+        return False
+    r["certified"] = False
+    r.pop("enclosure", None)
+    return True
+
+
+def property_evidence_relabelled(r):
+    if r["verdict"] != "agree" or r["evidence"]["level"] == "proved on the whole domain":
+        return False
+    r["evidence"] = dict(r["evidence"], level="proved on the whole domain")
+    return True
+
+
 EDITS = {
     "value": set_value,
     "verdict": set_verdict,
@@ -430,6 +449,8 @@ EDITS = {
     "property_uncertified_flipped": any_record_where("property", property_uncertified_flipped),
     "property_decertified": any_record_where("property", property_decertified),
     "property_filed_as_claim": any_record_where("property", property_filed_as_claim),
+    "evidence_without_balls": any_record_where("closed-vs-quadrature", evidence_without_balls),
+    "property_evidence_relabelled": any_record_where("property", property_evidence_relabelled),
     "table_input": first_variant(set_key("tables", [{"caption": "\\input{../../x}", "header": ["a"], "rows": [["b"]]}])),
 }
 

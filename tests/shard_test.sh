@@ -180,6 +180,10 @@ check "a certified counterexample rewritten as an uncertified proof is refused (
   mrefused property_decertified "computed again from the spec, property 'floor-41' is certified disagree, not agree"
 check "a property's record filed as a claim's is refused (round 8)" \
   mrefused property_filed_as_claim "which is not a claim of its spec"
+check "a record whose evidence says certified, without its balls, is refused (issue 43)" \
+  mrefused evidence_without_balls "field 'evidence': 'certified on a stated box' on a record that is not certified"
+check "a property's evidence relabelled as a proof on the whole domain is refused (issue 43)" \
+  mrefused property_evidence_relabelled "field 'evidence': computed again from the spec, property"
 check "a sampled test a shard declares no test is still a test (exit 1)" bash -c "
   $(declare -f mtampered); tamper='$tamper'; mtampered sampled_declared_no_test >/dev/null &&
   '$bin' merge n1 n2 --out nt --no-pdf --quiet >/dev/null 2>&1; test \$? -eq 1"

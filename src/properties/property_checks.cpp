@@ -80,6 +80,7 @@ struct Part {
   NamedValues values;
   std::optional<double> digits;
   bool certified = false;  ///< a disagree: its counterexample is certified by balls
+  Evidence evidence;       ///< what this check established (src/verdicts/evidence.hpp)
 };
 
 std::vector<ex> parameter_symbols(const Spec& spec) {
@@ -406,6 +407,7 @@ std::string ball_text(const num::Ball& b) { return "[" + b.midpoint_text(12) + "
 // attnverify, inconclusive with both findings.
 Part conflict(Part part, const std::string& what) {
   part.verdict = Verdict::Inconclusive;
+  part.evidence = {};
   part.finding += " But " + what + " contradicts this (a defect in attnverify).";
   return part;
 }
@@ -487,18 +489,24 @@ Part check_even(const Spec& spec, const PropertyCheck& c, const ex& S, const Run
   if (proved && worst >= need && failure.empty()) {
     part.verdict = Verdict::Agree;
     part.method = "symbolic";
+    part.evidence = {EvidenceLevel::ProvedWholeDomain,
+                     fmt::format("S(-{0}) = S({0}) on {1}", c.parameter, property_range.description)};
     part.finding =
         fmt::format("S(-{0}) - S({0}) simplifies to 0 (erf is odd); confirmed at {1} (worst {2:.1f} digits).",
                     c.parameter, domain.description, worst);
   } else if (!proved && worst < need && part.digits) {
     part.verdict = Verdict::Disagree;
     part.method = "numeric";
+    part.evidence = {EvidenceLevel::NumericEvidence, fmt::format("S(-{0}) != S({0}) at {1} (estimated)", c.parameter,
+                                                                 describe_point(part.point))};
     part.finding = fmt::format("S is not even in {}: at {} S = {} but with {} negated S = {}.", c.parameter,
                                describe_point(part.point), part.values[0].second.substr(0, 14), c.parameter,
                                part.values[1].second.substr(0, 14));
   } else if (!proved && failure.empty() && part.digits) {
     part.verdict = Verdict::Agree;
     part.method = "numeric";
+    part.evidence = {EvidenceLevel::NumericEvidence, fmt::format("S(-{0}) = S({0}) to {1:.1f} digits at {2}",
+                                                                 c.parameter, worst, domain.description)};
     part.finding = fmt::format("No symbolic proof; S(-{0}) = S({0}) at {1} to {2:.1f} digits (numeric evidence).",
                                c.parameter, domain.description, worst);
   } else {
@@ -534,6 +542,8 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
     combinations = next;
   }
   std::vector<Part> parts;
+  // what each agreeing part established: (the limit, where, level), grouped by limit below
+  std::vector<std::tuple<std::string, NamedValues, EvidenceLevel>> established;
   for (const auto& fixed : combinations) {
     Part part;
     GiNaC::lst substitution;
@@ -573,6 +583,8 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
         part.method = "symbolic (series)";
         if (!series->finite) {
           part.verdict = Verdict::Disagree;
+          part.evidence = {EvidenceLevel::SymbolicArgument,
+                           "S diverges at " + where};
           part.finding = "at " + where + " S diverges (series " + series->expansion + "), not " + c.value_text + ".";
           parts.push_back(part);
           continue;
@@ -585,12 +597,28 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
       const double agree = agreement(*limit, *c.value, digits);
       part.values = {{"limit", sym::to_text(*limit)}, {"claimed", c.value_text}};
       part.digits = agree;
+      // proved when the derived limit is the claimed value exactly; a limit derived exactly but
+      // compared only in floating point is a symbolic argument
+      const bool exactly = !std::isnan(agree) && sym::is_identically_zero(*limit - *c.value);
+      const std::string at_fixed = describe_point(NamedValues(part.point.begin(), part.point.end() - 1));
+      const std::string lim_text = "S -> " + sym::to_text(*limit) + " as " + c.parameter + " -> " +
+                                   (to_zero ? "0" : "infinity") + (fixed.empty() ? "" : " at " + at_fixed);
       if (std::isnan(agree)) {
         part.finding = "at " + where + " the limit " + sym::to_text(*limit) + " could not be compared with the claim.";
       } else if (agree >= required_digits(digits)) {
         part.verdict = Verdict::Agree;
+        part.evidence = {exactly ? (fixed.empty() ? EvidenceLevel::ProvedWholeDomain : EvidenceLevel::ProvedOnSubdomain)
+                                 : EvidenceLevel::SymbolicArgument,
+                         exactly ? lim_text
+                                 : fmt::format("{}, equal to the claimed {} to {:.1f} digits", lim_text, c.value_text,
+                                               agree)};
         part.finding = "at " + where + " the limit is " + sym::to_text(*limit) + " (" + how + ").";
+        established.emplace_back(exactly ? sym::to_text(*limit) : sym::to_text(*limit) + " (= " + c.value_text + " to " +
+                                                                      fmt::format("{:.1f}", agree) + " digits)",
+                                 NamedValues(part.point.begin(), part.point.end() - 1), part.evidence.level);
       } else {
+        part.evidence = {EvidenceLevel::SymbolicArgument,
+                         fmt::format("{}, not the claimed {} ({:.1f} digits apart)", lim_text, c.value_text, agree)};
         part.verdict = Verdict::Disagree;
         const std::string exact = sym::to_text(*limit), approx = decimal(*limit, digits, kShownDigits);
         part.finding = "at " + where + " the limit is " + (exact == approx ? exact : exact + " = " + approx) +
@@ -627,11 +655,16 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
       case num::LimitOutcome::Reached:
       case num::LimitOutcome::PowerLaw:
         part.verdict = Verdict::Agree;
+        part.evidence = {EvidenceLevel::NumericEvidence, "S -> " + c.value_text + " at " + where + " (extrapolated)"};
+        established.emplace_back(c.value_text + " (extrapolated)", NamedValues(part.point.begin(), part.point.end() - 1),
+                                 EvidenceLevel::NumericEvidence);
         part.finding = "at " + where + " S -> " + c.value_text + ": " + estimate.summary + ".";
         break;
       case num::LimitOutcome::SettledElsewhere:
       case num::LimitOutcome::ConvergesElsewhere:  // numeric evidence: the method says extrapolation
         part.verdict = Verdict::Disagree;
+        part.evidence = {EvidenceLevel::NumericEvidence,
+                         "S does not tend to " + c.value_text + " at " + where + " (extrapolated)"};
         part.finding = "at " + where + " " + estimate.summary + ".";
         break;
       case num::LimitOutcome::Undecided:
@@ -640,7 +673,33 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
     }
     parts.push_back(part);
   }
-  return combine(parts);
+  Part out = combine(parts);
+  if (out.verdict == Verdict::Agree && established.size() == parts.size()) {
+    // one proposition per limit value, its points listed: "S -> 0 as n -> infinity at lambda = 0.5, 0.9"
+    std::vector<std::pair<std::string, std::vector<NamedValues>>> by_limit;  // limit, points
+    EvidenceLevel level = EvidenceLevel::ProvedWholeDomain;
+    for (const auto& [lim, at, l] : established) {
+      level = weakest(level, l);
+      auto it = std::find_if(by_limit.begin(), by_limit.end(), [&](const auto& g) { return g.first == lim; });
+      if (it == by_limit.end()) by_limit.push_back({lim, {at}});
+      else it->second.push_back(at);
+    }
+    std::string text;
+    for (const auto& [lim, points] : by_limit) {
+      // one fixed parameter: its values listed; else each point in full
+      const bool one_name = std::all_of(points.begin(), points.end(), [&](const NamedValues& p) {
+        return p.size() == 1 && p[0].first == points.front().front().first;
+      }) && !points.front().empty();
+      std::string at;
+      for (const NamedValues& p : points)
+        at += (at.empty() ? (one_name ? p[0].first + " = " : "") : one_name ? ", " : "; ") +
+              (one_name ? p[0].second : describe_point(p));
+      text += (text.empty() ? "" : "; ") + ("S -> " + lim + " as " + c.parameter + " -> " + (to_zero ? "0" : "infinity")) +
+              (at.empty() ? "" : " at " + at);
+    }
+    out.evidence = {level, text};
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------- infimum / supremum
@@ -796,9 +855,18 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const PropertyTarg
     value_text = num::to_decimal(found.value, shown) + fmt::format(" (about {} digits settled)", shown);
     part.values = {{word, num::to_decimal(found.value, shown)}};
   }
+  // the value for a proposition: exact where the snapped point gave one, with 12 digits
+  const std::string value_short =
+      exact ? (sym::to_text(*exact) == decimal(*exact, digits, 12) ? decimal(*exact, digits, 12)
+                                                                  : sym::to_text(*exact) + " = " + decimal(*exact, digits, 12))
+            : value_text;
   const std::string base = fmt::format("The {} of S over the box is {}, attained at {} ({} evaluations).", word,
                                        value_text, attained, found.evaluations);
   const std::string& attained_text = attained;
+  // what the search found, as numeric evidence (the certified outcomes below replace it)
+  const std::string found_text = fmt::format("the {} of S over {} is {} at {} (search, {} evaluations)", word, box_text,
+                                             value_short, attained, found.evaluations);
+  part.evidence = {EvidenceLevel::NumericEvidence, found_text};
   if (c.value) {
     const double agree = exact ? agreement(*exact, *c.value, digits) : [&] {
       const num::Evaluation claimed = num::AdaptiveEvaluator(*c.value, {}, digits)({});
@@ -831,6 +899,10 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const PropertyTarg
       if (part.verdict == Verdict::Disagree) return conflict(part, "the branch-and-bound proof");
       part.verdict = Verdict::Agree;
       part.method = certified_method;
+      part.evidence = {EvidenceLevel::CertifiedOnBox,
+                       fmt::format("the {} of S over {} is {} (S {} {} on the box, and S = {} exactly at {})", word,
+                                   box_text, c.value_text, maximise ? "<=" : ">=", c.value_text, c.value_text,
+                                   attained_text)};
       part.finding = base + fmt::format(" Certified: S {} {} at every point of the box (Arb branch-and-bound{}, {} "
                                         "sub-boxes), and S = {} exactly at {}.",
                                         maximise ? "<=" : ">=", c.value_text, via, r.boxes, c.value_text, attained_text);
@@ -840,6 +912,9 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const PropertyTarg
       part.certified = true;
       part.method = certified_method;
       part.point = exact_point_values(names, r.point);
+      part.evidence = {EvidenceLevel::CertifiedCounterexample,
+                       fmt::format("S {} {} at {}, so the {} over {} is not {}", maximise ? ">" : "<", c.value_text,
+                                   describe_point(part.point), word, box_text, c.value_text)};
       part.values = {{"S_minus_claimed", ball_text(r.value)}, {"claimed", c.value_text}};
       part.finding = base + fmt::format(" Certified counterexample: at {} S {} {} (the ball of S - ({}) is {}), so "
                                         "the {} is not {}.",
@@ -860,6 +935,10 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const PropertyTarg
           if (away.outcome == num::BoxOutcome::Proved) {
             part.certified = true;
             part.method = certified_method;
+            part.evidence = {EvidenceLevel::CertifiedOnBox,
+                             fmt::format("S {} {} {} {} on {}, so the {} is not {}", maximise ? "<=" : ">=",
+                                         c.value_text, maximise ? "-" : "+", exact_text(delta), box_text, word,
+                                         c.value_text)};
             part.finding += fmt::format(" Certified: S {} {} {} {} at every point of the box (Arb branch-and-bound{}, "
                                         "{} sub-boxes), so the {} is not {}.",
                                         maximise ? "<=" : ">=", c.value_text, maximise ? "-" : "+", exact_text(delta),
@@ -868,7 +947,7 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const PropertyTarg
         }
       }
     }
-    if (part.method != certified_method) part.finding += undecided_note(r);
+    if (!is_certified_level(part.evidence.level)) part.finding += undecided_note(r);
     return part;
   }
   const numeric threshold = maximise ? *c.less_than : *c.greater_than;
@@ -895,6 +974,12 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const PropertyTarg
     if (part.verdict == Verdict::Disagree) return conflict(part, "the branch-and-bound proof");
     part.verdict = Verdict::Agree;
     part.method = certified_method;
+    // the box is compact and each of its finitely many sub-boxes has S - t bounded away from 0,
+    // so the infimum (supremum) over the box is beyond t; its value is the search's, not certified
+    part.evidence = {EvidenceLevel::CertifiedOnBox,
+                     fmt::format("S {} {} at every point of {} (its {}, about {} by a search, is numeric)",
+                                 maximise ? "<" : ">", exact_text(threshold), box_text, word,
+                                 num::to_decimal(found.value, 6))};
     part.finding = base + fmt::format(" Certified: S {} {} at every point of the box (Arb branch-and-bound{}, {} "
                                       "sub-boxes, {} reduced to a face by the monotonicity test).",
                                       maximise ? "<" : ">", exact_text(threshold), via, r.boxes, r.reduced);
@@ -904,6 +989,8 @@ Part check_extremum(const Spec& spec, const PropertyCheck& c, const PropertyTarg
     part.certified = true;
     part.method = certified_method;
     part.point = exact_point_values(names, r.point);
+    part.evidence = {EvidenceLevel::CertifiedCounterexample,
+                     fmt::format("S {} {} at {}", maximise ? ">=" : "<=", exact_text(threshold), describe_point(part.point))};
     part.values = {{maximise ? "threshold_minus_S" : "S_minus_threshold", ball_text(r.value)},
                    {maximise ? "less_than" : "greater_than", exact_text(threshold)}};
     part.finding = base + fmt::format(" Certified counterexample: at {} the ball of {} is {}, so S is not {} {} there.",
@@ -1149,6 +1236,9 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
       }
       part.verdict = Verdict::Agree;
       part.method = certified_method;
+      part.evidence = {EvidenceLevel::CertifiedOnBox,
+                       fmt::format("S is {} in {} on {}", decreasing ? "non-increasing" : "non-decreasing",
+                                   c.parameter, named_box_text(names, ranges))};
       part.finding = fmt::format(
           "Certified: dS/d{} {} at every point of the box (Arb branch-and-bound on {}, {} sub-boxes, {} "
           "reduced to a face by the monotonicity test{}), so S is {} in {} there.",
@@ -1163,6 +1253,10 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
         part.certified = true;
         part.method = certified_method;
         part.point = exact_point_values(names, pair->first);
+        part.evidence = {EvidenceLevel::CertifiedCounterexample,
+                         fmt::format("S is not {} in {}: S at {} and at {} = {} are in the wrong order", c.direction,
+                                     c.parameter, describe_point(part.point), c.parameter,
+                                     exact_text(pair->second[index_of(symbols, p)]))};
         part.values = {{"S_here", ball_text(pair->s_first)},
                        {"S_there", ball_text(pair->s_second)},
                        {c.parameter + "_there", exact_text(pair->second[index_of(symbols, p)])}};
@@ -1179,11 +1273,18 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
   if (proved) {
     part.verdict = wrong == 0 ? Verdict::Agree : Verdict::Inconclusive;
     part.method = "symbolic";
+    if (wrong == 0)
+      part.evidence = {EvidenceLevel::ProvedWholeDomain,
+                       fmt::format("S is {} in {} wherever it is defined (dS/d{} manifestly {})",
+                                   decreasing ? "non-increasing" : "non-decreasing", c.parameter, c.parameter, sign)};
     part.finding = "dS/d" + c.parameter + " = " + sym::to_text(derivative) + " is manifestly " + sign +
                    fmt::format("; its sign confirmed at {} grid points.", checked);
   } else if (wrong > 0) {
     part.verdict = Verdict::Disagree;
     part.method = "derivative sign on a grid";
+    part.evidence = {EvidenceLevel::NumericEvidence,
+                     fmt::format("dS/d{} has the wrong sign at {} (a ball confirms the sign there)", c.parameter,
+                                 describe_point(part.point))};
     part.finding = fmt::format("S is not {} in {}: dS/d{} has the wrong sign at {} of {} grid points, e.g. at {} ({}).",
                                c.direction, c.parameter, c.parameter, wrong, checked, describe_point(part.point),
                                part.values[0].second);
@@ -1197,6 +1298,9 @@ Part check_monotone(const Spec& spec, const PropertyCheck& c, const ex& S, const
   } else if (checked > 0) {
     part.verdict = Verdict::Agree;
     part.method = "derivative sign on a grid";
+    part.evidence = {EvidenceLevel::NumericEvidence,
+                     fmt::format("dS/d{} {} at {} points of a grid over {}", c.parameter, sign, checked,
+                                 named_box_text(names, ranges))};
     part.finding =
         fmt::format("dS/d{} {} at all {} points of a {}-point-per-axis grid over the box{} (numeric evidence).",
                     c.parameter, sign, checked, num::kGridPoints,
@@ -1478,6 +1582,9 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
     else
       for (std::size_t k = 0; k < a.exact_point.size(); ++k)
         part.point.emplace_back(sym::to_text(symbols[k]), sym::to_text(a.exact_point[k]));
+    part.evidence = {EvidenceLevel::SymbolicArgument,
+                     fmt::format("the bound is not defined at {} ({} fails, decided exactly), a point of {}",
+                                 describe_point(part.point), condition.describe(), range.description)};
     part.finding = fmt::format(
         "The bound is not defined at {} ({} fails: {}), a point of {}, so S {} bound does not hold there{}.",
         describe_point(part.point), condition.describe(), a.how, range.description, c.relation,
@@ -1578,6 +1685,10 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
     part.method = one.state == AtLambdaOne::State::Undefined ? "definedness" : "symbolic";
     part.certified = one.state == AtLambdaOne::State::Fails;  // an exact identity, not a rounding
     part.point = one.point;
+    part.evidence = {one.state == AtLambdaOne::State::Undefined ? EvidenceLevel::SymbolicArgument
+                                                                : EvidenceLevel::CertifiedCounterexample,
+                     fmt::format("S {} bound {} at lambda = 1 (S's form there, exactly)", c.relation,
+                                 one.state == AtLambdaOne::State::Undefined ? "is undefined" : "fails")};
     if (!one.values.empty()) part.values = one.values;
     part.finding = fmt::format("S {} bound fails at lambda = 1.{}", c.relation, ratio);
     return part;
@@ -1596,6 +1707,9 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
   const std::string one_count = at_one ? fmt::format(" ({} of them at lambda = 1, with S's form there)", at_one) : "";
   if (violations > 0) {
     part.verdict = Verdict::Disagree;
+    part.evidence = {EvidenceLevel::NumericEvidence, fmt::format("S {} bound fails at {} (estimated, {} of {} points)",
+                                                                 c.relation, describe_point(part.point), violations,
+                                                                 checked)};
     part.finding = fmt::format("S {} bound fails at {} of {} points{}, e.g. at {} (S = {}, bound = {}).{}", c.relation,
                                violations, checked, one_count, describe_point(part.point),
                                num::rounded_decimal(part.values[1].second, 12), num::rounded_decimal(part.values[2].second, 12), ratio);
@@ -1609,6 +1723,10 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
                         ratio_value});
     // a proof on the statement's range lambda in (0, 1), or on the whole domain
     part.method = sequence && c.excludes_lambda_one ? "symbolic on lambda in (0, 1)" : "symbolic";
+    part.evidence = {sequence && c.excludes_lambda_one ? EvidenceLevel::ProvedOnSubdomain : EvidenceLevel::ProvedWholeDomain,
+                     sequence && c.excludes_lambda_one
+                         ? fmt::format("S {} bound for lambda in (0, 1) and every n, the statement's range", c.relation)
+                         : fmt::format("S {} bound on {}", c.relation, range.description)};
     // a point where S and the bound agree to working precision does not show the relation
     // numerically: only the others are counted for it (the proof covers them all)
     part.finding = unresolved == 0
@@ -1635,6 +1753,8 @@ Part check_bound(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
         unresolved, checked, one_count, ratio);
   } else {
     part.verdict = Verdict::Agree;
+    part.evidence = {EvidenceLevel::NumericEvidence,
+                     fmt::format("S {} bound at {} points{}{}", c.relation, checked, one_count, searched)};
     part.finding = fmt::format("S {} bound at all {} points{}{}; the smallest relative margin is {} at {}.{}",
                                c.relation, checked, one_count, searched,
                                smallest == 0 ? std::string("below the working tolerance (not resolved)")
@@ -1776,6 +1896,13 @@ Part check_norm_ratio(const PropertyCheck& c, const RunOptions& options) {
           part.digits = std::isnan(agree) ? 0 : agree;
           // the exact value, and its decimal only when the two differ as text ("1 = 1" said nothing)
           const std::string exact = sym::to_text(computed), approx = decimal(computed, digits, 6);
+          // a symbolic argument (the extremes of r by Lagrange and convexity, exact), with one
+          // certified step (Q monotone in r): no point where balls of the two sides are disjoint
+          part.evidence = {EvidenceLevel::SymbolicArgument,
+                           fmt::format("at d = {} the {} of {} over the simplex is {}, not {} (r's extremes by "
+                                       "Lagrange and convexity; Q {} in r, certified)",
+                                       d, word, c.quantity_text, exact, text,
+                                       *increasing ? "increasing" : "decreasing")};
           part.finding = fmt::format(
               "d = {}: the {} of {} is {}, attained at y = {} ({}; the quantity is {} in r, certified; random "
               "points: r in [{:.6f}, {:.6f}]); the claim says {} = {}.",
@@ -1803,6 +1930,10 @@ Part check_norm_ratio(const PropertyCheck& c, const RunOptions& options) {
       part.certified = true;
       part.method = certified_on("r in [" + exact_text(r_in) + ", 1]");
       part.point = {{"d", std::to_string(d)}, {"r", exact_text(beyond.point[0])}};
+      part.evidence = {EvidenceLevel::CertifiedCounterexample,
+                       fmt::format("at d = {}, r = {} (a value of r some y attains) {} is {} {}, so its {} is not {}", d,
+                                   exact_text(beyond.point[0]), c.quantity_text, is_max ? "above" : "below", text,
+                                   word, text)};
       part.values = {{is_max ? "claimed_minus_Q" : "Q_minus_claimed", ball_text(beyond.value)},
                      {"claimed", text},
                      {"claimed_at_d", decimal(claim_at_d, digits, kShownDigits)}};
@@ -1825,6 +1956,16 @@ Part check_norm_ratio(const PropertyCheck& c, const RunOptions& options) {
   }
   part.verdict = Verdict::Agree;
   part.method = proved_method;
+  {
+    std::string dimensions;
+    for (unsigned d : c.dimensions) dimensions += (dimensions.empty() ? "" : ", ") + std::to_string(d);
+    // proved at each listed d, not for every d
+    const std::string what = c.minimum && c.maximum ? "the range of " + c.quantity_text + " over the simplex is [" +
+                                                          c.minimum_text + ", " + c.maximum_text + "]"
+                             : c.maximum ? "the maximum of " + c.quantity_text + " over the simplex is " + c.maximum_text
+                                         : "the minimum of " + c.quantity_text + " over the simplex is " + c.minimum_text;
+    part.evidence = {EvidenceLevel::ProvedOnSubdomain, what + " at d in {" + dimensions + "} only"};
+  }
   part.finding = "The range of " + c.quantity_text + " is " + checked +
                  ", as claimed (maximiser of r: y = e_1; minimiser: y = (1, ..., 1)/d); the quantity's monotonicity in "
                  "r is certified for every d.";
@@ -1844,9 +1985,16 @@ Part combine(const std::vector<Part>& parts) {
       out.values = p.values;
       out.digits = p.digits;
       out.certified = p.certified;
+      out.evidence = p.evidence;
     } else if (p.verdict != Verdict::Agree && out.verdict == Verdict::Agree) {
       out.verdict = Verdict::Inconclusive;
     }
+  }
+  // all agree: the conjunction of what each established; inconclusive: nothing established
+  if (out.verdict == Verdict::Agree) {
+    std::vector<Evidence> established;
+    for (const Part& p : parts) established.push_back(p.evidence);
+    out.evidence = conjunction(established);
   }
   if (out.verdict != Verdict::Disagree && !parts.empty()) {
     out.point = parts.front().point;
@@ -1925,6 +2073,7 @@ CheckRecord check_property(const Spec& spec, const Property& property, const Pro
     record.values = all.values;
     record.digits = all.digits;
     record.certified = all.certified;
+    record.evidence = all.evidence;
     return record;
   }
 }
@@ -1990,6 +2139,7 @@ void judge_sampled_properties(VariantResult& result) {
                                           "exceeds {}) and are left out",
                                           invalid, num::kMaxCltSkewness)
                             : std::string());
+    record->evidence = {};
     if (count == 0) {
       record->verdict = Verdict::Inconclusive;
       record->detail = invalid ? fmt::format("none of the {} sampled checks is a valid test at its n (the CLT interval's skewness exceeds {})", invalid, num::kMaxCltSkewness) : std::string("no sampled checks ran");
@@ -1997,8 +2147,17 @@ void judge_sampled_properties(VariantResult& result) {
       record->verdict = Verdict::Disagree;
       record->detail = fmt::format("{} of {}: {} is contradicted by Monte Carlo over {}.", disagree, figures,
                                    weights ? "the scalar reduction" : "S", population);
+      record->evidence = {EvidenceLevel::Statistical,
+                          fmt::format("Monte Carlo over {} differs significantly from {} in {} of {} sampled checks "
+                                      "(Holm)",
+                                      population, weights ? "the scalar reduction S(beta, gamma)" : "S", disagree,
+                                      count)};
     } else if (agree == count) {
       record->verdict = Verdict::Agree;
+      record->evidence = {EvidenceLevel::Statistical,
+                          fmt::format("no significant difference between Monte Carlo over {} and {} in {} sampled "
+                                      "checks (Holm)",
+                                      population, weights ? "the scalar reduction S(beta, gamma)" : "S", count)};
       record->detail = "All " + figures + ": Monte Carlo over " + population +
                        (weights ? " agrees with the scalar reduction S(beta, gamma)"
                                 : " agrees with S(beta, gamma) (the scores themselves are drawn, so this tests S's "

@@ -8,63 +8,6 @@
 
 namespace attnverify {
 
-const char* to_string(Evidence evidence) {
-  switch (evidence) {
-    case Evidence::ProvedWholeDomain:
-      return "proved on the whole domain";
-    case Evidence::CertifiedCounterexample:
-      return "certified counterexample";
-    case Evidence::ProvedAsStated:
-      return "proved as stated";  // on its box, at its points ("What each verdict proves")
-    case Evidence::SymbolicArgument:
-      return "symbolic argument, checked at points";
-    case Evidence::FiniteCases:
-      return "checked in finite cases";
-    case Evidence::NumericEvidence:
-      return "numeric evidence";
-    case Evidence::Statistical:
-      return "statistical test";
-    case Evidence::Undecided:
-      return "undecided";
-  }
-  return "undecided";
-}
-
-Evidence evidence_of(const CheckRecord& r, bool fact_claim) {
-  const auto starts = [&](const char* prefix) { return r.method.rfind(prefix, 0) == 0; };
-  const bool monte_carlo = starts("sampled") || r.method.find("Monte Carlo") != std::string::npos;
-  // a fact's test runs finite settings (identities at fixed sizes, trials, Monte Carlo with
-  // its own |z| rule): finite cases, not the Holm-tested sampled checks of "statistical"
-  if (fact_claim && (r.verdict == Verdict::Agree || (r.verdict == Verdict::Disagree && !r.certified)))
-    return Evidence::FiniteCases;
-  if (r.verdict != Verdict::Agree && r.verdict != Verdict::Disagree) return Evidence::Undecided;
-  if (r.verdict == Verdict::Disagree && r.certified) return Evidence::CertifiedCounterexample;
-  if (proved_symbolically(r)) return Evidence::ProvedWholeDomain;  // an agree only
-  if (monte_carlo) return Evidence::Statistical;
-  // a property's methods are its checks' ("; "-separated, in the spec's order), the weakest
-  // deciding: proved as stated when each is a proof (an identity, a series limit, or Arb
-  // branch-and-bound over the stated box), a symbolic argument when each is symbolic or
-  // a proof, else numeric evidence
-  if (r.check == CheckKind::Property && !r.method.empty()) {
-    bool all_proofs = true, all_symbolic = true;
-    for (std::size_t from = 0; from < r.method.size();) {
-      const std::size_t end = std::min(r.method.find("; ", from), r.method.size());
-      const std::string part = r.method.substr(from, end - from);
-      const auto begins = [&](const char* prefix) { return part.rfind(prefix, 0) == 0; };
-      // "symbolic on lambda in (0, 1)": a bound proved on the range its statement names
-      const bool proof = part == "symbolic" || begins("symbolic on ") || begins("symbolic (series)") ||
-                         begins("certified on the box") ||
-                         begins("symbolic (Lagrange + convexity, the quantity monotone in r certified");
-      all_proofs = all_proofs && proof;
-      all_symbolic = all_symbolic && (proof || begins("symbolic"));
-      from = end + 2;
-    }
-    if (all_proofs && r.verdict == Verdict::Agree) return Evidence::ProvedAsStated;
-    if (all_symbolic || all_proofs) return Evidence::SymbolicArgument;
-  }
-  return Evidence::NumericEvidence;  // a fact claim returned above
-}
-
 std::vector<LedgerEntry> claim_ledger(const RunResult& run) {
   std::vector<LedgerEntry> ledger;
   std::map<std::pair<std::string, std::string>, std::size_t> index;
@@ -106,8 +49,7 @@ std::vector<LedgerEntry> claim_ledger(const RunResult& run) {
       if (e.quote.unavailable.empty()) e.quote.unavailable = quote.unavailable;
       if (e.reason.empty()) e.reason = claim ? claim->reason : property->reason;
       if (claim && e.wrong_as_written.empty()) e.wrong_as_written = claim->wrong_as_written;
-      const bool fact_claim = claim && !claim->statement.empty();
-      if (claim && !fact_claim) {
+      if (claim && claim->statement.empty()) {  // a formula, not a fact's statement
         e.formula = true;
         e.continuous_extension = e.continuous_extension || claim->continuous_extension;
         if (e.published_latex.empty()) e.published_latex = claim->latex;
@@ -120,13 +62,14 @@ std::vector<LedgerEntry> claim_ledger(const RunResult& run) {
       } else if (e.statement.empty()) {
         e.statement = claim ? claim->statement : property->statement;
       }
-      // the deciding record: a disagree (a certified one first), else the weakest evidence
-      const Evidence evidence = evidence_of(r, fact_claim);
+      // the deciding record: a disagree (a certified one first), else the weakest evidence; an
+      // inconclusive record's evidence is Undecided whatever a check left in it
+      const Evidence evidence = r.verdict == Verdict::Agree || r.verdict == Verdict::Disagree ? r.evidence : Evidence{};
       const auto rank = [](Verdict verdict) { return verdict == Verdict::Disagree ? 0 : verdict == Verdict::Agree ? 2 : 1; };
       const bool better =
           !e.deciding || rank(r.verdict) < rank(e.deciding->verdict) ||
           (rank(r.verdict) == rank(e.deciding->verdict) &&
-           (r.verdict == Verdict::Disagree ? (r.certified && !e.deciding->certified) : evidence > e.evidence));
+           (r.verdict == Verdict::Disagree ? (r.certified && !e.deciding->certified) : evidence.level > e.evidence.level));
       if (better) e.deciding = &r, e.evidence = evidence;
     }
   for (LedgerEntry& e : ledger) {

@@ -1,7 +1,8 @@
 // The ledger of published statements: the run's claim and property checks grouped into
 // distinct published statements (one source's equation, or its claim id without one),
-// each with the source's words, its typesetting, the derived form, the verdict, the kind
-// of evidence and the record whose numbers decide it. Computed as data, before any LaTeX
+// each with the source's words, its typesetting, the derived form, the verdict, the
+// evidence its deciding record carries (level and proposition, written by the check that
+// produced it; never read from the record's `method`) and the record whose numbers decide it. Computed as data, before any LaTeX
 // (src/report/findings_latex.cpp renders it; results.json carries it), so that what the
 // report's first pages say is tested on the data (tests/ledger_test.cpp).
 #pragma once
@@ -15,26 +16,6 @@
 #include "src/run/run_result.hpp"
 
 namespace attnverify {
-
-/// What a verdict rests on, from strongest to weakest (src/report/verdict_meanings.cpp
-/// defines each in the report's "What each verdict proves").
-enum class Evidence {
-  ProvedWholeDomain,        ///< claim = derived S on the whole domain (method "symbolic")
-  CertifiedCounterexample,  ///< Arb balls of claim and reference disjoint at a point
-  ProvedAsStated,           ///< a property proved where it is stated: by identities and series limits at
-                            ///< its points, or by Arb branch-and-bound over its box (not beyond the box)
-  SymbolicArgument,         ///< a property's symbolic argument, with points as a check; not a certified proof
-  FiniteCases,              ///< a fact checked in finite cases (exact or floating-point trials)
-  NumericEvidence,          ///< agreement or difference at points, or over a box, not certified
-  Statistical,              ///< Monte Carlo with a z-test
-  Undecided,                ///< inconclusive
-};
-
-/// "proved on the whole domain", "certified counterexample", ...
-const char* to_string(Evidence evidence);
-
-/// The evidence of one claim or property record (its verdict, method and certification).
-Evidence evidence_of(const CheckRecord& record, bool fact_claim);
 
 /// One distinct published statement.
 struct LedgerEntry {
@@ -54,7 +35,9 @@ struct LedgerEntry {
   /// The derived S of its variants when it is one expression for all of them (a formula claim).
   std::optional<GiNaC::ex> derived;
   Verdict verdict = Verdict::Inconclusive;  ///< disagree if any check disagrees, agree if all agree
-  Evidence evidence = Evidence::Undecided;  ///< of the deciding record
+  /// The deciding record's evidence (src/verdicts/evidence.hpp), as the check wrote it:
+  /// its level and the proposition established, shown beside the statement.
+  Evidence evidence;
   const CheckRecord* deciding = nullptr;    ///< a disagree (certified first), else the check of weakest evidence
   std::string reason;                       ///< the spec's explanation of an expected disagree
 };

@@ -253,8 +253,8 @@ std::string point_coordinates(const NamedValues& point, bool round_long) {
 std::string deciding_text(const LedgerEntry& e) {
   const CheckRecord& r = *e.deciding;
   std::map<std::string, Enclosure> balls(r.enclosure.begin(), r.enclosure.end());
-  switch (e.evidence) {
-    case Evidence::CertifiedCounterexample: {
+  switch (e.evidence.level) {
+    case EvidenceLevel::CertifiedCounterexample: {
       // the exact point, each coordinate as it is
       std::string text = "at " + point_coordinates(r.point, false);
       // the same case means other vectors in another feature map: name the variant
@@ -274,9 +274,9 @@ std::string deciding_text(const LedgerEntry& e) {
           text += (k ? ", " : "") + value_text(r.values[k].first, r.values[k].second);
       return text;
     }
-    case Evidence::ProvedWholeDomain:
+    case EvidenceLevel::ProvedWholeDomain:
       return r.digits ? fmt::format("at least {:.1f} digits at the claim points", *r.digits) : std::string();
-    case Evidence::Statistical: {
+    case EvidenceLevel::Statistical: {
       // the largest |z| over all of the statement's checks
       double z = 0;
       for (const CheckRecord* c : e.checks) {
@@ -287,7 +287,7 @@ std::string deciding_text(const LedgerEntry& e) {
       return fmt::format("largest $|z| = {:.2f}$ over the {} valid sampled tests of {} variant{}", z, e.sampled_checks,
                          e.variants.size(), e.variants.size() == 1 ? "" : "s");
     }
-    case Evidence::Undecided:
+    case EvidenceLevel::Undecided:
       return detail_latex(shortened(r.detail, 240));
     default:
       break;
@@ -300,7 +300,7 @@ std::string deciding_text(const LedgerEntry& e) {
   const bool ratio_decides = !r.values.empty() && (r.values.front().first.rfind("bound_over_S_squared", 0) == 0 ||
                                                    r.values.front().first.rfind("S_over_bound_squared", 0) == 0);
   for (const auto& [k, v] : r.values) {
-    if (shown++ == (ratio_decides ? 1 : e.evidence == Evidence::FiniteCases ? 2 : 3)) break;  // a narrow column
+    if (shown++ == (ratio_decides ? 1 : e.evidence.level == EvidenceLevel::FiniteCases ? 2 : 3)) break;  // a narrow column
     text += (text.empty() ? "" : "; ") + value_text(k, v);
   }
   const bool setting_only = r.point.size() == 1 && r.point.front().first == "setting";
@@ -339,7 +339,7 @@ std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const R
   // three columns: the statement and the source's words; the published formula and the
   // derived one (or the statement as checked); the verdict. A long formula (eq. 6) gets a
   // full-width row of its own, as does the reason of a disagree.
-  out << "{\\footnotesize\\setlength{\\tabcolsep}{4pt}\\begin{longtable}{@{}p{0.37\\linewidth}p{0.33\\linewidth}p{0.25\\linewidth}@{}}\\toprule\n"
+  out << "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\\begin{longtable}{@{}p{0.37\\linewidth}p{0.32\\linewidth}p{0.28\\linewidth}@{}}\\toprule\n"
          "statement (source) and the source's words & published and derived formula & verdict and evidence"
          "\\\\\\midrule\\endhead\n"
          "\\bottomrule\\endfoot\n";
@@ -388,25 +388,41 @@ std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const R
       out << " & \\raggedright " << formulas << " & \\raggedright\\arraybackslash "
           << (e->verdict != Verdict::Agree && e->verdict != Verdict::Disagree ? "\\verdict{inconclusive}"
                                                                                : "\\verdict{" + to_string(e->verdict) + "}")
-          << (e->wrong_as_written.empty() ? "" : " as corrected") << ", " << to_string(e->evidence)
-          << (e->evidence == Evidence::ProvedWholeDomain && derivation_certified(run, e->deciding->variant)
+          << (e->wrong_as_written.empty() ? "" : " as corrected") << ", " << to_string(e->evidence.level)
+          << (e->evidence.level == EvidenceLevel::ProvedWholeDomain && derivation_certified(run, e->deciding->variant)
                   ? ", end to end"
                   : "")
-          << (e->continuous_extension && e->evidence == Evidence::ProvedWholeDomain
+          << (e->continuous_extension && e->evidence.level == EvidenceLevel::ProvedWholeDomain
                   ? " (where a divisor vanishes, as its continuous extension)"
                   : "");
-      const std::string deciding = deciding_text(*e);
+      // a property's proposition, beside its statement, says what decides it; its figures are
+      // in its variant's section (a statistical test's deciding text sums up the
+      // tests of all its variants, which one record's proposition does not)
+      const bool established_line = (e->verdict == Verdict::Agree || e->verdict == Verdict::Disagree) &&
+                                    !e->evidence.proposition.empty() && !e->formula &&
+                                    e->evidence.level != EvidenceLevel::FiniteCases &&
+                                    e->evidence.level != EvidenceLevel::CertifiedCounterexample &&
+                                    e->evidence.level != EvidenceLevel::Statistical &&
+                                    e->evidence.level != EvidenceLevel::ProvedWholeDomain;
+      const std::string deciding =
+          established_line ? "{\\scriptsize " + detail_latex(e->evidence.proposition) + "\\par}"
+                           : deciding_text(*e);
       if (!deciding.empty()) out << ": " << deciding;
       out << "\\\\\n";
       if (e->verdict == Verdict::Disagree && !e->reason.empty())
         wide += (wide.empty() ? "" : "\\newline ") + std::string("why: ") + latex_prose(e->reason);
       if (!e->wrong_as_written.empty())
         wide += (wide.empty() ? "" : "\\newline ") + std::string("as written: ") + latex_prose(e->wrong_as_written);
-      if (!wide.empty()) out << "\\multicolumn{3}{@{}p{0.97\\linewidth}@{}}{\\raggedright " << wide << "}\\\\\n";
+      if (!wide.empty()) out << "\\multicolumn{3}{@{}p{0.97\\linewidth}@{}}{\\raggedright\\scriptsize " << wide << "}\\\\\n";
     }
   }
   out << "\\end{longtable}}\n";
   return out.str();
+}
+
+// A statement that holds, with its deciding evidence at one of `levels`.
+bool holds_with(const LedgerEntry& e, std::initializer_list<EvidenceLevel> levels) {
+  return e.verdict == Verdict::Agree && std::find(levels.begin(), levels.end(), e.evidence.level) != levels.end();
 }
 
 // An overview of the ledger: per source, its published statements stacked by verdict and
@@ -424,17 +440,20 @@ std::string overview_figure(const std::vector<const LedgerEntry*>& published) {
   const std::vector<Segment> segments{
       {"wrong", "red", [](const LedgerEntry& e) { return e.verdict == Verdict::Disagree; }},
       {"proved", "blue!70!black",
-       [](const LedgerEntry& e) { return e.verdict == Verdict::Agree && e.evidence == Evidence::ProvedWholeDomain; }},
-      {"proved as stated", "blue!40",
-       [](const LedgerEntry& e) { return e.verdict == Verdict::Agree && e.evidence == Evidence::ProvedAsStated; }},
+       [](const LedgerEntry& e) { return holds_with(e, {EvidenceLevel::ProvedWholeDomain}); }},
+      {"proved on a stated part", "blue!40",
+       [](const LedgerEntry& e) {
+         return holds_with(e, {EvidenceLevel::ProvedOnSubdomain, EvidenceLevel::ProvedFromTheorem,
+                               EvidenceLevel::Corollary});
+       }},
+      {"certified on a box", "cyan!60!black",
+       [](const LedgerEntry& e) { return holds_with(e, {EvidenceLevel::CertifiedOnBox}); }},
       {"symbolic argument", "teal",
-       [](const LedgerEntry& e) { return e.verdict == Verdict::Agree && e.evidence == Evidence::SymbolicArgument; }},
+       [](const LedgerEntry& e) { return holds_with(e, {EvidenceLevel::SymbolicArgument}); }},
       {"numeric evidence", "orange",
-       [](const LedgerEntry& e) { return e.verdict == Verdict::Agree && e.evidence == Evidence::NumericEvidence; }},
-      {"statistical", "violet",
-       [](const LedgerEntry& e) { return e.verdict == Verdict::Agree && e.evidence == Evidence::Statistical; }},
-      {"finite cases", "brown",
-       [](const LedgerEntry& e) { return e.verdict == Verdict::Agree && e.evidence == Evidence::FiniteCases; }},
+       [](const LedgerEntry& e) { return holds_with(e, {EvidenceLevel::NumericEvidence}); }},
+      {"statistical", "violet", [](const LedgerEntry& e) { return holds_with(e, {EvidenceLevel::Statistical}); }},
+      {"finite cases", "brown", [](const LedgerEntry& e) { return holds_with(e, {EvidenceLevel::FiniteCases}); }},
       {"inconclusive", "gray",
        [](const LedgerEntry& e) { return e.verdict != Verdict::Agree && e.verdict != Verdict::Disagree; }}};
   std::ostringstream out;
@@ -448,7 +467,7 @@ std::string overview_figure(const std::vector<const LedgerEntry*>& published) {
       << "cm, bar width=6pt, xmin=0, ytick={" << ticks << "}, yticklabels={" << labels
       << "}, y tick label style={font=\\scriptsize}, x tick label style={font=\\scriptsize}, "
          "xlabel={published statements}, xlabel style={font=\\scriptsize}, enlarge y limits=0.15, "
-         "legend style={font=\\scriptsize, at={(0.5,-0.45)}, anchor=north, legend columns=4}]\n";
+         "legend style={font=\\scriptsize, at={(0.5,-0.45)}, anchor=north, legend columns=5}]\n";
   for (const Segment& segment : segments) {
     out << "\\addplot[fill=" << segment.colour << ", draw=black] coordinates {";
     for (std::size_t k = 0; k < sources.size(); ++k) {
@@ -500,17 +519,15 @@ std::string findings_latex(const RunResult& run) {
   };
   const std::size_t wrong = count(published, [](const LedgerEntry* e) { return e->verdict == Verdict::Disagree; });
   const std::size_t hold = count(published, [](const LedgerEntry* e) { return e->verdict == Verdict::Agree; });
-  const std::size_t proved = count(published, [](const LedgerEntry* e) {
-    return e->verdict == Verdict::Agree && e->evidence == Evidence::ProvedWholeDomain;
-  });
+  const std::size_t proved =
+      count(published, [](const LedgerEntry* e) { return holds_with(*e, {EvidenceLevel::ProvedWholeDomain}); });
   const std::size_t proved_formulas = count(published, [](const LedgerEntry* e) {
-    return e->formula && e->verdict == Verdict::Agree && e->evidence == Evidence::ProvedWholeDomain;
+    return e->formula && holds_with(*e, {EvidenceLevel::ProvedWholeDomain});
   });
   // proved statements whose deciding variant's closed forms are certified: proved end to end
   // from the variant's definition
   const std::size_t end_to_end = count(published, [&](const LedgerEntry* e) {
-    return e->verdict == Verdict::Agree && e->evidence == Evidence::ProvedWholeDomain &&
-           derivation_certified(run, e->deciding->variant);
+    return holds_with(*e, {EvidenceLevel::ProvedWholeDomain}) && derivation_certified(run, e->deciding->variant);
   });
   const std::size_t open = published.size() - wrong - hold;
   std::set<std::string> sources;
@@ -534,8 +551,11 @@ std::string findings_latex(const RunResult& run) {
                                    : fmt::format("; {} of them known only from docs/claims.md, without the "
                                                  "source's text",
                                                  wrong_unquoted)));
+  // proved or certified where the check states it (a part of the domain, a box, finitely many
+  // dimensions), which the ledger's "established" line names: not the statement itself
   const std::size_t as_stated = count(published, [](const LedgerEntry* e) {
-    return e->verdict == Verdict::Agree && e->evidence == Evidence::ProvedAsStated;
+    return holds_with(*e, {EvidenceLevel::ProvedOnSubdomain, EvidenceLevel::ProvedFromTheorem, EvidenceLevel::Corollary,
+                           EvidenceLevel::CertifiedOnBox});
   });
   out << fmt::format(
       "{} hold: {} are proved on the whole domain ({} formula{} equal to our derivation{}), {}; the other {} rest on "
@@ -550,7 +570,8 @@ std::string findings_latex(const RunResult& run) {
                         "the others only as far as their derivations, checked at grid points",
                         end_to_end),
       hold - proved,
-      as_stated == 0 ? std::string() : fmt::format(" ({} proved as stated, on a box or at points)", as_stated));
+      as_stated == 0 ? std::string()
+                     : fmt::format(" ({} proved or certified on a stated part of the domain)", as_stated));
   // statements that hold only as corrected (a slip the source's own derivation contradicts)
   std::vector<std::string> corrected;
   for (const LedgerEntry* e : published)
@@ -608,10 +629,9 @@ std::string findings_latex(const RunResult& run) {
 
   if (!published.empty()) {
     out << "\\subsection*{Ledger of published statements}\\label{ledger}\n"
-        << fmt::format("One row per published statement ({}), by source: its words, its formula beside the derived "
-                       "one, the verdict, its evidence (\\hyperref[verdicts]{{``What each verdict proves''}}) and the "
-                       "deciding number; a certified value is its ball $[m \\pm r]$, which contains the exact value; "
-                       "statements as docs/claims.md records them.\n\n",
+        << fmt::format("One row per published statement ({}): its words, its formula beside the derived one, the "
+                       "verdict, its evidence (\\hyperref[verdicts]{{``What each verdict proves''}}) and the deciding "
+                       "ball $[m \\pm r]$ or number, or what a property's checks established.\n\n",
                        published.size());
     out << ledger_table(published, run);
   }

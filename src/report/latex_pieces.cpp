@@ -216,7 +216,6 @@ std::string detail_latex(const std::string& text) {
   return plain_math_latex(out);
 }
 
-bool proved_symbolically(const CheckRecord& r) { return r.verdict == Verdict::Agree && r.method == "symbolic"; }
 
 GridCertification grid_certification(const RunResult& run) {
   GridCertification out;
@@ -250,8 +249,9 @@ bool derivation_certified(const RunResult& run, const std::string& name) {
 namespace {
 
 // "heat equation", "screened Poisson equation", "fundamental theorem of calculus" take "the"
-bool names_a_result(const std::string& method) {
-  return method.find("equation") != std::string::npos || method.find("theorem") != std::string::npos;
+bool names_a_result(const std::string& certificate_route) {
+  return certificate_route.find("equation") != std::string::npos ||
+         certificate_route.find("theorem") != std::string::npos;
 }
 
 }  // namespace
@@ -270,12 +270,13 @@ std::string certificate_latex(const VariantResult& v) {
       if (std::find(it->second.begin(), it->second.end(), shown) == it->second.end()) it->second.push_back(shown);
     }
     std::vector<std::string> parts;
-    for (const auto& [method, forms] : groups) {
+    // the certificate's route (a theorem's name, "identity", "definition"), worded for print
+    for (const auto& [route, forms] : groups) {
       const std::string list = forms.size() == 1 ? forms[0]
                                : fmt::format("{} and {}", fmt::join(forms.begin(), forms.end() - 1, ", "), forms.back());
-      const std::string how = method == "identity"     ? (forms.size() == 1 ? "as an identity" : "as identities")
-                              : method == "definition" ? "by definition"
-                                                       : "by " + std::string(names_a_result(method) ? "the " : "") + method;
+      const std::string how = route == "identity"     ? (forms.size() == 1 ? "as an identity" : "as identities")
+                              : route == "definition" ? "by definition"
+                                                      : "by " + std::string(names_a_result(route) ? "the " : "") + route;
       parts.push_back(list + " " + how);
     }
     return fmt::format("Certified (``What each verdict proves''): {}{}. ", fmt::join(parts, "; "),

@@ -37,11 +37,6 @@ std::string detail_latex(const std::string& text);
 /// on text whose words are already mapped. Never throws.
 std::string plain_math_latex(const std::string& text);
 
-/// True for an agree decided by the symbolic route alone (method "symbolic"): the proof
-/// of equivalence on the whole domain (docs/design.md). Any other method is evidence of the
-/// kind it names, never called a proof in the report.
-bool proved_symbolically(const CheckRecord& r);
-
 /// `lhs = latex` as a display formula (\fitformula, shrunk to the line when wider), or,
 /// when `latex` is longer than kMaxFormulaLength characters (src/spec/latex_math.hpp:
 /// wider than TeX's largest dimension, 16383pt, even at the widest font), a sentence

@@ -632,16 +632,22 @@ void write_claims_checked_here(std::ostringstream& out, const VariantResult& v, 
          "{\\small\\begin{description}\\setlength{\\itemsep}{2pt}\n";
   for (const Row& row : rows) {
     const CheckRecord& r = *row.record;
-    const Evidence evidence = evidence_of(r, false);
+    // the evidence as the check wrote it: its level and the proposition it establishes
+    const EvidenceLevel level = r.evidence.level;
     out << "\\item[" << latex_escape(r.claim) << "] \\phantomsection\\label{" << claim_label(r.variant, r.claim) << "}"
         << verdict_text(r, row.role)
-        << (r.verdict != Verdict::Agree                  ? std::string()
-            : evidence == Evidence::ProvedWholeDomain
-                ? std::string(", proved symbolically on the whole domain") +
-                      (v.certificate.verified ? ", end to end" : "")
-            : evidence == Evidence::NumericEvidence
-                ? std::string(", evidence on the points and the searched region, not a proof")
-                : std::string(", ") + to_string(evidence))
+        << (r.verdict != Verdict::Agree && r.verdict != Verdict::Disagree ? std::string()
+            : level == EvidenceLevel::ProvedWholeDomain
+                ? std::string(", proved on the whole domain") + (v.certificate.verified ? ", end to end" : "")
+            : level == EvidenceLevel::NumericEvidence
+                ? std::string(", numeric evidence on the points and the searched region, not a proof")
+                : std::string(", ") + to_string(level))
+        // a property's proposition (a claim's is claim = S on the domain, or a counterexample at
+        // the point its detail gives)
+        << (r.evidence.proposition.empty() || r.check != CheckKind::Property ||
+                    (r.verdict != Verdict::Agree && r.verdict != Verdict::Disagree)
+                ? std::string()
+                : " (established: " + detail_latex(r.evidence.proposition) + ")")
         << " (method: " << detail_latex(r.method) << "). " << row.extra << detail_latex(r.detail) << "\n";
   }
   out << "\\end{description}}\n";

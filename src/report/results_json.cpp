@@ -90,14 +90,16 @@ std::string results_json(const RunResult& run) {
   for (const LedgerEntry& e : claim_ledger(run)) {
     json entry{{"source", e.source}, {"equation", e.equation}, {"role", to_string(e.role)},
                {"ids", e.ids},       {"variants", e.variants}, {"checks", e.checks.size()},
-               {"verdict", to_string(e.verdict)}, {"evidence", to_string(e.evidence)}};
+               {"verdict", to_string(e.verdict)}, {"evidence", to_string(e.evidence.level)}};
+    if (!e.evidence.proposition.empty()) entry["established"] = e.evidence.proposition;
+    if (!e.evidence.rests_on.empty()) entry["rests_on"] = e.evidence.rests_on;
     entry["deciding"] = {{"variant", e.deciding->variant}, {"claim", e.deciding->claim}};
     if (!e.quote.empty())
       entry["quote"] = {{"text", e.quote.text}, {"translation", e.quote.translation}, {"from", e.quote.from}};
     if (!e.published_latex.empty()) entry["published_latex"] = e.published_latex;
     if (e.derived) entry["derived"] = sym::to_text(*e.derived);
     // proved equal to a derivation whose closed forms carry a verified certificate
-    if (e.evidence == Evidence::ProvedWholeDomain)
+    if (e.evidence.level == EvidenceLevel::ProvedWholeDomain)
       entry["end_to_end"] = derivation_certified(run, e.deciding->variant);
     if (!e.wrong_as_written.empty()) entry["wrong_as_written"] = e.wrong_as_written;
     ledger.push_back(entry);

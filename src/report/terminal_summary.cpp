@@ -26,9 +26,10 @@ std::string terminal_summary(const RunResult& run) {
       ++total;
       if (r.check == CheckKind::Claim || r.check == CheckKind::Property) {
         ++claim_count;
-        const std::string method = r.method.size() > 48 ? r.method.substr(0, 45) + "..." : r.method;
+        // its evidence as the check wrote it (src/verdicts/evidence.hpp), not the method's prose
+        const std::string evidence = to_string(r.evidence.level);
         claims +=
-            fmt::format("\n    {:<8} {:<24} {:<13} [{}]{}", to_string(r.check), r.claim, to_string(r.verdict), method,
+            fmt::format("\n    {:<8} {:<24} {:<13} [{}]{}", to_string(r.check), r.claim, to_string(r.verdict), evidence,
                         r.conflict       ? "  CONFLICT: a symbolic proof and a certified counterexample contradict (a "
                                            "defect of attnverify; see the detail in results.json)"
                         : r.unexpected() ? "  UNEXPECTED (spec expects " + to_string(r.expected) + ")"

@@ -49,26 +49,32 @@ std::string verdict_meanings_latex(const RunResult& run) {
       "of the exact sum decide it. A value of a variant without a closed form is certified when the ball of "
       "the defining integrals encloses it to $10^{{-{0}}}$ relative.\n",
       tolerance);
-  out << "\\item[numeric evidence] (method \\emph{numeric} without a certificate, or an uncertified grid point): agreement at the "
+  out << "\\item[numeric evidence] (a claim's agreement without a proof, an uncertified grid point, a property's grid or extrapolation): agreement at the "
          "listed points, each decided in ball arithmetic where the claim is compared with $S$, or on the numeric "
          "route's error estimate where it is compared with quadrature or summation; for kernels and sequences "
          "a counterexample search over a region larger than the points, whose record says what it could "
          "resolve. Evidence on that region, not a proof.\n";
-  out << "\\item[proved as stated] (properties whose every check is an identity, a series limit, "
-         "\\emph{certified on the box}, or the norm ratio's extremes by Lagrange conditions with convexity with "
-         "the quantity's monotonicity in $r$ certified): the property holds where it is stated (its box, points "
-         "or dimensions $d$), not beyond. An infimum, "
-         "supremum or monotonicity over a box is proved by interval branch-and-bound with Arb: the box is cut "
+  out << "Every verdict of a claim or property names its \\emph{evidence}, one of the levels below, and the "
+         "proposition its check established, which the ledger shows beside the statement when it is not the "
+         "statement itself.\n";
+  out << "\\item[proved on a stated subdomain] a symbolic proof, as above, on a part of the domain that the "
+         "established proposition names: $\\lambda \\in (0, 1)$ when the statement is made there, a limit at "
+         "fixed values of the other parameters, or the norm ratio's extremes in each listed dimension $d$ (by "
+         "Lagrange conditions with convexity, with the quantity's monotonicity in $r$ certified), not beyond.\n";
+  out << "\\item[certified on a stated box] an infimum, supremum, bound or monotonicity over the box the "
+         "proposition names, proved there by interval branch-and-bound with Arb: the box is cut "
          "into sub-boxes until the ball of $S - t$ (or of $\\partial S/\\partial p$, or of "
          "$\\partial \\log S/\\partial p$ once $S > 0$ is proved) over each sub-box lies on the claimed side; "
-         "a sub-box whose gradient ball has one sign is reduced to its face (the monotonicity test). A limit at "
-         "the stated points is proved by a series in $t$ ($p = t$ or $1/t$), or by an exponential factor "
-         "$e^{c t^{-k}}$, $c<0$, times a Laurent series. Where branch-and-bound does not settle the box within "
+         "a sub-box whose gradient ball has one sign is reduced to its face (the monotonicity test). Nothing is "
+         "said beyond the box, and a value the search found (an infimum's) is numeric evidence unless the "
+         "proposition says it is attained exactly. Where branch-and-bound does not settle the box within "
          "its budget the check falls back to the grid search, labelled numeric evidence; where it finds a point "
          "whose ball lies on the wrong side, the counterexample is certified.\n";
-  out << "\\item[symbolic argument, checked at points] (properties with a \\emph{symbolic} step that is not "
-         "a proof above, such as a derived asymptote): the property is derived symbolically and confirmed at points; the record names each step. "
-         "An argument, not a certified proof.\n";
+  out << "\\item[symbolic argument] a derivation one of whose steps is not certified: a limit derived "
+         "exactly (by a series in $t$, $p = t$ or $1/t$, or an exponential factor $e^{c t^{-k}}$, $c<0$, times a "
+         "Laurent series) but compared with the claimed value in floating point; a claim or bound undefined at an "
+         "exact point; a claimed extreme of the norm ratio contradicted by Lagrange conditions with convexity. "
+         "An argument whose proposition is stated, not a certified proof.\n";
   out << "\\item[checked in finite cases] (facts that are not about $S$): the statement is tested in "
          "finitely many settings, e.g. a GiNaC identity with symbolic entries at fixed sizes ($d = 2$, $n = 3$), "
          "random trials in double and in MPFR, Monte Carlo judged by its own rule ($|z| \\le 4$, not the Holm "

@@ -34,7 +34,7 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
-constexpr int kFormat = 3;  // shard.json layout version (2: digest, run_specs; 3: records by src/verdicts/record_json)
+constexpr int kFormat = 4;  // shard.json layout version (2: digest, run_specs; 3: records by src/verdicts/record_json; 4: evidence)
 
 // Bounds on what a merge reads: a shard of the standard suite is about 2 MB
 constexpr std::uintmax_t kMaxShardBytes = 512u << 20;
@@ -823,6 +823,10 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
           if (const std::string problem = certified_record_problem(record, result.options.digits); !problem.empty())
             throw ShardError(where + ": field 'certified': " + problem);
         }
+        // the evidence fits the record (a certified level only with its balls, which were proved
+        // again above; a property's was computed again whole)
+        if (const std::string problem = evidence_problem(record); !problem.empty())
+          throw ShardError(where + ": field 'evidence': " + problem);
         v.records.push_back(std::move(record));
       }
       for (const std::string& problem : {grid_coverage_problem(v), claim_coverage_problem(v)})

@@ -87,4 +87,19 @@ std::string describe_point(const NamedValues& point) {
   return out;
 }
 
+std::string evidence_problem(const CheckRecord& r) {
+  const EvidenceLevel level = r.evidence.level;
+  const bool decided = r.verdict == Verdict::Agree || r.verdict == Verdict::Disagree;
+  if (r.verdict == Verdict::Inconclusive && level != EvidenceLevel::Undecided)
+    return std::string("an inconclusive record establishes nothing, not '") + to_string(level) + "'";
+  if (decided && level == EvidenceLevel::Undecided && r.check != CheckKind::Sampled)
+    return "an " + to_string(r.verdict) + " names the evidence it rests on, not 'undecided'";
+  if (is_proof(level) && r.check != CheckKind::Claim && r.check != CheckKind::Property)
+    return std::string("only a claim or a property is proved, not a ") + to_string(r.check) + " check";
+  if (r.compares_values() && (decided || !r.values.empty()) && level != EvidenceLevel::Undecided &&
+      is_certified_level(level) != r.certified)
+    return std::string("'") + to_string(level) + "' on a record that is " + (r.certified ? "" : "not ") + "certified";
+  return "";
+}
+
 }  // namespace attnverify

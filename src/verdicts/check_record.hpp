@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "src/spec/exact_text.hpp"
+#include "src/verdicts/evidence.hpp"
 #include "src/verdicts/verdict.hpp"
 
 namespace attnverify {
@@ -59,7 +60,10 @@ struct CheckRecord {
   NamedValues point;  ///< parameter -> exact value text
   Verdict verdict = Verdict::Inconclusive;
   Verdict expected = Verdict::Agree;  ///< what the spec expects (not-applicable: not a test)
-  std::string method;                  ///< how the verdict was reached
+  std::string method;                  ///< how the verdict was reached, for printing only (never parsed)
+  /// What the check established and how strongly (src/verdicts/evidence.hpp), written by
+  /// the check itself; the ledger, the report and the summary read this, never `method`.
+  Evidence evidence;
   std::optional<double> digits;        ///< digits of agreement (worst point for claims)
   std::optional<double> error_digits;  ///< -log10 of the numeric route's relative error estimate
   NamedValues values;                  ///< decimal strings at full working precision
@@ -112,6 +116,16 @@ struct CheckRecord {
 /// interval's premise E f(X)^4 < inf is not shown at its point (`clt_premise_shown` false);
 /// `agree` otherwise. Both facts are known before the sample is drawn.
 Verdict sampled_expectation(const CheckRecord& record, bool clt_premise_shown);
+
+/// Why a record's evidence does not fit the rest of it, or "" when it does: an agree or
+/// disagree names some evidence (a sampled check's is written by the Holm step, which a merge
+/// runs again); an inconclusive record establishes nothing; a record that compares values has a
+/// certified level exactly when it is certified (so its balls back it: the merge proves a
+/// certified record's verdict again from them); only a claim or property is proved. The merge
+/// of shards (src/run/shard.cpp) refuses a record with such a problem; a property's record it
+/// computes again whole, evidence included; a claim's proof it takes as written (the trust model
+/// of README.md, "Verdicts").
+std::string evidence_problem(const CheckRecord& record);
 
 /// Whether `text` is an exact number as exact_text writes it: "-0.25", "3", "1/3".
 bool is_exact_number_text(const std::string& text);

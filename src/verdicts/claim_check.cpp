@@ -728,6 +728,9 @@ class ClaimJudge {
         }
         if (!undefined.empty())
           detail += " The claim is also not defined at some points: " + undefined.front()->why + ".";
+        record_.evidence = {record_.certified ? EvidenceLevel::CertifiedCounterexample : EvidenceLevel::NumericEvidence,
+                            "claim != " + std::string(reference_ ? "S" : "the numeric route's S") + " at " +
+                                describe_point(c->point.where)};
       } else {
         PointResult* u = undefined.front();
         if (u->reference_value.empty() && reference_) {  // S at the point, for the message
@@ -740,6 +743,10 @@ class ClaimJudge {
           }
         }
         record_.method = "definedness";
+        // decided exactly (the condition analysis at an exact point), not by balls
+        record_.evidence = {EvidenceLevel::SymbolicArgument,
+                            "the claim is not defined at " + describe_point(u->point.where) + ", a point of " +
+                                domain_.description};
         record_.digits = 0;
         record_.point = u->point.where;
         record_.values = {{"claim", "not defined"}};
@@ -767,6 +774,7 @@ class ClaimJudge {
     if (proof_.proved) {
       record_.verdict = Verdict::Agree;
       record_.method = "symbolic";
+      record_.evidence = {EvidenceLevel::ProvedWholeDomain, "claim = S on " + domain_.description};
       if (worst_documented) {
         record_.digits = worst_documented->digits;
         record_.point = worst_documented->point.where;
@@ -794,6 +802,10 @@ class ClaimJudge {
       return record_;
     }
     record_.verdict = Verdict::Agree;
+    record_.evidence = {EvidenceLevel::NumericEvidence,
+                        fmt::format("claim = {} to >= {:.1f} digits at {}{}", reference_ ? "S" : "the numeric route's S",
+                                    worst_documented->digits, where,
+                                    record_.search ? " and nowhere apart in the searched region" : "")};
     record_.digits = worst_documented->digits;
     record_.point = worst_documented->point.where;
     record_.values = {{"claim", worst_documented->claim_value},
@@ -894,6 +906,7 @@ class ClaimJudge {
   CheckRecord defined_nowhere(const std::string& why) {
     record_.verdict = Verdict::Disagree;
     record_.method = "definedness";
+    record_.evidence = {EvidenceLevel::SymbolicArgument, "the claim is defined nowhere on " + domain_.description};
     record_.digits = 0;
     record_.values = {{"claim", "not defined"}};
     record_.detail = "Not equivalent: the claim is defined nowhere on " + domain_.description + " (" + why +

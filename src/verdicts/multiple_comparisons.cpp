@@ -20,12 +20,20 @@ std::size_t apply_holm(std::vector<CheckRecord*>& records, double alpha) {
     CheckRecord& r = *tests[j];
     if (rejecting && *r.p_value <= threshold) {
       r.verdict = Verdict::Disagree;
+      r.evidence = {EvidenceLevel::Statistical,
+                    fmt::format("the sampled S differs from the reference at {} (z = {:.2f}, Holm over {} tests at "
+                                "family-wise alpha = {})",
+                                describe_point(r.point), *r.z, m, alpha)};
       r.detail = fmt::format(
           "z = {:.2f}, p = {:.3g} <= {:.3g}: rejected by Holm's procedure at family-wise alpha = {} "
           "over {} sampled checks.",
           *r.z, *r.p_value, threshold, alpha, m);
     } else {
       rejecting = false;
+      r.evidence = {EvidenceLevel::Statistical,
+                    fmt::format("no significant difference of the sampled S from the reference at {} (z = {:.2f}, "
+                                "Holm over {} tests at family-wise alpha = {})",
+                                describe_point(r.point), *r.z, m, alpha)};
       r.detail = fmt::format(
           "z = {:.2f}, p = {:.3g}; not rejected by Holm's procedure at family-wise alpha = {} over {} "
           "sampled checks.",

@@ -162,6 +162,26 @@ std::vector<std::pair<std::string, Enclosure>> enclosure_of(const json& j) {
   return out;
 }
 
+// {"level": a name of EvidenceLevel, "proposition": text, "rests_on": [claim ids]}
+Evidence evidence_of(const json& j) {
+  if (!j.is_object()) fail("evidence", "is not an object {\"level\": ..., \"proposition\": ..., \"rests_on\": [...]}");
+  for (const auto& item : j.items())
+    if (item.key() != "level" && item.key() != "proposition" && item.key() != "rests_on")
+      fail("evidence." + item.key(), "is not a field of the evidence (level, proposition, rests_on)");
+  if (!j.contains("level")) fail("evidence.level", "is missing");
+  Evidence e;
+  const std::optional<EvidenceLevel> level = evidence_level_from_string(text_of(j.at("level"), "evidence.level"));
+  if (!level) fail("evidence.level", "is not an evidence level");
+  e.level = *level;
+  if (j.contains("proposition")) e.proposition = text_of(j.at("proposition"), "evidence.proposition");
+  if (j.contains("rests_on")) {
+    const json& ids = j.at("rests_on");
+    if (!ids.is_array() || ids.size() > 64) fail("evidence.rests_on", "is not a list of at most 64 claim ids");
+    for (const json& id : ids) e.rests_on.push_back(identifier_of(id, "evidence.rests_on", false));
+  }
+  return e;
+}
+
 // ---- the field table ----
 
 struct Field {
@@ -234,6 +254,14 @@ const std::vector<Field>& fields() {
        [](const json& j, CheckRecord& r) { r.expected = verdict_of(j, "expected"); }},
       {"method", true, [](json& j, const CheckRecord& r, RecordStyle) { j["method"] = r.method; },
        [](const json& j, CheckRecord& r) { r.method = text_of(j, "method"); }},
+      {"evidence", true,
+       [](json& j, const CheckRecord& r, RecordStyle) {
+         json e{{"level", to_string(r.evidence.level)}};
+         if (!r.evidence.proposition.empty()) e["proposition"] = r.evidence.proposition;
+         if (!r.evidence.rests_on.empty()) e["rests_on"] = r.evidence.rests_on;
+         j["evidence"] = e;
+       },
+       [](const json& j, CheckRecord& r) { r.evidence = evidence_of(j); }},
       optional_number("digits", &CheckRecord::digits, false),
       optional_number("error_digits", &CheckRecord::error_digits, false),
       {"values", false,

@@ -18,6 +18,8 @@
 //   search                region text, counts >= 0, worst point as `point`
 //   certified, conflict   booleans;  enclosure  {role: {mid, rad}}: mid a number, rad >= 0
 //   method, detail        free text (no control characters)
+//   evidence              {level: a name of EvidenceLevel, proposition: free text,
+//                         rests_on: [claim ids]} (src/verdicts/evidence.hpp)
 // A key that is not in the table is refused. The point's names and numbers per kind and
 // check (Kind::record_point_problem), the
 // claim ids and whether a certified record's balls prove its verdict are checked by the

@@ -28,6 +28,11 @@ void judge_closed_vs_numeric(CheckRecord& record, const num::Evaluation& closed,
   const Judgement j = judge_agreement(agree, numeric.error_digits, closed.converged, failure, digits);
   record.verdict = j.verdict;
   record.detail = j.reason;
+  // estimated from the numeric route's error estimate; certify_closed_vs_numeric raises it
+  if (j.verdict == Verdict::Agree || j.verdict == Verdict::Disagree)
+    record.evidence = {EvidenceLevel::NumericEvidence,
+                       fmt::format("the closed form {} the numeric route at {} (to {:.1f} digits, estimated)",
+                                   j.verdict == Verdict::Agree ? "=" : "!=", describe_point(record.point), agree)};
   if (!closed.note.empty())
     record.detail += (record.detail.empty() ? "" : " ") + std::string("Closed form: ") + closed.note + ".";
 }
@@ -64,6 +69,10 @@ void certify_closed_vs_numeric(CheckRecord& record, const CertifiedOutcome& ball
       record.certified = true;
       record.digits = v.digits;
       record.method = "certified: Arb balls of the closed form and of " + what;
+      record.evidence = {disagree ? EvidenceLevel::CertifiedCounterexample : EvidenceLevel::CertifiedOnBox,
+                         "the closed form " + std::string(disagree ? "!=" : "=") + " " + what + " at " +
+                             describe_point(record.point) +
+                             (disagree ? "" : fmt::format(" to 1e-{} relative", num::Precision{digits}.required()))};
       record.detail = disagree
                           ? fmt::format(
                                 "Certified: the balls of the closed form and of {} are disjoint; they differ by a "
@@ -90,6 +99,8 @@ void certify_value(CheckRecord& record, const num::Ball* ball, const std::string
   if (record.verdict == Verdict::NotApplicable && ball && ball->relative_accuracy_digits() >= narrow) {
     record.certified = true;
     record.method = certified_method;
+    record.evidence = {EvidenceLevel::CertifiedOnBox,
+                       "S at " + describe_point(record.point) + " lies in a ball of radius " + ball->radius_text()};
     record.detail += fmt::format("{}the value is certified: it lies in a ball of radius {}.",
                                  record.detail.empty() ? "" : "; ", ball->radius_text());
     return;
@@ -98,7 +109,11 @@ void certify_value(CheckRecord& record, const num::Ball* ball, const std::string
       ball ? fmt::format("its ball is {:.0f} digits narrow, not {:.0f}", std::max(0.0, ball->relative_accuracy_digits()), narrow)
            : why_not;
   record.detail += fmt::format("{}Estimated, not certified: {}.", record.detail.empty() ? "" : " ", why);
-  if (record.verdict == Verdict::NotApplicable) record.method += ", estimated (not certified)";
+  if (record.verdict == Verdict::NotApplicable) {
+    record.method += ", estimated (not certified)";
+    if (!record.values.empty())
+      record.evidence = {EvidenceLevel::NumericEvidence, "S at " + describe_point(record.point) + " estimated"};
+  }
 }
 
 bool estimated_only(const CheckRecord& record) {

@@ -3,17 +3,19 @@
 
 Reads the results.json of `attnverify run tests/adversarial` (the directory is the first
 argument) and asserts, from the verdicts truth.py establishes independently:
-- no claim that is false (expected disagree) has a symbolic method: no false proof;
-- every true claim (expected agree) is proved on the whole domain (method symbolic),
+- no claim that is false (expected disagree) has a proof as its evidence: no false proof;
+- every true claim (expected agree) has the evidence "proved on the whole domain",
   except the ones listed in NOT_YET_PROVED with the reason.
+The evidence is the record's typed `evidence.level` (src/verdicts/evidence.hpp), never its
+free-text method.
 The mutants beside each rule's claims (tests/adversarial/*.toml, "mutant of ...") are
 false claims, so the first assertion is the guard that a rule does not prove them.
 
 Properties (the [[properties]] of tests/adversarial/*.toml): no false property agrees; a
-false one is disagree with a certified counterexample or a symbolic proof (a limit whose
-exact value differs); every true one is proved (a
-symbolic method, a series limit or Arb branch-and-bound over its box), except the ones
-in PROPERTIES_NOT_YET_PROVED.
+false one is disagree with a certified counterexample, a box certified beyond the claimed
+value, or a symbolic argument (a limit whose exact value differs); every true one is proved
+or certified on its box (a symbolic proof, a series limit or Arb branch-and-bound), except
+the ones in PROPERTIES_NOT_YET_PROVED.
 """
 import json
 import sys
@@ -26,13 +28,15 @@ PROPERTIES_NOT_YET_PROVED = {  # property id -> why branch-and-bound does not se
 }
 
 
-def proved_property(method):
-    parts = method.split("; ")
-    # "symbolic on lambda in (0, 1)": a bound proved on the range its statement names
-    return all(p == "symbolic" or p.startswith("symbolic on ") or p.startswith("symbolic (series)")
-               or p.startswith("certified on the box")
-               or p.startswith("symbolic (Lagrange + convexity, the quantity monotone in r certified")
-               for p in parts)
+PROOFS = {"proved on the whole domain", "proved on a stated subdomain", "proved from a cited theorem", "corollary"}
+
+
+def proved_property(check):
+    return check["evidence"]["level"] in PROOFS | {"certified on a stated box"}
+
+
+def disproved_property(check):
+    return check["evidence"]["level"] in {"certified counterexample", "certified on a stated box", "symbolic argument"}
 
 
 results = json.load(open(sys.argv[1] + "/results.json"))
@@ -41,7 +45,7 @@ true_claims = proved = 0
 for check in results["checks"]:
     if check.get("check") != "claim":
         continue
-    symbolic = check["method"].startswith("symbolic")
+    symbolic = check["evidence"]["level"] in PROOFS
     if check.get("expected") == "disagree" and symbolic:
         failures.append(f"{check['claim']}: a false claim has a symbolic proof")
     if check.get("expected") == "agree":
@@ -58,13 +62,13 @@ for check in results["checks"]:
             failures.append(f"{check['claim']}: an undecidable property got {check['verdict']}")
         continue
     if check.get("expected") == "disagree":
-        if check["verdict"] != "disagree" or not (check.get("certified") or proved_property(check["method"])):
+        if check["verdict"] != "disagree" or not disproved_property(check):
             failures.append(f"{check['claim']}: a false property is not disagree with a certified counterexample "
                             "or a symbolic proof (a limit's exact value)")
     else:
         true_properties += 1
-        proved_properties += proved_property(check["method"])
-        if not proved_property(check["method"]) and check["claim"] not in PROPERTIES_NOT_YET_PROVED:
+        proved_properties += proved_property(check)
+        if not proved_property(check) and check["claim"] not in PROPERTIES_NOT_YET_PROVED:
             failures.append(f"{check['claim']}: a true property is not proved ({check['detail'][-160:]})")
 print(f"adversarial proofs: {proved} of {true_claims} true claims proved, {proved_properties} of "
       f"{true_properties} true properties proved, {len(failures)} failures")

@@ -628,7 +628,15 @@ VariantResult check_fact_variant(const Spec& spec, const RunOptions& options, co
     progress(fmt::format("[{}] claim {} ({})", spec.name, claim.id, claim.setting));
     const FactTest* test = find_fact_test(claim.test);  // the spec reader refused unknown names
     if (!test) throw std::logic_error("fact claim " + claim.id + ": unknown test '" + claim.test + "'");
-    result.records.push_back(test->run(spec, claim, options, context));
+    CheckRecord r = test->run(spec, claim, options, context);
+    // a fact's test runs finitely many settings (identities at fixed sizes, trials, Monte Carlo
+    // with its own |z| rule, exact arithmetic over random laws): evidence in those cases
+    if (r.verdict == Verdict::Agree || r.verdict == Verdict::Disagree)
+      r.evidence = {EvidenceLevel::FiniteCases,
+                    fmt::format("{}: {} (setting {})", test->what,
+                                r.verdict == Verdict::Agree ? "holds in every tested case" : "fails in a tested case",
+                                claim.setting)};
+    result.records.push_back(std::move(r));
   }
   if (!identities.rows.empty()) result.tables.push_back(std::move(identities));
   // a property of a fact spec has no S to examine (norm-ratio properties examine their own

@@ -263,10 +263,13 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
                           : "double-exponential quadrature, certified by Arb balls of the integrals (no closed form)";
         r.detail = fmt::format("no closed form ({}); the value is certified: S lies in a ball of radius {}", d.reason,
                                c->S.radius_text());
+        r.evidence = {EvidenceLevel::CertifiedOnBox,
+                      "S at " + describe_point(r.point) + " lies in a ball of radius " + c->S.radius_text()};
       } else if (numeric.ok && numeric.error_digits >= target) {
         // a value the error estimate alone stands behind: counted apart (estimated_only)
         r.verdict = Verdict::NotApplicable;
         r.method += ", estimated (not certified)";
+        r.evidence = {EvidenceLevel::NumericEvidence, "S at " + describe_point(r.point) + " estimated"};
         r.detail = fmt::format(
             "no closed form ({}); estimated, not certified: {}; the quadrature value has an error estimate of {}",
             d.reason, c ? (c->ok ? "the ball is too wide" : c->failure) : "no certified route",
