@@ -134,8 +134,10 @@ BOOST_AUTO_TEST_CASE(property_evidence_is_what_the_checks_established) {
 // numeric evidence. Computed by the properties' own check (Kind::recheck_property, as a merge does).
 BOOST_AUTO_TEST_CASE(an_infimum_certified_positive_is_not_a_proved_value) {
   const Bibliography bibliography = load_bibliography(kSource + "/specs/bibliography.toml");
-  for (const auto& [file, id] : std::vector<std::pair<std::string, std::string>>{
+  for (const auto& item : std::vector<std::pair<std::string, std::string>>{
            {"/specs/identity.toml", "Su2023-Q-id-floor"}, {"/specs/relu2.toml", "Su2023-Q-relu2"}}) {
+    const std::string& file = item.first;  // not a structured binding: clang cannot capture those
+    const std::string& id = item.second;
     const Spec spec = load_spec(kSource + file, bibliography);
     const auto property = std::find_if(spec.properties.begin(), spec.properties.end(),
                                        [&](const Property& p) { return p.id == id; });

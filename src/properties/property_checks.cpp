@@ -678,16 +678,19 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
     // one proposition per limit value, its points listed: "S -> 0 as n -> infinity at lambda = 0.5, 0.9"
     std::vector<std::pair<std::string, std::vector<NamedValues>>> by_limit;  // limit, points
     EvidenceLevel level = EvidenceLevel::ProvedWholeDomain;
-    for (const auto& [lim, at, l] : established) {
-      level = weakest(level, l);
-      auto it = std::find_if(by_limit.begin(), by_limit.end(), [&](const auto& g) { return g.first == lim; });
-      if (it == by_limit.end()) by_limit.push_back({lim, {at}});
-      else it->second.push_back(at);
+    for (const auto& entry : established) {  // a tuple, not a structured binding: clang cannot capture those
+      const std::string& lim = std::get<0>(entry);
+      level = weakest(level, std::get<2>(entry));
+      auto it = std::find_if(by_limit.begin(), by_limit.end(), [&lim](const auto& g) { return g.first == lim; });
+      if (it == by_limit.end()) by_limit.push_back({lim, {std::get<1>(entry)}});
+      else it->second.push_back(std::get<1>(entry));
     }
     std::string text;
-    for (const auto& [lim, points] : by_limit) {
+    for (const auto& group : by_limit) {
+      const std::string& lim = group.first;
+      const std::vector<NamedValues>& points = group.second;
       // one fixed parameter: its values listed; else each point in full
-      const bool one_name = std::all_of(points.begin(), points.end(), [&](const NamedValues& p) {
+      const bool one_name = std::all_of(points.begin(), points.end(), [&points](const NamedValues& p) {
         return p.size() == 1 && p[0].first == points.front().front().first;
       }) && !points.front().empty();
       std::string at;
