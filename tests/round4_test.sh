@@ -221,6 +221,15 @@ check "review: review_bound_overflow runs" run review_bound_overflow
 check "review: S < exp(exp(exp(beta))) (true by hand) does not disagree" bash -c \
   "test \"\$($py -c \"import json; print([c['verdict'] for c in json.load(open('res/review_bound_overflow/results.json'))['checks'] if c.get('claim') == 'tower'][0])\")\" != disagree"
 
+# Found in the attack on issue 43's change (typed evidence)
+check "I43: i43_norm_ratio_inexact runs" run i43_norm_ratio_inexact
+for id in max-off min-decimal max-quantity; do
+  check "I43: norm-ratio extreme $id, equal only to working precision, disagrees" is_verdict i43_norm_ratio_inexact $id disagree
+done
+check "I43: ... and an exact extreme written differently agrees" is_verdict i43_norm_ratio_inexact exact-rewritten agree
+check "I43: a sampled check combined with another in one property is refused (exit 2, key named)" bash -c \
+  "'$bin' run i43_sampled_mixed.toml --out res/mixed --no-pdf --quiet 2>'$work/err'; test \$? -eq 2 && grep -q \"i43_sampled_mixed.toml:[0-9]*: key 'properties\[0\].checks'\" '$work/err'"
+
 # H2: every printed ball holds the exact value; L5: the ledger's deciding balls look disjoint
 check "H2: the spec runs" run h2_identity_ball
 check "H2, L5: printed balls contain S (mpmath, 90 digits) and the ledger's pair is disjoint as printed" \

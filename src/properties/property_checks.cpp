@@ -1887,7 +1887,37 @@ Part check_norm_ratio(const PropertyCheck& c, const RunOptions& options) {
         if (!claimed) continue;
         const ex claim_at_d = claimed->subs(s.d == d);
         const double agree = agreement(computed, claim_at_d, digits);
-        if (std::isnan(agree) || agree < required_digits(digits)) {
+        // the extreme is exact: the claim holds only if it is that value exactly (a claimed
+        // 1 + 10^-47, or a 28-digit decimal of 1/sqrt(2), agreed at working precision once:
+        // found in the attack on issue 43's change); otherwise the difference's ball decides
+        bool equal = false;
+        try {
+          equal = sym::is_identically_zero(computed - claim_at_d);
+        } catch (const std::exception&) {
+        }
+        bool apart = false;
+        if (!equal) {
+          try {
+            const num::BallExpression difference(computed - claim_at_d, {});
+            for (const slong bits : {256, 1024, 4096, 16384}) {
+              const num::Ball b = difference({}, bits);
+              if (b.finite() && !b.contains_zero()) {
+                apart = true;
+                break;
+              }
+            }
+          } catch (const std::exception&) {
+          }
+        }
+        if (!equal && !apart) {
+          part.verdict = Verdict::Inconclusive;
+          part.finding = fmt::format(
+              "d = {}: the {} of {} is {} exactly; the claimed {} agrees with it to {:.1f} digits, but neither their "
+              "equality is proved nor a difference shown by ball arithmetic up to 16384 bits: not decided.",
+              d, word, c.quantity_text, sym::to_text(computed), text, std::isnan(agree) ? 0.0 : agree);
+          return part;
+        }
+        if (!equal) {
           // the extremes are exact and the monotonicity certified: the claimed value is proved wrong
           part.verdict = Verdict::Disagree;
           part.certified = true;

@@ -258,6 +258,14 @@ std::vector<Property> read_properties(TomlReader& root, const std::string& file,
     } else {
       p.checks.push_back(read_check(reader, parameters));
     }
+    // a sampled check decides its property from the variant's Monte Carlo checks alone (after
+    // the run's multiple-comparison step), so it cannot be combined with other checks, whose
+    // verdict it would replace (a certified counterexample read as agree)
+    if (p.checks.size() > 1 && std::any_of(p.checks.begin(), p.checks.end(), [](const PropertyCheck& c) {
+          return c.kind == PropertyKind::Sampled;
+        }))
+      reader.fail("checks", "a `sampled` check is decided by the variant's Monte Carlo checks alone and cannot be "
+                            "combined with other checks in one property: give it a [[properties]] of its own");
     reader.finish();
     for (const Property& other : out)
       if (other.id == p.id) reader.fail("id", "duplicate property id '" + p.id + "'");
