@@ -551,8 +551,9 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
       substitution.append(s.by_name(name) == v);
       part.point.emplace_back(name, exact_text(v));
     }
+    const NamedValues fixed_point = part.point;  // the fixed values alone, without the limit's coordinate
     part.point.emplace_back(c.parameter, to_zero ? "-> 0" : "-> infinity");
-    const std::string where = describe_point(NamedValues(part.point.begin(), part.point.end() - 1)) +
+    const std::string where = describe_point(fixed_point) +
                               (fixed.empty() ? "" : ", ") + c.parameter + " -> " + (to_zero ? "0" : "infinity");
     std::optional<ex> limit;
     std::string how;
@@ -600,7 +601,7 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
       // proved when the derived limit is the claimed value exactly; a limit derived exactly but
       // compared only in floating point is a symbolic argument
       const bool exactly = !std::isnan(agree) && sym::is_identically_zero(*limit - *c.value);
-      const std::string at_fixed = describe_point(NamedValues(part.point.begin(), part.point.end() - 1));
+      const std::string at_fixed = describe_point(fixed_point);
       const std::string lim_text = "S -> " + sym::to_text(*limit) + " as " + c.parameter + " -> " +
                                    (to_zero ? "0" : "infinity") + (fixed.empty() ? "" : " at " + at_fixed);
       if (std::isnan(agree)) {
@@ -615,7 +616,7 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
         part.finding = "at " + where + " the limit is " + sym::to_text(*limit) + " (" + how + ").";
         established.emplace_back(exactly ? sym::to_text(*limit) : sym::to_text(*limit) + " (= " + c.value_text + " to " +
                                                                       fmt::format("{:.1f}", agree) + " digits)",
-                                 NamedValues(part.point.begin(), part.point.end() - 1), part.evidence.level);
+                                 fixed_point, part.evidence.level);
       } else {
         part.evidence = {EvidenceLevel::SymbolicArgument,
                          fmt::format("{}, not the claimed {} ({:.1f} digits apart)", lim_text, c.value_text, agree)};
@@ -656,7 +657,7 @@ Part check_limit(const Spec& spec, const PropertyCheck& c, const PropertyTarget&
       case num::LimitOutcome::PowerLaw:
         part.verdict = Verdict::Agree;
         part.evidence = {EvidenceLevel::NumericEvidence, "S -> " + c.value_text + " at " + where + " (extrapolated)"};
-        established.emplace_back(c.value_text + " (extrapolated)", NamedValues(part.point.begin(), part.point.end() - 1),
+        established.emplace_back(c.value_text + " (extrapolated)", fixed_point,
                                  EvidenceLevel::NumericEvidence);
         part.finding = "at " + where + " S -> " + c.value_text + ": " + estimate.summary + ".";
         break;

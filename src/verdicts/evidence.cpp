@@ -9,58 +9,42 @@ namespace attnverify {
 
 namespace {
 
-constexpr std::array<std::pair<EvidenceLevel, const char*>, 11> kSpellings{{
-    {EvidenceLevel::ProvedWholeDomain, "proved on the whole domain"},
-    {EvidenceLevel::ProvedOnSubdomain, "proved on a stated subdomain"},
-    {EvidenceLevel::ProvedFromTheorem, "proved from a cited theorem"},
-    {EvidenceLevel::Corollary, "corollary"},
-    {EvidenceLevel::CertifiedOnBox, "certified on a stated box"},
-    {EvidenceLevel::CertifiedCounterexample, "certified counterexample"},
-    {EvidenceLevel::SymbolicArgument, "symbolic argument"},
-    {EvidenceLevel::FiniteCases, "checked in finite cases"},
-    {EvidenceLevel::NumericEvidence, "numeric evidence"},
-    {EvidenceLevel::Statistical, "statistical test"},
-    {EvidenceLevel::Undecided, "undecided"},
+// Each level's spelling (results.json, shards, the report) and its short tag in a conjunction.
+struct Spelling {
+  EvidenceLevel level;
+  const char* name;
+  const char* tag;
+};
+
+constexpr std::array<Spelling, 11> kSpellings{{
+    {EvidenceLevel::ProvedWholeDomain, "proved on the whole domain", "proved"},
+    {EvidenceLevel::ProvedOnSubdomain, "proved on a stated subdomain", "proved"},
+    {EvidenceLevel::ProvedFromTheorem, "proved from a cited theorem", "proved from a theorem"},
+    {EvidenceLevel::Corollary, "corollary", "corollary"},
+    {EvidenceLevel::CertifiedOnBox, "certified on a stated box", "certified"},
+    {EvidenceLevel::CertifiedCounterexample, "certified counterexample", "certified counterexample"},
+    {EvidenceLevel::SymbolicArgument, "symbolic argument", "symbolic argument"},
+    {EvidenceLevel::FiniteCases, "checked in finite cases", "finite cases"},
+    {EvidenceLevel::NumericEvidence, "numeric evidence", "numeric"},
+    {EvidenceLevel::Statistical, "statistical test", "statistical"},
+    {EvidenceLevel::Undecided, "undecided", "undecided"},
 }};
+
+const Spelling& spelling_of(EvidenceLevel level) {
+  for (const Spelling& s : kSpellings)
+    if (s.level == level) return s;
+  return kSpellings.back();  // undecided
+}
 
 }  // namespace
 
-const char* to_string(EvidenceLevel level) {
-  for (const auto& [l, text] : kSpellings)
-    if (l == level) return text;
-  return "undecided";
-}
+const char* to_string(EvidenceLevel level) { return spelling_of(level).name; }
 
-const char* short_name(EvidenceLevel level) {
-  switch (level) {
-    case EvidenceLevel::ProvedWholeDomain:
-    case EvidenceLevel::ProvedOnSubdomain:
-      return "proved";
-    case EvidenceLevel::ProvedFromTheorem:
-      return "proved from a theorem";
-    case EvidenceLevel::Corollary:
-      return "corollary";
-    case EvidenceLevel::CertifiedOnBox:
-      return "certified";
-    case EvidenceLevel::CertifiedCounterexample:
-      return "certified counterexample";
-    case EvidenceLevel::SymbolicArgument:
-      return "symbolic argument";
-    case EvidenceLevel::FiniteCases:
-      return "finite cases";
-    case EvidenceLevel::NumericEvidence:
-      return "numeric";
-    case EvidenceLevel::Statistical:
-      return "statistical";
-    case EvidenceLevel::Undecided:
-      return "undecided";
-  }
-  return "undecided";
-}
+const char* short_name(EvidenceLevel level) { return spelling_of(level).tag; }
 
 std::optional<EvidenceLevel> evidence_level_from_string(std::string_view text) {
-  for (const auto& [l, spelling] : kSpellings)
-    if (text == spelling) return l;
+  for (const Spelling& s : kSpellings)
+    if (text == s.name) return s.level;
   return std::nullopt;
 }
 
