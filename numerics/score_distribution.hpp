@@ -63,6 +63,9 @@ class ScoreDistribution {
 
   /// The support of u: [-s, s], or nullopt for the whole line.
   virtual std::optional<long> support() const { return std::nullopt; }
+  /// The exact half-width of eps's support, s * eps_scale ([-sqrt3, sqrt3]: sqrt(3)), or
+  /// nullopt for the whole line; where S is 0/0 as a region (src/kinds/kernel/kernel_route.hpp).
+  virtual std::optional<GiNaC::ex> support_radius() const { return std::nullopt; }
   /// Points of u where W is not analytic (Laplace: 0), exact small integers.
   virtual std::vector<long> breakpoints() const { return {}; }
   /// The quadrature's half-lines reach L times the exp-exp rule's s_max = 64 (1 for the

@@ -230,6 +230,32 @@ check "I43: ... and an exact extreme written differently agrees" is_verdict i43_
 check "I43: a sampled check combined with another in one property is refused (exit 2, key named)" bash -c \
   "'$bin' run i43_sampled_mixed.toml --out res/mixed --no-pdf --quiet 2>'$work/err'; test \$? -eq 2 && grep -q \"i43_sampled_mixed.toml:[0-9]*: key 'properties\[0\].checks'\" '$work/err'"
 
+# Issue 43, part 1: kernels under the Laplace and uniform laws are judged on their derived S
+# where S exists (before: against the numeric route only, never proved; properties unexamined)
+$py "$src/tests/round4/i43_law_truth.py" > truth_i43.txt
+for spec in i43_exp_laplace i43_relu_uniform i43_relu2_laplace_properties; do
+  check "I43 law: $spec runs" run $spec
+  check "I43 law: $spec's verdicts are the truth (mpmath)" agrees_with_truth $spec truth_i43.txt
+done
+# level ID...: each claim's evidence is "proved on a stated subdomain", the region named
+proved_where_S_exists() {
+  local spec=$1 region=$2
+  shift 2
+  $py - "res/$spec/results.json" "$region" "$@" <<'PY'
+import json, sys
+checks = {c["claim"]: c for c in json.load(open(sys.argv[1]))["checks"] if c.get("claim")}
+bad = [(i, checks[i]["evidence"]) for i in sys.argv[3:]
+       if checks[i]["evidence"]["level"] != "proved on a stated subdomain" or sys.argv[2] not in checks[i]["evidence"]["proposition"]]
+for i, e in bad:
+    print(f"  {i}: {e}")
+sys.exit(1 if bad else 0)
+PY
+}
+check "I43 law: exp under Laplace, true claims proved where S exists (gamma < sqrt(2)/2)" proved_where_S_exists \
+  i43_exp_laplace "gamma < sqrt(2)/2" exp-laplace-S exp-laplace-root-outside exp-laplace-pole-at-boundary exp-laplace-abs
+check "I43 law: relu under uniform, the true claim proved where S exists (beta + sqrt3 gamma > 0)" proved_where_S_exists \
+  i43_relu_uniform "beta + sqrt(3)*gamma > 0" relu-uniform-S
+
 # H2: every printed ball holds the exact value; L5: the ledger's deciding balls look disjoint
 check "H2: the spec runs" run h2_identity_ball
 check "H2, L5: printed balls contain S (mpmath, 90 digits) and the ledger's pair is disjoint as printed" \

@@ -354,6 +354,43 @@ BOOST_AUTO_TEST_CASE(the_quadrature_route_does_not_cancel_in_the_tails_of_a_slow
 // function e^{t beta}/(1 - t^2 gamma^2/2) at t = 1, 2), so the claim below equals S wherever S
 // exists (gamma < 1/sqrt2) and is undefined only beyond, where S does not exist either. It once
 // got `disagree` by definedness at gamma = 2 and gamma = sqrt2.
+// Where S exists as one region (issue 43), from the same rule as existence() at a point; by
+// hand: Laplace's E e^{t eps} is finite for |t| < sqrt2, so E f^2 for f growing like e^{r|x|}
+// needs 2 r gamma < sqrt2; under the uniform law S = 0/0 where f = 0 on all of
+// [beta - sqrt3 gamma, beta + sqrt3 gamma].
+BOOST_AUTO_TEST_CASE(the_region_where_S_exists_is_derived_exactly_or_not_claimed) {
+  const auto& s = sym::symbols();
+  const auto region = [&](const GiNaC::ex& f, const std::string& name) {
+    return KernelRoute(sym::derive_kernel(f), 30, law(name)).existence_region();
+  };
+  const auto same = [](const GiNaC::ex& a, const GiNaC::ex& b) { return (a - b).expand().is_zero(); };
+  // the normal law, and laws under which every moment of f exists: the whole domain
+  BOOST_TEST(region(GiNaC::exp(s.x), "normal").whole_domain());
+  BOOST_TEST(region(GiNaC::pow(sym::relu(s.x), 2), "laplace").whole_domain());
+  BOOST_TEST(region(GiNaC::exp(s.x), "uniform").whole_domain());
+  // Laplace: the fastest end sets the bound (exp(2x): 4 gamma < sqrt2; cosh: both ends rate 1)
+  const ExistenceRegion e2 = region(GiNaC::exp(2 * s.x), "laplace");
+  BOOST_REQUIRE(e2.known);
+  BOOST_REQUIRE(e2.gamma_below.has_value());
+  BOOST_TEST(same(*e2.gamma_below, GiNaC::sqrt(GiNaC::ex(2)) / 4));
+  BOOST_TEST(e2.half_planes.empty());
+  const ExistenceRegion mixed = region(GiNaC::exp(s.x) + GiNaC::exp(-3 * s.x), "laplace");
+  BOOST_REQUIRE(mixed.gamma_below.has_value());
+  BOOST_TEST(same(*mixed.gamma_below, GiNaC::sqrt(GiNaC::ex(2)) / 6));
+  // uniform: relu is 0 on (-inf, 0], so S exists where beta + sqrt3 gamma > 0; relu(-x) mirrors it
+  const ExistenceRegion relu = region(sym::relu(s.x), "uniform");
+  BOOST_REQUIRE(relu.known);
+  BOOST_REQUIRE(relu.half_planes.size() == 1u);
+  BOOST_TEST(same(relu.half_planes[0], s.beta + GiNaC::sqrt(GiNaC::ex(3)) * s.gamma));
+  const ExistenceRegion mirrored = region(sym::relu(-s.x), "uniform");
+  BOOST_REQUIRE(mirrored.half_planes.size() == 1u);
+  BOOST_TEST(same(mirrored.half_planes[0], -s.beta + GiNaC::sqrt(GiNaC::ex(3)) * s.gamma));
+  // f = 0 on the bounded [-1, 1]: S = 0/0 on a triangle, a region not claimed
+  const ExistenceRegion gap = region(sym::relu(s.x - 1) + sym::relu(-s.x - 1), "uniform");
+  BOOST_TEST(!gap.known);
+  BOOST_TEST(gap.reason.find("bounded interval") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(a_claim_is_not_failed_where_S_does_not_exist) {
   const std::string file = "/tmp/attnverify_score_distribution_test_exp_laplace_claim.toml";
   std::ofstream(file) << "[variant]\nname = \"exp-laplace-claim\"\nkind = \"kernel\"\nf = \"exp(x)\"\n"
@@ -372,6 +409,11 @@ BOOST_AUTO_TEST_CASE(a_claim_is_not_failed_where_S_does_not_exist) {
   BOOST_TEST_CONTEXT(claim->method << ": " << claim->detail) {
     BOOST_TEST((claim->verdict != Verdict::Disagree));
     BOOST_TEST(claim->method != "definedness");
+    // the claim is S = 2 sqrt(1 - 2 gamma^2)/(2 - gamma^2) (Laplace's moment generating
+    // function), proved where S exists (issue 43), a stated subdomain
+    BOOST_TEST((claim->verdict == Verdict::Agree));
+    BOOST_TEST((claim->evidence.level == EvidenceLevel::ProvedOnSubdomain));
+    BOOST_TEST(claim->evidence.proposition.find("gamma < sqrt(2)/2") != std::string::npos);
   }
 }
 

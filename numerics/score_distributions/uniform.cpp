@@ -19,6 +19,7 @@ class Uniform final : public ScoreDistribution {
   std::string latex() const override { return "\\mathcal U[-\\sqrt3, \\sqrt3]"; }
   std::string density_latex() const override { return "p(z) = \\frac{1}{2\\sqrt3}\\ \\text{on}\\ [-\\sqrt3,\\sqrt3]"; }
   std::optional<long> support() const override { return 1; }
+  std::optional<GiNaC::ex> support_radius() const override { return GiNaC::sqrt(GiNaC::ex(3)); }
   double negligible_beyond() const override { return 1; }
   void scales(Real& weight_scale, Real& eps_scale) const override {
     weight_scale = Real(1) / 2;

@@ -88,6 +88,10 @@ struct ClaimGeometry {
   /// A claim is judged only where S exists: a condition of the claim violated at a point
   /// where S does not exist does not count against it.
   std::function<bool(const std::vector<GiNaC::numeric>&)> value_exists;
+  /// Whether `domain` is the part of the kind's domain where S exists (kernels under a law whose
+  /// moments diverge for large gamma or vanish on a bounded support, issue 43): a claim proved
+  /// there is "proved where S exists", a stated subdomain, not the whole of beta in R, gamma > 0.
+  bool domain_is_where_value_exists = false;
   /// Whether S is shown continuous on the domain where it exists (kernels: E|f(X)| and E f(X)^2
   /// are; sequences: for each n when the weight has no step). A continuous extension's value
   /// where its divisor vanishes is S's there only then; otherwise such points are undecided.

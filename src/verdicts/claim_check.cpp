@@ -144,6 +144,7 @@ class ClaimJudge {
         witness_limit_(std::move(geometry.witness_limit)),
         value_exists_(std::move(geometry.value_exists)),
         value_continuous_(geometry.value_continuous),
+        domain_is_where_value_exists_(geometry.domain_is_where_value_exists),
         digits_(digits),
         witness_(witness),
         certified_(certified) {
@@ -774,14 +775,18 @@ class ClaimJudge {
     if (proof_.proved) {
       record_.verdict = Verdict::Agree;
       record_.method = "symbolic";
-      record_.evidence = {EvidenceLevel::ProvedWholeDomain, "claim = S on " + domain_.description};
+      // where S exists only on part of the kind's domain (issue 43), that part is what was proved on
+      record_.evidence = {domain_is_where_value_exists_ ? EvidenceLevel::ProvedOnSubdomain
+                                                        : EvidenceLevel::ProvedWholeDomain,
+                          "claim = S on " + domain_.description};
       if (worst_documented) {
         record_.digits = worst_documented->digits;
         record_.point = worst_documented->point.where;
         record_.values = {{"claim", worst_documented->claim_value}, {"derived", worst_documented->reference_value}};
       }
       record_.detail =
-          "Proved on the whole domain (" + domain_.description + "): " + proof_.method +
+          std::string(domain_is_where_value_exists_ ? "Proved where S exists (" : "Proved on the whole domain (") +
+          domain_.description + "): " + proof_.method +
           (claim_.continuous_extension
                ? "; every condition of the claim is proved there, divisors excepted: the claim is taken as its "
                  "continuous extension where one vanishes (continuous_extension = true), which is S there, since the "
@@ -932,6 +937,7 @@ class ClaimJudge {
   std::optional<ClaimGeometry::WitnessLimit> witness_limit_;
   std::function<bool(const std::vector<numeric>&)> value_exists_;
   bool value_continuous_ = true;
+  bool domain_is_where_value_exists_ = false;  // ClaimGeometry: a proof holds on that subdomain
   unsigned digits_;
   PointWitness witness_;
   CertifiedWitness certified_;

@@ -3,11 +3,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include "numerics/adaptive_evaluation.hpp"
 #include "numerics/precision.hpp"
 #include "numerics/agreement.hpp"
 #include "numerics/ball_expression.hpp"
+#include "proofs/definedness.hpp"
 #include "proofs/derivation_cache.hpp"
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/symbols.hpp"
@@ -152,14 +154,63 @@ void add_library_witness(CheckRecord& r, const KernelRoute& route, const GridPoi
 
 }  // namespace
 
-PropertyTarget kernel_property_target(const Spec& spec) {
+ClosedFormUse closed_form_use(const Spec& spec, const sym::KernelDerivation& d) {
+  ClosedFormUse out;
+  if (d.status != sym::KernelDerivation::Status::Derived) {
+    out.reason = d.reason;
+    return out;
+  }
   const std::shared_ptr<const num::ScoreDistribution> law = score_law(spec);
+  if (law->is_normal()) {
+    out.claims = out.properties = true;
+    return out;
+  }
+  const std::string under = "under " + law->title() + " scores";
+  const ExistenceRegion region = KernelRoute(d, 30, law).existence_region();
+  if (!region.known) {
+    out.reason = under + " the closed form holds only where S exists, and that region is not known (" +
+                 region.reason + ")";
+    return out;
+  }
+  // the forms are E|f(X)| and E f(X)^2 only where the certificate says so
+  using Form = std::tuple<std::string, GiNaC::ex, GiNaC::ex>;
+  for (const Form& form : {Form{"E|f(X)|", d.mean_abs, GiNaC::abs(spec.definition)},
+                           Form{"E f(X)^2", d.mean_square, GiNaC::pow(spec.definition, 2)}}) {
+    const sym::DerivationCertificate c = law->certify_expectation(std::get<1>(form), std::get<2>(form));
+    if (!c.verified) {
+      out.reason = "the derived " + std::get<0>(form) + " " + under + " is not certified (" + c.reason + ")";
+      return out;
+    }
+  }
+  sym::ParameterDomain domain =
+      region.whole_domain() ? sym::kernel_domain() : kernel_domain_where_S_exists(region, law->title());
+  // E f(X)^2, E|f(X)| and S are positive wherever S exists (and the forms are them there)
+  for (const GiNaC::ex& fact : {d.mean_square, d.mean_abs, d.S}) domain.positive_facts.push_back(fact);
+  for (const sym::Condition& c : sym::conditions_of(d.S)) {
+    if (c.kind == sym::ConditionKind::Continuous) continue;
+    sym::ConditionStatus status = sym::ConditionStatus::Unknown;
+    try {
+      status = sym::analyse_condition(c, domain).status;
+    } catch (const std::exception&) {
+    }
+    if (status != sym::ConditionStatus::Holds) {
+      out.reason = "S's closed form " + under + " is not shown defined on all of " + domain.description + " (" +
+                   c.describe() + ")";
+      return out;
+    }
+  }
+  out.claims = true;
+  out.properties = region.whole_domain();
+  if (!out.properties)
+    out.reason = under + " S exists only where " + region.describe() +
+                 ", and properties are judged on a closed form only where it holds on all of beta in R, gamma > 0";
+  return out;
+}
+
+PropertyTarget kernel_property_target(const Spec& spec) {
   const sym::KernelDerivation d = kernel_derivation_under(spec);
-  if (d.status != sym::KernelDerivation::Status::Derived) return {GiNaC::ex(0), nullptr, d.reason};
-  if (!law->is_normal())
-    return {GiNaC::ex(0), nullptr,
-            "under " + law->title() + " scores the closed form holds only where S exists, and properties are not yet "
-            "judged on that region"};
+  const ClosedFormUse use = closed_form_use(spec, d);
+  if (!use.properties) return {GiNaC::ex(0), nullptr, use.reason};
   return {d.S, nullptr, ""};
 }
 
@@ -334,19 +385,16 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
     if (!c.ok) return std::nullopt;
     return c.S;
   };
-  // A claim is proved against the derived S on the whole domain beta in R, gamma > 0, and the
-  // counterexample search evaluates S across it. Under another law S may exist on part of it
-  // only (exp under Laplace: gamma < 1/sqrt2), and outside that part the derived formula means
-  // nothing; so there claims and properties are judged against the numeric route alone.
-  const bool judged_on_closed_form = derived && law->is_normal();
-  const std::string why_numeric =
-      derived ? "under " + law->title() +
-                    " scores the closed form holds only where S exists, so claims are judged against the numeric "
-                    "route"
-              : d.reason;
-  check_claims(spec, judged_on_closed_form ? &reference : nullptr, why_numeric, digits,
+  // A claim is proved against the derived S on the claims' domain (Kind::claim_geometry), and
+  // the counterexample search evaluates S across it. Under another law S may exist on part of
+  // beta in R, gamma > 0 only (exp under Laplace: gamma < 1/sqrt2), and outside that part the
+  // derived formula means nothing: there the domain is that region when it is known, and the
+  // claims are judged against the numeric route alone when it is not (closed_form_use).
+  const ClosedFormUse use = closed_form_use(spec, d);
+  check_claims(spec, use.claims ? &reference : nullptr, use.claims ? "" : use.reason, digits,
                options.seed_for(std::nullopt), witness, certified_witness, result.records, progress);
-  check_properties(spec, kernel_property_target(spec), options, result, progress);
+  check_properties(spec, use.properties ? PropertyTarget{d.S, nullptr, ""} : PropertyTarget{GiNaC::ex(0), nullptr, use.reason},
+                   options, result, progress);
   return result;
 }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <random>
 
 #include "proofs/derivation_cache.hpp"
@@ -123,6 +124,13 @@ class KernelKind final : public Kind {
     if (const auto law = score_law(spec); !law->is_normal()) {
       // the law's own domain: only points where S exists (E f(X)^2 finite and positive)
       const KernelRoute route(kernel_derivation_under(spec), 30, law);
+      // the sign reference of the squared route must be a point where S exists: the first of
+      // (1/2, 1), then smaller gamma (Laplace: gamma below the bound), then beta of either sign
+      domain.reference.reset();
+      for (const numeric& gamma : {numeric(1), numeric(1, 4), numeric(1, 16), numeric(1, 64)})
+        for (const numeric& beta : {numeric(1, 2), numeric(2), numeric(-2), numeric(10), numeric(-10)})
+          if (!domain.reference && route.existence({beta, gamma}).state == SExistence::State::Exists)
+            domain.reference = rational_point(spec, {beta, gamma}, domain.symbols);
       std::vector<ClaimPoint> kept;
       std::size_t dropped = 0;
       for (const ClaimPoint& point : domain.points) {
@@ -153,6 +161,11 @@ class KernelKind final : public Kind {
       g.value_exists = [route](const std::vector<GiNaC::numeric>& point) {
         return point.size() == 2 && route->existence(point).state == SExistence::State::Exists;
       };
+      // a known region (gamma < sqrt2/4 for exp^2's moment under Laplace) is the claims' domain
+      if (const ExistenceRegion where = route->existence_region(); where.known && !where.whole_domain()) {
+        g.domain = kernel_domain_where_S_exists(where, law->title());
+        g.domain_is_where_value_exists = true;
+      }
     }
     return g;
   }
@@ -249,6 +262,38 @@ std::shared_ptr<const Kind> kernel_kind(const num::ScoreDistributionRegistry& la
 std::shared_ptr<const num::ScoreDistribution> score_law(const Spec& spec) {
   const std::shared_ptr<const num::ScoreDistribution>& law = kind_data<KernelData>(spec).law;
   return law ? law : num::normal_distribution();
+}
+
+sym::ParameterDomain kernel_domain_where_S_exists(const ExistenceRegion& region, const std::string& law_title) {
+  const auto& s = sym::symbols();
+  sym::ParameterDomain d = sym::kernel_domain();
+  std::vector<GiNaC::ex> conditions = region.half_planes;
+  if (region.gamma_below) {
+    // gamma < b, and (gamma > 0) gamma^2 < b^2: the square's form is free of b's root
+    // (1 - 2 gamma^2 over 1/2 - gamma^2 for b = sqrt2/2), the linear one divides 2 gamma - sqrt2
+    conditions.push_back(*region.gamma_below - s.gamma);
+    conditions.push_back(GiNaC::expand(GiNaC::pow(*region.gamma_below, 2)) - GiNaC::pow(s.gamma, 2));
+    sym::DomainVariable& gamma = d.variables[1];
+    const GiNaC::ex bound = GiNaC::evalf(*region.gamma_below);
+    double hi = GiNaC::is_a<numeric>(bound) ? GiNaC::ex_to<numeric>(bound).to_double() : HUGE_VAL;
+    // rounded up twice past the 17-digit conversion: the double range contains the region
+    if (std::isfinite(hi)) hi = std::nextafter(std::nextafter(hi, HUGE_VAL), HUGE_VAL);
+    gamma.range.hi = hi;
+    gamma.range.hi_open = true;
+    std::vector<numeric> inside;
+    for (const numeric& g : gamma.samples)
+      if (num::exact_sign(*region.gamma_below - g).value_or(0) > 0) inside.push_back(g);
+    for (numeric g(1, 8); inside.size() < 3 && g > numeric(1, 100000); g /= 4)
+      if (num::exact_sign(*region.gamma_below - g).value_or(0) > 0) inside.push_back(g);
+    gamma.samples = inside;
+  }
+  for (const GiNaC::ex& c : conditions) {
+    d.positive_facts.push_back(c);
+    d.positive_facts.push_back(1 / c);
+  }
+  d.connected = true;  // an intersection of half-planes with beta in R, gamma > 0: convex
+  d.description = "beta in R, gamma > 0 where S exists under " + law_title + " scores (" + region.describe() + ")";
+  return d;
 }
 
 sym::KernelDerivation kernel_derivation_under(const Spec& spec) {

@@ -8,6 +8,7 @@
 
 #include "numerics/score_distribution.hpp"
 #include "proofs/kernel_derivation.hpp"
+#include "src/kinds/kernel/kernel_route.hpp"
 #include "src/spec/kind.hpp"
 #include "src/spec/spec.hpp"
 #include "src/verdicts/run_options.hpp"
@@ -32,8 +33,30 @@ std::shared_ptr<const num::ScoreDistribution> score_law(const Spec& spec);
 /// law; under another, the same f and kinks with no closed form (and the reason).
 sym::KernelDerivation kernel_derivation_under(const Spec& spec);
 
-/// What the kernel's properties are judged on: the derived S under the normal law; under
-/// another law, or without a closed form, none (ex(0)) and the reason.
+/// The kernel domain beta in R, gamma > 0 cut to `region` (KernelRoute::existence_region, known
+/// and not whole) under the law titled `law_title`: gamma's range ends at the region's bound
+/// rounded up to a double (a superset, so range enclosures stay sound; which exact points
+/// belong to it is ClaimGeometry::value_exists's), the region's conditions c > 0 and 1/c > 0
+/// as positive facts (a divisor that vanishes on the boundary, 2 gamma - sqrt2 for
+/// gamma < sqrt2/2, is proved non-zero by its ratio to one), gamma's samples inside it, and
+/// its description. The region is convex, so the domain stays connected.
+sym::ParameterDomain kernel_domain_where_S_exists(const ExistenceRegion& region, const std::string& law_title);
+
+/// Whether the derived S may be what a kernel's claims and properties are judged on
+/// (issue 43). Normal law: whenever derived. Another law: where S exists is a known region
+/// (KernelRoute::existence_region), the derivation's certificate is verified for both
+/// moments, and every condition of S's form (divisors, radicands) is proved on that region;
+/// properties, whose boxes and searches range over the whole kernel domain, only when the
+/// region is the whole domain. `reason` says why not (empty when both may).
+struct ClosedFormUse {
+  bool claims = false;
+  bool properties = false;
+  std::string reason;
+};
+ClosedFormUse closed_form_use(const Spec& spec, const sym::KernelDerivation& derivation);
+
+/// What the kernel's properties are judged on: the derived S where closed_form_use allows it,
+/// else none (ex(0)) and the reason.
 PropertyTarget kernel_property_target(const Spec& spec);
 
 /// Derivation, closed form vs quadrature at every grid point, Monte Carlo, claims and

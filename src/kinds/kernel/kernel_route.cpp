@@ -12,6 +12,7 @@
 
 #include "proofs/equivalence.hpp"
 #include "proofs/piecewise.hpp"
+#include "proofs/printing.hpp"
 #include "src/spec/exact_text.hpp"
 #include "proofs/scoped_digits.hpp"
 #include "proofs/symbols.hpp"
@@ -136,6 +137,7 @@ KernelRoute::KernelRoute(const sym::KernelDerivation& derivation, unsigned digit
         zero_intervals_.emplace_back(lo, hi);
     }
   } catch (const std::exception&) {
+    zero_intervals_known_ = false;
     // outside the class: no interval known where f = 0 (S = 0/0 is then not detected exactly;
     // the certified route still proves E f^2 = 0 where f is proved 0 on every segment)
   }
@@ -172,6 +174,86 @@ SExistence KernelRoute::moment_existence(unsigned k, const GiNaC::numeric& gamma
     out.reason = moment + " is not shown to exist " + where + " (f has no growth bound)";
   }
   out.state = SExistence::State::Undecided;
+  return out;
+}
+
+std::string ExistenceRegion::describe() const {
+  std::string out;
+  if (gamma_below) out = "gamma < " + sym::to_text(*gamma_below);
+  for (const GiNaC::ex& e : half_planes) out += (out.empty() ? "" : ", ") + sym::to_text(e) + " > 0";
+  return out;
+}
+
+ExistenceRegion KernelRoute::existence_region() const {
+  ExistenceRegion out;
+  out.known = true;
+  if (law_->is_normal()) return out;  // every moment of a kernel with a growth bound exists
+  const std::string where = "under " + law_->title() + " scores";
+  if (const std::optional<GiNaC::ex> limit = law_->rate_limit()) {
+    if (!growth_) {
+      out.known = false;
+      out.reason = "f is outside the piecewise class, so where E f(X)^2 is finite " + where +
+                   " is decided point by point only";
+      return out;
+    }
+    if (num::exact_sign(*limit).value_or(0) <= 0) {
+      out.known = false;
+      out.reason = "the law's tails admit no exponential growth, and the region is not derived for it";
+      return out;
+    }
+    // E f(X)^2 < inf iff 2 r gamma < limit at each end of rate r > 0 (numerics/score_distribution.cpp)
+    for (const num::EndGrowth* end : {&growth_->first, &growth_->second}) {
+      if (end->zero) continue;
+      const std::optional<int> sign = num::exact_sign(end->rate);
+      if (!sign) {
+        out.known = false;
+        out.reason = "the sign of f's growth rate " + sym::to_text(end->rate) + " at an end is not decided";
+        return out;
+      }
+      if (*sign <= 0) continue;
+      const GiNaC::ex bound = *limit / (2 * end->rate);
+      // at gamma = bound S exists iff 2 power < the law's power limit: then the region is not open
+      const std::optional<int> power = num::exact_sign(2 * end->power - law_->power_limit());
+      if (!power || *power < 0) {
+        out.known = false;
+        out.reason = "S exists " + where + " for gamma < " + sym::to_text(bound) +
+                     " and, f decaying polynomially there, perhaps at its end too: a region the prover does not take";
+        return out;
+      }
+      if (!out.gamma_below) {
+        out.gamma_below = bound;
+        continue;
+      }
+      const std::optional<int> smaller = num::exact_sign(bound - *out.gamma_below);
+      if (!smaller) {
+        out.known = false;
+        out.reason = "which end of f bounds gamma is not decided";
+        return out;
+      }
+      if (*smaller < 0) out.gamma_below = bound;
+    }
+  }
+  if (law_->support()) {
+    const std::optional<GiNaC::ex> radius = law_->support_radius();
+    if (!zero_intervals_known_ || !radius) {
+      out.known = false;
+      out.reason = "where f vanishes is not known exactly, so where S = 0/0 " + where + " is decided point by point";
+      return out;
+    }
+    const auto& s = sym::symbols();
+    for (const auto& [lo, hi] : zero_intervals_) {
+      if (!lo && hi) {
+        out.half_planes.push_back(s.beta + *radius * s.gamma - *hi);  // support reaches beyond hi
+      } else if (lo && !hi) {
+        out.half_planes.push_back(*lo - s.beta + *radius * s.gamma);  // support reaches below lo
+      } else {
+        out.known = false;
+        out.reason = "f = 0 on a bounded interval, so S = 0/0 " + where +
+                     " on a triangle of (beta, gamma), a region the prover does not take";
+        return out;
+      }
+    }
+  }
   return out;
 }
 

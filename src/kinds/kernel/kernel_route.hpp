@@ -63,6 +63,27 @@ struct SExistence {
   std::string reason;  ///< for every state but Exists
 };
 
+/// Where S exists under the route's law, as one region of the kernel domain beta in R,
+/// gamma > 0 (existence() decided for every point at once; issue 43). When `known`, S exists
+/// exactly on the points with gamma < gamma_below (if set) and e > 0 for every e of
+/// half_planes (each linear in beta and gamma): an intersection of half-planes, so convex and
+/// connected. Laplace: E f(X)^2 < inf iff 2 r gamma < sqrt2 for f's largest end rate r > 0
+/// (the boundary excluded: there S exists only if f decays polynomially at that end, and
+/// such an f leaves the region unknown). Uniform: S = 0/0 where f = 0 on all of
+/// [beta - sqrt3 gamma, beta + sqrt3 gamma]; for f = 0 on (-inf, b] that is
+/// beta + sqrt3 gamma <= b. Not known (with `reason`) for f outside the piecewise class, a
+/// rate not decided exactly, or an interval where f = 0 that is bounded at both ends.
+struct ExistenceRegion {
+  bool known = false;
+  std::optional<GiNaC::ex> gamma_below;
+  std::vector<GiNaC::ex> half_planes;
+  std::string reason;  ///< when not known
+  /// S exists at every point of the kernel domain.
+  bool whole_domain() const { return known && !gamma_below && half_planes.empty(); }
+  /// The conditions as text, e.g. "gamma < sqrt(2)/4" or "beta + sqrt(3)*gamma > 0"; "" when whole.
+  std::string describe() const;
+};
+
 /// E|f(beta + gamma eps)|^k for k = 0..highest (m[0] = 1), or why not.
 struct AbsoluteMoments {
   bool ok = false;
@@ -83,6 +104,8 @@ class KernelRoute {
   SExistence existence(const GridPoint& point) const;
   /// Whether E|f(X)|^k exists at scale gamma (the same rule; no 0/0 test). Main thread only.
   SExistence moment_existence(unsigned k, const GiNaC::numeric& gamma) const;
+  /// Where S exists, as a region (ExistenceRegion above). Main thread only (GiNaC).
+  ExistenceRegion existence_region() const;
   /// S at (beta, gamma) = point (exact rationals) by the main route: Arb first, its
   /// integrations capped, with `certified` set to its balls; the double-exponential rules where
   /// it cannot serve, with `certified` empty (certify() then runs Arb uncapped). Fails with
@@ -135,6 +158,7 @@ class KernelRoute {
   std::optional<std::pair<num::EndGrowth, num::EndGrowth>> growth_;  // exact, in the piecewise class
   // (lower, upper) where f = 0; an end that is empty is infinite
   std::vector<std::pair<std::optional<GiNaC::ex>, std::optional<GiNaC::ex>>> zero_intervals_;
+  bool zero_intervals_known_ = true;  // false when f could not be split into pieces
 
   KernelRoute(const sym::KernelDerivation& derivation, unsigned digits, const std::vector<GiNaC::numeric>& kinks,
               std::shared_ptr<const num::ScoreDistribution> law);
