@@ -256,6 +256,24 @@ check "I43 law: exp under Laplace, true claims proved where S exists (gamma < sq
 check "I43 law: relu under uniform, the true claim proved where S exists (beta + sqrt3 gamma > 0)" proved_where_S_exists \
   i43_relu_uniform "beta + sqrt(3)*gamma > 0" relu-uniform-S
 
+# ... and sharded: the merge proves their certified counterexamples again against the derived S
+# on the region (Kind::judged_claim), so it accepts them, and the merge equals the run unsharded
+law_specs="i43_exp_laplace.toml i43_relu_uniform.toml i43_relu2_laplace_properties.toml"
+check "I43 law: 2 shards of the law specs merge (exit 0)" bash -c \
+  "'$bin' run $law_specs --shard 1/2 --out res/law1 --quiet >/dev/null 2>&1 && '$bin' run $law_specs --shard 2/2 --out res/law2 --quiet >/dev/null 2>&1 && '$bin' merge res/law1 res/law2 --out res/law-merged --no-pdf --quiet >/dev/null 2>'$work/err'"
+same_verdicts() {
+  $py - "$1" "$2" <<'PY'
+import json, sys
+def verdicts(p):
+    return sorted((c["variant"], c["check"], json.dumps(c.get("point")), c.get("claim") or "", c["verdict"], c["evidence"]["level"])
+                  for c in json.load(open(p))["checks"])
+sys.exit(0 if verdicts(sys.argv[1]) == verdicts(sys.argv[2]) else 1)
+PY
+}
+check "I43 law: the law specs run unsharded" bash -c "'$bin' run $law_specs --out res/law-whole --no-pdf --quiet >/dev/null 2>&1"
+check "I43 law: ... and the merge has every verdict and evidence level of that run" same_verdicts \
+  res/law-whole/results.json res/law-merged/results.json
+
 # H2: every printed ball holds the exact value; L5: the ledger's deciding balls look disjoint
 check "H2: the spec runs" run h2_identity_ball
 check "H2, L5: printed balls contain S (mpmath, 90 digits) and the ledger's pair is disjoint as printed" \

@@ -215,13 +215,15 @@ class KernelKind final : public Kind {
 
   std::optional<JudgedClaim> judged_claim(const Spec& spec, const Claim& claim, const NamedValues& point,
                                           unsigned long) const override {
-    // under another law claims are judged against the numeric route only (kernel_checks.cpp)
-    if (!score_law(spec)->is_normal()) return std::nullopt;
+    // as kernel_checks.cpp judges: against the derived S where closed_form_use allows it (under
+    // another law, on the region where S exists), else against the numeric route (no reference)
+    const sym::KernelDerivation d = kernel_derivation_under(spec);
+    if (!closed_form_use(spec, d).claims) return std::nullopt;
     const std::optional<GridPoint> p = exact_grid_point(point, claim_symbols());
-    // a counterexample must lie in the domain the claim is judged on (gamma > 0; lambda in (0, 1], n >= 1)
-    if (!p || !claim_geometry(spec, true).domain.contains(*p)) return std::nullopt;
-    const sym::KernelDerivation& d = sym::cached_kernel_derivation(spec.definition);
-    if (d.status != sym::KernelDerivation::Status::Derived) return std::nullopt;
+    // a counterexample must lie in the domain the claim is judged on (gamma > 0; where S exists)
+    const ClaimGeometry geometry = claim_geometry(spec, true);
+    if (!p || !geometry.domain.contains(*p) || (geometry.value_exists && !geometry.value_exists(*p)))
+      return std::nullopt;
     const auto& s = sym::symbols();
     const GiNaC::exmap at{{s.beta, (*p)[0]}, {s.gamma, (*p)[1]}};
     return JudgedClaim{claim.S.subs(at), d.S.subs(at)};
