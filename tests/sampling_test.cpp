@@ -76,6 +76,21 @@ BOOST_AUTO_TEST_CASE(relu2_S_times_1_01_is_judged_disagree_at_n_1e6) {
   const num::AttentionSampler sampler(relu2(), s.x, 16, 1.0, 1.0, 20231201);
   const num::SampleMoments m = sampler.sample(1000000);
   CheckRecord wrong = judged(m, 1.01 * S), right = judged(m, S);
+  // the first sample's rejection is confirmed by an independent sample at 4n (a new seed), as the
+  // kernel's sampled route draws it
+  wrong.n = right.n = 1000000;
+  wrong.d = right.d = 16;
+  wrong.seed = right.seed = 20231201;
+  const auto draw = [&](unsigned long n, std::uint64_t seed) -> std::optional<num::SparsityEstimate> {
+    return num::estimate_sparsity(num::AttentionSampler(relu2(), s.x, 16, 1.0, 1.0, seed).sample(n));
+  };
+  confirm_sample(wrong, 0.01, 1.01 * S, draw);
+  confirm_sample(right, 0.01, S, draw);
+  BOOST_REQUIRE(wrong.confirmation.has_value());
+  BOOST_TEST(wrong.confirmation->n == 4000000u);
+  BOOST_TEST(wrong.confirmation->seed != 20231201u);
+  BOOST_TEST(std::fabs(wrong.confirmation->z) > 20.0);  // a 1% error is ~32 standard errors at n = 4e6
+  BOOST_TEST(!right.confirmation.has_value());           // p > 0.01: no confirmation drawn
   std::vector<CheckRecord*> both{&wrong, &right};
   apply_holm(both, 0.01);
   BOOST_TEST_MESSAGE("power at n = 1e6: z(1.01 S) = " << *wrong.z << ", z(S) = " << *right.z);
@@ -111,13 +126,17 @@ BOOST_AUTO_TEST_CASE(geometry_hits_the_requested_beta_and_gamma) {
 
 namespace {
 // Verdicts that Holm's procedure at alpha = 0.01 gives to the p-values, in input order.
-std::vector<std::string> holm_verdicts(const std::vector<double>& ps) {
+// Each record has a confirmation sample with p-value `confirmations[k]` (default: the same as
+// the first, i.e. confirmed wherever Holm rejects); a negative value means none was drawn.
+std::vector<std::string> holm_verdicts(const std::vector<double>& ps, std::vector<double> confirmations = {}) {
+  if (confirmations.empty()) confirmations = ps;
   std::vector<CheckRecord> records(ps.size());
   std::vector<CheckRecord*> pointers;
   for (std::size_t k = 0; k < ps.size(); ++k) {
     records[k].verdict = Verdict::Agree;
     records[k].p_value = ps[k];
     records[k].z = 0;
+    if (confirmations[k] >= 0) records[k].confirmation = CheckRecord::Confirmation{400000, 1, 0, confirmations[k]};
     pointers.push_back(&records[k]);
   }
   apply_holm(pointers, 0.01);
@@ -137,6 +156,23 @@ BOOST_AUTO_TEST_CASE(holm_rejects_step_down_and_differs_from_bonferroni_and_from
   // would reject three).
   const std::vector<std::string> b = holm_verdicts({0.004, 0.001, 0.0045, 0.02});
   BOOST_TEST((b == std::vector<std::string>{"agree", "disagree", "agree", "agree"}));
+}
+
+// A rejection stands only where the independent confirmation sample rejects at the same Holm
+// threshold (src/verdicts/multiple_comparisons.hpp; issue 45, item 4: exp alone rejected its own
+// true eq. 4 at p = 0.00105 <= 0.01/9). m = 3, thresholds 0.0033, 0.005, 0.01.
+BOOST_AUTO_TEST_CASE(a_holm_rejection_stands_only_when_an_independent_sample_confirms_it) {
+  // confirmed at 0.002 <= 0.0033 and 0.004 <= 0.005; 0.3 > 0.01 does not confirm the third
+  BOOST_TEST((holm_verdicts({0.001, 0.004, 0.0095}, {0.002, 0.004, 0.3}) ==
+              std::vector<std::string>{"disagree", "disagree", "agree"}));
+  // the threshold is the first sample's step: 0.004 confirms at step 1 only if <= 0.0033
+  BOOST_TEST((holm_verdicts({0.001, 0.004, 0.0095}, {0.004, 0.004, 0.0095}) ==
+              std::vector<std::string>{"agree", "disagree", "disagree"}));
+  // an unconfirmed rejection does not stop the step-down (the family's error rate is Holm's)
+  BOOST_TEST((holm_verdicts({0.001, 0.004, 0.02}, {0.5, 0.001, 0.02}) ==
+              std::vector<std::string>{"agree", "disagree", "agree"}));
+  // no confirmation drawn (a degenerate draw): the rejection is not decided
+  BOOST_TEST((holm_verdicts({0.001, 0.5}, {-1, -1}) == std::vector<std::string>{"inconclusive", "agree"}));
 }
 
 // D22 of the 2026-11-23 attack round (docs/history.md): weights near 1e300 are finite, but their squares

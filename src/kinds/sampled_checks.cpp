@@ -46,6 +46,28 @@ void judge_sample(CheckRecord& r, const num::SparsityEstimate& est, double non_f
   r.verdict = Verdict::Agree;  // provisional: Holm's procedure may reject it
 }
 
+std::uint64_t confirmation_seed(const CheckRecord& r) {
+  constexpr std::uint64_t kConfirmation = 0x636f6e6669726dULL;  // "confirm"
+  return num::splitmix64(r.seed.value_or(0) ^
+                         num::splitmix64(kConfirmation ^ r.n.value_or(0) ^ (std::uint64_t{r.d.value_or(0)} << 40)));
+}
+
+void confirm_sample(CheckRecord& r, double alpha, double reference,
+                    const std::function<std::optional<num::SparsityEstimate>(unsigned long, std::uint64_t)>& draw) {
+  if (r.verdict != Verdict::Agree || !r.p_value || *r.p_value > alpha || !r.n) return;
+  const unsigned long n = 4 * *r.n;
+  const std::uint64_t seed = confirmation_seed(r);
+  const std::optional<num::SparsityEstimate> est = draw(n, seed);
+  if (!est || !(est->standard_error > 0)) return;
+  CheckRecord::Confirmation c;
+  c.n = n;
+  c.seed = seed;
+  c.z = (est->S - est->bias - reference) / est->standard_error;
+  c.p_value = std::erfc(std::fabs(c.z) / std::sqrt(2.0));
+  if (!std::isfinite(c.z)) return;
+  r.confirmation = c;
+}
+
 namespace {
 // 1432.7 -> "1400", 2.1e6 -> "2100000": a size to the two digits its model supports
 std::string two_significant(double x) {
@@ -252,6 +274,13 @@ void run_sampled_checks(const Spec& spec, const num::AdaptiveEvaluator* closed, 
         const num::BootstrapResult boot = num::bootstrap_sparsity(batches, num::kBootstrapReplicates, boot_seed);
         if (boot.ok) r.bootstrap_standard_error = boot.standard_error;
         if (population) judge_clt_validity(r, *population, static_cast<double>(moments.count));
+        confirm_sample(r, options.family_alpha, reference, [&](unsigned long n2, std::uint64_t seed2) {
+          progress(fmt::format("[{}] confirming a significant difference: n = {}, a new seed", spec.name, n2));
+          const num::AttentionSampler again(spec.definition, s.x, d, p[0].to_double(), p[1].to_double(), seed2,
+                                            law_ptr);
+          const num::SampleMoments m = again.sample(n2, options.threads, nullptr, nullptr, nullptr);
+          return m.non_finite > 0 ? std::nullopt : std::optional<num::SparsityEstimate>(num::estimate_sparsity(m));
+        });
         const bool invalid = r.clt_invalid();
         if (d == largest_d && invalid) invalid_sizes.push_back(n);
         if (d == largest_d && r.z && !invalid) {  // the figure shows the valid tests only

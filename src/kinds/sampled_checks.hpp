@@ -7,8 +7,8 @@
 // bias-corrected estimate z = (S_n - b - S) / SE, and its two-sided p-value.
 // Provisional verdicts here are agree or inconclusive (non-finite weights, zero
 // standard error, or |b| > 0.5 SE, where the second-order bias model is unreliable);
-// disagree is decided for the whole run by Holm's procedure
-// (src/verdicts/multiple_comparisons.hpp). Adds the report's convergence figure; the report
+// disagree is decided per variant by Holm's procedure, a rejection standing only where an
+// independent confirmation sample at 4n rejects too (src/verdicts/multiple_comparisons.hpp). Adds the report's convergence figure; the report
 // tabulates the records.
 //
 // The CLT interval is checked, per record, two ways (heavy-tailed weights, exp, make the
@@ -36,6 +36,19 @@ namespace attnverify {
 /// Sets a sampled record's standard error, bias, z, p-value and provisional verdict
 /// from an estimate and the reference S (rules above).
 void judge_sample(CheckRecord& record, const num::SparsityEstimate& estimate, double non_finite, double reference);
+
+/// The confirmation sample of a sampled record whose first sample rejects at level `alpha` on
+/// its own (verdict agree, p <= alpha: every test Holm's procedure could reject), drawn
+/// independently: `draw(n', seed')` with n' = 4 n and seed' = confirmation_seed(record) gives its
+/// estimate, or nullopt for a degenerate draw (non-finite weights, SE 0), which leaves no
+/// confirmation (a rejection then stands unconfirmed: inconclusive). z and p as judge_sample's,
+/// against the same reference. src/verdicts/multiple_comparisons.hpp uses it.
+void confirm_sample(CheckRecord& record, double alpha, double reference,
+                    const std::function<std::optional<num::SparsityEstimate>(unsigned long n, std::uint64_t seed)>& draw);
+
+/// The confirmation's seed: splitmix64 of the record's seed, n and d and a constant, so that its
+/// stream is independent of every first sample of the run.
+std::uint64_t confirmation_seed(const CheckRecord& record);
 
 /// Sets a sampled record's population SE and CLT skewness at `count` keys from the
 /// population's delta-method statistic, and makes it inconclusive (expected so) with the n

@@ -93,9 +93,10 @@ std::string verdict_meanings_latex(const RunResult& run) {
       "and of every count of tests. (The first Edgeworth term of the studentised $z$ moves the two 2.5\\% tails by "
       "$0.085\\,\\kappa_n$ in opposite directions, so the two-sided level holds to first order, and at "
       "$|\\kappa_n| = {}$ each tail stays within 0.4\\% to 4.6\\%; Holm's first steps, near $|z| = 4$, lie beyond "
-      "what this argument covers.) The sampled checks of the run are one family, tested by "
-      "Holm's procedure at family-wise level $\\alpha = {}$. A sampled agree means ``not rejected'', not a "
-      "proof.\n",
+      "what this argument covers.) The sampled checks of each variant are one family, tested by "
+      "Holm's procedure at family-wise level $\\alpha = {}$; a rejection stands only where an independent "
+      "confirmation sample of $4n$ keys rejects at the same threshold, which keeps the family-wise level. A "
+      "sampled agree means ``not rejected'', not a proof.\n",
       num::kMaxCltSkewness, num::kMaxCltSkewness, run.options.family_alpha);
   out << "\\item[certificate] of a derived closed form (docs/proofs.md), shown without sampling a point: a closed "
          "form $m(\\beta,\\gamma)$ for $\\mathbb{E}\\,g(\\beta+\\gamma\\varepsilon)$ is smooth for $\\gamma > 0$, satisfies "

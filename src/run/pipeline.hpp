@@ -22,9 +22,9 @@ RunResult run_suite(const std::vector<Spec>& specs, const Bibliography& bibliogr
 RunResult run_checks(const std::vector<Spec>& specs, const Bibliography& bibliography, const RunOptions& options,
                      const Progress& progress);
 
-/// The run-wide step: Holm's procedure over all sampled checks of the run (their
-/// order in the run breaks ties), then the properties decided from sampled checks.
-/// Run once, on the whole run (a merge of shards runs it after merging).
+/// The judging step after the checks: per variant, Holm's procedure with confirmation over its
+/// sampled checks (src/verdicts/multiple_comparisons.hpp; their order breaks ties), then the
+/// properties decided from sampled checks. Run once (a merge of shards runs it after merging).
 void judge_run(RunResult& result);
 
 /// Spec files named by `paths`: files as given, directories expanded to their

@@ -81,6 +81,16 @@ struct CheckRecord {
   std::optional<double> population_standard_error;
   std::optional<double> bootstrap_standard_error;
   std::optional<double> clt_skewness;
+  /// A sampled check's confirmation sample (src/verdicts/multiple_comparisons.hpp): drawn where the
+  /// first sample's p <= the family's alpha, independent of it (its own seed), with n keys (4 times
+  /// the first's); z and p against the same reference. Holm's rejection stands only if it is confirmed.
+  struct Confirmation {
+    unsigned long n = 0;
+    unsigned long seed = 0;
+    double z = 0;
+    double p_value = 1;
+  };
+  std::optional<Confirmation> confirmation;
   std::string detail;                    ///< reason or finding, one or two sentences
   std::optional<SearchSummary> search;   ///< claims: the counterexample search
   /// The verdict follows from balls that contain the exact values (numerics/ball.hpp):

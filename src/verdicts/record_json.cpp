@@ -294,6 +294,30 @@ const std::vector<Field>& fields() {
       optional_number("population_standard_error", &CheckRecord::population_standard_error, true),
       optional_number("bootstrap_standard_error", &CheckRecord::bootstrap_standard_error, true),
       optional_number("clt_skewness", &CheckRecord::clt_skewness, true),
+      {"confirmation", false,
+       [](json& j, const CheckRecord& r, RecordStyle style) {
+         if (!r.confirmation) return;
+         const CheckRecord::Confirmation& c = *r.confirmation;
+         j["confirmation"] = {
+             {"n", c.n},
+             {"seed", c.seed},
+             {"z", style == RecordStyle::Results ? json(std::round(c.z * 1000) / 1000) : json(c.z)},
+             {"p_value", rounded_statistic(c.p_value, style)}};
+       },
+       [](const json& j, CheckRecord& r) {
+         if (!j.is_object() || j.size() != 4) fail("confirmation", "is not a table of n, seed, z and p_value");
+         CheckRecord::Confirmation out;
+         for (const char* key : {"n", "seed", "z", "p_value"})
+           if (!j.contains(key)) fail(std::string("confirmation.") + key, "is missing");
+         out.n = static_cast<unsigned long>(count_of(j["n"], "confirmation.n", std::numeric_limits<unsigned long>::max()));
+         out.seed = static_cast<unsigned long>(
+             count_of(j["seed"], "confirmation.seed", std::numeric_limits<unsigned long>::max()));
+         out.z = finite_of(j["z"], "confirmation.z");
+         out.p_value = finite_of(j["p_value"], "confirmation.p_value");
+         if (out.p_value < 0 || out.p_value > 1) fail("confirmation.p_value", "is not in [0, 1]");
+         if (out.n == 0) fail("confirmation.n", "is 0");
+         r.confirmation = out;
+       }},
       {"search", false,
        [](json& j, const CheckRecord& r, RecordStyle style) {
          if (r.search) j["search"] = search_json(*r.search, style);

@@ -299,6 +299,16 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
         r.values = {{"sampled", fmt::format("{:.17g}", est.S)}, {"reference", num::to_decimal(closed.value, digits)}};
         judge_sample(r, est, sample.non_finite, closed.value.convert_to<double>());
         if (population) judge_clt_validity(r, *population, static_cast<double>(sample.count));
+        confirm_sample(r, options.family_alpha, closed.value.convert_to<double>(),
+                       [&](unsigned long n2, std::uint64_t seed2) {
+                         progress(fmt::format("[{}] confirming a significant difference: n = {}, a new seed",
+                                              spec.name, n2));
+                         const num::FeatureMapSampler again(spec.definition, s.x, to_doubles(c.q), to_doubles(c.mu),
+                                                            to_doubles(c.sigma), seed2 ^ num::splitmix64(p.index));
+                         const num::SampleMoments m = again.sample(n2, options.threads, {});
+                         return m.non_finite > 0 ? std::nullopt
+                                                 : std::optional<num::SparsityEstimate>(num::estimate_sparsity(m));
+                       });
         result.records.push_back(std::move(r));
       }
     }
