@@ -256,6 +256,14 @@ check "I43 law: exp under Laplace, true claims proved where S exists (gamma < sq
 check "I43 law: relu under uniform, the true claim proved where S exists (beta + sqrt3 gamma > 0)" proved_where_S_exists \
   i43_relu_uniform "beta + sqrt(3)*gamma > 0" relu-uniform-S
 
+# Issue 43, R3: claims on a feature map whose moments have no closed form (softplus) are judged:
+# identities in the invariants proved, the others against the certified moments' balls at the cases
+$py "$src/tests/round4/i43_feature_map_truth.py" > truth_i43_fm.txt
+check "I43 R3: i43_feature_map_softplus runs" run i43_feature_map_softplus
+check "I43 R3: its verdicts are the truth (mpmath moments)" agrees_with_truth i43_feature_map_softplus truth_i43_fm.txt
+check "I43 R3: eq. 8 and eq. 9 are proved as identities in the invariants" bash -c \
+  "$py -c \"import json,sys; c={r['claim']: r for r in json.load(open('res/i43_feature_map_softplus/results.json'))['checks'] if r.get('claim')}; sys.exit(0 if all(c[i]['evidence']['level'] == 'proved on the whole domain' for i in ('eq8', 'eq9', 'eq8-squared')) else 1)\""
+
 # ... and sharded: the merge proves their certified counterexamples again against the derived S
 # on the region (Kind::judged_claim), so it accepts them, and the merge equals the run unsharded
 law_specs="i43_exp_laplace.toml i43_relu_uniform.toml i43_relu2_laplace_properties.toml"

@@ -41,15 +41,6 @@ constexpr double kUndefinedScore = 1000;
 constexpr double kUndecidedScore = -1e300;
 std::string short_text(const num::Ball& b) { return b.finite() ? b.midpoint_text(12) : "not finite"; }
 
-// Two values rounded alike to the fewest significant digits, at least 12, that tell them apart
-// (a difference of 1e-34 shown as "0.999687646408 but 0.999687646408" said nothing).
-std::pair<std::string, std::string> rounded_apart(const std::string& a, const std::string& b) {
-  const unsigned longest = static_cast<unsigned>(std::max(a.size(), b.size()));
-  for (unsigned k = 12;; k += 2) {
-    std::string x = num::rounded_decimal(a, k), y = num::rounded_decimal(b, k);
-    if (x != y || k + 2 > longest || k >= 80) return {x, y};
-  }
-}
 
 // The coordinates of a point in the order of the domain's symbols, or empty.
 std::vector<numeric> coordinates(const ClaimPoint& p) { return p.rational ? *p.rational : std::vector<numeric>{}; }
@@ -111,6 +102,16 @@ numeric short_decimal(double x, int significant = 6) {
 }
 
 }  // namespace
+
+// Two values rounded alike to the fewest significant digits, at least 12, that tell them apart
+// (a difference of 1e-34 shown as "0.999687646408 but 0.999687646408" said nothing).
+std::pair<std::string, std::string> rounded_apart(const std::string& a, const std::string& b) {
+  const unsigned longest = static_cast<unsigned>(std::max(a.size(), b.size()));
+  for (unsigned k = 12;; k += 2) {
+    std::string x = num::rounded_decimal(a, k), y = num::rounded_decimal(b, k);
+    if (x != y || k + 2 > longest || k >= 80) return {x, y};
+  }
+}
 
 std::vector<numeric> exact_search_point(const num::SearchRegion& region, const std::vector<double>& x) {
   std::vector<numeric> out;

@@ -82,6 +82,10 @@ struct ClaimReference {
 /// reproduces exactly. The point may fall just outside the region; the caller checks the domain.
 std::vector<GiNaC::numeric> exact_search_point(const num::SearchRegion& region, const std::vector<double>& x);
 
+/// Two decimal values rounded alike to the fewest significant digits, at least 12, that tell
+/// them apart (a difference of 1e-34 shown as "0.999687646408 but 0.999687646408" said nothing).
+std::pair<std::string, std::string> rounded_apart(const std::string& a, const std::string& b);
+
 /// The record of a claim that cannot be judged because the variant has no closed form.
 CheckRecord claim_without_derivation(const Spec& spec, const Claim& claim, const std::string& reason);
 

@@ -130,13 +130,6 @@ void read_moment_cases(const Spec& spec, TomlReader& grid, FeatureMapData& data)
   }
 }
 
-NamedValues phi_case_description(const PhiCase& c, std::size_t index) {
-  return {{"case", std::to_string(index + 1)},
-          {"d", std::to_string(c.q.size())},
-          {"q", components_text(c.q)},
-          {"mu", components_text(c.mu)},
-          {"sigma", components_text(c.sigma)}};
-}
 
 class FeatureMapKind final : public Kind {
  public:
@@ -368,6 +361,14 @@ class FeatureMapKind final : public Kind {
 }  // namespace
 
 std::shared_ptr<const Kind> feature_map_kind() { return std::make_shared<FeatureMapKind>(); }
+
+NamedValues phi_case_description(const PhiCase& c, std::size_t index) {
+  return {{"case", std::to_string(index + 1)},
+          {"d", std::to_string(c.q.size())},
+          {"q", components_text(c.q)},
+          {"mu", components_text(c.mu)},
+          {"sigma", components_text(c.sigma)}};
+}
 
 ClaimDomain iid_cases(const Spec& spec, const ClaimDomain& cases) {
   ClaimDomain domain;

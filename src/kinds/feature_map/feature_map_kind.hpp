@@ -56,6 +56,9 @@ void check_feature_map_claims(const Spec& spec, const sym::LinearAttentionDeriva
                               const RunOptions& options, const PointWitness& witness, VariantResult& result,
                               const Progress& progress);
 
+/// How a case given by phi is named in records: case, d, q, mu, sigma.
+NamedValues phi_case_description(const PhiCase& c, std::size_t index);
+
 /// The cases of `cases` (claim_domain of the spec) whose key components are iid, the
 /// domain of claims in mu and sigma (Su2023 eq. 9).
 ClaimDomain iid_cases(const Spec& spec, const ClaimDomain& cases);

@@ -15,6 +15,7 @@
 
 #include "numerics/adaptive_evaluation.hpp"
 #include "numerics/precision.hpp"
+#include "numerics/ball_comparison.hpp"
 #include "numerics/ball_expression.hpp"
 #include "numerics/feature_map_sampler.hpp"
 #include "numerics/sparsity_estimate.hpp"
@@ -90,6 +91,123 @@ CertifiedOutcome certified_moment(const GiNaC::ex& closed, const NumericS& q, in
   }
   out.numeric = value;
   return out;
+}
+
+// A claim of a feature map whose moments have no closed form (issue 43, R3). Its identity with
+// eq. 8 (eq. 9 for a claim in mu, sigma) in the invariants is proved as for any phi
+// (check_claim_on_domain, with no case: the invariants are not exact numbers here); and at each
+// case (the iid ones for eq. 9) it is compared with S from the certified route's balls of
+// E phi(k_i) and E phi(k_i)^2: `invariants(k)` gives the balls of q~.mu~, q~^T Sigma~ q~,
+// ||q~||_1, ||q~||_2, mu~, sigma~ (the last two at iid cases), `S_ball(k)` S's. A point agrees
+// or disagrees by numerics/ball_comparison's rule, both sides balls; a claim that cannot be
+// enclosed there (not defined, a root of a negative ball) leaves the case undecided. A merge
+// cannot recompute these balls without the quadrature, so a disagreement found here is numeric
+// evidence (not a certified record), and an agreement without the proof is numeric evidence.
+CheckRecord claim_against_moment_balls(const Spec& spec, const Claim& claim,
+                                       const sym::LinearAttentionDerivation& linear,
+                                       const std::function<std::optional<std::vector<num::Ball>>(std::size_t)>& invariants,
+                                       const DirectBall& S_ball, const std::string& no_closed_form, unsigned digits) {
+  const auto& s = sym::symbols();
+  const bool uses_mu_sigma = claim.S.has(s.mu) || claim.S.has(s.sigma);
+  ClaimDomain none;
+  none.symbols = {s.qmu, s.qSq, s.q1, s.q2, s.mu, s.sigma};
+  none.description = "no case with exact invariants (the moments of phi have no closed form: " + no_closed_form + ")";
+  CheckRecord r = check_claim_on_domain(
+      spec, claim, [](const GiNaC::ex& e) { return e; }, uses_mu_sigma ? linear.S_iid : linear.S_general, none, digits,
+      {});
+  if (r.verdict == Verdict::Disagree) return r;  // not defined on the invariants' domain
+  const bool proved = r.verdict == Verdict::Agree && is_proof(r.evidence.level);
+  // the cases: every one, or the iid ones for a claim in mu and sigma
+  const std::vector<PhiCase>& cases = kind_data<FeatureMapData>(spec).phi_cases;
+  std::vector<std::size_t> at;
+  for (std::size_t k = 0; k < cases.size(); ++k)
+    if (!uses_mu_sigma || cases[k].iid()) at.push_back(k);
+  const slong bits = num::Precision{digits}.ball_bits();
+  std::size_t agreed = 0;
+  double worst = 1e9;
+  std::string undecided;
+  std::optional<std::size_t> counterexample;
+  num::Ball claim_at_counterexample, S_at_counterexample;
+  try {
+    const num::BallExpression value(claim.S, none.symbols);
+    for (const std::size_t k : at) {
+      const std::string where = describe_point(phi_case_description(cases[k], k));
+      const std::optional<std::vector<num::Ball>> inv = invariants(k);
+      const std::optional<num::Ball> S = S_ball(k);
+      if (!inv || !S) {
+        if (undecided.empty()) undecided = "the certified route gives no ball of the moments at " + where;
+        continue;
+      }
+      const num::Ball c = value.evaluate(*inv, bits);
+      const num::BallVerdict v = num::compare_balls(c, *S, digits, bits);
+      if (v.outcome == num::PointOutcome::Disagree && c.finite()) {
+        if (!counterexample) {
+          counterexample = k;
+          claim_at_counterexample = c;
+          S_at_counterexample = *S;
+        }
+      } else if (v.outcome == num::PointOutcome::Agree) {
+        ++agreed;
+        worst = std::min(worst, v.digits);
+      } else if (undecided.empty()) {
+        undecided = "the balls of the claim and of S (from the certified moments) do not decide at " + where +
+                    (c.finite() ? "" : " (the claim has no finite ball there)");
+      }
+    }
+  } catch (const std::exception& err) {
+    if (undecided.empty()) undecided = std::string("the claim cannot be enclosed at the cases: ") + err.what();
+  }
+  const std::string cases_text = fmt::format("{} case{}", at.size(), at.size() == 1 ? "" : "s");
+  if (counterexample) {
+    const NamedValues where = phi_case_description(cases[*counterexample], *counterexample);
+    const auto [shown, S_shown] =
+        rounded_apart(claim_at_counterexample.midpoint_text(digits), S_at_counterexample.midpoint_text(digits));
+    r.verdict = Verdict::Disagree;
+    r.method = "numeric (balls of the certified moments; no closed form)";
+    r.point = where;
+    r.values = {{"claim", claim_at_counterexample.midpoint_text(digits)},
+                {"numeric_route", S_at_counterexample.midpoint_text(digits)}};
+    r.certified = false;  // a merge cannot recompute the moments' balls
+    r.enclosure.clear();
+    r.evidence = {EvidenceLevel::NumericEvidence,
+                  "claim != S at " + describe_point(where) + " (their balls, from the certified moments, are disjoint)"};
+    r.detail = "Not equivalent: at " + describe_point(where) + " the claim gives " + shown + " but S is " + S_shown +
+               " (the claim evaluated on balls of the invariants and S from the certified route's balls of E phi and "
+               "E phi^2: the two balls are disjoint).";
+    if (proved) {
+      r.conflict = true;
+      r.detail = "CONFLICT (a defect of attnverify): a symbolic proof of the identity in the invariants and a "
+                 "disagreement at a case contradict each other. " +
+                 r.detail;
+    }
+    return r;
+  }
+  const std::string cross_check =
+      agreed == at.size() && !at.empty()
+          ? fmt::format(" At the {} (balls of the invariants from the certified moments of phi, no closed form) the "
+                        "claim agrees with S to at least {:.1f} digits.",
+                        cases_text, worst)
+          : fmt::format(" At the {}, against S from the certified moments of phi: {} agree; {}.", cases_text, agreed,
+                        undecided.empty() ? "no case" : undecided);
+  if (proved) {
+    r.detail += cross_check;
+    return r;
+  }
+  if (agreed == at.size() && !at.empty()) {
+    r.verdict = Verdict::Agree;
+    r.method = "numeric (balls of the certified moments; no closed form)";
+    r.digits = worst;
+    r.evidence = {EvidenceLevel::NumericEvidence,
+                  fmt::format("claim = S to >= {:.1f} digits at the {} (balls of the certified moments)", worst,
+                              cases_text)};
+    r.detail = "No symbolic proof of the identity in the invariants. Evidence, not a proof:" + cross_check;
+    return r;
+  }
+  r.verdict = Verdict::Inconclusive;
+  r.method = "numeric (balls of the certified moments; no closed form)";
+  r.evidence = {EvidenceLevel::Undecided, ""};
+  r.detail = "No symbolic proof of the identity in the invariants, and not decided at the cases:" + cross_check;
+  return r;
 }
 
 std::vector<double> to_doubles(const std::vector<GiNaC::numeric>& v) {
@@ -318,8 +436,41 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
   if (moments.derived) {
     check_feature_map_claims(spec, linear, cases, options, direct_witness(from_quadrature), result, progress);
   } else {
-    for (const Claim& claim : spec.claims)
-      result.records.push_back(claim_without_derivation(spec, claim, moments.reason));
+    // the invariants as balls, from the certified route's balls of the moments and of phi(q_i)
+    const auto invariants = [&](std::size_t index) -> std::optional<std::vector<num::Ball>> {
+      const PhiCase& c = kind_data<FeatureMapData>(spec).phi_cases[index];
+      const slong bits = num::Precision{digits}.ball_bits();
+      num::Ball qmu, qSq, q1, q2, term, variance, feature;
+      for (std::size_t i = 0; i < c.q.size(); ++i) {
+        const NumericS& m = quadrature(c.mu[i], c.sigma[i]);
+        if (!m.certified || !m.certified->ok) return std::nullopt;
+        feature = phi_ball({c.q[i]}, bits);
+        arb_mul(term.get(), feature.get(), m.certified->mean_abs.get(), bits);
+        arb_add(qmu.get(), qmu.get(), term.get(), bits);
+        arb_sqr(variance.get(), m.certified->mean_abs.get(), bits);
+        arb_sub(variance.get(), m.certified->mean_square.get(), variance.get(), bits);
+        arb_sqr(term.get(), feature.get(), bits);
+        arb_add(q2.get(), q2.get(), term.get(), bits);
+        arb_mul(term.get(), term.get(), variance.get(), bits);
+        arb_add(qSq.get(), qSq.get(), term.get(), bits);
+        arb_add(q1.get(), q1.get(), feature.get(), bits);
+      }
+      arb_sqrt(q2.get(), q2.get(), bits);
+      num::Ball mu, sigma;  // iid: one component's mean and standard deviation of phi(k_i)
+      if (c.iid() && !c.q.empty()) {
+        const NumericS& m = quadrature(c.mu[0], c.sigma[0]);
+        mu = m.certified->mean_abs;
+        arb_sqr(variance.get(), mu.get(), bits);
+        arb_sub(variance.get(), m.certified->mean_square.get(), variance.get(), bits);
+        arb_sqrt(sigma.get(), variance.get(), bits);
+      }
+      return std::vector<num::Ball>{qmu, qSq, q1, q2, mu, sigma};
+    };
+    for (const Claim& claim : spec.claims) {
+      progress(fmt::format("[{}] claim {}", spec.name, claim.id));
+      result.records.push_back(
+          claim_against_moment_balls(spec, claim, linear, invariants, from_quadrature_ball, moments.reason, digits));
+    }
   }
   check_properties(spec, feature_map_property_target(), options, result, progress);
   return result;
