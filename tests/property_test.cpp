@@ -18,6 +18,7 @@
 #include "proofs/positivity.hpp"
 #include "proofs/symbols.hpp"
 #include "src/kinds/registry.hpp"
+#include "src/properties/lattice_checks.hpp"
 #include "src/run/pipeline.hpp"
 #include "src/spec/spec.hpp"
 
@@ -203,4 +204,48 @@ BOOST_AUTO_TEST_CASE(a_bound_with_roots_is_positive_only_when_shown) {
   BOOST_TEST(!sym::is_provably_positive_with_roots(-bound, unit));
   BOOST_TEST(!sym::is_provably_positive_with_roots(bound * (s.lambda - 2), unit));
   BOOST_TEST(!sym::is_provably_positive_with_roots(GiNaC::sqrt(GiNaC::numeric(1, 2) - s.lambda), unit));
+}
+
+// The lattice route for properties without a closed form (src/properties/lattice_checks.hpp):
+// its axes, and its decisions on a made-up S whose balls are known exactly.
+BOOST_AUTO_TEST_CASE(the_lattice_route_decides_bounds_and_monotonicity_from_balls_only) {
+  using GiNaC::numeric;
+  const std::vector<numeric> even = lattice_axis(-1, 1);
+  BOOST_TEST(even.size() == 9u);
+  BOOST_TEST((even.front() == -1 && even[1] == numeric(-3, 4) && even.back() == 1));
+  const std::vector<numeric> wide = lattice_axis(numeric(1, 1000), 1000);  // log-spaced: 10^(-3 + 6k/8)
+  BOOST_TEST(wide.size() == 9u);
+  BOOST_TEST((wide.front() == numeric(1, 1000) && wide[4] == 1 && wide.back() == 1000));
+  BOOST_TEST(lattice_axis(2, 2).size() == 1u);
+  // S(x, y) = x + y exactly (a ball of radius 0): increasing in x, > -2.5 on [-1, 1]^2, not > -1
+  const auto S = [](const GridPoint& p) {
+    CertifiedValue v;
+    num::Ball b;
+    arb_set_d(b.get(), (p[0] + p[1]).to_double());
+    v.ball = b;
+    return v;
+  };
+  const std::vector<std::string> names{"x", "y"};
+  const std::vector<std::pair<numeric, numeric>> box{{-1, 1}, {-1, 1}};
+  const LatticeOutcome up = decide_on_lattice(names, box, LatticeRelation::Increasing, 0, 0, S, 30);
+  BOOST_TEST(to_string(up.verdict) == "agree");
+  BOOST_TEST((up.evidence.level == EvidenceLevel::NumericEvidence));
+  const LatticeOutcome down = decide_on_lattice(names, box, LatticeRelation::Decreasing, 0, 1, S, 30);
+  BOOST_TEST(to_string(down.verdict) == "disagree");
+  BOOST_TEST(down.certified);
+  BOOST_TEST(to_string(decide_on_lattice(names, box, LatticeRelation::GreaterThan, numeric(-5, 2), 0, S, 30).verdict) ==
+             "agree");
+  const LatticeOutcome floor = decide_on_lattice(names, box, LatticeRelation::GreaterThan, -1, 0, S, 30);
+  BOOST_TEST(to_string(floor.verdict) == "disagree");  // S = -2 at (-1, -1)
+  // a point without a ball leaves the check undecided, never agree
+  const auto holed = [&](const GridPoint& p) {
+    CertifiedValue v = S(p);
+    if (p[0] == 0 && p[1] == 0) {
+      v.ball.reset();
+      v.not_certified = "no ball here";
+    }
+    return v;
+  };
+  BOOST_TEST(to_string(decide_on_lattice(names, box, LatticeRelation::GreaterThan, numeric(-5, 2), 0, holed, 30)
+                           .verdict) == "inconclusive");
 }

@@ -264,9 +264,15 @@ check "I43 R3: its verdicts are the truth (mpmath moments)" agrees_with_truth i4
 check "I43 R3: eq. 8 and eq. 9 are proved as identities in the invariants" bash -c \
   "$py -c \"import json,sys; c={r['claim']: r for r in json.load(open('res/i43_feature_map_softplus/results.json'))['checks'] if r.get('claim')}; sys.exit(0 if all(c[i]['evidence']['level'] == 'proved on the whole domain' for i in ('eq8', 'eq9', 'eq8-squared')) else 1)\""
 
+# Issue 43, R2: properties of a kernel without a closed form (sigmoid), decided on a lattice of
+# certified balls of S
+$py "$src/tests/round4/i43_lattice_truth.py" > truth_i43_lattice.txt
+check "I43 R2: i43_lattice_sigmoid runs" run i43_lattice_sigmoid
+check "I43 R2: its verdicts are the truth (mpmath)" agrees_with_truth i43_lattice_sigmoid truth_i43_lattice.txt
+
 # ... and sharded: the merge proves their certified counterexamples again against the derived S
 # on the region (Kind::judged_claim), so it accepts them, and the merge equals the run unsharded
-law_specs="i43_exp_laplace.toml i43_relu_uniform.toml i43_relu2_laplace_properties.toml"
+law_specs="i43_exp_laplace.toml i43_relu_uniform.toml i43_relu2_laplace_properties.toml i43_lattice_sigmoid.toml i43_feature_map_softplus.toml"
 check "I43 law: 2 shards of the law specs merge (exit 0)" bash -c \
   "'$bin' run $law_specs --shard 1/2 --out res/law1 --quiet >/dev/null 2>&1 && '$bin' run $law_specs --shard 2/2 --out res/law2 --quiet >/dev/null 2>&1 && '$bin' merge res/law1 res/law2 --out res/law-merged --no-pdf --quiet >/dev/null 2>'$work/err'"
 same_verdicts() {

@@ -26,6 +26,7 @@
 #include "proofs/positivity.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/symbols.hpp"
+#include "src/properties/lattice_checks.hpp"
 #include "src/properties/ratio_reduction.hpp"
 #include "numerics/counterexample_search.hpp"
 #include "src/verdicts/claim_check.hpp"
@@ -715,6 +716,59 @@ std::optional<numeric> snap(const Real& x) {
     if (std::abs(v - p / q) <= kSnapRelTol * std::max(1.0, std::abs(v))) return numeric(static_cast<long>(p), q);
   }
   return std::nullopt;
+}
+
+// Without a closed form: an infimum's greater_than, a supremum's less_than or a monotonicity
+// decided from certified balls of S on a lattice over the box (src/properties/lattice_checks.hpp);
+// nullopt for the other checks, or without a numeric route for properties.
+std::optional<Part> check_on_lattice(const Spec& spec, const PropertyCheck& c, const PropertyTarget& target,
+                                     const RunOptions& options) {
+  if (!target.certified_value) return std::nullopt;
+  LatticeRelation relation;
+  numeric threshold = 0;
+  std::size_t axis = 0;
+  const auto names = spec.property_parameters();
+  if (c.kind == PropertyKind::Infimum && c.greater_than && !c.value) {
+    relation = LatticeRelation::GreaterThan;
+    threshold = *c.greater_than;
+  } else if (c.kind == PropertyKind::Supremum && c.less_than && !c.value) {
+    relation = LatticeRelation::LessThan;
+    threshold = *c.less_than;
+  } else if (c.kind == PropertyKind::Monotone) {
+    relation = c.direction == "increasing" ? LatticeRelation::Increasing : LatticeRelation::Decreasing;
+    const auto at = std::find(names.begin(), names.end(), c.parameter);
+    if (at == names.end()) return std::nullopt;
+    axis = static_cast<std::size_t>(at - names.begin());
+  } else {
+    return std::nullopt;
+  }
+  for (const ex& x : parameter_symbols(spec))
+    if (is_integer_parameter(x)) return std::nullopt;  // a lattice of reals is no set of sequences
+  Part part;
+  std::vector<std::pair<numeric, numeric>> ranges;
+  box_of(spec, c, ranges);
+  if (ranges.size() != names.size()) {
+    part.method = "none";
+    std::string all;
+    for (const std::string& n : names) all += (all.empty() ? "" : ", ") + n;
+    part.finding = "the box does not give a range of every parameter (" + all + "): not decided.";
+    return part;
+  }
+  if (const std::string outside = box_outside_domain(spec, names, ranges); !outside.empty()) {
+    part.method = "none";
+    part.finding = outside + ": not decided.";
+    return part;
+  }
+  const LatticeOutcome o =
+      decide_on_lattice(names, ranges, relation, threshold, axis, target.certified_value, options.digits);
+  part.verdict = o.verdict;
+  part.method = o.method;
+  part.finding = o.finding;
+  part.point = o.point;
+  part.values = o.values;
+  part.certified = o.certified;
+  part.evidence = o.evidence;
+  return part;
 }
 
 Part check_extremum(const Spec& spec, const PropertyCheck& c, const PropertyTarget& target, const RunOptions& options) {
@@ -2052,9 +2106,16 @@ CheckRecord check_property(const Spec& spec, const Property& property, const Pro
     for (const PropertyCheck& c : property.checks) {
       const bool needs_S = c.kind != PropertyKind::NormRatio && c.kind != PropertyKind::Sampled;
       if (needs_S && target.S.is_zero()) {
+        if (std::optional<Part> lattice = check_on_lattice(spec, c, target, options)) {
+          parts.push_back(*lattice);
+          continue;
+        }
         Part part;
         part.method = "none";
-        part.finding = "no closed form to examine (" + target.no_closed_form_reason + ")";
+        part.finding = "no closed form to examine (" + target.no_closed_form_reason + ")" +
+                       (target.certified_value ? "; without one, the numeric route decides only infimum and supremum "
+                                                 "bounds (greater_than, less_than) and monotonicity on a box"
+                                               : "");
         parts.push_back(part);
         continue;
       }

@@ -24,6 +24,9 @@
 //              in r certified (Arb branch-and-bound of dQ/dr); else only a certified
 //              point beyond a claimed extreme decides; r's range confirmed by 10^4
 //              seeded random points per dimension
+//   without a closed form (PropertyTarget::certified_value): an infimum's greater_than, a
+//              supremum's less_than and monotone on a lattice of certified balls of S
+//              (src/properties/lattice_checks.hpp); the other kinds are not decided
 //   sampled    after Holm's correction (src/verdicts/multiple_comparisons.hpp): the
 //              variant's sampled checks (judge_sampled_properties)
 #pragma once
@@ -42,6 +45,11 @@ struct PropertyTarget {
   GiNaC::ex S;  ///< in spec.property_parameters(); ex(0) when properties get no closed form
   const sym::SequenceDerivation* sequence = nullptr;  ///< sequences: the derivation (asymptotics, lambda = 1)
   std::string no_closed_form_reason;  ///< why S is ex(0): the record says it
+  /// Where S is ex(0): a certified ball of S at an exact point of the properties' parameters from
+  /// the variant's numeric route, or why none (kernels: the defining integrals by Arb, as at a grid
+  /// point); infimum and supremum bounds and monotonicity are then decided on a lattice over
+  /// their box (src/properties/lattice_checks.hpp). Empty: no numeric route for properties.
+  std::function<CertifiedValue(const GridPoint&)> certified_value = {};
 };
 
 /// The record of one property of the spec (check = CheckKind::Property, claim = its id).

@@ -207,11 +207,24 @@ ClosedFormUse closed_form_use(const Spec& spec, const sym::KernelDerivation& d) 
   return out;
 }
 
-PropertyTarget kernel_property_target(const Spec& spec) {
+PropertyTarget kernel_property_target(const Spec& spec, unsigned digits) {
   const sym::KernelDerivation d = kernel_derivation_under(spec);
   const ClosedFormUse use = closed_form_use(spec, d);
-  if (!use.properties) return {GiNaC::ex(0), nullptr, use.reason};
-  return {d.S, nullptr, ""};
+  if (use.properties) return {d.S, nullptr, ""};
+  PropertyTarget target{GiNaC::ex(0), nullptr, use.reason};
+  // the numeric route's certified ball of S, as at a grid point (where S exists under the law)
+  const auto route = std::make_shared<const KernelRoute>(d, digits, score_law(spec));
+  target.certified_value = [route](const GridPoint& p) {
+    CertifiedValue out;
+    const NumericS n = route->certified(p);
+    if (n.certified && n.certified->ok && n.certified->S.finite())
+      out.ball = n.certified->S;
+    else
+      out.not_certified = n.certified ? n.certified->failure : n.failure;
+    if (!out.ball && out.not_certified.empty()) out.not_certified = "the certified route did not run";
+    return out;
+  };
+  return target;
 }
 
 VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
@@ -393,8 +406,7 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
   const ClosedFormUse use = closed_form_use(spec, d);
   check_claims(spec, use.claims ? &reference : nullptr, use.claims ? "" : use.reason, digits,
                options.seed_for(std::nullopt), witness, certified_witness, result.records, progress);
-  check_properties(spec, use.properties ? PropertyTarget{d.S, nullptr, ""} : PropertyTarget{GiNaC::ex(0), nullptr, use.reason},
-                   options, result, progress);
+  check_properties(spec, kernel_property_target(spec, digits), options, result, progress);
   return result;
 }
 

@@ -201,7 +201,7 @@ class KernelKind final : public Kind {
   }
 
   CheckRecord recheck_property(const Spec& spec, const Property& property, const RunOptions& options) const override {
-    return check_property(spec, property, kernel_property_target(spec), options);
+    return check_property(spec, property, kernel_property_target(spec, options.digits), options);
   }
 
   // under another law the sampled route draws scalar scores (src/kinds/sampled_checks.cpp)

@@ -56,8 +56,9 @@ struct ClosedFormUse {
 ClosedFormUse closed_form_use(const Spec& spec, const sym::KernelDerivation& derivation);
 
 /// What the kernel's properties are judged on: the derived S where closed_form_use allows it,
-/// else none (ex(0)) and the reason.
-PropertyTarget kernel_property_target(const Spec& spec);
+/// else none (ex(0)), the reason, and the numeric route's certified ball of S at a point (at
+/// working precision `digits`) for the checks a lattice decides (src/properties/lattice_checks.hpp).
+PropertyTarget kernel_property_target(const Spec& spec, unsigned digits);
 
 /// Derivation, closed form vs quadrature at every grid point, Monte Carlo, claims and
 /// properties (src/kinds/kernel/kernel_checks.cpp).

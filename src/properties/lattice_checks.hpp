@@ -1,0 +1,59 @@
+// Property checks over a box without a closed form (issue 43, R2): S enclosed in certified balls
+// by the variant's numeric route (kernels: Arb's acb_calc_integrate of the defining integrals,
+// as at a grid point) at the points of a lattice over the box, 9 per axis (log-spaced on an
+// axis with 0 < lo and hi/lo >= 100, else evenly; exact ends; inner points rounded to 6
+// significant digits), so 81 points on a 2-parameter box.
+//
+//   S > t (infimum greater_than), S < t (supremum less_than): a lattice point whose ball lies
+//     wholly on the wrong side is a certified counterexample (disagree); the relation holding
+//     at every point, each ball wholly on its side, is numeric evidence at those points (agree);
+//     otherwise (a point without a ball, or one the ball does not decide) inconclusive.
+//   increasing / decreasing in p: along each lattice line in p, two neighbouring points whose
+//     balls are disjoint and in the wrong order are a certified counterexample; every
+//     neighbouring pair disjoint and in order is numeric evidence (agree); otherwise
+//     inconclusive (equal values leave the direction undecided, as for a closed form).
+// Nothing is proved between lattice points: an agree names its points.
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "src/spec/spec.hpp"
+#include "src/verdicts/check_record.hpp"
+#include "src/verdicts/claim_check.hpp"
+#include "src/verdicts/evidence.hpp"
+#include "src/verdicts/verdict.hpp"
+
+namespace attnverify {
+
+/// The relation a lattice check tests.
+enum class LatticeRelation { GreaterThan, LessThan, Increasing, Decreasing };
+
+/// What a lattice check found: the fields of one part of a property record.
+struct LatticeOutcome {
+  Verdict verdict = Verdict::Inconclusive;
+  std::string method;
+  std::string finding;
+  NamedValues point;   ///< the counterexample (its first point for a monotonicity)
+  NamedValues values;  ///< S there (and at its neighbour), decimal
+  bool certified = false;
+  Evidence evidence;
+};
+
+/// The lattice's values of one axis over [lo, hi] (lo <= hi; one value when lo == hi): 9 exact
+/// numbers, the ends exact, log-spaced when 0 < lo and hi >= 100 lo.
+std::vector<GiNaC::numeric> lattice_axis(const GiNaC::numeric& lo, const GiNaC::numeric& hi);
+
+/// Decides `relation` over the box (names[k] in ranges[k], in the order of the certified
+/// route's points) from `S`'s balls at the lattice's points. `threshold`: t of S > t or S < t;
+/// `axis`: the index of p for a monotonicity. `digits`: the working precision (values shown).
+LatticeOutcome decide_on_lattice(const std::vector<std::string>& names,
+                                 const std::vector<std::pair<GiNaC::numeric, GiNaC::numeric>>& ranges,
+                                 LatticeRelation relation, const GiNaC::numeric& threshold, std::size_t axis,
+                                 const std::function<CertifiedValue(const GridPoint&)>& S, unsigned digits);
+
+}  // namespace attnverify
