@@ -269,10 +269,12 @@ check "I43 R3: eq. 8 and eq. 9 are proved as identities in the invariants" bash 
 $py "$src/tests/round4/i43_lattice_truth.py" > truth_i43_lattice.txt
 check "I43 R2: i43_lattice_sigmoid runs" run i43_lattice_sigmoid
 check "I43 R2: its verdicts are the truth (mpmath)" agrees_with_truth i43_lattice_sigmoid truth_i43_lattice.txt
+check "I43 R2: i43_lattice_sequence runs" run i43_lattice_sequence
+check "I43 R2: its verdicts are the truth (mpmath sums)" agrees_with_truth i43_lattice_sequence truth_i43_lattice.txt
 
 # ... and sharded: the merge proves their certified counterexamples again against the derived S
 # on the region (Kind::judged_claim), so it accepts them, and the merge equals the run unsharded
-law_specs="i43_exp_laplace.toml i43_relu_uniform.toml i43_relu2_laplace_properties.toml i43_lattice_sigmoid.toml i43_feature_map_softplus.toml"
+law_specs="i43_exp_laplace.toml i43_relu_uniform.toml i43_relu2_laplace_properties.toml i43_lattice_sigmoid.toml i43_lattice_sequence.toml i43_feature_map_softplus.toml"
 check "I43 law: 2 shards of the law specs merge (exit 0)" bash -c \
   "'$bin' run $law_specs --shard 1/2 --out res/law1 --quiet >/dev/null 2>&1 && '$bin' run $law_specs --shard 2/2 --out res/law2 --quiet >/dev/null 2>&1 && '$bin' merge res/law1 res/law2 --out res/law-merged --no-pdf --quiet >/dev/null 2>'$work/err'"
 same_verdicts() {

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "numerics/ball.hpp"
+#include "numerics/box_branch_and_bound.hpp"
 #include "src/spec/exact_text.hpp"
 
 namespace attnverify {
@@ -49,7 +50,19 @@ NamedValues named(const std::vector<std::string>& names, const GridPoint& p) {
 
 }  // namespace
 
-std::vector<numeric> lattice_axis(const numeric& lo, const numeric& hi) {
+std::vector<numeric> lattice_axis(const numeric& lo, const numeric& hi, bool integer) {
+  if (integer) {
+    const numeric first = num::ceil_of(lo), last = num::floor_of(hi);
+    std::vector<numeric> out;
+    if (first > last) return out;
+    for (const numeric& x : lattice_axis(first, last)) {
+      numeric k = num::floor_of(x + numeric(1, 2));
+      if (k < first) k = first;
+      if (k > last) k = last;
+      if (out.empty() || k > out.back()) out.push_back(k);
+    }
+    return out;
+  }
   if (lo == hi) return {lo};
   std::vector<numeric> out{lo};
   const double a = lo.to_double(), b = hi.to_double();
@@ -66,11 +79,13 @@ std::vector<numeric> lattice_axis(const numeric& lo, const numeric& hi) {
 LatticeOutcome decide_on_lattice(const std::vector<std::string>& names,
                                  const std::vector<std::pair<numeric, numeric>>& ranges, LatticeRelation relation,
                                  const numeric& threshold, std::size_t axis,
-                                 const std::function<CertifiedValue(const GridPoint&)>& S, unsigned digits) {
+                                 const std::function<CertifiedValue(const GridPoint&)>& S, unsigned digits,
+                                 const std::vector<bool>& integer_axes) {
   LatticeOutcome out;
   const std::string box = box_text(names, ranges);
   std::vector<std::vector<numeric>> axes;
-  for (const auto& [lo, hi] : ranges) axes.push_back(lattice_axis(lo, hi));
+  for (std::size_t k = 0; k < ranges.size(); ++k)
+    axes.push_back(lattice_axis(ranges[k].first, ranges[k].second, k < integer_axes.size() && integer_axes[k]));
   // every lattice point, in order (the last axis fastest)
   std::vector<GridPoint> points{GridPoint{}};
   for (const auto& values : axes) {

@@ -45,15 +45,19 @@ struct LatticeOutcome {
 };
 
 /// The lattice's values of one axis over [lo, hi] (lo <= hi; one value when lo == hi): 9 exact
-/// numbers, the ends exact, log-spaced when 0 < lo and hi >= 100 lo.
-std::vector<GiNaC::numeric> lattice_axis(const GiNaC::numeric& lo, const GiNaC::numeric& hi);
+/// numbers, the ends exact, log-spaced when 0 < lo and hi >= 100 lo. An `integer` axis (a
+/// sequence's n) takes those values rounded to the integers of [lo, hi], without repeats (empty
+/// when there is none).
+std::vector<GiNaC::numeric> lattice_axis(const GiNaC::numeric& lo, const GiNaC::numeric& hi, bool integer = false);
 
 /// Decides `relation` over the box (names[k] in ranges[k], in the order of the certified
 /// route's points) from `S`'s balls at the lattice's points. `threshold`: t of S > t or S < t;
-/// `axis`: the index of p for a monotonicity. `digits`: the working precision (values shown).
+/// `axis`: the index of p for a monotonicity; `integer_axes`: which axes take integers only
+/// (empty: none). `digits`: the working precision (values shown).
 LatticeOutcome decide_on_lattice(const std::vector<std::string>& names,
                                  const std::vector<std::pair<GiNaC::numeric, GiNaC::numeric>>& ranges,
                                  LatticeRelation relation, const GiNaC::numeric& threshold, std::size_t axis,
-                                 const std::function<CertifiedValue(const GridPoint&)>& S, unsigned digits);
+                                 const std::function<CertifiedValue(const GridPoint&)>& S, unsigned digits,
+                                 const std::vector<bool>& integer_axes = {});
 
 }  // namespace attnverify

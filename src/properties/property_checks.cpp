@@ -742,8 +742,8 @@ std::optional<Part> check_on_lattice(const Spec& spec, const PropertyCheck& c, c
   } else {
     return std::nullopt;
   }
-  for (const ex& x : parameter_symbols(spec))
-    if (is_integer_parameter(x)) return std::nullopt;  // a lattice of reals is no set of sequences
+  std::vector<bool> integer_axes;  // a sequence's n: integers only
+  for (const ex& x : parameter_symbols(spec)) integer_axes.push_back(is_integer_parameter(x));
   Part part;
   std::vector<std::pair<numeric, numeric>> ranges;
   box_of(spec, c, ranges);
@@ -760,7 +760,7 @@ std::optional<Part> check_on_lattice(const Spec& spec, const PropertyCheck& c, c
     return part;
   }
   const LatticeOutcome o =
-      decide_on_lattice(names, ranges, relation, threshold, axis, target.certified_value, options.digits);
+      decide_on_lattice(names, ranges, relation, threshold, axis, target.certified_value, options.digits, integer_axes);
   part.verdict = o.verdict;
   part.method = o.method;
   part.finding = o.finding;

@@ -30,3 +30,17 @@ print("below-one", "true" if max(values) < 1 else "false")
 print("below-099", "true" if max(values) < mpf("0.99") else "false")
 print("dec-gamma", "true" if falls else "false")
 print("inc-gamma", "false" if falls else "true")
+
+# i43_lattice_sequence.toml: S_n = mean a / sqrt(mean a^2), a_i = 1/(1 + lambda i^2), i = 1..n,
+# at every n in 1..50 and lambda in {0.1, 0.2, ..., 1}
+def S_seq(lam, n):
+    a = [1 / (1 + lam * i * i) for i in range(1, n + 1)]
+    return (sum(a) / n) / sqrt(sum(x * x for x in a) / n)
+
+
+lams = [mpf(k) / 10 for k in range(1, 11)]
+table = {(lam, n): S_seq(lam, n) for lam in lams for n in range(1, 51)}
+falls_in_n = all(table[(lam, n)] > table[(lam, n + 1)] for lam in lams for n in range(1, 50))
+print("seq-pos", "true" if min(table.values()) > mpf(1) / 10 else "false")
+print("seq-dec", "true" if falls_in_n else "false")
+print("seq-inc", "false" if falls_in_n else "true")

@@ -125,10 +125,28 @@ CertifiedOutcome certified_sum(const GiNaC::ex& closed, const GiNaC::ex& weight,
 
 }  // namespace
 
-PropertyTarget sequence_property_target(const Spec& spec) {
+PropertyTarget sequence_property_target(const Spec& spec, unsigned digits) {
   const sym::SequenceDerivation& d = sym::cached_sequence_derivation(spec.definition);
   const bool derived = d.status == sym::SequenceDerivation::Status::Derived;
-  return {derived ? d.S : GiNaC::ex(0), &d, derived ? "" : d.reason};
+  PropertyTarget target{derived ? d.S : GiNaC::ex(0), &d, derived ? "" : d.reason};
+  if (!derived) {
+    // the exact sum in ball arithmetic (up to 10^5 terms), as for claims: a certified S_n
+    const GiNaC::ex weight = spec.definition;
+    target.certified_value = [weight, digits](const GridPoint& p) {
+      CertifiedValue out;
+      try {
+        if (p.size() == 2 && p[1].is_pos_integer())
+          out.ball = num::certified_sequence_sum(weight, p[0], static_cast<unsigned long>(p[1].to_long()), digits);
+      } catch (const std::exception& err) {
+        out.not_certified = err.what();
+      }
+      if (!out.ball && out.not_certified.empty())
+        out.not_certified = "the exact sum gives no certified S there (more than 10^5 terms, S = 0/0, or a term "
+                            "that is not finite)";
+      return out;
+    };
+  }
+  return target;
 }
 
 VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
@@ -259,7 +277,7 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
   const ClaimReference reference{d.S, d.S_at_lambda_one, {}};
   check_claims(spec, derived ? &reference : nullptr, d.reason, digits, options.seed_for(std::nullopt), witness,
                certified_witness, result.records, progress);
-  check_properties(spec, sequence_property_target(spec), options, result, progress);
+  check_properties(spec, sequence_property_target(spec, digits), options, result, progress);
   return result;
 }
 

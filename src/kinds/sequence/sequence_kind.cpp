@@ -168,7 +168,7 @@ class SequenceKind final : public Kind {
   }
 
   CheckRecord recheck_property(const Spec& spec, const Property& property, const RunOptions& options) const override {
-    return check_property(spec, property, sequence_property_target(spec), options);
+    return check_property(spec, property, sequence_property_target(spec, options.digits), options);
   }
 
   std::string sampled_population(const Spec&) const override { return ""; }  // no sampled route

@@ -17,8 +17,9 @@ namespace attnverify {
 std::shared_ptr<const Kind> sequence_kind();
 
 /// What the sequence's properties are judged on: the derived S_n and its derivation (the
-/// lambda = 1 form, the asymptotics), or none (ex(0)) and the reason.
-PropertyTarget sequence_property_target(const Spec& spec);
+/// lambda = 1 form, the asymptotics), or none (ex(0)), the reason and the exact sum in ball
+/// arithmetic at working precision `digits` for the lattice route (src/properties/lattice_checks.hpp).
+PropertyTarget sequence_property_target(const Spec& spec, unsigned digits);
 
 /// Derivation, closed form vs exact summation at every grid point, the limit n -> inf,
 /// claims and properties (src/kinds/sequence/sequence_checks.cpp).
