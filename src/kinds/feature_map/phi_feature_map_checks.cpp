@@ -329,25 +329,44 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
     out.error_digits = error_digits;
     return out;
   };
-  // the same S in ball arithmetic from the certified route's balls of E phi and E phi^2 and a
-  // ball of phi(q_i), so that the comparison is certified where every moment's ball exists
   const num::BallExpression phi_ball(spec.definition, {s.x});
-  const DirectBall from_quadrature_ball = [&](std::size_t index) -> std::optional<num::Ball> {
+  // the invariants as balls, from the certified route's balls of the moments and of phi(q_i)
+  const auto invariants = [&](std::size_t index) -> std::optional<std::vector<num::Ball>> {
     const PhiCase& c = kind_data<FeatureMapData>(spec).phi_cases[index];
     const slong bits = num::Precision{digits}.ball_bits();
-    num::Ball qmu, qSq, term, variance;
+    num::Ball qmu, qSq, q1, q2, term, variance, feature;
     for (std::size_t i = 0; i < c.q.size(); ++i) {
       const NumericS& m = quadrature(c.mu[i], c.sigma[i]);
       if (!m.certified || !m.certified->ok) return std::nullopt;
-      const num::Ball feature = phi_ball({c.q[i]}, bits);
+      feature = phi_ball({c.q[i]}, bits);
       arb_mul(term.get(), feature.get(), m.certified->mean_abs.get(), bits);
       arb_add(qmu.get(), qmu.get(), term.get(), bits);
       arb_sqr(variance.get(), m.certified->mean_abs.get(), bits);
       arb_sub(variance.get(), m.certified->mean_square.get(), variance.get(), bits);
       arb_sqr(term.get(), feature.get(), bits);
+      arb_add(q2.get(), q2.get(), term.get(), bits);
       arb_mul(term.get(), term.get(), variance.get(), bits);
       arb_add(qSq.get(), qSq.get(), term.get(), bits);
+      arb_add(q1.get(), q1.get(), feature.get(), bits);
     }
+    arb_sqrt(q2.get(), q2.get(), bits);
+    num::Ball mu, sigma;  // iid: one component's mean and standard deviation of phi(k_i)
+    if (c.iid() && !c.q.empty()) {
+      const NumericS& m = quadrature(c.mu[0], c.sigma[0]);
+      mu = m.certified->mean_abs;
+      arb_sqr(variance.get(), mu.get(), bits);
+      arb_sub(variance.get(), m.certified->mean_square.get(), variance.get(), bits);
+      arb_sqrt(sigma.get(), variance.get(), bits);
+    }
+    return std::vector<num::Ball>{qmu, qSq, q1, q2, mu, sigma};
+  };
+  // the same S in ball arithmetic from the certified route's balls of E phi and E phi^2 and a
+  // ball of phi(q_i), so that the comparison is certified where every moment's ball exists
+  const DirectBall from_quadrature_ball = [&](std::size_t index) -> std::optional<num::Ball> {
+    const std::optional<std::vector<num::Ball>> v = invariants(index);
+    if (!v) return std::nullopt;
+    const slong bits = num::Precision{digits}.ball_bits();
+    const num::Ball &qmu = (*v)[0], &qSq = (*v)[1];
     num::Ball S;  // qmu / sqrt(qmu^2 + qSq)
     arb_sqr(S.get(), qmu.get(), bits);
     arb_add(S.get(), S.get(), qSq.get(), bits);
@@ -436,36 +455,6 @@ VariantResult check_phi_feature_map_variant(const Spec& spec, const RunOptions& 
   if (moments.derived) {
     check_feature_map_claims(spec, linear, cases, options, direct_witness(from_quadrature), result, progress);
   } else {
-    // the invariants as balls, from the certified route's balls of the moments and of phi(q_i)
-    const auto invariants = [&](std::size_t index) -> std::optional<std::vector<num::Ball>> {
-      const PhiCase& c = kind_data<FeatureMapData>(spec).phi_cases[index];
-      const slong bits = num::Precision{digits}.ball_bits();
-      num::Ball qmu, qSq, q1, q2, term, variance, feature;
-      for (std::size_t i = 0; i < c.q.size(); ++i) {
-        const NumericS& m = quadrature(c.mu[i], c.sigma[i]);
-        if (!m.certified || !m.certified->ok) return std::nullopt;
-        feature = phi_ball({c.q[i]}, bits);
-        arb_mul(term.get(), feature.get(), m.certified->mean_abs.get(), bits);
-        arb_add(qmu.get(), qmu.get(), term.get(), bits);
-        arb_sqr(variance.get(), m.certified->mean_abs.get(), bits);
-        arb_sub(variance.get(), m.certified->mean_square.get(), variance.get(), bits);
-        arb_sqr(term.get(), feature.get(), bits);
-        arb_add(q2.get(), q2.get(), term.get(), bits);
-        arb_mul(term.get(), term.get(), variance.get(), bits);
-        arb_add(qSq.get(), qSq.get(), term.get(), bits);
-        arb_add(q1.get(), q1.get(), feature.get(), bits);
-      }
-      arb_sqrt(q2.get(), q2.get(), bits);
-      num::Ball mu, sigma;  // iid: one component's mean and standard deviation of phi(k_i)
-      if (c.iid() && !c.q.empty()) {
-        const NumericS& m = quadrature(c.mu[0], c.sigma[0]);
-        mu = m.certified->mean_abs;
-        arb_sqr(variance.get(), mu.get(), bits);
-        arb_sub(variance.get(), m.certified->mean_square.get(), variance.get(), bits);
-        arb_sqrt(sigma.get(), variance.get(), bits);
-      }
-      return std::vector<num::Ball>{qmu, qSq, q1, q2, mu, sigma};
-    };
     for (const Claim& claim : spec.claims) {
       progress(fmt::format("[{}] claim {}", spec.name, claim.id));
       result.records.push_back(
