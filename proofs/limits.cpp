@@ -1,6 +1,8 @@
 #include "proofs/limits.hpp"
 
+#include "proofs/domain_rewrites.hpp"
 #include "proofs/erf.hpp"
+#include "proofs/relu.hpp"
 #include "proofs/positivity.hpp"
 #include "proofs/printing.hpp"
 
@@ -237,12 +239,34 @@ std::optional<SeriesLimit> exponential_limit(const ex& g, const possymbol& t) {
   return out;
 }
 
+// Whether e has a relu, step or abs whose argument vanishes at t = 0: a switch GiNaC's series
+// would expand with step(0), blind to which side t > 0 lies on (relu(sqrt3 t) read as
+// 3 t step(0)/2: a false limit of 0 for S of x under the uniform law at beta = 0, issue 43).
+bool switch_at_zero(const ex& e, const symbol& t) {
+  for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it) {
+    if (!is_ex_the_function(*it, relu) && !is_ex_the_function(*it, step) && !is_ex_the_function(*it, abs)) continue;
+    const ex& argument = it->op(0);
+    if (!argument.has(t)) continue;
+    try {
+      if (normal(argument.subs(t == 0)).is_zero()) return true;
+    } catch (const std::exception&) {
+      return true;  // not evaluable at t = 0 (a pole): not decided, so not expanded
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<SeriesLimit> series_limit(const ex& e, const symbol& v, LimitPoint to) {
   const possymbol t("t");
   try {
-    const ex g = erf_asymptotics(e.subs(v == (to == LimitPoint::Zero ? ex(t) : 1 / ex(t))), t);
+    // t > 0: a switch of one sign for every t > 0 takes its branch (relu(sqrt3 t) = sqrt3 t,
+    // relu(-t) = 0); one still switching at t = 0 is left to the numeric route
+    const ex at_t = resolve_signed_switches(e.subs(v == (to == LimitPoint::Zero ? ex(t) : 1 / ex(t))),
+                                            SymbolRanges{{t, Range{0, HUGE_VAL, true, true}}}, {});
+    if (switch_at_zero(at_t, t)) return std::nullopt;
+    const ex g = erf_asymptotics(at_t, t);
     // products of sums distributed, so that terms of the same exponential class meet in one
     // sum (erf(u) (1 + t^2) - erf(u) (1 + t^2) would otherwise keep two O-terms)
     const ex expanded = g.has(Order(wild())) ? g.expand() : g;

@@ -233,7 +233,7 @@ check "I43: a sampled check combined with another in one property is refused (ex
 # Issue 43, part 1: kernels under the Laplace and uniform laws are judged on their derived S
 # where S exists (before: against the numeric route only, never proved; properties unexamined)
 $py "$src/tests/round4/i43_law_truth.py" > truth_i43.txt
-for spec in i43_exp_laplace i43_relu_uniform i43_relu2_laplace_properties; do
+for spec in i43_exp_laplace i43_relu_uniform i43_relu2_laplace_properties i43_uniform_limit_at_kink i43_narrow_region; do
   check "I43 law: $spec runs" run $spec
   check "I43 law: $spec's verdicts are the truth (mpmath)" agrees_with_truth $spec truth_i43.txt
 done

@@ -755,7 +755,7 @@ class ClaimJudge {
         if (!u->reference_value.empty()) record_.values.emplace_back("derived", u->reference_value);
         detail = "Not equivalent: the claim is not defined at " + describe_point(u->point.where) + " (" + u->why +
                  "), a point of the domain " + domain_.description + " where S is" +
-                 (u->reference_value.empty() ? "" : " " + u->reference_value.substr(0, 14)) +
+                 (u->reference_value.empty() ? "" : " " + num::rounded_decimal(u->reference_value, 12)) +
                  (claim_.continuous_extension
                       ? std::string(". The claim is declared a continuous extension, which covers divisors that "
                                     "vanish at isolated points only; ") +

@@ -95,3 +95,26 @@ for beta, gamma in [(mpf(-1), mpf(1) / 100), (mpf(-1) / 10, mpf(1) / 1000)]:
     print(f"  relu^2 under Laplace: S({beta}, {gamma}) = {mp.nstr(small[-1], 5)}")
 print("relu2-laplace-limit-0", "true" if all(s < mpf(10) ** -20 for s in small) else "false")
 print("relu2-laplace-limit-half", "true" if abs(small[0] - mpf(1) / 2) < mpf(10) ** -20 else "false")
+
+# i43_uniform_limit_at_kink.toml: f = x under uniform scores; S(beta, gamma) by quadrature
+ident = lambda x: x
+def S_x_uniform(beta, gamma):
+    return uniform_mean(abs, beta, gamma, [0]) / sqrt(uniform_mean(lambda x: x * x, beta, gamma, [0]))
+
+
+at_kink = [S_x_uniform(mpf(0), g) for g in (mpf(1) / 1000, mpf(1) / 10 ** 6)]
+print(f"  S(0, 1e-3), S(0, 1e-6) for f = x under uniform: {mp.nstr(at_kink[0], 15)}, {mp.nstr(at_kink[1], 15)}")
+to_root3_half = all(abs(v - sqrt(3) / 2) < mpf(10) ** -40 for v in at_kink)
+print("lim0-at0-true", "true" if to_root3_half else "false")
+print("lim0-at0-zero", "false" if to_root3_half else "true")
+big = S_x_uniform(mpf(0), mpf(10) ** 6)
+print("liminf-at0-zero", "true" if big < mpf(10) ** -3 else "false")
+print("limbeta0-false", "true" if S_x_uniform(mpf(1) / 10 ** 8, mpf(1)) < mpf(10) ** -3 else "false")
+print("limbeta-inf", "true" if abs(S_x_uniform(mpf(10) ** 8, mpf(1)) - 1) < mpf(10) ** -10 else "false")
+
+# i43_narrow_region.toml: exp(100 x) under Laplace, S by the moment generating function (t = 100
+# gamma and 200 gamma), at gamma = 1/1000 and 1/500 (both below sqrt2/200 = 0.00707)
+narrow = [(mpf(0), mpf(1) / 1000), (mpf(1), mpf(1) / 500)]
+S_narrow = lambda b, g: S_exp_laplace(b, 100 * g)
+truth("narrow-S", lambda b, g: 2 * sqrt(1 - 20000 * g ** 2) / (2 - 10000 * g ** 2), S_narrow, narrow)
+truth("narrow-negated", lambda b, g: -2 * sqrt(1 - 20000 * g ** 2) / (2 - 10000 * g ** 2), S_narrow, narrow)

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -139,11 +140,24 @@ class KernelKind final : public Kind {
         else
           ++dropped;
       }
+      // the spec's grid points where S exists join them (found in review: exp(100 x) under Laplace
+      // exists only for gamma < sqrt2/200, below every fixed point, so no point was compared)
+      std::size_t from_grid = 0;
+      for (const GridPoint& g : spec.grid) {
+        if (g.size() != 2 || route.existence(g).state != SExistence::State::Exists) continue;
+        if (std::any_of(kept.begin(), kept.end(), [&](const ClaimPoint& p) { return p.rational && *p.rational == g; }))
+          continue;
+        kept.push_back(rational_point(spec, g, domain.symbols));
+        ++from_grid;
+      }
+      if (!domain.reference && from_grid > 0) domain.reference = kept[kept.size() - from_grid];
       domain.points = std::move(kept);
       if (dropped > 0)
         domain.description += fmt::format(", of which the {} where S does not exist under {} scores (or is not shown "
                                           "to) are left out",
                                           dropped, law->title());
+      if (from_grid > 0)
+        domain.description += fmt::format(", and {} grid point{} where S exists", from_grid, from_grid == 1 ? "" : "s");
     }
     return domain;
   }
