@@ -261,6 +261,8 @@ check "I43 law: relu under uniform, the true claim proved where S exists (beta +
 $py "$src/tests/round4/i43_feature_map_truth.py" > truth_i43_fm.txt
 check "I43 R3: i43_feature_map_softplus runs" run i43_feature_map_softplus
 check "I43 R3: its verdicts are the truth (mpmath moments)" agrees_with_truth i43_feature_map_softplus truth_i43_fm.txt
+check "I43 R3: a claim in mu, sigma without an iid case is not judged (inconclusive)" bash -c \
+  "'$bin' run i43_feature_map_no_iid.toml --out res/no-iid --no-pdf --quiet >/dev/null 2>&1; $py -c \"import json,sys; c=[r for r in json.load(open('res/no-iid/results.json'))['checks'] if r.get('claim')][0]; sys.exit(0 if c['verdict'] == 'inconclusive' and 'no case with iid' in c['detail'] else 1)\""
 check "I43 R3: eq. 8 and eq. 9 are proved as identities in the invariants" bash -c \
   "$py -c \"import json,sys; c={r['claim']: r for r in json.load(open('res/i43_feature_map_softplus/results.json'))['checks'] if r.get('claim')}; sys.exit(0 if all(c[i]['evidence']['level'] == 'proved on the whole domain' for i in ('eq8', 'eq9', 'eq8-squared')) else 1)\""
 

@@ -99,7 +99,7 @@ LatticeOutcome decide_on_lattice(const std::vector<std::string>& names,
     points = next;
   }
   out.method = fmt::format("certified balls of S from the numeric route at the {} points of a lattice over {} (no "
-                           "closed form)",
+                           "closed form used)",
                            points.size(), box);
   std::map<GridPoint, CertifiedValue> balls;
   for (const GridPoint& p : points) balls.emplace(p, S(p));
@@ -132,7 +132,7 @@ LatticeOutcome decide_on_lattice(const std::vector<std::string>& names,
         out.values = {{"S", shown(*v.ball)}};
         out.finding = "At " + describe_point(out.point) + " S = " + v.ball->midpoint_text(12) + ", not " +
                       (above ? "above " : "below ") + exact_text(threshold) +
-                      " (certified: the ball of S from the defining integrals lies wholly on the wrong side).";
+                      " (certified: the numeric route's ball of S lies wholly on the wrong side).";
         out.evidence = {EvidenceLevel::CertifiedCounterexample,
                         "S " + std::string(above ? "<= " : ">= ") + exact_text(threshold) + " at " +
                             describe_point(out.point)};
@@ -147,7 +147,7 @@ LatticeOutcome decide_on_lattice(const std::vector<std::string>& names,
     }
     out.verdict = Verdict::Agree;
     out.finding = fmt::format("{} at all {} lattice points of {}, each certified by its ball (numeric evidence: "
-                              "nothing is shown between the points; no closed form).",
+                              "nothing is shown between the points; no closed form used).",
                               rel, points.size(), box);
     out.evidence = {EvidenceLevel::NumericEvidence,
                     fmt::format("{} at the {} points of a lattice over {}", rel, points.size(), box)};
@@ -198,7 +198,7 @@ LatticeOutcome decide_on_lattice(const std::vector<std::string>& names,
   out.verdict = Verdict::Agree;
   out.finding = fmt::format("S is {} in {} between every two neighbouring points of a {}-point lattice over {} "
                             "({} pairs, each certified by disjoint balls; numeric evidence: nothing is shown "
-                            "between the points; no closed form).",
+                            "between the points; no closed form used).",
                             direction, names[axis], points.size(), box, pairs);
   out.evidence = {EvidenceLevel::NumericEvidence,
                   fmt::format("S {} in {} between neighbouring points of a lattice over {}", direction, names[axis],

@@ -39,6 +39,13 @@ claims = {
     "eq8-squared": (False, lambda v: sqrt(v["qmu"] ** 2 / (v["qmu"] ** 2 + v["qSq"]))),
     "eq9-no-q": (True, lambda v: 1 / sqrt(1 + (v["sigma"] / v["mu"]) ** 2)),
 }
+# a claim as written: sqrt of a negative number is not defined (False stands for "not defined")
+root = lambda x: sqrt(x) if x >= 0 else None
+claims["root-over-root"] = (False, lambda v: None if root(v["q1"] - 100) is None else
+                            1 / sqrt(1 + v["qSq"] / v["qmu"] ** 2))
+claims["zero-times-root"] = (False, lambda v: None if root(v["q1"] - 100) is None else
+                             1 / sqrt(1 + v["qSq"] / v["qmu"] ** 2))
 for name, (iid_only, claim) in claims.items():
-    ok = all(abs(claim(v) / v["S"] - 1) < mpf(10) ** -45 for v in values if v["iid"] or not iid_only)
+    ok = all(claim(v) is not None and abs(claim(v) / v["S"] - 1) < mpf(10) ** -45
+             for v in values if v["iid"] or not iid_only)
     print(name, "true" if ok else "false")

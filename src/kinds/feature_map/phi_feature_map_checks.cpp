@@ -19,6 +19,7 @@
 #include "numerics/ball_expression.hpp"
 #include "numerics/feature_map_sampler.hpp"
 #include "numerics/sparsity_estimate.hpp"
+#include "proofs/definedness.hpp"
 #include "proofs/feature_moments.hpp"
 #include "proofs/derivation_cache.hpp"
 #include "proofs/kernel_derivation.hpp"
@@ -109,6 +110,13 @@ CheckRecord claim_against_moment_balls(const Spec& spec, const Claim& claim,
                                        const DirectBall& S_ball, const std::string& no_closed_form, unsigned digits) {
   const auto& s = sym::symbols();
   const bool uses_mu_sigma = claim.S.has(s.mu) || claim.S.has(s.sigma);
+  const std::vector<PhiCase>& cases = kind_data<FeatureMapData>(spec).phi_cases;
+  if (uses_mu_sigma && std::none_of(cases.begin(), cases.end(), [](const PhiCase& c) { return c.iid(); })) {
+    // as with closed-form moments (check_feature_map_claims): mu and sigma exist at iid cases only
+    CheckRecord r = claim_without_derivation(spec, claim, "");
+    r.detail = "the claim assumes iid components (it uses mu or sigma) but the spec has no case with iid components";
+    return r;
+  }
   ClaimDomain none;
   none.symbols = {s.qmu, s.qSq, s.q1, s.q2, s.mu, s.sigma};
   none.description = "no case with exact invariants (the moments of phi have no closed form: " + no_closed_form + ")";
@@ -118,7 +126,6 @@ CheckRecord claim_against_moment_balls(const Spec& spec, const Claim& claim,
   if (r.verdict == Verdict::Disagree) return r;  // not defined on the invariants' domain
   const bool proved = r.verdict == Verdict::Agree && is_proof(r.evidence.level);
   // the cases: every one, or the iid ones for a claim in mu and sigma
-  const std::vector<PhiCase>& cases = kind_data<FeatureMapData>(spec).phi_cases;
   std::vector<std::size_t> at;
   for (std::size_t k = 0; k < cases.size(); ++k)
     if (!uses_mu_sigma || cases[k].iid()) at.push_back(k);
@@ -128,14 +135,40 @@ CheckRecord claim_against_moment_balls(const Spec& spec, const Claim& claim,
   std::string undecided;
   std::optional<std::size_t> counterexample;
   num::Ball claim_at_counterexample, S_at_counterexample;
+  std::string undefined_at;  // a case where a condition of the claim as written fails (certified)
+  // the claim's conditions as written (GiNaC reads sqrt(x)/sqrt(x) as 1 and 0*sqrt(x) as 0)
+  std::vector<sym::Condition> conditions = claim.conditions;
+  sym::merge_conditions(conditions, sym::conditions_of(claim.S));
   try {
     const num::BallExpression value(claim.S, none.symbols);
+    std::vector<std::pair<sym::Condition, num::BallExpression>> tests;
+    for (const sym::Condition& c : conditions)
+      if (c.kind != sym::ConditionKind::Continuous) tests.emplace_back(c, num::BallExpression(c.expression, none.symbols));
     for (const std::size_t k : at) {
       const std::string where = describe_point(phi_case_description(cases[k], k));
       const std::optional<std::vector<num::Ball>> inv = invariants(k);
       const std::optional<num::Ball> S = S_ball(k);
       if (!inv || !S) {
         if (undecided.empty()) undecided = "the certified route gives no ball of the moments at " + where;
+        continue;
+      }
+      // a condition proved to fail: the claim is not defined here, where S is; one not decided
+      // leaves the case undecided
+      bool condition_undecided = false;
+      for (const auto& [condition, test] : tests) {
+        const num::Ball b = test.evaluate(*inv, bits);
+        const bool holds = condition.kind == sym::ConditionKind::NonZero       ? !b.contains_zero()
+                           : condition.kind == sym::ConditionKind::NonNegative ? b.nonnegative()
+                                                                                : b.positive();
+        const bool fails = b.finite() && (condition.kind == sym::ConditionKind::NonNegative ? b.negative()
+                                          : condition.kind == sym::ConditionKind::Positive  ? b.nonpositive()
+                                                                                            : false);
+        if (fails && undefined_at.empty()) undefined_at = condition.describe() + " fails at " + where;
+        if (!holds && !fails) condition_undecided = true;
+      }
+      if (!undefined_at.empty()) break;
+      if (condition_undecided) {
+        if (undecided.empty()) undecided = "a condition of the claim is not decided by balls at " + where;
         continue;
       }
       const num::Ball c = value.evaluate(*inv, bits);
@@ -158,6 +191,22 @@ CheckRecord claim_against_moment_balls(const Spec& spec, const Claim& claim,
     if (undecided.empty()) undecided = std::string("the claim cannot be enclosed at the cases: ") + err.what();
   }
   const std::string cases_text = fmt::format("{} case{}", at.size(), at.size() == 1 ? "" : "s");
+  if (!undefined_at.empty()) {
+    r.verdict = Verdict::Disagree;
+    r.method = "definedness (balls of the certified moments; no closed form)";
+    r.values = {{"claim", "not defined"}};
+    r.certified = false;
+    r.enclosure.clear();
+    r.evidence = {EvidenceLevel::NumericEvidence, "the claim is not defined where S is: " + undefined_at};
+    r.detail = "Not equivalent: the claim as written is not defined at a case where S is (" + undefined_at +
+               ", its ball from the certified moments wholly on the wrong side).";
+    if (proved) {
+      r.conflict = true;
+      r.detail = "CONFLICT (a defect of attnverify): a symbolic proof of the identity in the invariants and a case "
+                 "where the claim is not defined contradict each other. " + r.detail;
+    }
+    return r;
+  }
   if (counterexample) {
     const NamedValues where = phi_case_description(cases[*counterexample], *counterexample);
     const auto [shown, S_shown] =
