@@ -103,6 +103,24 @@ numeric short_decimal(double x, int significant = 6) {
 
 }  // namespace
 
+std::optional<bool> condition_on_ball(const sym::Condition& c, const num::Ball& ball) {
+  switch (c.kind) {
+    case sym::ConditionKind::NonZero:
+    case sym::ConditionKind::Continuous:
+      if (!ball.contains_zero()) return true;
+      break;
+    case sym::ConditionKind::NonNegative:
+      if (ball.nonnegative()) return true;
+      if (ball.negative()) return false;
+      break;
+    case sym::ConditionKind::Positive:
+      if (ball.positive()) return true;
+      if (ball.nonpositive()) return false;
+      break;
+  }
+  return std::nullopt;
+}
+
 // Two values rounded alike to the fewest significant digits, at least 12, that tell them apart
 // (a difference of 1e-34 shown as "0.999687646408 but 0.999687646408" said nothing).
 std::pair<std::string, std::string> rounded_apart(const std::string& a, const std::string& b) {
@@ -443,20 +461,7 @@ class ClaimJudge {
       } else {
         return std::nullopt;
       }
-      switch (c.kind) {
-        case sym::ConditionKind::NonZero:
-        case sym::ConditionKind::Continuous:
-          if (!ball.contains_zero()) return true;
-          break;
-        case sym::ConditionKind::NonNegative:
-          if (ball.nonnegative()) return true;
-          if (ball.negative()) return false;
-          break;
-        case sym::ConditionKind::Positive:
-          if (ball.positive()) return true;
-          if (ball.nonpositive()) return false;
-          break;
-      }
+      return condition_on_ball(c, ball);
     } catch (const std::exception&) {
     }
     return std::nullopt;

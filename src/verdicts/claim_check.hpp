@@ -82,6 +82,11 @@ struct ClaimReference {
 /// reproduces exactly. The point may fall just outside the region; the caller checks the domain.
 std::vector<GiNaC::numeric> exact_search_point(const num::SearchRegion& region, const std::vector<double>& x);
 
+/// Whether `c` holds for a value in `ball`: true when it holds for every point of the ball, false
+/// when it fails for every point (a non-zero condition never fails by a ball: only an exact 0
+/// would), nullopt when the ball does not decide.
+std::optional<bool> condition_on_ball(const sym::Condition& c, const num::Ball& ball);
+
 /// Two decimal values rounded alike to the fewest significant digits, at least 12, that tell
 /// them apart (a difference of 1e-34 shown as "0.999687646408 but 0.999687646408" said nothing).
 std::pair<std::string, std::string> rounded_apart(const std::string& a, const std::string& b);

@@ -157,14 +157,10 @@ CheckRecord claim_against_moment_balls(const Spec& spec, const Claim& claim,
       bool condition_undecided = false;
       for (const auto& [condition, test] : tests) {
         const num::Ball b = test.evaluate(*inv, bits);
-        const bool holds = condition.kind == sym::ConditionKind::NonZero       ? !b.contains_zero()
-                           : condition.kind == sym::ConditionKind::NonNegative ? b.nonnegative()
-                                                                                : b.positive();
-        const bool fails = b.finite() && (condition.kind == sym::ConditionKind::NonNegative ? b.negative()
-                                          : condition.kind == sym::ConditionKind::Positive  ? b.nonpositive()
-                                                                                            : false);
-        if (fails && undefined_at.empty()) undefined_at = condition.describe() + " fails at " + where;
-        if (!holds && !fails) condition_undecided = true;
+        std::optional<bool> holds = condition_on_ball(condition, b);
+        if (holds == false && !b.finite()) holds.reset();  // a failure only from a finite ball
+        if (holds == false && undefined_at.empty()) undefined_at = condition.describe() + " fails at " + where;
+        if (!holds.has_value()) condition_undecided = true;
       }
       if (!undefined_at.empty()) break;
       if (condition_undecided) {

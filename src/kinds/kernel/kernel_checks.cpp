@@ -152,6 +152,18 @@ void add_library_witness(CheckRecord& r, const KernelRoute& route, const GridPoi
   r.detail += text + ".";
 }
 
+// The certified route's ball of S at a point, or why there is none: what claims and the properties'
+// lattice are judged against where S is not taken from a closed form.
+CertifiedValue certified_value_of(const NumericS& computed) {
+  CertifiedValue out;
+  if (computed.certified && computed.certified->ok)
+    out.ball = computed.certified->S;
+  else
+    out.not_certified = computed.certified ? computed.certified->failure : computed.failure;
+  if (out.not_certified.empty() && !out.ball) out.not_certified = "the certified route did not run";
+  return out;
+}
+
 }  // namespace
 
 ClosedFormUse closed_form_use(const Spec& spec, const sym::KernelDerivation& d) {
@@ -207,24 +219,24 @@ ClosedFormUse closed_form_use(const Spec& spec, const sym::KernelDerivation& d) 
   return out;
 }
 
-PropertyTarget kernel_property_target(const Spec& spec, unsigned digits) {
-  const sym::KernelDerivation d = kernel_derivation_under(spec);
-  const ClosedFormUse use = closed_form_use(spec, d);
+namespace {
+
+// The properties' target once closed_form_use has decided (check_kernel_variant has it already).
+PropertyTarget property_target(const Spec& spec, const sym::KernelDerivation& d, const ClosedFormUse& use,
+                               unsigned digits) {
   if (use.properties) return {d.S, nullptr, ""};
   PropertyTarget target{GiNaC::ex(0), nullptr, use.reason};
   // the numeric route's certified ball of S, as at a grid point (where S exists under the law)
   const auto route = std::make_shared<const KernelRoute>(d, digits, score_law(spec));
-  target.certified_value = [route](const GridPoint& p) {
-    CertifiedValue out;
-    const NumericS n = route->certified(p);
-    if (n.certified && n.certified->ok && n.certified->S.finite())
-      out.ball = n.certified->S;
-    else
-      out.not_certified = n.certified ? n.certified->failure : n.failure;
-    if (!out.ball && out.not_certified.empty()) out.not_certified = "the certified route did not run";
-    return out;
-  };
+  target.certified_value = [route](const GridPoint& p) { return certified_value_of(route->certified(p)); };
   return target;
+}
+
+}  // namespace
+
+PropertyTarget kernel_property_target(const Spec& spec, unsigned digits) {
+  const sym::KernelDerivation d = kernel_derivation_under(spec);
+  return property_target(spec, d, closed_form_use(spec, d), digits);
 }
 
 VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
@@ -380,14 +392,7 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
     if (numerics[k].certified) on_grid.emplace(spec.grid[k], &numerics[k]);
   const CertifiedWitness certified_witness = [&](const GridPoint& p) {
     const auto grid = on_grid.find(p);
-    const NumericS computed = grid != on_grid.end() ? *grid->second : route.certified(p);
-    CertifiedValue out;
-    if (computed.certified && computed.certified->ok)
-      out.ball = computed.certified->S;
-    else
-      out.not_certified = computed.certified ? computed.certified->failure : computed.failure;
-    if (out.not_certified.empty() && !out.ball) out.not_certified = "the certified route did not run";
-    return out;
+    return certified_value_of(grid != on_grid.end() ? *grid->second : route.certified(p));
   };
   run_sampled_checks(spec, closed.get(), route, options, result, progress);
   if (!law->is_normal()) result.figures.push_back(law_comparison_figure(d, law, digits));
@@ -406,7 +411,7 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
   const ClosedFormUse use = closed_form_use(spec, d);
   check_claims(spec, use.claims ? &reference : nullptr, use.claims ? "" : use.reason, digits,
                options.seed_for(std::nullopt), witness, certified_witness, result.records, progress);
-  check_properties(spec, kernel_property_target(spec, digits), options, result, progress);
+  check_properties(spec, property_target(spec, d, use, digits), options, result, progress);
   return result;
 }
 

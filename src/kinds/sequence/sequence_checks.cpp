@@ -123,6 +123,24 @@ CertifiedOutcome certified_sum(const GiNaC::ex& closed, const GiNaC::ex& weight,
   return out;
 }
 
+// S_n at (lambda, n) = p as the exact sum in ball arithmetic (up to 10^5 terms), or why there is
+// none: what claims and the properties' lattice are judged against without a closed form.
+CertifiedValue certified_sum_value(const GiNaC::ex& weight, const GridPoint& p, unsigned digits) {
+  CertifiedValue out;
+  try {
+    if (p.size() == 2 && p[1].is_pos_integer())
+      out.ball = num::certified_sequence_sum(weight, p[0], static_cast<unsigned long>(p[1].to_long()), digits);
+  } catch (const std::exception& err) {
+    out.not_certified = err.what();
+  }
+  if (!out.ball && out.not_certified.empty())
+    out.not_certified = p.size() == 2 && p[1] > 100000
+                            ? "the sum has more than 10^5 terms (summed in ball arithmetic only up to there)"
+                            : "the exact sum gives no finite S there (every weight 0, so S = 0/0, or a term that is "
+                              "not finite)";
+  return out;
+}
+
 }  // namespace
 
 PropertyTarget sequence_property_target(const Spec& spec, unsigned digits) {
@@ -132,19 +150,7 @@ PropertyTarget sequence_property_target(const Spec& spec, unsigned digits) {
   if (!derived) {
     // the exact sum in ball arithmetic (up to 10^5 terms), as for claims: a certified S_n
     const GiNaC::ex weight = spec.definition;
-    target.certified_value = [weight, digits](const GridPoint& p) {
-      CertifiedValue out;
-      try {
-        if (p.size() == 2 && p[1].is_pos_integer())
-          out.ball = num::certified_sequence_sum(weight, p[0], static_cast<unsigned long>(p[1].to_long()), digits);
-      } catch (const std::exception& err) {
-        out.not_certified = err.what();
-      }
-      if (!out.ball && out.not_certified.empty())
-        out.not_certified = "the exact sum gives no certified S there (more than 10^5 terms, S = 0/0, or a term "
-                            "that is not finite)";
-      return out;
-    };
+    target.certified_value = [weight, digits](const GridPoint& p) { return certified_sum_value(weight, p, digits); };
   }
   return target;
 }
@@ -262,17 +268,7 @@ VariantResult check_sequence_variant(const Spec& spec, const RunOptions& options
   };
   // the exact sum in ball arithmetic (up to 10^5 terms): a certified S
   const CertifiedWitness certified_witness = [&](const GridPoint& p) {
-    CertifiedValue out;
-    try {
-      out.ball = num::certified_sequence_sum(spec.definition, p[0], static_cast<unsigned long>(p[1].to_long()), digits);
-    } catch (const std::exception& err) {
-      out.not_certified = err.what();
-    }
-    if (!out.ball && out.not_certified.empty())
-      out.not_certified = p[1] > 100000 ? "the sum has more than 10^5 terms (summed in ball arithmetic only up to there)"
-                                        : "the exact sum gives no finite S there (every weight 0, so S = 0/0, or a "
-                                          "term that is not finite)";
-    return out;
+    return certified_sum_value(spec.definition, p, digits);
   };
   const ClaimReference reference{d.S, d.S_at_lambda_one, {}};
   check_claims(spec, derived ? &reference : nullptr, d.reason, digits, options.seed_for(std::nullopt), witness,
