@@ -19,6 +19,8 @@
 #include "proofs/symbols.hpp"
 #include "src/kinds/registry.hpp"
 #include "src/properties/lattice_checks.hpp"
+#include "src/properties/registry.hpp"
+#include "src/spec/toml_reader.hpp"
 #include "src/run/pipeline.hpp"
 #include "src/spec/spec.hpp"
 
@@ -42,7 +44,7 @@ VariantResult run_spec(const std::string& file) {
   spec.sampling.reset();  // the sampled route has its own tests
   spec.properties.erase(
       std::remove_if(spec.properties.begin(), spec.properties.end(),
-                     [](const Property& p) { return p.checks.front().kind == PropertyKind::Sampled; }),
+                     [](const Property& p) { return p.checks.front().kind->input() == PropertyInput::SampledChecks; }),
       spec.properties.end());
   return run_suite({spec}, bib, options, [](const std::string&) {}).variants.front();
 }
@@ -82,9 +84,12 @@ BOOST_AUTO_TEST_CASE(relu2_is_not_even_in_beta) {
   Property p;
   p.id = "not-even";
   p.source = "Su2023";
+  // the check as a spec's table reads it (its data is the kind's own type)
+  const toml::table table = toml::parse("kind = \"even\"\nparameter = \"beta\"\n");
+  TomlReader reader(table, "relu2-not-even.toml", "properties[0]", 1);
   PropertyCheck c;
-  c.kind = PropertyKind::Even;
-  c.parameter = "beta";
+  c.kind = standard_property_kinds().find("even");
+  c.data = c.kind->read(reader, {"beta", "gamma"});
   p.checks = {c};
   spec.properties = {p};
   RunOptions options;
@@ -227,15 +232,15 @@ BOOST_AUTO_TEST_CASE(the_lattice_route_decides_bounds_and_monotonicity_from_ball
   };
   const std::vector<std::string> names{"x", "y"};
   const std::vector<std::pair<numeric, numeric>> box{{-1, 1}, {-1, 1}};
-  const LatticeOutcome up = decide_on_lattice(names, box, LatticeRelation::Increasing, 0, 0, S, 30);
+  const PropertyOutcome up = decide_on_lattice(names, box, LatticeRelation::Increasing, 0, 0, S, 30);
   BOOST_TEST(to_string(up.verdict) == "agree");
   BOOST_TEST((up.evidence.level == EvidenceLevel::NumericEvidence));
-  const LatticeOutcome down = decide_on_lattice(names, box, LatticeRelation::Decreasing, 0, 1, S, 30);
+  const PropertyOutcome down = decide_on_lattice(names, box, LatticeRelation::Decreasing, 0, 1, S, 30);
   BOOST_TEST(to_string(down.verdict) == "disagree");
   BOOST_TEST(down.certified);
   BOOST_TEST(to_string(decide_on_lattice(names, box, LatticeRelation::GreaterThan, numeric(-5, 2), 0, S, 30).verdict) ==
              "agree");
-  const LatticeOutcome floor = decide_on_lattice(names, box, LatticeRelation::GreaterThan, -1, 0, S, 30);
+  const PropertyOutcome floor = decide_on_lattice(names, box, LatticeRelation::GreaterThan, -1, 0, S, 30);
   BOOST_TEST(to_string(floor.verdict) == "disagree");  // S = -2 at (-1, -1)
   // a point without a ball leaves the check undecided, never agree
   const auto holed = [&](const GridPoint& p) {
@@ -248,4 +253,88 @@ BOOST_AUTO_TEST_CASE(the_lattice_route_decides_bounds_and_monotonicity_from_ball
   };
   BOOST_TEST(to_string(decide_on_lattice(names, box, LatticeRelation::GreaterThan, numeric(-5, 2), 0, holed, 30)
                            .verdict) == "inconclusive");
+}
+
+namespace {
+
+VariantResult run_test_spec(const std::string& file) {
+  const std::string dir = std::string(ATTNVERIFY_SOURCE_DIR);
+  const Bibliography bib = load_bibliography(dir + "/specs/bibliography.toml");
+  RunOptions options;
+  options.digits = 30;
+  const Spec spec = load_spec(dir + "/tests/specs/properties/" + file, bib);
+  return run_suite({spec}, bib, options, [](const std::string&) {}).variants.front();
+}
+
+std::string value_of(const NamedValues& values, const std::string& name) {
+  for (const auto& [key, value] : values)
+    if (key == name) return value;
+  throw std::runtime_error("no value " + name);
+}
+
+// The midpoint of the recorded chord gap "[m +/- r]".
+double chord_gap_midpoint(const CheckRecord& r) {
+  const std::string ball = value_of(r.values, "chord_gap");
+  return std::stod(ball.substr(1, ball.find(' ') - 1));
+}
+
+// (b - m) S(a) + (m - a) S(b) - (b - a) S(m) at the record's triple, with S given by hand.
+double hand_chord_gap(const CheckRecord& r, const std::function<double(double)>& S) {
+  const double a = std::stod(value_of(r.values, "gamma_a")), b = std::stod(value_of(r.values, "gamma_b"));
+  const double m = std::stod(value_of(r.point, "gamma"));
+  return (b - m) * S(a) + (m - a) * S(b) - (b - a) * S(m);
+}
+
+}  // namespace
+
+// The `convex` kind (src/properties/kinds/convex.cpp) with the exp kernel's S = e^(-gamma^2/2)
+// (log-normal moments): d^2 S/dgamma^2 = (gamma^2 - 1) e^(-gamma^2/2) >= 0 on [1, 3] (certified on
+// the box), < 0 below 1 (a chord certified below S); S is linear (constant) in beta.
+BOOST_AUTO_TEST_CASE(convexity_is_certified_on_a_box_or_refuted_by_a_certified_chord) {
+  const VariantResult v = run_test_spec("exp_convex.toml");
+  const CheckRecord& above = property(v, "convex-in-gamma-above-1");
+  BOOST_TEST_CONTEXT(above.detail) {
+    BOOST_TEST(to_string(above.verdict) == "agree");
+    BOOST_TEST((above.evidence.level == EvidenceLevel::CertifiedOnBox));
+    BOOST_TEST(above.evidence.proposition == "S is convex in gamma on beta in [-1, 1] x gamma in [1, 3] (d^2 "
+                                             "S/dgamma^2 >= 0 there)");
+  }
+  const CheckRecord& below = property(v, "convex-in-gamma-below-1");
+  BOOST_TEST_CONTEXT(below.detail) {
+    BOOST_TEST(to_string(below.verdict) == "disagree");
+    BOOST_TEST((below.evidence.level == EvidenceLevel::CertifiedCounterexample));
+    BOOST_TEST(below.certified);
+    // the counterexample's middle point lies where S is concave, gamma < 1
+    const std::string gamma = value_of(below.point, "gamma");
+    BOOST_TEST(GiNaC::numeric(gamma.c_str()) < 1, gamma);
+    // the recorded chord gap is (b - m) S(a) + (m - a) S(b) - (b - a) S(m) with S = e^(-gamma^2/2) by hand
+    BOOST_TEST(chord_gap_midpoint(below) == hand_chord_gap(below, [](double g) { return std::exp(-g * g / 2); }),
+               boost::test_tools::tolerance(1e-12));
+  }
+  const CheckRecord& in_beta = property(v, "convex-in-beta");
+  BOOST_TEST_CONTEXT(in_beta.detail) {
+    BOOST_TEST(to_string(in_beta.verdict) == "agree");  // d^2 S/dbeta^2 = 0 >= 0, certified
+    BOOST_TEST((in_beta.evidence.level == EvidenceLevel::CertifiedOnBox));
+  }
+}
+
+// Without a closed form (exp under Laplace scores, where S exists for gamma < sqrt2/2 only): the
+// chords of the certified route's balls. S = 2 sqrt(1 - 2 gamma^2)/(2 - gamma^2) is concave in
+// gamma there (its second derivative is -1.09 at gamma = 0.1 and -19.0 at 0.6, mpmath), so a chord
+// is certified below S; in beta S is constant, and a chord gap of exactly 0 is never certified
+// >= 0 by balls: inconclusive, not agree.
+BOOST_AUTO_TEST_CASE(convexity_without_a_closed_form_is_refuted_by_certified_balls_and_never_guessed) {
+  const VariantResult v = run_test_spec("exp_laplace_convex.toml");
+  const CheckRecord& in_gamma = property(v, "laplace-convex-in-gamma");
+  BOOST_TEST_CONTEXT(in_gamma.detail) {
+    BOOST_TEST(to_string(in_gamma.verdict) == "disagree");
+    BOOST_TEST((in_gamma.evidence.level == EvidenceLevel::CertifiedCounterexample));
+    BOOST_TEST(in_gamma.certified);
+    BOOST_TEST(chord_gap_midpoint(in_gamma) ==
+                   hand_chord_gap(in_gamma, [](double g) { return 2 * std::sqrt(1 - 2 * g * g) / (2 - g * g); }),
+               boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(chord_gap_midpoint(in_gamma) < 0);
+  }
+  const CheckRecord& in_beta = property(v, "laplace-convex-in-beta");
+  BOOST_TEST_CONTEXT(in_beta.detail) { BOOST_TEST(to_string(in_beta.verdict) == "inconclusive"); }
 }

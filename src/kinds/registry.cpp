@@ -5,6 +5,7 @@
 #include "src/kinds/kernel/kernel_kind.hpp"
 #include "src/kinds/measure/measure_kind.hpp"
 #include "src/kinds/sequence/sequence_kind.hpp"
+#include "src/properties/registry.hpp"
 
 namespace attnverify {
 
@@ -22,7 +23,11 @@ const KindRegistry& standard_kinds() {
 }
 
 Spec load_spec(const std::string& path, const Bibliography& bibliography) {
-  return load_spec(path, bibliography, standard_kinds());
+  return load_spec(path, bibliography, standard_kinds(), standard_property_kinds());
+}
+
+Spec load_spec(const std::string& path, const Bibliography& bibliography, const KindRegistry& kinds) {
+  return load_spec(path, bibliography, kinds, standard_property_kinds());
 }
 
 }  // namespace attnverify

@@ -14,7 +14,10 @@ namespace attnverify {
 /// The registry every command uses.
 const KindRegistry& standard_kinds();
 
-/// load_spec with the standard kinds.
+/// load_spec with the standard kinds and property kinds (src/properties/registry.hpp).
 Spec load_spec(const std::string& path, const Bibliography& bibliography);
+
+/// load_spec with `kinds` and the standard property kinds.
+Spec load_spec(const std::string& path, const Bibliography& bibliography, const KindRegistry& kinds);
 
 }  // namespace attnverify

@@ -9,6 +9,7 @@
 
 #include "numerics/ball.hpp"
 #include "numerics/box_branch_and_bound.hpp"
+#include "src/properties/property_box.hpp"
 #include "src/spec/exact_text.hpp"
 
 namespace attnverify {
@@ -26,14 +27,6 @@ numeric six_digits(double x) {
   const long mantissa = std::lround(x / std::pow(10.0, exponent));
   const numeric scale = numeric(10).power(std::abs(exponent));
   return exponent >= 0 ? numeric(mantissa) * scale : numeric(mantissa) / scale;
-}
-
-std::string box_text(const std::vector<std::string>& names, const std::vector<std::pair<numeric, numeric>>& ranges) {
-  std::string text;
-  for (std::size_t k = 0; k < names.size() && k < ranges.size(); ++k)
-    text += (k ? " x " : "") + names[k] + " in [" + exact_text(ranges[k].first) + ", " +
-            exact_text(ranges[k].second) + "]";
-  return text;
 }
 
 std::string integer_text(const numeric& k) {
@@ -76,13 +69,13 @@ std::vector<numeric> lattice_axis(const numeric& lo, const numeric& hi, bool int
   return out;
 }
 
-LatticeOutcome decide_on_lattice(const std::vector<std::string>& names,
+PropertyOutcome decide_on_lattice(const std::vector<std::string>& names,
                                  const std::vector<std::pair<numeric, numeric>>& ranges, LatticeRelation relation,
                                  const numeric& threshold, std::size_t axis,
                                  const std::function<CertifiedValue(const GridPoint&)>& S, unsigned digits,
                                  const std::vector<bool>& integer_axes) {
-  LatticeOutcome out;
-  const std::string box = box_text(names, ranges);
+  PropertyOutcome out;
+  const std::string box = named_box_text(names, ranges);
   std::vector<std::vector<numeric>> axes;
   for (std::size_t k = 0; k < ranges.size(); ++k)
     axes.push_back(lattice_axis(ranges[k].first, ranges[k].second, k < integer_axes.size() && integer_axes[k]));
@@ -204,6 +197,31 @@ LatticeOutcome decide_on_lattice(const std::vector<std::string>& names,
                   fmt::format("S {} in {} between neighbouring points of a lattice over {}", direction, names[axis],
                               box)};
   return out;
+}
+
+std::optional<PropertyOutcome> check_on_lattice(const Spec& spec, const ParameterRanges& over,
+                                                LatticeRelation relation, const numeric& threshold,
+                                                const std::string& parameter, const PropertyTarget& target,
+                                                const RunOptions& options) {
+  if (!target.certified_value) return std::nullopt;
+  const auto names = spec.property_parameters();
+  std::size_t axis = 0;
+  if (relation == LatticeRelation::Increasing || relation == LatticeRelation::Decreasing) {
+    const auto at = std::find(names.begin(), names.end(), parameter);
+    if (at == names.end()) return std::nullopt;
+    axis = static_cast<std::size_t>(at - names.begin());
+  }
+  std::vector<bool> integer_axes;  // a sequence's n: integers only
+  for (const GiNaC::ex& x : parameter_symbols(spec)) integer_axes.push_back(is_integer_parameter(x));
+  std::vector<std::pair<numeric, numeric>> ranges;
+  box_of(spec, over, ranges);
+  if (ranges.size() != names.size())
+    return not_decided("the box does not give a range of every parameter (" + joined_names(names) +
+                       "): not decided.");
+  if (const std::string outside = box_outside_domain(spec, names, ranges); !outside.empty())
+    return not_decided(outside + ": not decided.");
+  return decide_on_lattice(names, ranges, relation, threshold, axis, target.certified_value, options.digits,
+                           integer_axes);
 }
 
 }  // namespace attnverify

@@ -18,10 +18,13 @@
 #include <ginac/ginac.h>
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "src/properties/property_checks.hpp"
+#include "src/properties/property_outcome.hpp"
 #include "src/spec/spec.hpp"
 #include "src/verdicts/check_record.hpp"
 #include "src/verdicts/claim_check.hpp"
@@ -33,17 +36,6 @@ namespace attnverify {
 /// The relation a lattice check tests.
 enum class LatticeRelation { GreaterThan, LessThan, Increasing, Decreasing };
 
-/// What a lattice check found: the fields of one part of a property record.
-struct LatticeOutcome {
-  Verdict verdict = Verdict::Inconclusive;
-  std::string method;
-  std::string finding;
-  NamedValues point;   ///< the counterexample (its first point for a monotonicity)
-  NamedValues values;  ///< S there (and at its neighbour), decimal
-  bool certified = false;
-  Evidence evidence;
-};
-
 /// The lattice's values of one axis over [lo, hi] (lo <= hi; one value when lo == hi): 9 exact
 /// numbers, the ends exact, log-spaced when 0 < lo and hi >= 100 lo. An `integer` axis (a
 /// sequence's n) takes those values rounded to the integers of [lo, hi], without repeats (empty
@@ -54,10 +46,20 @@ std::vector<GiNaC::numeric> lattice_axis(const GiNaC::numeric& lo, const GiNaC::
 /// route's points) from `S`'s balls at the lattice's points. `threshold`: t of S > t or S < t;
 /// `axis`: the index of p for a monotonicity; `integer_axes`: which axes take integers only
 /// (empty: none). `digits`: the working precision (values shown).
-LatticeOutcome decide_on_lattice(const std::vector<std::string>& names,
+PropertyOutcome decide_on_lattice(const std::vector<std::string>& names,
                                  const std::vector<std::pair<GiNaC::numeric, GiNaC::numeric>>& ranges,
                                  LatticeRelation relation, const GiNaC::numeric& threshold, std::size_t axis,
                                  const std::function<CertifiedValue(const GridPoint&)>& S, unsigned digits,
                                  const std::vector<bool>& integer_axes = {});
+
+/// A property check without a closed form decided on the lattice over its box `over` (a range
+/// of every parameter, inside the variant's property domain, else not decided, said why):
+/// `threshold` for S > t or S < t, `parameter` the p of a monotonicity. Integer parameters (n)
+/// take integers only. nullopt when the target has no certified route (PropertyTarget::
+/// certified_value) or `parameter` is not one of the variant's.
+std::optional<PropertyOutcome> check_on_lattice(const Spec& spec, const ParameterRanges& over,
+                                                LatticeRelation relation, const GiNaC::numeric& threshold,
+                                                const std::string& parameter, const PropertyTarget& target,
+                                                const RunOptions& options);
 
 }  // namespace attnverify

@@ -795,7 +795,7 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
         const bool sampled_property =
             property != v.spec.properties.end() &&
             std::any_of(property->checks.begin(), property->checks.end(),
-                        [](const PropertyCheck& c) { return c.kind == PropertyKind::Sampled; });
+                        [](const PropertyCheck& c) { return c.kind->input() == PropertyInput::SampledChecks; });
         if (record.check == CheckKind::Property && (record.certified || !sampled_property)) {
           if (property == v.spec.properties.end())
             throw ShardError(where + ": field 'claim': a property record of no property of its spec");

@@ -1,13 +1,16 @@
 // Qualitative claims as property checks (docs/design.md §1 "properties"; issue 4), read from
 // a spec's [[properties]] tables. A property is one published statement with one or
 // more checks; its verdict is agree when every check agrees, disagree when one
-// disagrees, inconclusive otherwise. The check kinds (schema in docs/spec-format.md):
+// disagrees, inconclusive otherwise. Each check names a property kind
+// (src/spec/property_kind.hpp), which reads the rest of its table; the standard kinds, each
+// in its own file under src/properties/kinds/ (schema in docs/spec-format.md):
 //
 //   even       S(-p) = S(p) for the parameter p                 (parameter)
 //   limit      lim S as p -> 0 or inf, other parameters fixed   (parameter, to, at, value)
 //   infimum    inf of S over a box, its value and where          (over; value or greater_than)
 //   supremum   sup of S over a box                               (over; value or less_than)
 //   monotone   S increasing or decreasing in p over a box        (parameter, direction, over)
+//   convex     S convex in p over a box                          (parameter, over)
 //   bound      S < bound (or <=, >, >=) on the domain            (relation, bound; lambda)
 //   norm-ratio range of quantity(r, d) for r = ||y||_2/||y||_1,  (quantity, d, maximum, minimum)
 //              y in R^d, y != 0 (proofs/norm_ratio.hpp)
@@ -22,13 +25,16 @@
 
 #include <ginac/ginac.h>
 
+#include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "proofs/definedness.hpp"
 #include "src/spec/bibliography.hpp"
+#include "src/spec/property_kind.hpp"
 #include "src/spec/expectation.hpp"
 #include "src/spec/source_quote.hpp"
 
@@ -36,43 +42,27 @@ namespace attnverify {
 
 class TomlReader;  // src/spec/toml_reader.hpp: only the spec readers include toml++
 
-enum class PropertyKind { Even, Limit, Infimum, Supremum, Monotone, Bound, NormRatio, Sampled };
+/// `over = {name = [lo, hi], ...}`: closed ranges of parameters, exact.
+using ParameterRanges = std::vector<std::pair<std::string, std::pair<GiNaC::numeric, GiNaC::numeric>>>;
+/// `at = {name = value or [values], ...}`: fixed values of parameters (every combination counts).
+using FixedValues = std::vector<std::pair<std::string, std::vector<GiNaC::numeric>>>;
 
-std::string to_string(PropertyKind kind);
-
+/// One check of a property: its kind (src/spec/property_kind.hpp), the line of its table, and
+/// what the kind read there (its own struct; check_data<T> reads it back).
 struct PropertyCheck {
-  PropertyKind kind = PropertyKind::Even;
+  std::shared_ptr<const PropertyKind> kind;
   std::size_t line = 0;
-  std::string parameter;  ///< even, limit, monotone
-  std::string to;         ///< limit: "0" or "inf"
-  /// limit: fixed values of the other parameters (every combination is checked)
-  std::vector<std::pair<std::string, std::vector<GiNaC::numeric>>> at;
-  /// infimum, supremum, monotone: closed ranges [lo, hi] of the parameters
-  std::vector<std::pair<std::string, std::pair<GiNaC::numeric, GiNaC::numeric>>> over;
-  std::optional<GiNaC::ex> value;  ///< limit, infimum, supremum: the claimed value
-  std::string value_text;
-  std::optional<GiNaC::numeric> greater_than;  ///< infimum: claimed strict lower bound
-  std::optional<GiNaC::numeric> less_than;     ///< supremum: claimed strict upper bound
-  std::string direction;                       ///< monotone: increasing | decreasing
-  std::string relation;                        ///< bound: < <= > >=
-  GiNaC::ex bound;                             ///< bound
-  /// bound: where it is defined, as written (a divisor GiNaC cancels still counts), recorded
-  /// while reading (proofs/expression_parser.hpp)
-  std::vector<sym::Condition> bound_conditions;
-  /// bound, sequences: the statement is made on lambda in (0, 1), not on the domain (0, 1]
-  /// (`lambda = "(0, 1)"`); its proof is then "proved on lambda in (0, 1)"
-  bool excludes_lambda_one = false;
-  std::string bound_text;
-  GiNaC::ex quantity;  ///< norm-ratio: an expression in r and d
-  /// norm-ratio: where the quantity is defined and where it may jump (step), as written,
-  /// recorded while reading: its monotonicity in r is certified from dQ/dr only where Q is
-  /// continuous (proofs/expression_parser.hpp)
-  std::vector<sym::Condition> quantity_conditions;
-  std::string quantity_text;
-  std::vector<unsigned> dimensions;           ///< norm-ratio
-  std::optional<GiNaC::ex> maximum, minimum;  ///< norm-ratio claims, in d
-  std::string maximum_text, minimum_text;
+  std::shared_ptr<const PropertyCheckData> data;
 };
+
+/// The check's data as its kind's type T; throws std::logic_error for another type (a kind
+/// reading another kind's data).
+template <class T>
+const T& check_data(const PropertyCheck& check) {
+  const T* data = dynamic_cast<const T*>(check.data.get());
+  if (!data) throw std::logic_error("property check data of another kind than " + check.kind->name());
+  return *data;
+}
 
 struct Property {
   std::string id;
@@ -88,9 +78,21 @@ struct Property {
   std::vector<PropertyCheck> checks;
 };
 
-/// Reads [[properties]] of a spec. `parameters` are the names checks may refer to.
-/// Throws SpecError (file, line, key) for anything malformed.
+/// Reads [[properties]] of a spec. `parameters` are the names checks may refer to; `kinds` the
+/// property kinds a check may name. Throws SpecError (file, line, key) for anything malformed.
 std::vector<Property> read_properties(TomlReader& root, const std::string& file, const Bibliography& bibliography,
-                                      const std::vector<std::string>& parameters);
+                                      const std::vector<std::string>& parameters, const PropertyKindRegistry& kinds);
+
+// Readers of keys several property kinds share (their docs/spec-format.md entries).
+
+/// `key` = the name of one of `parameters`; refused with the list otherwise.
+std::string read_property_parameter(TomlReader& reader, const std::string& key,
+                                    const std::vector<std::string>& parameters);
+/// `at = {name = value or [values], ...}`, names among `parameters` (empty when absent).
+FixedValues read_property_at(TomlReader& reader, const std::vector<std::string>& parameters);
+/// `over = {name = [lo, hi], ...}`, required, with a range of every parameter.
+ParameterRanges read_property_over(TomlReader& reader, const std::vector<std::string>& parameters);
+/// "beta, gamma" ("none" for no name).
+std::string joined_names(const std::vector<std::string>& names);
 
 }  // namespace attnverify

@@ -135,7 +135,8 @@ void read_parameters(Spec& spec, TomlReader& variant) {
 
 }  // namespace
 
-Spec load_spec(const std::string& path, const Bibliography& bibliography, const KindRegistry& kinds) {
+Spec load_spec(const std::string& path, const Bibliography& bibliography, const KindRegistry& kinds,
+               const PropertyKindRegistry& property_kinds) {
   Spec spec;
   spec.file = path;
   toml::table root_table;
@@ -197,13 +198,13 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography, const 
   variant.finish();
   spec.kind->read_tables(root, spec);
   read_claims(spec, root, bibliography);
-  spec.properties = read_properties(root, path, bibliography, spec.property_parameters());
+  spec.properties = read_properties(root, path, bibliography, spec.property_parameters(), property_kinds);
   for (const Property& p : spec.properties)
     for (const Claim& c : spec.claims)
       if (c.id == p.id) throw SpecError(path, p.line, "properties", "id '" + p.id + "' is also a claim id");
   for (const Property& p : spec.properties)
     for (const PropertyCheck& c : p.checks)
-      if (c.kind == PropertyKind::Sampled && !spec.sampling)
+      if (c.kind->input() == PropertyInput::SampledChecks && !spec.sampling)
         throw SpecError(path, c.line, "properties",
                         "property '" + p.id + "' checks the sampled route but the spec has no [sampling]");
   root.finish();

@@ -123,9 +123,11 @@ const Data& kind_data(const Spec& spec) {
 }
 
 /// Loads and validates one spec file; its `kind` must be a name of `kinds`, which reads
-/// the kind's fields. Claim sources must be keys of `bibliography`. Throws SpecError.
-/// (src/kinds/registry.hpp has the overload with the standard kinds.)
-Spec load_spec(const std::string& path, const Bibliography& bibliography, const KindRegistry& kinds);
+/// the kind's fields, and each property check's `kind` a name of `property_kinds`. Claim
+/// sources must be keys of `bibliography`. Throws SpecError. (src/kinds/registry.hpp has the
+/// overloads with the standard kinds and property kinds.)
+Spec load_spec(const std::string& path, const Bibliography& bibliography, const KindRegistry& kinds,
+               const PropertyKindRegistry& property_kinds);
 
 /// Upper bounds enforced on grids (bad input beyond them is refused with a message).
 inline constexpr std::size_t kMaxGridPoints = 100000;  ///< the default of max_grid_points()

@@ -1,0 +1,65 @@
+#include "src/properties/exact_values.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "numerics/adaptive_evaluation.hpp"
+#include "numerics/agreement.hpp"
+#include "proofs/equivalence.hpp"
+
+namespace attnverify {
+
+using GiNaC::ex;
+using GiNaC::numeric;
+using num::Real;
+
+// Whether two exact numbers are equal: symbolically if possible, else to P - 5 digits.
+// Returns the digits of agreement (P + 10 when proved equal).
+double agreement(const ex& a, const ex& b, unsigned digits) {
+  if (sym::is_identically_zero(a - b)) return num::Precision{digits}.guarded();
+  const num::Evaluation x = num::AdaptiveEvaluator(a, {}, digits)({});
+  const num::Evaluation y = num::AdaptiveEvaluator(b, {}, digits)({});
+  if (!x.converged || !y.converged) return std::numeric_limits<double>::quiet_NaN();
+  num::ScopedPrecision scope(std::max(x.precision, y.precision));
+  return num::digits_of_agreement(x.value, y.value, num::Precision{digits}.guarded());
+}
+
+std::string decimal(const ex& e, unsigned digits, unsigned shown) {
+  const num::Evaluation v = num::AdaptiveEvaluator(e, {}, digits)({});
+  if (!v.converged) return "(not evaluated: " + v.failure + ")";
+  num::ScopedPrecision scope(v.precision);
+  return num::to_decimal(v.value, shown);
+}
+
+std::string ball_text(const num::Ball& b) { return "[" + b.midpoint_text(12) + " +/- " + b.radius_text() + "]"; }
+
+num::Ball negated(const num::Ball& b) {
+  num::Ball out;
+  arb_neg(out.get(), b.get());
+  return out;
+}
+
+// A dyadic rational in (x/2, x] for x > 0 (0 for x <= 0 or not finite).
+numeric dyadic_below(double x) {
+  if (!(x > 0) || !std::isfinite(x)) return 0;
+  int exponent = 0;
+  std::frexp(x, &exponent);  // x in [2^(exponent-1), 2^exponent)
+  return numeric(2).power(exponent - 1);
+}
+
+// The exact value of an MPFR number, as a rational m 2^e.
+numeric exact_rational(const Real& v) {
+  mpz_t m;
+  mpz_init(m);
+  const long e = mpfr_get_z_2exp(m, v.backend().data());
+  char* digits = mpz_get_str(nullptr, 10, m);
+  const numeric mantissa(digits);
+  void (*release)(void*, size_t);
+  mp_get_memory_functions(nullptr, nullptr, &release);
+  release(digits, std::strlen(digits) + 1);
+  mpz_clear(m);
+  return mantissa * numeric(2).power(e);
+}
+
+}  // namespace attnverify

@@ -1,0 +1,37 @@
+// Exact values of property checks: comparing two exact numbers, their decimals, balls as text,
+// and the rationals a certificate needs (shared by the property kinds of src/properties/kinds/).
+#pragma once
+
+#include <ginac/ginac.h>
+
+#include <string>
+
+#include "numerics/ball.hpp"
+#include "numerics/precision.hpp"
+
+namespace attnverify {
+
+/// Figures in findings: significant digits of a decimal shown beside an exact value.
+constexpr int kShownDigits = 12;
+
+/// Digits of agreement of two exact numbers (expressions without symbols) at working precision
+/// `digits`: P + 10 when a - b is proved 0 symbolically, else estimated from their values
+/// (numerics/agreement.hpp); NaN when one does not evaluate.
+double agreement(const GiNaC::ex& a, const GiNaC::ex& b, unsigned digits);
+
+/// The decimal of an exact number to `shown` significant digits, evaluated at `digits`.
+std::string decimal(const GiNaC::ex& e, unsigned digits, unsigned shown);
+
+/// "[midpoint +/- radius]" of a ball, 12 digits.
+std::string ball_text(const num::Ball& b);
+
+/// -b.
+num::Ball negated(const num::Ball& b);
+
+/// A dyadic rational in (x/2, x] for x > 0 (0 for x <= 0 or not finite).
+GiNaC::numeric dyadic_below(double x);
+
+/// The exact value of an MPFR number, as a rational m 2^e.
+GiNaC::numeric exact_rational(const num::Real& v);
+
+}  // namespace attnverify

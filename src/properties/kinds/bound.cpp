@@ -1,0 +1,576 @@
+// The property kind `bound`: S < bound (or <=, >, >=) on the variant's domain (or, for a
+// sequence, on lambda in (0, 1) when the statement says so). Proved when (bound/S)^2 - 1 (or its
+// reverse) is shown positive and the signs of bound and S are proved (proofs/positivity.hpp;
+// sequences: lambda = 1 settled from S's form there for every n); else the relation at the claim
+// point set, the grid, n = 1..64 (sequences) and the best points of a counterexample search, with
+// the smallest relative margin (numeric evidence), a violation certified by balls where it can be.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <map>
+#include <memory>
+#include <random>
+#include <set>
+
+#include "numerics/adaptive_evaluation.hpp"
+#include "numerics/agreement.hpp"
+#include "numerics/ball_expression.hpp"
+#include "numerics/box_branch_and_bound.hpp"
+#include "numerics/compiled_expression.hpp"
+#include "numerics/counterexample_search.hpp"
+#include "numerics/extremum_search.hpp"
+#include "numerics/limit_extrapolation.hpp"
+#include "proofs/canonical_form.hpp"
+#include "proofs/equivalence.hpp"
+#include "proofs/limits.hpp"
+#include "proofs/norm_ratio.hpp"
+#include "proofs/positivity.hpp"
+#include "proofs/printing.hpp"
+#include "proofs/symbols.hpp"
+#include "src/properties/box_proof.hpp"
+#include "src/properties/exact_values.hpp"
+#include "src/properties/lattice_checks.hpp"
+#include "src/properties/property_box.hpp"
+#include "src/properties/property_checks.hpp"
+#include "src/properties/property_outcome.hpp"
+#include "src/properties/ratio_reduction.hpp"
+#include "src/spec/exact_text.hpp"
+#include "src/spec/property_kind.hpp"
+#include "src/spec/toml_reader.hpp"
+#include "src/verdicts/claim_check.hpp"
+#include "src/verdicts/claim_points.hpp"
+
+namespace attnverify {
+
+using GiNaC::ex;
+using GiNaC::numeric;
+using num::Real;
+
+namespace {
+
+enum class Relation { Less, LessOrEqual, Greater, GreaterOrEqual };
+
+bool is_below(Relation r) { return r == Relation::Less || r == Relation::LessOrEqual; }
+bool is_strict(Relation r) { return r == Relation::Less || r == Relation::Greater; }
+const char* relation_text(Relation r) {
+  switch (r) {
+    case Relation::Less:
+      return "<";
+    case Relation::LessOrEqual:
+      return "<=";
+    case Relation::Greater:
+      return ">";
+    case Relation::GreaterOrEqual:
+      return ">=";
+  }
+  return "?";
+}
+
+struct BoundCheck : PropertyCheckData {
+  Relation relation = Relation::Less;
+  ex bound;
+  /// where the bound is defined, as written (a divisor GiNaC cancels still counts), recorded
+  /// while reading (proofs/expression_parser.hpp)
+  std::vector<sym::Condition> bound_conditions;
+  /// sequences: the statement is made on lambda in (0, 1), not on the domain (0, 1]
+  /// (`lambda = "(0, 1)"`); its proof is then "proved on lambda in (0, 1)"
+  bool excludes_lambda_one = false;
+  std::string bound_text;
+};
+
+// Whether the relation of a bound holds at lambda = 1 for every n (sequences), decided from
+// S's lambda = 1 form S1(n) and the bound there, symbolically in n (docs/history.md, issue 42,
+// H1): the domain (0, 1] holds lambda = 1, where S's general form is 0/0.
+struct AtLambdaOne {
+  enum class State { Holds, Fails, Undefined, Undecided } state = State::Undecided;
+  std::string text;  ///< what was shown, a sentence
+  NamedValues point;
+  NamedValues values;
+};
+
+AtLambdaOne bound_at_lambda_one(const BoundCheck& c, const ex& S1, unsigned digits) {
+  const auto& s = sym::symbols();
+  const bool below = is_below(c.relation), strict = is_strict(c.relation);
+  AtLambdaOne out;
+  ex B1;
+  try {
+    B1 = c.bound.subs(s.lambda == 1);
+  } catch (const std::exception&) {
+    out.state = AtLambdaOne::State::Undefined;
+    out.point = {{"lambda", "1"}, {"n", "1"}};
+    out.text = "At lambda = 1, a point of the domain (0, 1], the bound is not defined (a divisor vanishes), so the "
+               "relation does not hold there; a statement made for lambda in (0, 1) says so with "
+               "lambda = \"(0, 1)\".";
+    return out;
+  }
+  const ex gap = below ? ex(B1 - S1) : ex(S1 - B1);  // > 0 (>= 0) is the relation
+  if (sym::is_identically_zero(gap)) {
+    out.state = strict ? AtLambdaOne::State::Fails : AtLambdaOne::State::Holds;
+    out.text = "At lambda = 1, S = " + sym::to_text(S1) + " (S's form there) and the bound " + sym::to_text(B1) +
+               " are identically equal in n, so the " + (strict ? "strict relation fails" : "relation holds") +
+               " there for every n (proved: the zero test of their difference).";
+    if (strict) {
+      out.point = {{"lambda", "1"}, {"n", "1"}};
+      const ex at1 = S1.subs(s.n == 1);
+      out.values = {{"S", decimal(at1, digits, digits)}, {"bound", decimal(B1.subs(s.n == 1), digits, digits)}};
+    }
+    return out;
+  }
+  // (bound/S1)^2 - 1 > 0 (S1/bound for >) and the bound > 0 (S1 > 0) for n > 0 (a possymbol)
+  try {
+    const ex r = GiNaC::normal(GiNaC::pow(below ? B1 / S1 : S1 / B1, 2));
+    if (sym::is_provably_positive(r - 1, {}) && sym::is_provably_positive_with_roots(below ? B1 : S1, {})) {
+      out.state = AtLambdaOne::State::Holds;
+      out.text = std::string("At lambda = 1, ") + (below ? "(bound/S)^2" : "(S/bound)^2") + " = " + sym::to_text(r) +
+                 " with S's form there, S = " + sym::to_text(S1) + ", and (ratio - 1) > 0 and " +
+                 (below ? "the bound" : "S") + " > 0 for every n > 0 by the positivity prover.";
+      return out;
+    }
+  } catch (const std::exception&) {
+  }
+  // not proved for every n: an n in [1, 64] where S's and the bound's exact values there break the
+  // relation is a counterexample (exact rational arithmetic, no rounding)
+  for (long n = 1; n <= 64; ++n) {
+    ex at_n;
+    try {
+      at_n = GiNaC::normal(gap.subs(s.n == n));
+    } catch (const std::exception&) {
+      continue;
+    }
+    if (!GiNaC::is_a<numeric>(at_n) || !GiNaC::ex_to<numeric>(at_n).is_rational()) continue;
+    const numeric g = GiNaC::ex_to<numeric>(at_n);
+    if (g.is_positive() || (!strict && g.is_zero())) continue;
+    out.state = AtLambdaOne::State::Fails;
+    out.point = {{"lambda", "1"}, {"n", std::to_string(n)}};
+    out.values = {{"S", decimal(S1.subs(s.n == n), digits, digits)}, {"bound", decimal(B1.subs(s.n == n), digits, digits)}};
+    out.text = fmt::format("At lambda = 1 and n = {}, S = {} (S's form there) and the bound is {}, exactly, so the "
+                           "relation fails there.",
+                           n, sym::to_text(S1.subs(s.n == n)), sym::to_text(B1.subs(s.n == n)));
+    return out;
+  }
+  out.text = "At lambda = 1 the relation between S = " + sym::to_text(S1) + " (S's form there) and the bound " +
+             sym::to_text(B1) + " is not proved for every n.";
+  return out;
+}
+
+// A point as a record names it, each coordinate exact: {"snr": "1/2", "r": "1"}.
+NamedValues named_by(const std::vector<ex>& symbols, const std::vector<numeric>& point) {
+  NamedValues out;
+  for (std::size_t k = 0; k < point.size() && k < symbols.size(); ++k)
+    out.emplace_back(sym::to_text(symbols[k]), exact_text(point[k]));
+  return out;
+}
+
+// Points of a properties' domain whose parameters are not the claims' (feature maps: snr > 0,
+// r in (0, 1]): every combination of small rationals and powers of ten in each range.
+std::vector<ClaimPoint> property_lattice(const sym::ParameterDomain& domain) {
+  const std::vector<numeric> candidates{numeric(-100), numeric(-10), numeric(-2),     numeric(-1),
+                                        numeric(-1, 2), numeric(0),    numeric(1, 100), numeric(1, 10),
+                                        numeric(1, 4), numeric(1, 2), numeric(3, 4),   numeric(1),
+                                        numeric(2),    numeric(10),   numeric(100)};
+  std::vector<std::vector<numeric>> lattice{{}};
+  for (std::size_t k = 0; k < domain.variables.size(); ++k) {
+    std::vector<std::vector<numeric>> next;
+    for (const auto& prefix : lattice)
+      for (const numeric& v : candidates) {
+        auto p = prefix;
+        p.push_back(v);
+        next.push_back(std::move(p));
+      }
+    lattice = std::move(next);
+  }
+  std::vector<ClaimPoint> out;
+  for (const auto& p : lattice) {
+    if (!domain.contains(p)) continue;
+    out.push_back({named_by(domain.symbols(), p), {}, p});
+  }
+  return out;
+}
+
+// Points beyond the claim point set where a bound is checked too (issue 42, round 6: a bound
+// false only at n = 4..9, or on beta in [0.31, 0.39], agreed at the claim points): for
+// sequences every n in [1, 64] at lambda in {1/10, 1/2, 9/10, 99/100, 1}; and the best points of
+// a counterexample search (numerics/counterexample_search.hpp) of the relation's relative
+// violation, (S - bound)/|S| for < (the reverse for >), over the claims' search region. The
+// search's values are estimates; its points are judged below like every other. Returns the
+// words for the finding ("" when nothing was added).
+std::string bound_search_points(const Spec& spec, const BoundCheck& c, const ClaimGeometry& geometry,
+                                const std::vector<ex>& symbols, const num::AdaptiveEvaluator& value,
+                                const num::AdaptiveEvaluator& bound, std::vector<ClaimPoint>& points) {
+  const bool sequence = geometry.lambda_powers_in_unit_interval;
+  const bool below = is_below(c.relation);
+  std::size_t scanned = 0;
+  if (sequence && symbols.size() == 2)
+    for (const numeric& lambda : {numeric(1, 10), numeric(1, 2), numeric(9, 10), numeric(99, 100), numeric(1)})
+      for (long n = 1; n <= 64; ++n) {
+        const GridPoint g{lambda, numeric(n)};
+        points.push_back({spec.named_point(g), {}, g});
+        ++scanned;
+      }
+  // the search box of the properties' parameters: the claims' where they are the claims'
+  const std::optional<num::SearchRegion>& property_region =
+      geometry.property_domain ? geometry.property_region : geometry.region;
+  const sym::ParameterDomain& domain = geometry.property_domain.value_or(geometry.domain);
+  // at and beside the bound's switches (the zeros of its step, abs and relu arguments): a bound
+  // may fail at one point only (step(0) = 1/2; round 8 of the attack)
+  std::size_t kinks = 0;
+  try {
+    if (domain.variables.size() == symbols.size())
+      for (const std::vector<numeric>& p : sym::kink_points(c.bound, domain)) {
+        if (!domain.contains(p)) continue;
+        points.push_back({named_by(symbols, p), {}, p});
+        ++kinks;
+      }
+  } catch (const std::exception&) {
+  }
+  const std::string kink_text = kinks ? fmt::format("{} points at and beside the bound's switches, ", kinks) : "";
+  if (!property_region || property_region->axes.size() != symbols.size()) return "";
+  for (std::size_t k = 0; k < symbols.size(); ++k)
+    if (property_region->axes[k].name != sym::to_text(symbols[k])) return "";
+  const num::SearchRegion& region = *property_region;
+  std::vector<std::vector<double>> starts;
+  for (const ClaimPoint& p : points)
+    if (p.rational && (!sequence || (*p.rational)[0] != 1)) {
+      std::vector<double> x;
+      for (const numeric& v : *p.rational) x.push_back(v.to_double());
+      starts.push_back(std::move(x));
+    }
+  constexpr double kUnevaluated = -1e300;
+  const num::SearchOutcome outcome = num::maximise_over(
+      region,
+      [&](const std::vector<double>& x) {
+        const GridPoint p = exact_search_point(region, x);
+        if (!domain.contains(p)) return kUnevaluated;
+        try {
+          const num::Evaluation a = value(p), b = bound(p);
+          if (!a.converged || !b.converged) return kUnevaluated;
+          num::ScopedPrecision scope(std::max(a.precision, b.precision));
+          const Real violation = (below ? Real(a.value - b.value) : Real(b.value - a.value)) / abs(a.value);
+          const double v = violation.convert_to<double>();
+          return std::isfinite(v) ? v : kUnevaluated;
+        } catch (const std::exception&) {
+          return kUnevaluated;
+        }
+      },
+      starts);
+  std::size_t kept = 0;
+  for (const num::Candidate& candidate : outcome.best) {
+    if (candidate.objective <= kUnevaluated) break;
+    const GridPoint g = exact_search_point(region, candidate.x);
+    if (!domain.contains(g)) continue;
+    points.push_back({named_by(symbols, g), {}, g});  // in the properties' parameters (feature maps: snr, r)
+    ++kept;
+  }
+  return fmt::format(" (beyond the {}: {}{}{} best point{} of a search of {} evaluations over {})",
+                     geometry.property_domain ? "lattice of the domain" : "claim point set and the grid",
+                     scanned ? "n = 1, ..., 64 at 5 values of lambda, " : "", kink_text.empty() && !scanned ? "the " : kink_text + "and the ",
+                     kept, kept == 1 ? "" : "s", outcome.evaluations, region.describe());
+}
+
+PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const PropertyTarget& target, const RunOptions& options) {
+  const ex& S = target.S;
+  PropertyOutcome part;
+  const unsigned digits = options.digits;
+  part.method = "numeric at the claim point set, the grid and a counterexample search";
+  const auto& s = sym::symbols();
+  const auto symbols = parameter_symbols(spec);
+  const ClaimGeometry geometry = spec.kind->claim_geometry(spec, true);
+  const bool sequence = geometry.lambda_powers_in_unit_interval;
+  // sequences: lambda = 1 is a point of the domain, with a form of S of its own (S1, in n),
+  // unless the statement is made on lambda in (0, 1)
+  const bool with_one = sequence && !c.excludes_lambda_one && target.sequence;
+  const ex S1 = with_one ? target.sequence->S_at_lambda_one : ex(0);
+  const num::AdaptiveEvaluator value(S, symbols, digits), bound(c.bound, symbols, digits);
+  std::optional<num::AdaptiveEvaluator> value_at_one;
+  if (with_one) value_at_one.emplace(S1, symbols, digits);
+  // the points: the claim point set and the grid where the properties' parameters are the claims'
+  // (kernels, sequences); else (feature maps: snr, r) a lattice over the properties' domain
+  // (issue 42, round 7: a feature map's claim points are its cases, not points of (snr, r))
+  std::vector<ClaimPoint> points;
+  if (geometry.property_domain) {
+    points = property_lattice(*geometry.property_domain);
+    part.method = "numeric on a lattice of the domain and a counterexample search";
+  } else {
+    points = claim_domain(spec, options.seed_for(std::nullopt)).points;
+    for (const GridPoint& g : spec.grid) points.push_back({spec.named_point(g), {}, g});
+  }
+  points.erase(std::remove_if(points.begin(), points.end(),
+                              [&](const ClaimPoint& p) { return !p.rational || p.rational->size() != symbols.size(); }),
+               points.end());
+  const bool below = is_below(c.relation);
+  const std::string searched = bound_search_points(spec, c, geometry, symbols, value, bound, points);
+  Real smallest;
+  bool any = false, smallest_resolved = false;
+  std::size_t violations = 0, checked = 0, unresolved = 0, at_one = 0;
+  std::string failure;
+  // where the bound is defined, as written (a divisor GiNaC cancelled still counts): each
+  // condition proved on the statement's range, or a point of it where one fails, where the
+  // relation cannot hold (issue 42: a bound 0/0 at lambda = 1 was proved)
+  sym::ParameterDomain range = geometry.property_domain.value_or(geometry.domain);  // feature maps: (snr, r)
+  if (sequence && c.excludes_lambda_one)
+    for (sym::DomainVariable& v : range.variables)
+      if (v.symbol.is_equal(s.lambda)) v.range.hi_open = true;
+  bool bound_defined = true;
+  std::string bound_undefined;
+  for (const sym::Condition& condition : c.bound_conditions) {
+    if (condition.kind == sym::ConditionKind::Continuous) continue;  // a jump is no gap in definedness
+    sym::ConditionAnalysis a;
+    try {
+      a = sym::analyse_condition(condition, range);
+    } catch (const std::exception&) {
+    }
+    if (a.status == sym::ConditionStatus::Holds) continue;
+    bound_defined = false;
+    if (bound_undefined.empty()) bound_undefined = condition.describe();
+    // a point of the range where it fails: rational, or irrational (beta = 1/sqrt(2), pi) as the
+    // analysis found it exactly (its decimal then lies strictly inside the range's rational ends)
+    const auto inside = [&](const std::vector<ex>& point) {
+      const sym::SymbolRanges ranges = range.ranges();
+      for (std::size_t k = 0; k < point.size(); ++k) {
+        const ex v = GiNaC::evalf(point[k]);
+        if (!GiNaC::is_a<numeric>(v) || !GiNaC::ex_to<numeric>(v).is_real()) return false;
+        const double x = GiNaC::ex_to<numeric>(v).to_double();
+        const auto r = ranges.find(symbols[k]);
+        if (r != ranges.end() && (x < r->second.lo || x > r->second.hi)) return false;
+      }
+      return true;
+    };
+    if (a.status != sym::ConditionStatus::Violated) continue;
+    const bool rational = !a.point.empty() && range.contains(a.point);
+    if (!rational && !(a.point.empty() && a.exact_point.size() == symbols.size() && inside(a.exact_point))) continue;
+    part.verdict = Verdict::Disagree;
+    part.method = "definedness";
+    if (rational)
+      part.point = named_by(symbols, a.point);
+    else
+      for (std::size_t k = 0; k < a.exact_point.size(); ++k)
+        part.point.emplace_back(sym::to_text(symbols[k]), sym::to_text(a.exact_point[k]));
+    part.evidence = {EvidenceLevel::SymbolicArgument,
+                     fmt::format("the bound is not defined at {} ({} fails, decided exactly), a point of {}",
+                                 describe_point(part.point), condition.describe(), range.description)};
+    part.finding = fmt::format(
+        "The bound is not defined at {} ({} fails: {}), a point of {}, so S {} bound does not hold there{}.",
+        describe_point(part.point), condition.describe(), a.how, range.description, relation_text(c.relation),
+        rational && sequence && !c.excludes_lambda_one && a.point[0] == 1
+            ? "; a statement made for lambda in (0, 1) says so with lambda = \"(0, 1)\""
+            : "");
+    return part;
+  }
+  for (const ClaimPoint& p : points) {
+    const bool one = sequence && (*p.rational)[0] == 1;
+    if (one && !with_one) continue;  // outside the statement's range (or no lambda = 1 form)
+    const num::Evaluation a = one ? (*value_at_one)(*p.rational) : value(*p.rational), b = bound(*p.rational);
+    if (!b.converged && b.not_finite) {
+      // where the bound is undefined (log 0, 1/0) its conditions, analysed above, say so; a value
+      // MPFR cannot hold is no such point: exp(exp(exp(10))) is finite, beyond MPFR's exponent
+      // range (a false definedness disagree found in review of issue 42), so the point is not
+      // evaluated, and the relation is not decided there
+      failure = "the bound is not finite in MPFR at " + describe_point(p.where) +
+                " (beyond its exponent range: its definedness is decided by its conditions, not there)";
+      continue;
+    }
+    if (!a.converged || !b.converged) {
+      failure = "S or the bound did not evaluate at " + describe_point(p.where);
+      continue;
+    }
+    ++checked;
+    at_one += one;
+    num::ScopedPrecision scope(std::max(a.precision, b.precision));
+    Real margin = (below ? Real(b.value - a.value) : Real(a.value - b.value)) / abs(a.value);
+    const Real tolerance = pow(Real(10), -static_cast<int>(required_digits(digits)));
+    const bool fails = margin < -tolerance;
+    if (fails) ++violations;
+    if (abs(margin) <= tolerance) {  // equal at working precision: the rest is rounding noise, which
+      ++unresolved;                  // varies with GiNaC's term order from run to run
+      margin = 0;
+    }
+    // the point shown: the first violation, else the smallest margin that is resolved (an
+    // unresolved one only while no other is), as "S and the bound are equal" shows nothing
+    const bool resolved = margin != 0;
+    if (!any || (fails && violations == 1) ||
+        (violations == 0 && (resolved != smallest_resolved ? resolved : margin < smallest))) {
+      smallest = margin;
+      smallest_resolved = resolved;
+      any = true;
+      part.point = p.where;
+      // a margin within the tolerance was set to 0 above: it is not resolved, not 0
+      part.values = {{"smallest relative margin",
+                      margin == 0 ? std::string("not resolved (below the working tolerance)") : num::to_decimal(margin, 3)},
+                     {"S", num::to_decimal(a.value, digits)},
+                     {"bound", num::to_decimal(b.value, digits)}};
+    }
+  }
+  // symbolic on lambda in (0, 1) (or the kernel's and feature map's whole domain): (bound/S)^2
+  // - 1 > 0 and bound > 0 give S < bound (S/bound and S > 0 for S > bound), each sign by the
+  // positivity prover (proofs/positivity.hpp); lambda^n is atomized for sequences
+  // (atomize_symbolic_powers): an atom in (0, 1), as lambda in (0, 1), n > 0. lambda = 1 is
+  // settled apart, from S's form there (bound_at_lambda_one).
+  std::string ratio, ratio_value;
+  bool proved_open = false;
+  try {
+    ex r = GiNaC::pow(below ? c.bound / S : S / c.bound, 2);
+    std::vector<ex> unit;
+    GiNaC::exmap atoms;
+    // r > 1 gives |bound| > |S|; the bound > 0 (for S < bound) or S > 0 (for S > bound)
+    // then gives the claim, so that side's sign is proved too
+    ex side = below ? c.bound : S;
+    if (sequence) {
+      r = sym::atomize_symbolic_powers(r, atoms);
+      side = sym::atomize_symbolic_powers(side, atoms);
+      unit = {s.lambda};
+      for (const auto& [atom, power] : atoms)  // lambda^n in (0, 1) for lambda in (0, 1), n > 0
+        if (power.op(0).is_equal(s.lambda) && power.op(1).info(GiNaC::info_flags::positive)) unit.push_back(atom);
+    }
+    r = GiNaC::normal(r);
+    if (!sequence || !r.has(s.lambda) || !r.has(s.n)) {
+      // (ratio - 1) > 0 gives the strict relation, and so the non-strict one too
+      proved_open = sym::is_provably_positive(r - 1, unit) && sym::is_provably_positive_with_roots(side, unit);
+      if (proved_open) ratio_value = sym::to_text(r.subs(atoms));
+      ratio =
+          std::string(" Symbolically (") + (below ? "bound/S" : "S/bound") + ")^2 = " + sym::to_text(r.subs(atoms)) +
+          (proved_open ? ", and (ratio - 1) > 0 and " + std::string(below ? "the bound" : "S") +
+                             " > 0 by the positivity prover" +
+                             std::string(sequence ? " for 0 < lambda < 1 (so 0 < lambda^n < 1)" : " on the domain") +
+                             ", so " + std::string(below ? "bound > |S| >= S" : "S > |bound| >= bound") + " there"
+                       : "") +
+          ".";
+    }
+  } catch (const std::exception&) {
+    // the symbolic proof is an extra: without it the numeric verdict stands, and the
+    // finding does not claim a proof (proved stays false, ratio empty)
+  }
+  // lambda = 1, for every n
+  const AtLambdaOne one = with_one ? bound_at_lambda_one(c, S1, digits) : AtLambdaOne{};
+  if (with_one) ratio += " " + one.text;
+  if (with_one && (one.state == AtLambdaOne::State::Fails || one.state == AtLambdaOne::State::Undefined)) {
+    // proved false (or meaningless) at lambda = 1, a point of the domain, for every n
+    part.verdict = Verdict::Disagree;
+    part.method = one.state == AtLambdaOne::State::Undefined ? "definedness" : "symbolic";
+    part.certified = one.state == AtLambdaOne::State::Fails;  // an exact identity, not a rounding
+    part.point = one.point;
+    part.evidence = {one.state == AtLambdaOne::State::Undefined ? EvidenceLevel::SymbolicArgument
+                                                                : EvidenceLevel::CertifiedCounterexample,
+                     fmt::format("S {} bound {} at lambda = 1 (S's form there, exactly)", relation_text(c.relation),
+                                 one.state == AtLambdaOne::State::Undefined ? "is undefined" : "fails")};
+    if (!one.values.empty()) part.values = one.values;
+    part.finding = fmt::format("S {} bound fails at lambda = 1.{}", relation_text(c.relation), ratio);
+    return part;
+  }
+  const bool proved = proved_open && bound_defined && (!with_one || one.state == AtLambdaOne::State::Holds);
+  if (proved_open && !bound_defined)
+    ratio += " (No proof: the bound's definedness on the domain is not proved.)";
+  // what the proof covers: the domain, or the statement's range lambda in (0, 1)
+  const std::string proved_where = sequence && c.excludes_lambda_one ? "Proved on lambda in (0, 1), the statement's range."
+                                                                     : "Proved on the whole domain.";
+  if (!any) {
+    part.finding = failure.empty() ? "no point could be evaluated" : failure;
+    return part;
+  }
+  num::ScopedPrecision scope(digits);
+  const std::string one_count = at_one ? fmt::format(" ({} of them at lambda = 1, with S's form there)", at_one) : "";
+  if (violations > 0) {
+    part.verdict = Verdict::Disagree;
+    part.evidence = {EvidenceLevel::NumericEvidence, fmt::format("S {} bound fails at {} (estimated, {} of {} points)",
+                                                                 relation_text(c.relation), describe_point(part.point), violations,
+                                                                 checked)};
+    part.finding = fmt::format("S {} bound fails at {} of {} points{}, e.g. at {} (S = {}, bound = {}).{}", relation_text(c.relation),
+                               violations, checked, one_count, describe_point(part.point),
+                               num::rounded_decimal(part.values[1].second, 12), num::rounded_decimal(part.values[2].second, 12), ratio);
+  } else if (proved) {
+    part.verdict = Verdict::Agree;
+    // what decides: the proved ratio, then the numbers at the point shown
+    // (sequences: the ratio of S's general form, proved for 0 < lambda < 1; lambda = 1 apart)
+    part.values.insert(part.values.begin(),
+                       {std::string(below ? "bound_over_S_squared" : "S_over_bound_squared") +
+                            (sequence ? "_for_lambda_below_1" : ""),
+                        ratio_value});
+    // a proof on the statement's range lambda in (0, 1), or on the whole domain
+    part.method = sequence && c.excludes_lambda_one ? "symbolic on lambda in (0, 1)" : "symbolic";
+    part.evidence = {sequence && c.excludes_lambda_one ? EvidenceLevel::ProvedOnSubdomain : EvidenceLevel::ProvedWholeDomain,
+                     sequence && c.excludes_lambda_one
+                         ? fmt::format("S {} bound for lambda in (0, 1) and every n, the statement's range", relation_text(c.relation))
+                         : fmt::format("S {} bound on {}", relation_text(c.relation), range.description)};
+    // a point where S and the bound agree to working precision does not show the relation
+    // numerically: only the others are counted for it (the proof covers them all)
+    part.finding = unresolved == 0
+                       ? fmt::format("{}{} Numerically S {} bound at all {} points{}.", proved_where, ratio, relation_text(c.relation),
+                                     checked, one_count)
+                       : fmt::format(
+                             "{}{} Numerically S {} bound at {} of {} points{}; at the other {} S and the bound "
+                             "agree to working precision (margin below 10^-{}), so there the numbers cannot show "
+                             "the relation, which the proof covers.",
+                             proved_where, ratio, relation_text(c.relation), checked - unresolved, checked, one_count, unresolved,
+                             static_cast<int>(required_digits(digits)));
+  } else if (!failure.empty()) {
+    part.finding = failure;
+  } else if (!bound_defined) {
+    // no agree on an assumption not checked: where the bound is not defined the relation fails
+    part.finding = fmt::format(
+        "No point of the {} checked{} breaks S {} bound, but the bound's definedness on {} is not proved ({} is "
+        "not shown there), and where it is not defined the relation does not hold.",
+        checked, one_count, relation_text(c.relation), range.description, bound_undefined);
+  } else if (unresolved > 0) {
+    part.finding = fmt::format(
+        "No symbolic proof, and at {} of {} points{} S and the bound are equal at working precision, so the "
+        "relation is undecided there.{}",
+        unresolved, checked, one_count, ratio);
+  } else {
+    part.verdict = Verdict::Agree;
+    part.evidence = {EvidenceLevel::NumericEvidence,
+                     fmt::format("S {} bound at {} points{}{}", relation_text(c.relation), checked, one_count, searched)};
+    part.finding = fmt::format("S {} bound at all {} points{}{}; the smallest relative margin is {} at {}.{}",
+                               relation_text(c.relation), checked, one_count, searched,
+                               smallest == 0 ? std::string("below the working tolerance (not resolved)")
+                                             : num::to_decimal(smallest, 4),
+                               describe_point(part.point), ratio);
+  }
+  return part;
+}
+
+
+class Bound final : public PropertyKind {
+ public:
+  std::string name() const override { return "bound"; }
+  std::shared_ptr<const PropertyCheckData> read(TomlReader& reader,
+                                                const std::vector<std::string>& parameters) const override {
+    auto c = std::make_shared<BoundCheck>();
+    const std::string relation = reader.required_string("relation");
+    const std::vector<std::pair<std::string, Relation>> relations{
+        {"<", Relation::Less}, {"<=", Relation::LessOrEqual}, {">", Relation::Greater}, {">=", Relation::GreaterOrEqual}};
+    const auto found = std::find_if(relations.begin(), relations.end(), [&](const auto& r) { return r.first == relation; });
+    if (found == relations.end()) reader.fail("relation", "must be one of < <= > >= (found '" + relation + "')");
+    c->relation = found->second;
+    c->bound_text = reader.required_string("bound", Text::Expression);
+    sym::ParsedExpression parsed = parse_with_conditions_at(reader, "bound", c->bound_text, parameters);
+    c->bound = parsed.value;
+    c->bound_conditions = std::move(parsed.conditions);
+    // the range of lambda the statement is made on (sequences): the domain (0, 1], or (0, 1)
+    // for a statement that excludes lambda = 1 (docs/spec-format.md, "Properties")
+    if (const auto range = reader.optional_string("lambda")) {
+      if (std::find(parameters.begin(), parameters.end(), "lambda") == parameters.end())
+        reader.fail("lambda", "only a sequence's bound has a range of lambda (parameters of this variant: " +
+                                  joined_names(parameters) + ")");
+      if (*range != "(0, 1)" && *range != "(0, 1]")
+        reader.fail("lambda", "must be \"(0, 1]\" (the domain, the default) or \"(0, 1)\" (found '" + *range + "')");
+      c->excludes_lambda_one = *range == "(0, 1)";
+    }
+    return c;
+  }
+  PropertyInput input() const override { return PropertyInput::DerivedS; }
+  PropertyOutcome check(const Spec& spec, const PropertyCheck& check, const PropertyTarget& target,
+                        const RunOptions& options) const override {
+    if (target.S.is_zero()) return without_closed_form(target);
+    return check_bound(spec, check_data<BoundCheck>(check), target, options);
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<const PropertyKind> bound_property() { return std::make_shared<Bound>(); }
+
+}  // namespace attnverify

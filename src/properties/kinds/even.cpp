@@ -1,0 +1,148 @@
+// The property kind `even`: S(-p) = S(p) for a parameter p whose domain is symmetric about 0
+// (docs/spec-format.md, "Properties"). Symbolic: S(p) - S(-p) is identically zero
+// (proofs/equivalence.hpp), proved on the whole domain; else numeric at the claim point set, where
+// a point at which the two differ beyond 10^-(P-5) is a counterexample (numeric evidence).
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <map>
+#include <memory>
+#include <random>
+#include <set>
+
+#include "numerics/adaptive_evaluation.hpp"
+#include "numerics/agreement.hpp"
+#include "numerics/ball_expression.hpp"
+#include "numerics/box_branch_and_bound.hpp"
+#include "numerics/compiled_expression.hpp"
+#include "numerics/counterexample_search.hpp"
+#include "numerics/extremum_search.hpp"
+#include "numerics/limit_extrapolation.hpp"
+#include "proofs/canonical_form.hpp"
+#include "proofs/equivalence.hpp"
+#include "proofs/limits.hpp"
+#include "proofs/norm_ratio.hpp"
+#include "proofs/positivity.hpp"
+#include "proofs/printing.hpp"
+#include "proofs/symbols.hpp"
+#include "src/properties/box_proof.hpp"
+#include "src/properties/exact_values.hpp"
+#include "src/properties/lattice_checks.hpp"
+#include "src/properties/property_box.hpp"
+#include "src/properties/property_checks.hpp"
+#include "src/properties/property_outcome.hpp"
+#include "src/properties/ratio_reduction.hpp"
+#include "src/spec/exact_text.hpp"
+#include "src/spec/property_kind.hpp"
+#include "src/spec/toml_reader.hpp"
+#include "src/verdicts/claim_check.hpp"
+#include "src/verdicts/claim_points.hpp"
+
+namespace attnverify {
+
+using GiNaC::ex;
+using GiNaC::numeric;
+using num::Real;
+
+namespace {
+
+struct EvenCheck : PropertyCheckData {
+  std::string parameter;
+};
+
+PropertyOutcome check_even(const Spec& spec, const EvenCheck& c, const ex& S, const RunOptions& options) {
+  PropertyOutcome part;
+  const unsigned digits = options.digits;
+  // S(-p) is S only where -p is a point of the domain too: p's range must be symmetric about 0
+  // (beta in R; not gamma > 0, lambda in (0, 1], snr > 0)
+  const sym::ParameterDomain property_range = property_domain(spec);
+  const sym::DomainVariable* range = domain_variable(property_range, c.parameter);
+  if (!range || range->integer || range->range.lo != -range->range.hi || range->range.lo_open != range->range.hi_open) {
+    part.method = "none";
+    part.finding = "the variant's domain (" + property_range.description + ") is not symmetric in " + c.parameter +
+                   ", so S(-" + c.parameter + ") is not S at a point of it: evenness in " + c.parameter +
+                   " is not decided.";
+    return part;
+  }
+  const ex p = sym::symbols().by_name(c.parameter);
+  const ex mirrored = S.subs(p == -p);
+  const bool proved = sym::is_identically_zero(S - mirrored);
+  const ClaimDomain domain = claim_domain(spec, options.seed_for(std::nullopt));
+  const auto symbols = parameter_symbols(spec);
+  const num::AdaptiveEvaluator at(S, symbols, digits), at_mirror(mirrored, symbols, digits);
+  double worst = std::numeric_limits<double>::infinity();
+  std::string failure;
+  for (const ClaimPoint& point : domain.points) {
+    if (!point.rational) continue;  // a case or vector, not a point of S's parameters
+    const num::Evaluation a = at(*point.rational), b = at_mirror(*point.rational);
+    if (!a.converged || !b.converged) {
+      failure = "S did not evaluate at " + describe_point(point.where);
+      continue;
+    }
+    num::ScopedPrecision scope(std::max(a.precision, b.precision));
+    const double agree = num::digits_of_agreement(a.value, b.value, num::Precision{digits}.guarded());
+    if (agree < worst) {
+      worst = agree;
+      part.digits = agree;
+      part.point = point.where;
+      part.values = {{"S", num::to_decimal(a.value, digits)}, {"S_mirrored", num::to_decimal(b.value, digits)}};
+    }
+  }
+  const double need = required_digits(digits);
+  if (proved && worst >= need && failure.empty()) {
+    part.verdict = Verdict::Agree;
+    part.method = "symbolic";
+    part.evidence = {EvidenceLevel::ProvedWholeDomain,
+                     fmt::format("S(-{0}) = S({0}) on {1}", c.parameter, property_range.description)};
+    part.finding =
+        fmt::format("S(-{0}) - S({0}) simplifies to 0 (erf is odd); confirmed at {1} (worst {2:.1f} digits).",
+                    c.parameter, domain.description, worst);
+  } else if (!proved && worst < need && part.digits) {
+    part.verdict = Verdict::Disagree;
+    part.method = "numeric";
+    part.evidence = {EvidenceLevel::NumericEvidence, fmt::format("S(-{0}) != S({0}) at {1} (estimated)", c.parameter,
+                                                                 describe_point(part.point))};
+    part.finding = fmt::format("S is not even in {}: at {} S = {} but with {} negated S = {}.", c.parameter,
+                               describe_point(part.point), part.values[0].second.substr(0, 14), c.parameter,
+                               part.values[1].second.substr(0, 14));
+  } else if (!proved && failure.empty() && part.digits) {
+    part.verdict = Verdict::Agree;
+    part.method = "numeric";
+    part.evidence = {EvidenceLevel::NumericEvidence, fmt::format("S(-{0}) = S({0}) to {1:.1f} digits at {2}",
+                                                                 c.parameter, worst, domain.description)};
+    part.finding = fmt::format("No symbolic proof; S(-{0}) = S({0}) at {1} to {2:.1f} digits (numeric evidence).",
+                               c.parameter, domain.description, worst);
+  } else {
+    part.finding = failure.empty() ? "proof and numbers conflict (a defect in attnverify)" : failure;
+  }
+  return part;
+}
+
+
+class Even final : public PropertyKind {
+ public:
+  std::string name() const override { return "even"; }
+  std::shared_ptr<const PropertyCheckData> read(TomlReader& reader,
+                                                const std::vector<std::string>& parameters) const override {
+    auto c = std::make_shared<EvenCheck>();
+    c->parameter = read_property_parameter(reader, "parameter", parameters);
+    return c;
+  }
+  PropertyInput input() const override { return PropertyInput::DerivedS; }
+  PropertyOutcome check(const Spec& spec, const PropertyCheck& check, const PropertyTarget& target,
+                        const RunOptions& options) const override {
+    if (target.S.is_zero()) return without_closed_form(target);
+    return check_even(spec, check_data<EvenCheck>(check), target.S, options);
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<const PropertyKind> even_property() { return std::make_shared<Even>(); }
+
+}  // namespace attnverify

@@ -1,0 +1,417 @@
+// The property kinds `infimum` and `supremum` of S over a box: the claimed value (located by a
+// grid search and golden-section refinement at P + 10 digits, numerics/extremum_search.hpp;
+// coordinates within 1e-10 of a rational with denominator <= 12 snapped and the value there
+// computed exactly, then S >= value (<=) certified on the box by Arb branch-and-bound,
+// src/properties/box_proof.hpp) or a strict bound (greater_than, less_than) certified on the box.
+// Without a closed form a strict bound is decided on a lattice of certified balls of S
+// (src/properties/lattice_checks.hpp).
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <map>
+#include <memory>
+#include <random>
+#include <set>
+
+#include "numerics/adaptive_evaluation.hpp"
+#include "numerics/agreement.hpp"
+#include "numerics/ball_expression.hpp"
+#include "numerics/box_branch_and_bound.hpp"
+#include "numerics/compiled_expression.hpp"
+#include "numerics/counterexample_search.hpp"
+#include "numerics/extremum_search.hpp"
+#include "numerics/limit_extrapolation.hpp"
+#include "proofs/canonical_form.hpp"
+#include "proofs/equivalence.hpp"
+#include "proofs/limits.hpp"
+#include "proofs/norm_ratio.hpp"
+#include "proofs/positivity.hpp"
+#include "proofs/printing.hpp"
+#include "proofs/symbols.hpp"
+#include "src/properties/box_proof.hpp"
+#include "src/properties/exact_values.hpp"
+#include "src/properties/lattice_checks.hpp"
+#include "src/properties/property_box.hpp"
+#include "src/properties/property_checks.hpp"
+#include "src/properties/property_outcome.hpp"
+#include "src/properties/ratio_reduction.hpp"
+#include "src/spec/exact_text.hpp"
+#include "src/spec/property_kind.hpp"
+#include "src/spec/toml_reader.hpp"
+#include "src/verdicts/claim_check.hpp"
+#include "src/verdicts/claim_points.hpp"
+
+namespace attnverify {
+
+using GiNaC::ex;
+using GiNaC::numeric;
+using num::Real;
+
+namespace {
+
+/// Extrema: a numeric infimum or supremum is reported as the rational p/q with
+/// q <= kSnapDenominator when it lies within kSnapRelTol (relative) of it, so that a
+/// claimed rational extremum (such as 1/2) can be compared exactly.
+constexpr long kSnapDenominator = 12;
+constexpr double kSnapRelTol = 1e-10;
+/// Extrema: an optimum within kEndpointRelTol (relative to the box width + 1) of a box
+/// end is the end itself, so that the range's (possibly infinite) end is reported.
+constexpr double kEndpointRelTol = 1e-12;
+
+struct ExtremumCheck : PropertyCheckData {
+  bool supremum = false;  ///< supremum (less_than), else infimum (greater_than)
+  ParameterRanges over;
+  std::optional<ex> value;  ///< the claimed extremum
+  std::string value_text;
+  std::optional<numeric> greater_than;  ///< infimum: claimed strict lower bound
+  std::optional<numeric> less_than;     ///< supremum: claimed strict upper bound
+};
+
+// The nearest rational with denominator <= kSnapDenominator within kSnapRelTol (relative), if any.
+std::optional<numeric> snap(const Real& x) {
+  const double v = x.convert_to<double>();
+  for (long q = 1; q <= kSnapDenominator; ++q) {
+    const double p = std::round(v * q);
+    if (std::abs(v - p / q) <= kSnapRelTol * std::max(1.0, std::abs(v))) return numeric(static_cast<long>(p), q);
+  }
+  return std::nullopt;
+}
+
+PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const PropertyTarget& target, const RunOptions& options) {
+  const ex& S = target.S;
+  PropertyOutcome part;
+  const unsigned digits = options.digits;
+  const bool maximise = c.supremum;
+  const auto names = spec.property_parameters();
+  const auto symbols = parameter_symbols(spec);
+  num::ScopedPrecision scope(num::Precision{digits}.guarded());
+  std::vector<std::pair<numeric, numeric>> ranges;
+  const std::vector<num::SearchAxis> box = box_of(spec, c.over, ranges);
+  if (ranges.size() == names.size())
+    if (const std::string outside = box_outside_domain(spec, names, ranges); !outside.empty()) {
+      part.method = "none";
+      part.finding = outside + ": not decided.";
+      return part;
+    }
+  const std::vector<num::BoxAxis> ebox = exact_box(ranges, symbols.size());
+  // sequences: the box's face lambda = 1, where S's general form is 0/0 and S has a form of
+  // its own, S1(n) (docs/history.md, issue 42, L3)
+  const bool lambda_one_face = target.sequence && ranges.size() == 2 && ranges[0].second == 1;
+  const ex S1 = target.sequence ? target.sequence->S_at_lambda_one : ex(0);
+  const num::CompiledExpression f(S, symbols, num::Precision{digits}.guarded());
+  std::optional<num::CompiledExpression> f1;
+  if (lambda_one_face) f1.emplace(S1, symbols, num::Precision{digits}.guarded());
+  const auto S_at = [&](const std::vector<Real>& x) { return f1 && x[0] == 1 ? (*f1)(x) : f(x); };
+  num::ExtremumResult found = num::search_extremum(S_at, box, maximise);
+  // n is an integer (a sequence's length): the search's best n, a real number, is moved to the
+  // better of the integers beside it in the box, so the value is S of a sequence
+  for (std::size_t k = 0; found.found && k < symbols.size() && k < ranges.size(); ++k) {
+    if (!is_integer_parameter(symbols[k])) continue;
+    std::optional<std::pair<Real, Real>> best;  // (n, S)
+    for (const numeric& n : {num::floor_of(numeric(found.argument[k].convert_to<long>())),
+                             num::floor_of(numeric(found.argument[k].convert_to<long>())) + 1}) {
+      if (n < num::ceil_of(ranges[k].first) || n > num::floor_of(ranges[k].second)) continue;
+      std::vector<Real> x = found.argument;
+      x[k] = num::to_real(n);
+      try {
+        const Real v = S_at(x);
+        if (!best || (maximise ? v > best->second : v < best->second)) best = std::make_pair(x[k], v);
+      } catch (const num::EvaluationError&) {
+      }
+    }
+    if (!best) {
+      found.found = false;
+      break;
+    }
+    found.argument[k] = best->first;
+    found.value = best->second;
+  }
+  const std::string box_text = named_box_text(names, ranges);
+  part.method =
+      fmt::format("grid search + golden-section refinement at {} digits over {}", num::Precision{digits}.guarded(), box_text);
+  const std::string certified_method = certified_on(box_text);
+  if (!found.found) {
+    part.finding = "S could not be evaluated anywhere on the box " + box_text + ".";
+    return part;
+  }
+  // snap the argument to small rationals (or the ends of the box) and evaluate exactly
+  GiNaC::lst exact_point;
+  bool snapped = true;
+  NamedValues where;
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    std::optional<numeric> v = snap(found.argument[k]);
+    const Real width = box[k].hi - box[k].lo;
+    if (!v && abs(Real(found.argument[k] - box[k].lo)) <= kEndpointRelTol * (width + 1)) v = ranges[k].first;
+    if (!v && abs(Real(found.argument[k] - box[k].hi)) <= kEndpointRelTol * (width + 1)) v = ranges[k].second;
+    if (v && (*v < ranges[k].first || *v > ranges[k].second)) v.reset();
+    if (v) {
+      exact_point.append(symbols[k] == *v);
+      where.emplace_back(names[k], exact_text(*v));
+    } else {
+      snapped = false;
+      where.emplace_back(names[k], num::to_decimal(found.argument[k], 20));
+    }
+  }
+  part.point = where;
+  std::optional<ex> exact;
+  std::string attained = describe_point(where);
+  // exact when the snapped coordinates fix S (a valley along the others is fine); at
+  // lambda = 1, S's form there
+  const bool at_one = lambda_one_face && where[0].second == "1";
+  const ex value = GiNaC::normal((at_one ? S1 : S).subs(exact_point));
+  bool fixed = true;
+  for (const ex& x : symbols)
+    if (value.has(x)) fixed = false;
+  if (fixed) {
+    const num::Evaluation e = num::AdaptiveEvaluator(value, {}, digits)({});
+    // accept the snapped point only if it is at least as good as the refined one
+    if (e.converged) {
+      num::ScopedPrecision wide(std::max(e.precision, num::Precision{digits}.guarded()));
+      const Real slack = pow(Real(10), -static_cast<int>(digits) / 2) * (abs(found.value) + 1);
+      if (maximise ? e.value >= found.value - slack : e.value <= found.value + slack) exact = value;
+    }
+    if (exact && !snapped) {
+      std::string fixed_text, free_text;
+      for (std::size_t k = 0; k < names.size(); ++k) {
+        bool is_fixed = false;
+        for (const ex& eq : exact_point)
+          if (eq.lhs().is_equal(symbols[k])) is_fixed = true;
+        if (is_fixed)
+          fixed_text += (fixed_text.empty() ? "" : ", ") + names[k] + " = " + where[k].second;
+        else
+          free_text += (free_text.empty() ? "" : ", ") + names[k];
+      }
+      attained = fixed_text + ", for every " + free_text + " in the box (S does not depend on " + free_text + " there)";
+    }
+  }
+  // branch-and-bound of of_S(S) on the box; for a sequence box reaching lambda = 1, on its face
+  // lambda = 1 with S's form there first: a counterexample there is one of the box, and the box
+  // is proved only where both parts are (S's general form is 0/0 on that face)
+  const auto certify = [&](const std::function<ex(const ex&)>& of_S, num::Relation relation, std::string& via) {
+    std::optional<num::BoxResult> on_face;
+    if (lambda_one_face) {
+      std::vector<num::BoxAxis> face = ebox;
+      face[0].lo = 1;
+      on_face = certify_on_box(of_S(S1), symbols, face, relation);
+      if (on_face->outcome == num::BoxOutcome::Counterexample) {
+        via = ", on the face lambda = 1 with S's form there, " + sym::to_text(S1);
+        return *on_face;
+      }
+    }
+    num::BoxResult r = certify_function_of_S(of_S, S, names, symbols, ebox, relation, via);
+    if (on_face && r.outcome == num::BoxOutcome::Proved && on_face->outcome != num::BoxOutcome::Proved) return *on_face;
+    return r;
+  };
+  const std::string word = maximise ? "supremum" : "infimum";
+  std::string value_text;
+  if (exact) {
+    const std::string exact_decimal = decimal(*exact, digits, digits);
+    value_text = sym::to_text(*exact) == exact_decimal ? exact_decimal : sym::to_text(*exact) + " = " + exact_decimal;
+    part.values = {{word, sym::to_text(*exact)}, {"decimal", decimal(*exact, digits, digits)}};
+  } else {
+    // digits justified: the change in the last refinement round
+    const double settled =
+        found.value_change > 0
+            ? std::min<double>(digits,
+                               -log10(Real(found.value_change / (abs(found.value) + 1e-300))).convert_to<double>())
+            : digits;
+    const unsigned shown = static_cast<unsigned>(std::max(3.0, std::floor(settled)));
+    value_text = num::to_decimal(found.value, shown) + fmt::format(" (about {} digits settled)", shown);
+    part.values = {{word, num::to_decimal(found.value, shown)}};
+  }
+  // the value for a proposition: exact where the snapped point gave one, with 12 digits
+  const std::string value_short =
+      exact ? (sym::to_text(*exact) == decimal(*exact, digits, 12) ? decimal(*exact, digits, 12)
+                                                                  : sym::to_text(*exact) + " = " + decimal(*exact, digits, 12))
+            : value_text;
+  const std::string base = fmt::format("The {} of S over the box is {}, attained at {} ({} evaluations).", word,
+                                       value_text, attained, found.evaluations);
+  const std::string& attained_text = attained;
+  // what the search found, as numeric evidence (the certified outcomes below replace it)
+  const std::string found_text = fmt::format("the {} of S over {} is {} at {} (search, {} evaluations)", word, box_text,
+                                             value_short, attained, found.evaluations);
+  part.evidence = {EvidenceLevel::NumericEvidence, found_text};
+  if (c.value) {
+    const double agree = exact ? agreement(*exact, *c.value, digits) : [&] {
+      const num::Evaluation claimed = num::AdaptiveEvaluator(*c.value, {}, digits)({});
+      num::ScopedPrecision wide(num::Precision{digits}.guarded());
+      return claimed.converged ? num::digits_of_agreement(claimed.value, found.value, 2 * digits) : std::nan("");
+    }();
+    part.digits = agree;
+    part.values.emplace_back("claimed", c.value_text);
+    const double need =
+        exact ? required_digits(digits) : std::max(3.0, -log10(found.value_change.convert_to<double>() + 1e-300) - 1);
+    if (std::isnan(agree)) {
+      part.finding = base + " The claimed value could not be evaluated.";
+    } else if (agree >= need) {
+      part.verdict = Verdict::Agree;
+      part.finding = base + " It equals the claimed " + c.value_text + ".";
+    } else {
+      part.verdict = Verdict::Disagree;
+      part.finding = base + " The claim says " + c.value_text + " = " + decimal(*c.value, digits, kShownDigits) + ".";
+    }
+    // certified: S >= v (infimum) or S <= v (supremum) on the whole box, and S = v exactly
+    // where the search's snapped point attains it; or a certified point beyond v; or
+    // S kept away from v by half the search's gap on the whole box
+    const ex value = *c.value;
+    const auto gap_of = [&](const ex& s) { return maximise ? ex(value - s) : ex(s - value); };
+    const ex gap = gap_of(S);
+    std::string via;
+    const num::BoxResult r = certify(gap_of, num::Relation::Nonnegative, via);
+    const bool attained = exact && sym::is_identically_zero(*exact - *c.value);
+    if (r.outcome == num::BoxOutcome::Proved && attained) {
+      if (part.verdict == Verdict::Disagree) return conflict(part, "the branch-and-bound proof");
+      part.verdict = Verdict::Agree;
+      part.method = certified_method;
+      part.evidence = {EvidenceLevel::CertifiedOnBox,
+                       fmt::format("the {} of S over {} is {} (S {} {} on the box, and S = {} exactly at {})", word,
+                                   box_text, c.value_text, maximise ? "<=" : ">=", c.value_text, c.value_text,
+                                   attained_text)};
+      part.finding = base + fmt::format(" Certified: S {} {} at every point of the box (Arb branch-and-bound{}, {} "
+                                        "sub-boxes), and S = {} exactly at {}.",
+                                        maximise ? "<=" : ">=", c.value_text, via, r.boxes, c.value_text, attained_text);
+    } else if (r.outcome == num::BoxOutcome::Counterexample) {
+      if (part.verdict == Verdict::Agree && exact) return conflict(part, "a certified counterexample");
+      part.verdict = Verdict::Disagree;
+      part.certified = true;
+      part.method = certified_method;
+      part.point = exact_point_values(names, r.point);
+      part.evidence = {EvidenceLevel::CertifiedCounterexample,
+                       fmt::format("S {} {} at {}, so the {} over {} is not {}", maximise ? ">" : "<", c.value_text,
+                                   describe_point(part.point), word, box_text, c.value_text)};
+      part.values = {{"S_minus_claimed", ball_text(r.value)}, {"claimed", c.value_text}};
+      part.finding = base + fmt::format(" Certified counterexample: at {} S {} {} (the ball of S - ({}) is {}), so "
+                                        "the {} is not {}.",
+                                        describe_point(part.point), maximise ? ">" : "<", c.value_text,
+                                        c.value_text, ball_text(maximise ? negated(r.value) : r.value), word,
+                                        c.value_text);
+    } else if (part.verdict == Verdict::Disagree && !attained) {
+      // the search's optimum lies beyond v: prove S stays at least half that gap away
+      const num::Evaluation claimed = num::AdaptiveEvaluator(*c.value, {}, digits)({});
+      if (claimed.converged) {
+        num::ScopedPrecision wide(num::Precision{digits}.guarded());
+        const double half = std::abs(Real(found.value - claimed.value).convert_to<double>()) / 2;
+        const numeric delta = dyadic_below(half);
+        if (delta.is_positive()) {
+          std::string away_via;
+          const num::BoxResult away =
+              certify([&](const ex& s) { return gap_of(s) - delta; }, num::Relation::Positive, away_via);
+          if (away.outcome == num::BoxOutcome::Proved) {
+            part.certified = true;
+            part.method = certified_method;
+            part.evidence = {EvidenceLevel::CertifiedOnBox,
+                             fmt::format("S {} {} {} {} on {}, so the {} is not {}", maximise ? "<=" : ">=",
+                                         c.value_text, maximise ? "-" : "+", exact_text(delta), box_text, word,
+                                         c.value_text)};
+            part.finding += fmt::format(" Certified: S {} {} {} {} at every point of the box (Arb branch-and-bound{}, "
+                                        "{} sub-boxes), so the {} is not {}.",
+                                        maximise ? "<=" : ">=", c.value_text, maximise ? "-" : "+", exact_text(delta),
+                                        away_via, away.boxes, word, c.value_text);
+          }
+        }
+      }
+    }
+    if (!is_certified_level(part.evidence.level)) part.finding += undecided_note(r);
+    return part;
+  }
+  const numeric threshold = maximise ? *c.less_than : *c.greater_than;
+  const Real margin =
+      maximise ? Real(num::to_real(threshold) - found.value) : Real(found.value - num::to_real(threshold));
+  const Real tolerance = pow(Real(10), -static_cast<int>(required_digits(digits))) * (abs(found.value) + 1);
+  part.values.emplace_back(maximise ? "less_than" : "greater_than", exact_text(threshold));
+  if (margin > tolerance) {
+    part.verdict = Verdict::Agree;
+    part.finding = base + " It is " + (maximise ? "below " : "above ") + exact_text(threshold) + ", as claimed.";
+  } else if (margin < -tolerance) {
+    part.verdict = Verdict::Disagree;
+    part.finding = base + " The claim says it is " + (maximise ? "below " : "above ") + exact_text(threshold) + ".";
+  } else {
+    part.finding =
+        base + " It equals " + exact_text(threshold) + " to working precision: the strict claim is undecided.";
+  }
+  // certified: S > t (infimum) or S < t (supremum) at every point of the box, or a point
+  // where the ball of S certainly is on the wrong side
+  const auto gap_of = [&](const ex& s) { return maximise ? ex(threshold - s) : ex(s - threshold); };
+  std::string via;
+  const num::BoxResult r = certify(gap_of, num::Relation::Positive, via);
+  if (r.outcome == num::BoxOutcome::Proved) {
+    if (part.verdict == Verdict::Disagree) return conflict(part, "the branch-and-bound proof");
+    part.verdict = Verdict::Agree;
+    part.method = certified_method;
+    // the box is compact and each of its finitely many sub-boxes has S - t bounded away from 0,
+    // so the infimum (supremum) over the box is beyond t; its value is the search's, not certified
+    part.evidence = {EvidenceLevel::CertifiedOnBox,
+                     fmt::format("S {} {} at every point of {} (its {}, about {} by a search, is numeric)",
+                                 maximise ? "<" : ">", exact_text(threshold), box_text, word,
+                                 num::to_decimal(found.value, 6))};
+    part.finding = base + fmt::format(" Certified: S {} {} at every point of the box (Arb branch-and-bound{}, {} "
+                                      "sub-boxes, {} reduced to a face by the monotonicity test).",
+                                      maximise ? "<" : ">", exact_text(threshold), via, r.boxes, r.reduced);
+  } else if (r.outcome == num::BoxOutcome::Counterexample) {
+    if (part.verdict == Verdict::Agree) return conflict(part, "a certified counterexample");
+    part.verdict = Verdict::Disagree;
+    part.certified = true;
+    part.method = certified_method;
+    part.point = exact_point_values(names, r.point);
+    part.evidence = {EvidenceLevel::CertifiedCounterexample,
+                     fmt::format("S {} {} at {}", maximise ? ">=" : "<=", exact_text(threshold), describe_point(part.point))};
+    part.values = {{maximise ? "threshold_minus_S" : "S_minus_threshold", ball_text(r.value)},
+                   {maximise ? "less_than" : "greater_than", exact_text(threshold)}};
+    part.finding = base + fmt::format(" Certified counterexample: at {} the ball of {} is {}, so S is not {} {} there.",
+                                      describe_point(part.point), maximise ? "t - S" : "S - t", ball_text(r.value),
+                                      maximise ? "below" : "above", exact_text(threshold));
+  } else {
+    part.finding += undecided_note(r);
+  }
+  return part;
+}
+
+
+class Extremum final : public PropertyKind {
+ public:
+  explicit Extremum(bool supremum) : supremum_(supremum) {}
+  std::string name() const override { return supremum_ ? "supremum" : "infimum"; }
+  std::shared_ptr<const PropertyCheckData> read(TomlReader& reader,
+                                                const std::vector<std::string>& parameters) const override {
+    auto c = std::make_shared<ExtremumCheck>();
+    c->supremum = supremum_;
+    c->over = read_property_over(reader, parameters);
+    if (const auto text = reader.optional_string("value", Text::Expression)) {
+      c->value_text = *text;
+      c->value = parse_expression_at(reader, "value", *text, {});
+    }
+    const char* strict = supremum_ ? "less_than" : "greater_than";
+    if (const toml::node* node = reader.optional_node(strict))
+      (supremum_ ? c->less_than : c->greater_than) = read_exact_number(*node, reader.file(), reader.path(strict));
+    if (!c->value && !c->greater_than && !c->less_than)
+      reader.fail("value", std::string("missing: give the claimed value or ") + strict);
+    return c;
+  }
+  PropertyInput input() const override { return PropertyInput::DerivedS; }
+  PropertyOutcome check(const Spec& spec, const PropertyCheck& check, const PropertyTarget& target,
+                        const RunOptions& options) const override {
+    const ExtremumCheck& c = check_data<ExtremumCheck>(check);
+    if (!target.S.is_zero()) return check_extremum(spec, c, target, options);
+    // without a closed form: a strict bound on the lattice of certified balls
+    if (!c.value)
+      if (auto lattice = check_on_lattice(spec, c.over, supremum_ ? LatticeRelation::LessThan : LatticeRelation::GreaterThan,
+                                          supremum_ ? *c.less_than : *c.greater_than, "", target, options))
+        return *lattice;
+    return without_closed_form(target);
+  }
+
+ private:
+  bool supremum_;
+};
+
+}  // namespace
+
+std::shared_ptr<const PropertyKind> infimum_property() { return std::make_shared<Extremum>(false); }
+std::shared_ptr<const PropertyKind> supremum_property() { return std::make_shared<Extremum>(true); }
+
+}  // namespace attnverify

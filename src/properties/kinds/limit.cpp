@@ -1,0 +1,309 @@
+// The property kind `limit`: lim S as p -> 0 or infinity with the other parameters fixed at the
+// values of `at` (every combination). Symbolic first: the derived large-n asymptotics of a
+// sequence (proofs/sequence_derivation.hpp), GiNaC series (proofs/limits.hpp); an exact limit
+// equal to the claimed value is proved (at the fixed values: a stated subdomain); else numeric
+// extrapolation (numerics/limit_extrapolation.hpp), numeric evidence.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <map>
+#include <memory>
+#include <random>
+#include <set>
+
+#include "numerics/adaptive_evaluation.hpp"
+#include "numerics/agreement.hpp"
+#include "numerics/ball_expression.hpp"
+#include "numerics/box_branch_and_bound.hpp"
+#include "numerics/compiled_expression.hpp"
+#include "numerics/counterexample_search.hpp"
+#include "numerics/extremum_search.hpp"
+#include "numerics/limit_extrapolation.hpp"
+#include "proofs/canonical_form.hpp"
+#include "proofs/equivalence.hpp"
+#include "proofs/limits.hpp"
+#include "proofs/norm_ratio.hpp"
+#include "proofs/positivity.hpp"
+#include "proofs/printing.hpp"
+#include "proofs/symbols.hpp"
+#include "src/properties/box_proof.hpp"
+#include "src/properties/exact_values.hpp"
+#include "src/properties/lattice_checks.hpp"
+#include "src/properties/property_box.hpp"
+#include "src/properties/property_checks.hpp"
+#include "src/properties/property_outcome.hpp"
+#include "src/properties/ratio_reduction.hpp"
+#include "src/spec/exact_text.hpp"
+#include "src/spec/property_kind.hpp"
+#include "src/spec/toml_reader.hpp"
+#include "src/verdicts/claim_check.hpp"
+#include "src/verdicts/claim_points.hpp"
+
+namespace attnverify {
+
+using GiNaC::ex;
+using GiNaC::numeric;
+using num::Real;
+
+namespace {
+
+struct LimitCheck : PropertyCheckData {
+  std::string parameter;
+  sym::LimitPoint to = sym::LimitPoint::Zero;
+  FixedValues at;      ///< the other parameters' values
+  ex value;            ///< the claimed limit
+  std::string value_text;
+};
+
+// Why a limit's fixed values or its approach leave the variant's domain, or "": each fixed
+// value must be a point of its parameter's range (an integer for n), and the parameter must be
+// able to tend to 0 or infinity there (r <= 1 cannot tend to infinity, n >= 1 not to 0).
+std::string limit_outside_domain(const Spec& spec, const LimitCheck& c) {
+  const sym::ParameterDomain domain = property_domain(spec);
+  for (const auto& [name, values] : c.at) {
+    const sym::DomainVariable* v = domain_variable(domain, name);
+    if (!v) return "the variant's domain (" + domain.description + ") gives no range of " + name;
+    for (const numeric& x : values) {
+      const bool below = std::isfinite(v->range.lo) && (v->range.lo_open ? x <= numeric(v->range.lo) : x < numeric(v->range.lo));
+      const bool above = std::isfinite(v->range.hi) && (v->range.hi_open ? x >= numeric(v->range.hi) : x > numeric(v->range.hi));
+      if (below || above || (v->integer && !x.is_integer()))
+        return name + " = " + exact_text(x) + " is not a point of the variant's domain (" + domain.description + ")";
+    }
+  }
+  const sym::DomainVariable* p = domain_variable(domain, c.parameter);
+  if (!p) return "the variant's domain (" + domain.description + ") gives no range of " + c.parameter;
+  const bool to_zero = c.to == sym::LimitPoint::Zero;
+  if (to_zero ? !(p->range.lo <= 0 && p->range.hi >= 0) || p->integer : std::isfinite(p->range.hi))
+    return c.parameter + " cannot tend to " + (to_zero ? "0" : "infinity") + " in the variant's domain (" +
+           domain.description + ")";
+  return "";
+}
+
+PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const PropertyTarget& target, const RunOptions& options) {
+  const unsigned digits = options.digits;
+  if (const std::string outside = limit_outside_domain(spec, c); !outside.empty()) {
+    PropertyOutcome part;
+    part.method = "none";
+    part.finding = outside + ": not decided.";
+    return part;
+  }
+  const auto& s = sym::symbols();
+  const ex p = s.by_name(c.parameter);
+  const bool to_zero = c.to == sym::LimitPoint::Zero;
+  // every combination of the fixed values
+  std::vector<std::vector<std::pair<std::string, numeric>>> combinations{{}};
+  for (const auto& [name, values] : c.at) {
+    std::vector<std::vector<std::pair<std::string, numeric>>> next;
+    for (const auto& partial : combinations)
+      for (const numeric& v : values) {
+        auto extended = partial;
+        extended.emplace_back(name, v);
+        next.push_back(extended);
+      }
+    combinations = next;
+  }
+  std::vector<PropertyOutcome> parts;
+  // what each agreeing part established: (the limit, where, level), grouped by limit below
+  std::vector<std::tuple<std::string, NamedValues, EvidenceLevel>> established;
+  for (const auto& fixed : combinations) {
+    PropertyOutcome part;
+    GiNaC::lst substitution;
+    for (const auto& [name, v] : fixed) {
+      substitution.append(s.by_name(name) == v);
+      part.point.emplace_back(name, exact_text(v));
+    }
+    const NamedValues fixed_point = part.point;  // the fixed values alone, without the limit's coordinate
+    part.point.emplace_back(c.parameter, to_zero ? "-> 0" : "-> infinity");
+    const std::string where = describe_point(fixed_point) +
+                              (fixed.empty() ? "" : ", ") + c.parameter + " -> " + (to_zero ? "0" : "infinity");
+    std::optional<ex> limit;
+    std::string how;
+    if (target.sequence && c.parameter == "n" && !to_zero) {
+      const bool at_one =
+          std::any_of(fixed.begin(), fixed.end(), [](const auto& f) { return f.first == "lambda" && f.second == 1; });
+      if (at_one) {
+        limit = GiNaC::normal(target.sequence->S_at_lambda_one.subs(substitution));
+        how = "the derived lambda = 1 case is S_n = " + sym::to_text(*limit);
+        if (limit->has(s.n)) limit.reset();
+      } else if (target.sequence->asymptote_derived) {
+        limit = target.sequence->limit.subs(substitution);
+        const ex coefficient = target.sequence->asymptote_coefficient.subs(substitution);
+        how = "derived asymptote S_n ~ " + sym::to_text(coefficient) + " n^(" +
+              sym::to_text(target.sequence->asymptote_power) + ")";
+      }
+      if (limit) part.method = "symbolic asymptotics";
+    }
+    // sequences at lambda = 1: S's form there (its general form is 0/0 at lambda = 1)
+    const bool fixed_at_one =
+        target.sequence && std::any_of(fixed.begin(), fixed.end(), [](const auto& f) {
+          return f.first == "lambda" && f.second == 1;
+        });
+    const ex g = (fixed_at_one ? target.sequence->S_at_lambda_one : target.S).subs(substitution);
+    if (!limit) {
+      if (const auto series = sym::series_limit(g, GiNaC::ex_to<GiNaC::symbol>(p),
+                                                to_zero ? sym::LimitPoint::Zero : sym::LimitPoint::Infinity)) {
+        part.method = "symbolic (series)";
+        if (!series->finite) {
+          part.verdict = Verdict::Disagree;
+          part.evidence = {EvidenceLevel::SymbolicArgument,
+                           "S diverges at " + where};
+          part.finding = "at " + where + " S diverges (series " + series->expansion + "), not " + c.value_text + ".";
+          parts.push_back(part);
+          continue;
+        }
+        limit = series->value;
+        how = "series in t = " + std::string(to_zero ? c.parameter : "1/" + c.parameter) + ": " + series->expansion;
+      }
+    }
+    if (limit) {
+      const double agree = agreement(*limit, c.value, digits);
+      part.values = {{"limit", sym::to_text(*limit)}, {"claimed", c.value_text}};
+      part.digits = agree;
+      // proved when the derived limit is the claimed value exactly; a limit derived exactly but
+      // compared only in floating point is a symbolic argument
+      const bool exactly = !std::isnan(agree) && sym::is_identically_zero(*limit - c.value);
+      const std::string at_fixed = describe_point(fixed_point);
+      const std::string lim_text = "S -> " + sym::to_text(*limit) + " as " + c.parameter + " -> " +
+                                   (to_zero ? "0" : "infinity") + (fixed.empty() ? "" : " at " + at_fixed);
+      if (std::isnan(agree)) {
+        part.finding = "at " + where + " the limit " + sym::to_text(*limit) + " could not be compared with the claim.";
+      } else if (agree >= required_digits(digits)) {
+        part.verdict = Verdict::Agree;
+        part.evidence = {exactly ? (fixed.empty() ? EvidenceLevel::ProvedWholeDomain : EvidenceLevel::ProvedOnSubdomain)
+                                 : EvidenceLevel::SymbolicArgument,
+                         exactly ? lim_text
+                                 : fmt::format("{}, equal to the claimed {} to {:.1f} digits", lim_text, c.value_text,
+                                               agree)};
+        part.finding = "at " + where + " the limit is " + sym::to_text(*limit) + " (" + how + ").";
+        established.emplace_back(exactly ? sym::to_text(*limit) : sym::to_text(*limit) + " (= " + c.value_text + " to " +
+                                                                      fmt::format("{:.1f}", agree) + " digits)",
+                                 fixed_point, part.evidence.level);
+      } else {
+        part.evidence = {EvidenceLevel::SymbolicArgument,
+                         fmt::format("{}, not the claimed {} ({:.1f} digits apart)", lim_text, c.value_text, agree)};
+        part.verdict = Verdict::Disagree;
+        const std::string exact = sym::to_text(*limit), approx = decimal(*limit, digits, kShownDigits);
+        part.finding = "at " + where + " the limit is " + (exact == approx ? exact : exact + " = " + approx) +
+                       ", not " + c.value_text + " (" + how + ").";
+      }
+      parts.push_back(part);
+      continue;
+    }
+    // numeric extrapolation
+    part.method = "numeric extrapolation";
+    const num::AdaptiveEvaluator claimed_value(c.value, {}, digits);
+    const num::Evaluation L = claimed_value({});
+    if (!L.converged) {
+      part.finding = "the claimed limit could not be evaluated: " + L.failure;
+      parts.push_back(part);
+      continue;
+    }
+    const num::AdaptiveEvaluator along(g, {p}, digits);
+    num::ScopedPrecision scope(num::Precision{digits}.guarded());
+    const Real claimed = L.value;
+    const num::LimitEstimate estimate = num::extrapolate_limit(
+        [&](int e) {
+          const num::Evaluation value = along({GiNaC::pow(numeric(10), numeric(e))});
+          if (!value.converged) throw num::EvaluationError(value.failure);
+          return value.value;
+        },
+        to_zero, claimed, digits);
+    // S is positive: a last value of 0 is one that left MPFR's exponent range (or an exact 0)
+    part.values = {{"last_value", estimate.last_value == 0
+                                      ? std::string("0 after underflow (S > 0 there)")
+                                      : num::to_decimal(estimate.last_value, kShownDigits)},
+                   {"claimed", c.value_text}};
+    switch (estimate.outcome) {
+      case num::LimitOutcome::Reached:
+      case num::LimitOutcome::PowerLaw:
+        part.verdict = Verdict::Agree;
+        part.evidence = {EvidenceLevel::NumericEvidence, "S -> " + c.value_text + " at " + where + " (extrapolated)"};
+        established.emplace_back(c.value_text + " (extrapolated)", fixed_point,
+                                 EvidenceLevel::NumericEvidence);
+        part.finding = "at " + where + " S -> " + c.value_text + ": " + estimate.summary + ".";
+        break;
+      case num::LimitOutcome::SettledElsewhere:
+      case num::LimitOutcome::ConvergesElsewhere:  // numeric evidence: the method says extrapolation
+        part.verdict = Verdict::Disagree;
+        part.evidence = {EvidenceLevel::NumericEvidence,
+                         "S does not tend to " + c.value_text + " at " + where + " (extrapolated)"};
+        part.finding = "at " + where + " " + estimate.summary + ".";
+        break;
+      case num::LimitOutcome::Undecided:
+        part.finding = "at " + where + ": " + estimate.summary + ".";
+        break;
+    }
+    parts.push_back(part);
+  }
+  PropertyOutcome out = combine(parts);
+  if (out.verdict == Verdict::Agree && established.size() == parts.size()) {
+    // one proposition per limit value, its points listed: "S -> 0 as n -> infinity at lambda = 0.5, 0.9"
+    std::vector<std::pair<std::string, std::vector<NamedValues>>> by_limit;  // limit, points
+    EvidenceLevel level = EvidenceLevel::ProvedWholeDomain;
+    for (const auto& entry : established) {  // a tuple, not a structured binding: clang cannot capture those
+      const std::string& lim = std::get<0>(entry);
+      level = weakest(level, std::get<2>(entry));
+      auto it = std::find_if(by_limit.begin(), by_limit.end(), [&lim](const auto& g) { return g.first == lim; });
+      if (it == by_limit.end()) by_limit.push_back({lim, {std::get<1>(entry)}});
+      else it->second.push_back(std::get<1>(entry));
+    }
+    std::string text;
+    for (const auto& group : by_limit) {
+      const std::string& lim = group.first;
+      const std::vector<NamedValues>& points = group.second;
+      // one fixed parameter: its values listed; else each point in full
+      const bool one_name = std::all_of(points.begin(), points.end(), [&points](const NamedValues& p) {
+        return p.size() == 1 && p[0].first == points.front().front().first;
+      }) && !points.front().empty();
+      std::string at;
+      for (const NamedValues& p : points)
+        at += (at.empty() ? (one_name ? p[0].first + " = " : "") : one_name ? ", " : "; ") +
+              (one_name ? p[0].second : describe_point(p));
+      text += (text.empty() ? "" : "; ") + ("S -> " + lim + " as " + c.parameter + " -> " + (to_zero ? "0" : "infinity")) +
+              (at.empty() ? "" : " at " + at);
+    }
+    out.evidence = {level, text};
+  }
+  return out;
+}
+
+
+class Limit final : public PropertyKind {
+ public:
+  std::string name() const override { return "limit"; }
+  std::shared_ptr<const PropertyCheckData> read(TomlReader& reader,
+                                                const std::vector<std::string>& parameters) const override {
+    auto c = std::make_shared<LimitCheck>();
+    c->parameter = read_property_parameter(reader, "parameter", parameters);
+    const std::string to = reader.required_string("to");
+    if (to != "0" && to != "inf") reader.fail("to", "must be \"0\" or \"inf\" (found '" + to + "')");
+    c->to = to == "0" ? sym::LimitPoint::Zero : sym::LimitPoint::Infinity;
+    c->at = read_property_at(reader, parameters);
+    for (const auto& name : parameters)
+      if (name != c->parameter &&
+          std::none_of(c->at.begin(), c->at.end(), [&](const auto& a) { return a.first == name; }))
+        reader.fail("at", "missing the value of parameter '" + name + "' (the limit is taken with it fixed)");
+    const auto text = reader.optional_string("value", Text::Expression);
+    if (!text) reader.fail("value", "missing: the claimed limit");
+    c->value_text = *text;
+    c->value = parse_expression_at(reader, "value", *text, {});
+    return c;
+  }
+  PropertyInput input() const override { return PropertyInput::DerivedS; }
+  PropertyOutcome check(const Spec& spec, const PropertyCheck& check, const PropertyTarget& target,
+                        const RunOptions& options) const override {
+    if (target.S.is_zero()) return without_closed_form(target);
+    return check_limit(spec, check_data<LimitCheck>(check), target, options);
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<const PropertyKind> limit_property() { return std::make_shared<Limit>(); }
+
+}  // namespace attnverify

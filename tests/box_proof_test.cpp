@@ -1,0 +1,72 @@
+// Signs on a box by Arb branch-and-bound (src/properties/box_proof.hpp), the property kinds'
+// shared certificate, on functions whose sign is known by hand:
+//   x^2 + y^2 + 1 > 0 everywhere;  x - 1/2 < 0 for x < 1/2;  x^2 >= 0 with its zero at x = 0 inside
+//   the box (the box is cut there and the Taylor test decides the faces);  S = 1/(1 + (beta/gamma)^2)
+//   >= 4/5 > 1/2 for beta/gamma in [0, 1/2] (a function of t = beta/gamma alone);  (n - 3/2)^2 - 1/5
+//   is 1/20 at n = 1 and 2 and 41/20 at n = 3 but -1/5 at n = 3/2 (integers only, unless it is a
+//   derivative in n).
+#define BOOST_TEST_MODULE box_proof
+#include <boost/test/unit_test.hpp>
+
+#include "numerics/ball_expression.hpp"
+#include "proofs/symbols.hpp"
+#include "src/properties/box_proof.hpp"
+
+using namespace attnverify;
+using GiNaC::ex;
+using GiNaC::numeric;
+
+namespace {
+
+const GiNaC::symbol x("x"), y("y");
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_positive_function_is_proved_on_the_whole_box) {
+  const num::BoxResult r = certify_on_box(x * x + y * y + 1, {x, y}, {{-1, 1}, {-1, 1}}, num::Relation::Positive);
+  BOOST_TEST((r.outcome == num::BoxOutcome::Proved), r.reason);
+}
+
+BOOST_AUTO_TEST_CASE(a_sign_change_is_a_counterexample_whose_ball_is_on_the_wrong_side) {
+  const ex f = x - numeric(1, 2);
+  const num::BoxResult r = certify_on_box(f, {x}, {{0, 1}}, num::Relation::Positive);
+  BOOST_REQUIRE((r.outcome == num::BoxOutcome::Counterexample));
+  BOOST_REQUIRE(r.point.size() == 1u);
+  BOOST_TEST(r.point[0] < numeric(1, 2));
+  BOOST_TEST(r.value.nonpositive());
+}
+
+BOOST_AUTO_TEST_CASE(a_zero_inside_the_box_is_proved_nonnegative_by_cutting_there) {
+  const num::BoxResult r = certify_on_box(x * x, {x}, {{-1, 1}}, num::Relation::Nonnegative);
+  BOOST_TEST((r.outcome == num::BoxOutcome::Proved), r.reason);
+  // and not positive: x^2 = 0 at x = 0 exactly
+  BOOST_TEST((certify_on_box(x * x, {x}, {{-1, 1}}, num::Relation::Positive).outcome != num::BoxOutcome::Proved));
+}
+
+BOOST_AUTO_TEST_CASE(a_function_of_beta_over_gamma_is_decided_in_one_variable) {
+  const auto& s = sym::symbols();
+  const ex S = 1 / (1 + GiNaC::pow(s.beta / s.gamma, 2));
+  std::string route;
+  const num::BoxResult r =
+      certify_function_of_S([](const ex& S_) { return S_ - numeric(1, 2); }, S, {"beta", "gamma"},
+                            {s.beta, s.gamma}, {{0, 1}, {2, 3}}, num::Relation::Positive, route);
+  BOOST_TEST((r.outcome == num::BoxOutcome::Proved), r.reason);
+  BOOST_TEST(route.find("over t = beta/gamma in") != std::string::npos, route);
+}
+
+BOOST_AUTO_TEST_CASE(an_integer_axis_counts_its_integers_unless_f_is_a_derivative_in_it) {
+  const ex n = sym::symbols().n;
+  const ex f = GiNaC::pow(n - numeric(3, 2), 2) - numeric(1, 5);
+  BOOST_TEST((certify_on_box(f, {n}, {{1, 3}}, num::Relation::Positive).outcome == num::BoxOutcome::Proved));
+  const num::BoxResult real = certify_on_box(f, {n}, {{1, 3}}, num::Relation::Positive, kBoxBudget, n);
+  BOOST_TEST((real.outcome == num::BoxOutcome::Counterexample));
+}
+
+BOOST_AUTO_TEST_CASE(an_expression_outside_ball_arithmetic_is_undecided_never_thrown) {
+  const GiNaC::symbol z("z");  // not a variable of the box
+  num::BoxResult r;
+  BOOST_CHECK_NO_THROW(r = certify_on_box(x + z, {x}, {{0, 1}}, num::Relation::Positive));
+  BOOST_TEST((r.outcome == num::BoxOutcome::Undecided));
+  BOOST_TEST(!r.reason.empty());
+  BOOST_TEST(undecided_note(r).find("Not certified") != std::string::npos);
+}
