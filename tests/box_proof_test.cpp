@@ -48,7 +48,7 @@ BOOST_AUTO_TEST_CASE(a_function_of_beta_over_gamma_is_decided_in_one_variable) {
   const ex S = 1 / (1 + GiNaC::pow(s.beta / s.gamma, 2));
   std::string route;
   const num::BoxResult r =
-      certify_function_of_S([](const ex& S_) { return S_ - numeric(1, 2); }, S, {"beta", "gamma"},
+      certify_function_of_S([](const ex& S_) { return S_ - numeric(1, 2); }, S, true,
                             {s.beta, s.gamma}, {{0, 1}, {2, 3}}, num::Relation::Positive, route);
   BOOST_TEST((r.outcome == num::BoxOutcome::Proved), r.reason);
   BOOST_TEST(route.find("over t = beta/gamma in") != std::string::npos, route);

@@ -185,10 +185,10 @@ num::BoxResult certify_on_box(const ex& f, const std::vector<ex>& symbols, const
 // of the box (f = of_S(S_t) there, exactly), a counterexample mapped to a point of the box
 // with that t; else, or when that is undecided, on the box. `route` says which.
 num::BoxResult certify_function_of_S(const std::function<ex(const ex&)>& of_S, const ex& S,
-                                     const std::vector<std::string>& names, const std::vector<ex>& symbols,
+                                     bool ratio_of_first_two, const std::vector<ex>& symbols,
                                      const std::vector<num::BoxAxis>& box, num::Relation relation, std::string& route) {
   route.clear();
-  if (names == std::vector<std::string>{"beta", "gamma"})
+  if (ratio_of_first_two && symbols.size() == 2 && box.size() == 2)
     if (const auto ratio = reduce_to_ratio(S, symbols[0], symbols[1], box)) {
       num::BoxResult r = certify_on_box(of_S(ratio->S_t), {ratio->t}, {ratio->range}, relation);
       if (r.outcome != num::BoxOutcome::Undecided) {

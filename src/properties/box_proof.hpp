@@ -41,13 +41,14 @@ num::BoxResult certify_on_box(const GiNaC::ex& f, const std::vector<GiNaC::ex>& 
                               std::size_t budget = kBoxBudget, const GiNaC::ex& derivative_in = GiNaC::ex());
 
 /// f = of_S(S) `relation` 0 on the box, for an f that depends on the point through S alone: where
-/// S(beta, gamma) = S_t(beta/gamma) is proved (names = {beta, gamma}), first in one variable over
+/// S(beta, gamma) = S_t(beta/gamma) is proved (`ratio_of_first_two`, PropertyTarget: a box of two
+/// parameters, beta and gamma > 0), first in one variable over
 /// t's interval, the image of the box (f = of_S(S_t) there, exactly), a counterexample mapped to
 /// a point of the box with that t; else, or when that is undecided, certify_on_box. `route`
 /// receives ", over t = beta/gamma in [..] as S(beta, gamma) = S_t(t)" when the reduction
 /// decided, else "".
 num::BoxResult certify_function_of_S(const std::function<GiNaC::ex(const GiNaC::ex&)>& of_S, const GiNaC::ex& S,
-                                     const std::vector<std::string>& names, const std::vector<GiNaC::ex>& symbols,
+                                     bool ratio_of_first_two, const std::vector<GiNaC::ex>& symbols,
                                      const std::vector<num::BoxAxis>& box, num::Relation relation, std::string& route);
 
 /// " Not certified (numeric evidence): <why>." for a finding, naming the sub-box left undecided.

@@ -9,7 +9,10 @@
 
 #include <ginac/ginac.h>
 
-#include "proofs/sequence_derivation.hpp"
+#include <functional>
+#include <optional>
+#include <string>
+
 #include "src/properties/property_outcome.hpp"
 #include "src/spec/kind.hpp"
 #include "src/verdicts/claim_check.hpp"
@@ -20,12 +23,31 @@ namespace attnverify {
 
 struct PropertyTarget {
   GiNaC::ex S;  ///< in spec.property_parameters(); ex(0) when properties get no closed form
-  const sym::SequenceDerivation* sequence = nullptr;  ///< sequences: the derivation (asymptotics, lambda = 1)
+  /// S on a face of the domain where S's general form does not hold: `parameter` = `value`, with S
+  /// there `S` in the other parameters (sequences: lambda = 1, where the general form is 0/0 and
+  /// S_n has a form of its own, proofs/sequence_derivation.hpp). Unset: S holds on the whole domain.
+  struct FaceForm {
+    std::string parameter;
+    GiNaC::numeric value;
+    GiNaC::ex S;
+  };
+  std::optional<FaceForm> face_form;
+  /// S's large-`parameter` behaviour derived by the kind, off the face: S ~ coefficient
+  /// parameter^power, with limit `limit` (sequences: n -> infinity for 0 < lambda < 1).
+  struct Asymptote {
+    std::string parameter;
+    GiNaC::ex coefficient, power, limit;
+  };
+  std::optional<Asymptote> asymptote;
+  /// Whether S of the first two parameters (kernels: beta, gamma > 0) may depend on their ratio
+  /// alone: properties then try the reduction of src/properties/ratio_reduction.hpp, which proves
+  /// it or declines.
+  bool ratio_of_first_two = false;
   std::string no_closed_form_reason;  ///< why S is ex(0): the record says it
   /// Where S is ex(0): a certified ball of S at an exact point of the properties' parameters from
   /// the variant's numeric route, or why none (kernels: the defining integrals by Arb, as at a grid
-  /// point); infimum and supremum bounds and monotonicity are then decided on a lattice over
-  /// their box (src/properties/lattice_checks.hpp). Empty: no numeric route for properties.
+  /// point); infimum and supremum bounds, monotonicity and convexity are then decided on a lattice
+  /// over their box (src/properties/lattice_checks.hpp). Empty: no numeric route for properties.
   std::function<CertifiedValue(const GridPoint&)> certified_value = {};
 };
 

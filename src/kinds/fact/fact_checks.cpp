@@ -609,7 +609,12 @@ const std::vector<FactTest>& fact_tests() {
   return tests;
 }
 
-PropertyTarget fact_property_target() { return {GiNaC::ex(0), nullptr, "a fact variant defines no S"}; }
+PropertyTarget fact_property_target() {
+  PropertyTarget target;
+  target.S = 0;
+  target.no_closed_form_reason = "a fact variant defines no S";
+  return target;
+}
 
 VariantResult check_fact_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
   VariantResult result;

@@ -34,7 +34,11 @@ void check_feature_map_claims(const Spec& spec, const sym::LinearAttentionDeriva
   }
 }
 
-PropertyTarget feature_map_property_target() { return {sym::derive_linear_attention().S_snr, nullptr, ""}; }
+PropertyTarget feature_map_property_target() {
+  PropertyTarget target;
+  target.S = sym::derive_linear_attention().S_snr;
+  return target;
+}
 
 VariantResult check_feature_map_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
   const unsigned digits = options.digits;

@@ -224,8 +224,14 @@ namespace {
 // The properties' target once closed_form_use has decided (check_kernel_variant has it already).
 PropertyTarget property_target(const Spec& spec, const sym::KernelDerivation& d, const ClosedFormUse& use,
                                unsigned digits) {
-  if (use.properties) return {d.S, nullptr, ""};
-  PropertyTarget target{GiNaC::ex(0), nullptr, use.reason};
+  PropertyTarget target;
+  target.ratio_of_first_two = true;  // beta, gamma: S of a positively homogeneous f depends on beta/gamma
+  if (use.properties) {
+    target.S = d.S;
+    return target;
+  }
+  target.S = 0;
+  target.no_closed_form_reason = use.reason;
   // the numeric route's certified ball of S, as at a grid point (where S exists under the law)
   const auto route = std::make_shared<const KernelRoute>(d, digits, score_law(spec));
   target.certified_value = [route](const GridPoint& p) { return certified_value_of(route->certified(p)); };

@@ -12,7 +12,10 @@
 namespace attnverify {
 
 PropertyTarget measure_property_target() {
-  return {GiNaC::ex(0), nullptr, "the sparsity measure of a vector has no S in parameters for properties to examine"};
+  PropertyTarget target;
+  target.S = 0;
+  target.no_closed_form_reason = "the sparsity measure of a vector has no S in parameters for properties to examine";
+  return target;
 }
 
 VariantResult check_measure_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {

@@ -146,8 +146,14 @@ CertifiedValue certified_sum_value(const GiNaC::ex& weight, const GridPoint& p, 
 PropertyTarget sequence_property_target(const Spec& spec, unsigned digits) {
   const sym::SequenceDerivation& d = sym::cached_sequence_derivation(spec.definition);
   const bool derived = d.status == sym::SequenceDerivation::Status::Derived;
-  PropertyTarget target{derived ? d.S : GiNaC::ex(0), &d, derived ? "" : d.reason};
-  if (!derived) {
+  PropertyTarget target;
+  target.S = derived ? d.S : GiNaC::ex(0);
+  target.no_closed_form_reason = derived ? "" : d.reason;
+  if (derived) {
+    target.face_form = PropertyTarget::FaceForm{"lambda", 1, d.S_at_lambda_one};
+    if (d.asymptote_derived)
+      target.asymptote = PropertyTarget::Asymptote{"n", d.asymptote_coefficient, d.asymptote_power, d.limit};
+  } else {
     // the exact sum in ball arithmetic (up to 10^5 terms), as for claims: a certified S_n
     const GiNaC::ex weight = spec.definition;
     target.certified_value = [weight, digits](const GridPoint& p) { return certified_sum_value(weight, p, digits); };

@@ -283,8 +283,8 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
   const bool sequence = geometry.lambda_powers_in_unit_interval;
   // sequences: lambda = 1 is a point of the domain, with a form of S of its own (S1, in n),
   // unless the statement is made on lambda in (0, 1)
-  const bool with_one = sequence && !c.excludes_lambda_one && target.sequence;
-  const ex S1 = with_one ? target.sequence->S_at_lambda_one : ex(0);
+  const bool with_one = sequence && !c.excludes_lambda_one && target.face_form;
+  const ex S1 = with_one ? target.face_form->S : ex(0);
   const num::AdaptiveEvaluator value(S, symbols, digits), bound(c.bound, symbols, digits);
   std::optional<num::AdaptiveEvaluator> value_at_one;
   if (with_one) value_at_one.emplace(S1, symbols, digits);

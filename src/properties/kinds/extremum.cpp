@@ -99,14 +99,20 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
       return part;
     }
   const std::vector<num::BoxAxis> ebox = exact_box(ranges, symbols.size());
-  // sequences: the box's face lambda = 1, where S's general form is 0/0 and S has a form of
-  // its own, S1(n) (docs/history.md, issue 42, L3)
-  const bool lambda_one_face = target.sequence && ranges.size() == 2 && ranges[0].second == 1;
-  const ex S1 = target.sequence ? target.sequence->S_at_lambda_one : ex(0);
+  // the box's face where S has a form of its own (sequences: lambda = 1, where S's general form
+  // is 0/0 and S is S1(n); docs/history.md, issue 42, L3)
+  const auto& face = target.face_form;
+  const std::size_t face_axis =
+      face ? static_cast<std::size_t>(std::find(names.begin(), names.end(), face->parameter) - names.begin())
+           : names.size();
+  const bool face_in_box = face && face_axis < ranges.size() && ranges.size() == names.size() &&
+                           ranges[face_axis].first <= face->value && face->value <= ranges[face_axis].second;
+  const ex S1 = face ? face->S : ex(0);
   const num::CompiledExpression f(S, symbols, num::Precision{digits}.guarded());
   std::optional<num::CompiledExpression> f1;
-  if (lambda_one_face) f1.emplace(S1, symbols, num::Precision{digits}.guarded());
-  const auto S_at = [&](const std::vector<Real>& x) { return f1 && x[0] == 1 ? (*f1)(x) : f(x); };
+  if (face_in_box) f1.emplace(S1, symbols, num::Precision{digits}.guarded());
+  const Real face_value = face ? num::to_real(face->value) : Real(0);
+  const auto S_at = [&](const std::vector<Real>& x) { return f1 && x[face_axis] == face_value ? (*f1)(x) : f(x); };
   num::ExtremumResult found = num::search_extremum(S_at, box, maximise);
   // n is an integer (a sequence's length): the search's best n, a real number, is moved to the
   // better of the integers beside it in the box, so the value is S of a sequence
@@ -160,9 +166,9 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
   part.point = where;
   std::optional<ex> exact;
   std::string attained = describe_point(where);
-  // exact when the snapped coordinates fix S (a valley along the others is fine); at
-  // lambda = 1, S's form there
-  const bool at_one = lambda_one_face && where[0].second == "1";
+  // exact when the snapped coordinates fix S (a valley along the others is fine); on the face
+  // (lambda = 1), S's form there
+  const bool at_one = face_in_box && where[face_axis].second == exact_text(face->value);
   const ex value = GiNaC::normal((at_one ? S1 : S).subs(exact_point));
   bool fixed = true;
   for (const ex& x : symbols)
@@ -189,21 +195,22 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
       attained = fixed_text + ", for every " + free_text + " in the box (S does not depend on " + free_text + " there)";
     }
   }
-  // branch-and-bound of of_S(S) on the box; for a sequence box reaching lambda = 1, on its face
-  // lambda = 1 with S's form there first: a counterexample there is one of the box, and the box
+  // branch-and-bound of of_S(S) on the box; for a box reaching the face (sequences: lambda = 1),
+  // on the face with S's form there first: a counterexample there is one of the box, and the box
   // is proved only where both parts are (S's general form is 0/0 on that face)
   const auto certify = [&](const std::function<ex(const ex&)>& of_S, num::Relation relation, std::string& via) {
     std::optional<num::BoxResult> on_face;
-    if (lambda_one_face) {
-      std::vector<num::BoxAxis> face = ebox;
-      face[0].lo = 1;
-      on_face = certify_on_box(of_S(S1), symbols, face, relation);
+    if (face_in_box) {
+      std::vector<num::BoxAxis> face_box = ebox;
+      face_box[face_axis].lo = face_box[face_axis].hi = face->value;
+      on_face = certify_on_box(of_S(S1), symbols, face_box, relation);
       if (on_face->outcome == num::BoxOutcome::Counterexample) {
-        via = ", on the face lambda = 1 with S's form there, " + sym::to_text(S1);
+        via = ", on the face " + face->parameter + " = " + exact_text(face->value) + " with S's form there, " +
+              sym::to_text(S1);
         return *on_face;
       }
     }
-    num::BoxResult r = certify_function_of_S(of_S, S, names, symbols, ebox, relation, via);
+    num::BoxResult r = certify_function_of_S(of_S, S, target.ratio_of_first_two, symbols, ebox, relation, via);
     if (on_face && r.outcome == num::BoxOutcome::Proved && on_face->outcome != num::BoxOutcome::Proved) return *on_face;
     return r;
   };

@@ -123,27 +123,24 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
                               (fixed.empty() ? "" : ", ") + c.parameter + " -> " + (to_zero ? "0" : "infinity");
     std::optional<ex> limit;
     std::string how;
-    if (target.sequence && c.parameter == "n" && !to_zero) {
-      const bool at_one =
-          std::any_of(fixed.begin(), fixed.end(), [](const auto& f) { return f.first == "lambda" && f.second == 1; });
-      if (at_one) {
-        limit = GiNaC::normal(target.sequence->S_at_lambda_one.subs(substitution));
-        how = "the derived lambda = 1 case is S_n = " + sym::to_text(*limit);
-        if (limit->has(s.n)) limit.reset();
-      } else if (target.sequence->asymptote_derived) {
-        limit = target.sequence->limit.subs(substitution);
-        const ex coefficient = target.sequence->asymptote_coefficient.subs(substitution);
-        how = "derived asymptote S_n ~ " + sym::to_text(coefficient) + " n^(" +
-              sym::to_text(target.sequence->asymptote_power) + ")";
-      }
-      if (limit) part.method = "symbolic asymptotics";
+    // on a face where S has a form of its own (sequences: lambda = 1, where the general form is
+    // 0/0), that form; a limit there is exact when it does not depend on the parameter
+    const auto& face = target.face_form;
+    const bool on_face = face && std::any_of(fixed.begin(), fixed.end(), [&face](const auto& f) {
+                           return f.first == face->parameter && f.second == face->value;
+                         });
+    if (!to_zero && on_face) {
+      limit = GiNaC::normal(face->S.subs(substitution));
+      how = "the derived " + face->parameter + " = " + exact_text(face->value) + " case is S_" + c.parameter + " = " +
+            sym::to_text(*limit);
+      if (limit->has(p)) limit.reset();
+    } else if (!to_zero && target.asymptote && c.parameter == target.asymptote->parameter) {
+      limit = target.asymptote->limit.subs(substitution);
+      how = "derived asymptote S_" + c.parameter + " ~ " + sym::to_text(target.asymptote->coefficient.subs(substitution)) +
+            " " + c.parameter + "^(" + sym::to_text(target.asymptote->power) + ")";
     }
-    // sequences at lambda = 1: S's form there (its general form is 0/0 at lambda = 1)
-    const bool fixed_at_one =
-        target.sequence && std::any_of(fixed.begin(), fixed.end(), [](const auto& f) {
-          return f.first == "lambda" && f.second == 1;
-        });
-    const ex g = (fixed_at_one ? target.sequence->S_at_lambda_one : target.S).subs(substitution);
+    if (limit) part.method = "symbolic asymptotics";
+    const ex g = (on_face ? face->S : target.S).subs(substitution);
     if (!limit) {
       if (const auto series = sym::series_limit(g, GiNaC::ex_to<GiNaC::symbol>(p),
                                                 to_zero ? sym::LimitPoint::Zero : sym::LimitPoint::Infinity)) {

@@ -149,7 +149,8 @@ std::optional<OrderedPair> ordered_pair_against(const ex& S, const std::vector<e
 }
 
 // ---------------------------------------------------------------- monotone
-PropertyOutcome check_monotone(const Spec& spec, const MonotoneCheck& c, const ex& S, const RunOptions& options) {
+PropertyOutcome check_monotone(const Spec& spec, const MonotoneCheck& c, const ex& S, bool ratio_of_first_two,
+                               const RunOptions& options) {
   PropertyOutcome part;
   const unsigned digits = options.digits;
   const bool decreasing = c.direction == Direction::Decreasing;
@@ -255,12 +256,13 @@ PropertyOutcome check_monotone(const Spec& spec, const MonotoneCheck& c, const e
     };
     std::vector<Candidate> candidates;
     std::optional<RatioReduction> ratio;
-    if ((c.parameter == "beta" || c.parameter == "gamma") && names == std::vector<std::string>{"beta", "gamma"})
-      ratio = reduce_to_ratio(S, symbols[0], symbols[1], ebox);
+    // (beta, gamma): the parameter is one of the two
+    if (ratio_of_first_two && symbols.size() == 2) ratio = reduce_to_ratio(S, symbols[0], symbols[1], ebox);
     if (ratio && tree_size(ratio->S_t, kMaxGradientNodes) < kMaxGradientNodes) {
       const GiNaC::symbol& t = GiNaC::ex_to<GiNaC::symbol>(ratio->t);
-      const ex weight = c.parameter == "beta" ? ex(1) : ex(-ratio->t);
-      const std::string of = c.parameter == "beta" ? "S_t'(t)" : "-t S_t'(t)";
+      const bool numerator = c.parameter == names[0];  // beta; else gamma
+      const ex weight = numerator ? ex(1) : ex(-ratio->t);
+      const std::string of = numerator ? "S_t'(t)" : "-t S_t'(t)";
       if (certify_on_box(ratio->S_t, {ratio->t}, {ratio->range}, num::Relation::Positive).outcome ==
           num::BoxOutcome::Proved) {
         const ex log_slope = weight * log_expanded(ratio->S_t).diff(t);
@@ -399,7 +401,7 @@ class Monotone final : public PropertyKind {
   PropertyOutcome check(const Spec& spec, const PropertyCheck& check, const PropertyTarget& target,
                         const RunOptions& options) const override {
     const MonotoneCheck& c = check_data<MonotoneCheck>(check);
-    if (!target.S.is_zero()) return check_monotone(spec, c, target.S, options);
+    if (!target.S.is_zero()) return check_monotone(spec, c, target.S, target.ratio_of_first_two, options);
     const LatticeRelation relation =
         c.direction == Direction::Increasing ? LatticeRelation::Increasing : LatticeRelation::Decreasing;
     if (auto lattice = check_on_lattice(spec, c.over, relation, 0, c.parameter, target, options)) return *lattice;

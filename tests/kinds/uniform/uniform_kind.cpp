@@ -113,7 +113,10 @@ class UniformKind final : public Kind {
   }
 
   CheckRecord recheck_property(const Spec& spec, const Property& property, const RunOptions& options) const override {
-    return check_property(spec, property, PropertyTarget{GiNaC::ex(0), nullptr, "no closed form"}, options);
+    PropertyTarget target;
+    target.S = 0;
+    target.no_closed_form_reason = "no closed form";
+    return check_property(spec, property, target, options);
   }
 
   std::string sampled_population(const Spec&) const override { return ""; }  // no sampled route
