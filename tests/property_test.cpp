@@ -338,3 +338,62 @@ BOOST_AUTO_TEST_CASE(convexity_without_a_closed_form_is_refuted_by_certified_bal
   const CheckRecord& in_beta = property(v, "laplace-convex-in-beta");
   BOOST_TEST_CONTEXT(in_beta.detail) { BOOST_TEST(to_string(in_beta.verdict) == "inconclusive"); }
 }
+
+// Our exact values of the published floors (issue 44, "exact extrema"): the identity kernel's
+// infimum over the box is sqrt(2/pi) = E|eps| (half-normal mean), relu^2's over beta >= 0 is
+// 1/sqrt(6) = (1/2)/sqrt(3/2) (E relu(eps)^2 = 1/2, E relu(eps)^4 = 3/2), both at beta = 0. Proved
+// as the infimum: S >= v on the box by Arb branch-and-bound and S = v exactly at the point found.
+BOOST_AUTO_TEST_CASE(the_floors_are_proved_as_exact_infima) {
+  const std::vector<std::tuple<std::string, std::string, std::string>> floors{
+      {"identity.toml", "id-floor-value", "sqrt(2/pi)"}, {"relu2.toml", "relu2-floor-value", "1/sqrt(6)"}};
+  for (const auto& [file, id, value] : floors) {
+    const CheckRecord& r = property(run_spec(file), id);
+    BOOST_TEST_CONTEXT(id << ": " << r.detail) {
+      BOOST_TEST(to_string(r.verdict) == "agree");
+      BOOST_TEST((r.evidence.level == EvidenceLevel::CertifiedOnBox));
+      BOOST_TEST(r.evidence.proposition.find("is " + value + " (S >= " + value + " on the box, and S = " + value +
+                                             " exactly at beta = 0") != std::string::npos,
+                 r.evidence.proposition);
+    }
+  }
+}
+
+// Their mutants are never proved (tests/specs/properties/floor_mutants.toml): a value 10^-30 above
+// the infimum is refuted at a certified point; 10^-30 below, or sqrt(2/pi)'s 16-digit decimal
+// (5.6e-17 below), is a lower bound but not the infimum, which S = sqrt(2/pi) exactly at beta = 0
+// shows: disagree, never agree.
+BOOST_AUTO_TEST_CASE(a_floor_off_by_a_hair_is_never_proved) {
+  const VariantResult v = run_test_spec("floor_mutants.toml");
+  const CheckRecord& above = property(v, "floor-above");
+  BOOST_TEST_CONTEXT(above.detail) {
+    BOOST_TEST(to_string(above.verdict) == "disagree");
+    BOOST_TEST((above.evidence.level == EvidenceLevel::CertifiedCounterexample));
+  }
+  for (const std::string id : {"floor-below", "floor-decimal"}) {
+    const CheckRecord& r = property(v, id);
+    BOOST_TEST_CONTEXT(id << ": " << r.detail) {
+      BOOST_TEST(to_string(r.verdict) == "disagree");
+      BOOST_TEST(!is_proof(r.evidence.level));
+      BOOST_TEST(!is_certified_level(r.evidence.level));
+    }
+  }
+}
+
+// An exact limit is the claimed value only if equal to it exactly (tests/specs/properties/
+// limit_hair.toml): the identity kernel's S -> sqrt(2/pi) (half-normal mean) as gamma -> infinity;
+// a claimed sqrt(2/pi) + 10^-60 agrees to every working digit but a ball of the difference excludes
+// 0 (the binary before this test called it agree, a symbolic argument).
+BOOST_AUTO_TEST_CASE(a_limit_off_by_less_than_working_precision_is_not_the_limit) {
+  const VariantResult v = run_test_spec("limit_hair.toml");
+  const CheckRecord& exact = property(v, "limit-exact");
+  BOOST_TEST_CONTEXT(exact.detail) {
+    BOOST_TEST(to_string(exact.verdict) == "agree");
+    BOOST_TEST((exact.evidence.level == EvidenceLevel::ProvedOnSubdomain));
+  }
+  const CheckRecord& hair = property(v, "limit-hair");
+  BOOST_TEST_CONTEXT(hair.detail) {
+    BOOST_TEST(to_string(hair.verdict) == "disagree");
+    BOOST_TEST(hair.evidence.proposition.find("a ball of their difference excludes 0") != std::string::npos,
+               hair.evidence.proposition);
+  }
+}

@@ -6,6 +6,7 @@
 
 #include "numerics/adaptive_evaluation.hpp"
 #include "numerics/agreement.hpp"
+#include "numerics/ball_expression.hpp"
 #include "proofs/equivalence.hpp"
 
 namespace attnverify {
@@ -30,6 +31,22 @@ std::string decimal(const ex& e, unsigned digits, unsigned shown) {
   if (!v.converged) return "(not evaluated: " + v.failure + ")";
   num::ScopedPrecision scope(v.precision);
   return num::to_decimal(v.value, shown);
+}
+
+ExactComparison compare_exactly(const ex& a, const ex& b) {
+  try {
+    if (sym::is_identically_zero(a - b)) return ExactComparison::Equal;
+  } catch (const std::exception&) {
+  }
+  try {
+    const num::BallExpression difference(a - b, {});
+    for (const slong bits : {256, 1024, 4096, 16384}) {
+      const num::Ball d = difference({}, bits);
+      if (d.finite() && !d.contains_zero()) return ExactComparison::Apart;
+    }
+  } catch (const std::exception&) {
+  }
+  return ExactComparison::Undecided;
 }
 
 std::string ball_text(const num::Ball& b) { return "[" + b.midpoint_text(12) + " +/- " + b.radius_text() + "]"; }

@@ -19,6 +19,13 @@ constexpr int kShownDigits = 12;
 /// (numerics/agreement.hpp); NaN when one does not evaluate.
 double agreement(const GiNaC::ex& a, const GiNaC::ex& b, unsigned digits);
 
+/// How two exact numbers (expressions without symbols) compare exactly, not to working precision:
+/// Equal when a - b is proved 0 by the symbolic zero test (proofs/equivalence.hpp); Apart when a
+/// ball of a - b excludes 0 at 256, 1024, 4096 or 16384 bits (numerics/ball_expression.hpp);
+/// Undecided otherwise (never "equal" from agreeing digits). Never throws.
+enum class ExactComparison { Equal, Apart, Undecided };
+ExactComparison compare_exactly(const GiNaC::ex& a, const GiNaC::ex& b);
+
 /// The decimal of an exact number to `shown` significant digits, evaluated at `digits`.
 std::string decimal(const GiNaC::ex& e, unsigned digits, unsigned shown);
 

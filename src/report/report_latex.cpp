@@ -627,13 +627,17 @@ void write_claims_checked_here(std::ostringstream& out, const VariantResult& v, 
   if (rows.empty()) return;
   out << "\\subsection*{Claims checked here}\n"
          "Each is stated with its source's words and formula in the \\hyperref[ledger]{ledger}; the verdict of this "
-         "variant's check and its whole record (verdict, method and what decided it), which may run across a "
-         "page break:\n"
+         "variant's check and its whole record (verdict, what it established, and what decided it, with the method for a "
+         "claim), which may run across a page break:\n"
          "{\\small\\begin{description}\\setlength{\\itemsep}{2pt}\n";
   for (const Row& row : rows) {
     const CheckRecord& r = *row.record;
     // the evidence as the check wrote it: its level and the proposition it establishes
     const EvidenceLevel level = r.evidence.level;
+    // a property's proposition (a claim's is claim = S on the domain, or a counterexample at the
+    // point its detail gives)
+    const bool established = !r.evidence.proposition.empty() && r.check == CheckKind::Property &&
+                             (r.verdict == Verdict::Agree || r.verdict == Verdict::Disagree);
     out << "\\item[" << latex_escape(r.claim) << "] \\phantomsection\\label{" << claim_label(r.variant, r.claim) << "}"
         << verdict_text(r, row.role)
         << (r.verdict != Verdict::Agree && r.verdict != Verdict::Disagree ? std::string()
@@ -642,13 +646,11 @@ void write_claims_checked_here(std::ostringstream& out, const VariantResult& v, 
             : level == EvidenceLevel::NumericEvidence
                 ? std::string(", numeric evidence on the points and the searched region, not a proof")
                 : std::string(", ") + to_string(level))
-        // a property's proposition (a claim's is claim = S on the domain, or a counterexample at
-        // the point its detail gives)
-        << (r.evidence.proposition.empty() || r.check != CheckKind::Property ||
-                    (r.verdict != Verdict::Agree && r.verdict != Verdict::Disagree)
-                ? std::string()
-                : " (established: " + detail_latex(r.evidence.proposition) + ")")
-        << " (method: " << detail_latex(r.method) << "). " << row.extra << detail_latex(r.detail) << "\n";
+        << (established ? " (established: " + detail_latex(r.evidence.proposition) + ")" : std::string())
+        // a property's method repeats its established proposition and its detail (which says how
+        // it was decided); results.json keeps it
+        << (established ? std::string(". ") : " (method: " + detail_latex(r.method) + "). ") << row.extra
+        << detail_latex(r.detail) << "\n";
   }
   out << "\\end{description}}\n";
 }

@@ -217,7 +217,7 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
   const std::string word = maximise ? "supremum" : "infimum";
   std::string value_text;
   if (exact) {
-    const std::string exact_decimal = decimal(*exact, digits, digits);
+    const std::string exact_decimal = decimal(*exact, digits, kShownDigits);
     value_text = sym::to_text(*exact) == exact_decimal ? exact_decimal : sym::to_text(*exact) + " = " + exact_decimal;
     part.values = {{word, sym::to_text(*exact)}, {"decimal", decimal(*exact, digits, digits)}};
   } else {
@@ -253,8 +253,20 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
     part.values.emplace_back("claimed", c.value_text);
     const double need =
         exact ? required_digits(digits) : std::max(3.0, -log10(found.value_change.convert_to<double>() + 1e-300) - 1);
+    // an exact optimum is the claimed value only if equal to it exactly: a value within working
+    // precision of it (sqrt(2/pi) - 10^-30 at P = 30) is not it when a ball of their difference
+    // excludes 0, and is undecided when neither is shown
+    const ExactComparison exactly = exact ? compare_exactly(*exact, *c.value) : ExactComparison::Undecided;
     if (std::isnan(agree)) {
       part.finding = base + " The claimed value could not be evaluated.";
+    } else if (exact && exactly == ExactComparison::Apart) {
+      part.verdict = Verdict::Disagree;
+      part.finding = base + " The claim says " + c.value_text + " = " + decimal(*c.value, digits, kShownDigits) +
+                     ", which differs from it (a ball of their difference excludes 0).";
+    } else if (exact && exactly == ExactComparison::Undecided && agree >= need) {
+      part.finding = base + fmt::format(" The claimed {} agrees with it to {:.1f} digits, but neither their equality "
+                                        "is proved nor a difference shown by ball arithmetic.",
+                                        c.value_text, agree);
     } else if (agree >= need) {
       part.verdict = Verdict::Agree;
       part.finding = base + " It equals the claimed " + c.value_text + ".";

@@ -163,13 +163,16 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
       part.digits = agree;
       // proved when the derived limit is the claimed value exactly; a limit derived exactly but
       // compared only in floating point is a symbolic argument
-      const bool exactly = !std::isnan(agree) && sym::is_identically_zero(*limit - c.value);
+      // a limit within working precision of the claim but apart from it (a ball of their difference
+      // excludes 0) is not the claimed value
+      const ExactComparison compared = std::isnan(agree) ? ExactComparison::Undecided : compare_exactly(*limit, c.value);
+      const bool exactly = compared == ExactComparison::Equal;
       const std::string at_fixed = describe_point(fixed_point);
       const std::string lim_text = "S -> " + sym::to_text(*limit) + " as " + c.parameter + " -> " +
                                    (to_zero ? "0" : "infinity") + (fixed.empty() ? "" : " at " + at_fixed);
       if (std::isnan(agree)) {
         part.finding = "at " + where + " the limit " + sym::to_text(*limit) + " could not be compared with the claim.";
-      } else if (agree >= required_digits(digits)) {
+      } else if (agree >= required_digits(digits) && compared != ExactComparison::Apart) {
         part.verdict = Verdict::Agree;
         part.evidence = {exactly ? (fixed.empty() ? EvidenceLevel::ProvedWholeDomain : EvidenceLevel::ProvedOnSubdomain)
                                  : EvidenceLevel::SymbolicArgument,
@@ -182,7 +185,12 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
                                  fixed_point, part.evidence.level);
       } else {
         part.evidence = {EvidenceLevel::SymbolicArgument,
-                         fmt::format("{}, not the claimed {} ({:.1f} digits apart)", lim_text, c.value_text, agree)};
+                         compared == ExactComparison::Apart && agree >= required_digits(digits)
+                             ? fmt::format("{}, not the claimed {} (equal to {:.1f} digits, but a ball of their "
+                                           "difference excludes 0)",
+                                           lim_text, c.value_text, agree)
+                             : fmt::format("{}, not the claimed {} ({:.1f} digits apart)", lim_text, c.value_text,
+                                           agree)};
         part.verdict = Verdict::Disagree;
         const std::string exact = sym::to_text(*limit), approx = decimal(*limit, digits, kShownDigits);
         part.finding = "at " + where + " the limit is " + (exact == approx ? exact : exact + " = " + approx) +

@@ -192,25 +192,8 @@ PropertyOutcome check_norm_ratio(const NormRatioCheck& c, const RunOptions& opti
         // the extreme is exact: the claim holds only if it is that value exactly (a claimed
         // 1 + 10^-47, or a 28-digit decimal of 1/sqrt(2), agreed at working precision once:
         // found in the attack on issue 43's change); otherwise the difference's ball decides
-        bool equal = false;
-        try {
-          equal = sym::is_identically_zero(computed - claim_at_d);
-        } catch (const std::exception&) {
-        }
-        bool apart = false;
-        if (!equal) {
-          try {
-            const num::BallExpression difference(computed - claim_at_d, {});
-            for (const slong bits : {256, 1024, 4096, 16384}) {
-              const num::Ball b = difference({}, bits);
-              if (b.finite() && !b.contains_zero()) {
-                apart = true;
-                break;
-              }
-            }
-          } catch (const std::exception&) {
-          }
-        }
+        const ExactComparison exactly = compare_exactly(computed, claim_at_d);
+        const bool equal = exactly == ExactComparison::Equal, apart = exactly == ExactComparison::Apart;
         if (!equal && !apart) {
           part.verdict = Verdict::Inconclusive;
           part.finding = fmt::format(
