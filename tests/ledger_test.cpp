@@ -106,8 +106,10 @@ BOOST_AUTO_TEST_CASE(a_wrong_claim_is_decided_by_its_certified_counterexample) {
 //   Su2023-Q-linear-d: the claimed maximum sqrt(d) is contradicted by the Lagrange argument for
 //     r's extremes (exact) with Q's monotonicity certified: a symbolic argument, not a certified
 //     counterexample (no balls of the two sides are disjoint anywhere);
-//   Su2023-eq1-range: the range [1/sqrt(n), 1] is proved at d = 1, 2, 3, 16, 256 only: proved on
-//     a stated subdomain that names those d, not "proved as stated" for every n;
+//   Su2023-eq1-range: the range [1/sqrt(n), 1] was checked at d = 1, 2, 3, 16, 256 and labelled as
+//     proved for every n; it is now proved for every d by the rule for all dimensions at once
+//     (issue 44; its mutants, true at the listed d only, stay "at d in {...} only":
+//     tests/property_test.cpp), and the proposition says so;
 //   Su2023-Q-linear-snr: a series limit (proved) and a monotonicity certified on a box: certified
 //     on the stated box, the weaker of the two.
 BOOST_AUTO_TEST_CASE(property_evidence_is_what_the_checks_established) {
@@ -118,8 +120,8 @@ BOOST_AUTO_TEST_CASE(property_evidence_is_what_the_checks_established) {
   BOOST_TEST(linear_d.evidence.proposition.find("Lagrange") != std::string::npos);
   const LedgerEntry& range = entry(ledger, "Su2023-eq1-range");
   BOOST_TEST((range.verdict == Verdict::Agree));
-  BOOST_TEST((range.evidence.level == EvidenceLevel::ProvedOnSubdomain));
-  BOOST_TEST(range.evidence.proposition.find("d in {1, 2, 3, 16, 256} only") != std::string::npos);
+  BOOST_TEST((range.evidence.level == EvidenceLevel::ProvedWholeDomain));
+  BOOST_TEST(range.evidence.proposition.find("for every dimension d >= 1") != std::string::npos);
   const LedgerEntry& snr = entry(ledger, "Su2023-Q-linear-snr");
   BOOST_TEST((snr.verdict == Verdict::Agree));
   BOOST_TEST((snr.evidence.level == EvidenceLevel::CertifiedOnBox));

@@ -397,3 +397,28 @@ BOOST_AUTO_TEST_CASE(a_limit_off_by_less_than_working_precision_is_not_the_limit
                hair.evidence.proposition);
   }
 }
+
+// A norm-ratio range for every dimension at once (tests/specs/properties/norm_ratio_every_d.toml):
+// r = ||y||_2/||y||_1 takes exactly [1/sqrt(d), 1] (Cauchy-Schwarz), so 1/(sqrt(d) r), decreasing in
+// r, ranges over [1/sqrt(d), 1] for every d (Su2023-eq1-range, specs/sparsity-measure.toml, is this
+// statement). Mutants true at the listed d only stay proved there only: a minimum 1/d (= 1/sqrt(d)
+// at d = 1 alone) and a quantity with a divisor d - 3.
+BOOST_AUTO_TEST_CASE(a_norm_ratio_range_is_proved_for_every_dimension_or_at_the_listed_ones_only) {
+  const VariantResult v = run_test_spec("norm_ratio_every_d.toml");
+  const CheckRecord& every = property(v, "range-every-d");
+  BOOST_TEST_CONTEXT(every.detail) {
+    BOOST_TEST(to_string(every.verdict) == "agree");
+    BOOST_TEST((every.evidence.level == EvidenceLevel::ProvedWholeDomain));
+    BOOST_TEST(every.evidence.proposition.find("for every dimension d >= 1") != std::string::npos);
+  }
+  for (const std::string id : {"minimum-at-d-1-only", "undefined-at-d-3"}) {
+    const CheckRecord& r = property(v, id);
+    BOOST_TEST_CONTEXT(id << ": " << r.detail) {
+      BOOST_TEST(to_string(r.verdict) == "agree");
+      BOOST_TEST((r.evidence.level == EvidenceLevel::ProvedOnSubdomain));
+      BOOST_TEST(r.evidence.proposition.find(" only") != std::string::npos);
+    }
+  }
+  const CheckRecord& eq1 = property(run_spec("sparsity-measure.toml"), "Su2023-eq1-range");
+  BOOST_TEST_CONTEXT(eq1.detail) { BOOST_TEST((eq1.evidence.level == EvidenceLevel::ProvedWholeDomain)); }
+}

@@ -103,6 +103,83 @@ std::string quantity_discontinuity(const NormRatioCheck& c, unsigned d, const nu
   return "";
 }
 
+// The claimed range for every dimension d >= 1 at once, or why not (issue 44, "all n at once").
+// For every d, r = ||y||_2/||y||_1 over y in R^d, y != 0, takes exactly the values of
+// [1/sqrt(d), 1]: ||y||_2 <= ||y||_1 <= sqrt(d) ||y||_2 (Cauchy-Schwarz), with equality at e_1 and
+// at (1, ..., 1), and r is continuous on the connected unit sphere. So where Q is continuous in r
+// and dQ/dr has one sign for every r > 0 and real d >= 1 (a superset of r's range and of the
+// dimensions: each of Q's conditions as written and the sign proved there by the definedness
+// prover, proofs/definedness.hpp), Q's extremes are Q(1/sqrt(d)) and Q(1), and the claim holds for
+// every d when each claimed extreme is identically equal, in d, to the one it names.
+struct EveryDimension {
+  bool proved = false;
+  std::string why;          ///< not proved: the first step that failed
+  std::string range_text;   ///< proved: "[min, max]" in d
+};
+
+EveryDimension prove_for_every_dimension(const NormRatioCheck& c) {
+  const auto& s = sym::symbols();
+  EveryDimension out;
+  sym::ParameterDomain domain;
+  sym::DomainVariable r, d;
+  r.symbol = s.r;
+  r.range = sym::Range{0.0, HUGE_VAL, true, true};
+  r.samples = {numeric(1, 2), numeric(1), numeric(2)};
+  d.symbol = s.d;
+  d.range = sym::Range{1.0, HUGE_VAL, false, true};
+  d.samples = {numeric(1), numeric(2), numeric(4)};
+  domain.variables = {r, d};
+  domain.description = "r > 0, d >= 1";
+  const auto holds = [&domain](sym::Condition condition) {
+    if (condition.kind == sym::ConditionKind::Continuous) condition.kind = sym::ConditionKind::NonZero;
+    try {
+      return sym::analyse_condition(condition, domain).status == sym::ConditionStatus::Holds;
+    } catch (const std::exception&) {
+      return false;
+    }
+  };
+  for (const sym::Condition& condition : c.quantity_conditions)
+    if (!holds(condition)) {
+      out.why = "the quantity is not shown continuous for every r > 0, d >= 1 (" + condition.describe() + ")";
+      return out;
+    }
+  const ex dQ = c.quantity.diff(s.r);
+  std::optional<bool> increasing;
+  for (const bool up : {true, false})
+    if (holds(sym::Condition{sym::ConditionKind::NonNegative, up ? dQ : ex(-dQ), "dQ/dr"})) {
+      increasing = up;
+      break;
+    }
+  if (!increasing) {
+    out.why = "the sign of dQ/dr is not proved for every r > 0, d >= 1";
+    return out;
+  }
+  ex at_min, at_max;
+  try {
+    at_min = GiNaC::normal(c.quantity.subs(s.r == 1 / GiNaC::sqrt(s.d)));
+    at_max = GiNaC::normal(c.quantity.subs(s.r == 1));
+  } catch (const std::exception& err) {
+    out.why = std::string("the quantity at r's extremes did not evaluate (") + err.what() + ")";
+    return out;
+  }
+  const ex q_max = *increasing ? at_max : at_min, q_min = *increasing ? at_min : at_max;
+  for (const auto& [claimed, computed] : {std::pair{c.maximum, q_max}, std::pair{c.minimum, q_min}}) {
+    if (!claimed) continue;
+    bool equal = false;
+    try {
+      equal = sym::is_identically_zero(*claimed - computed);
+    } catch (const std::exception&) {
+    }
+    if (!equal) {
+      out.why = "a claimed extreme is not shown identically equal, in d, to " + sym::to_text(computed);
+      return out;
+    }
+  }
+  out.proved = true;
+  out.range_text = "[" + sym::to_text(q_min) + ", " + sym::to_text(q_max) + "]";
+  return out;
+}
+
 // The range of a quantity Q(r, d) of r = ||y||_2/||y||_1, y in R^d (y != 0). r's own extremes,
 // 1/sqrt(d) at the centre of the simplex and 1 at e_1, are exact (Lagrange + convexity,
 // proofs/norm_ratio.hpp), and r takes every value between (the simplex is connected). Q's
@@ -274,14 +351,25 @@ PropertyOutcome check_norm_ratio(const NormRatioCheck& c, const RunOptions& opti
   }
   part.verdict = Verdict::Agree;
   part.method = proved_method;
+  const std::string what = c.minimum && c.maximum ? "the range of " + c.quantity_text + " over the simplex is [" +
+                                                        c.minimum_text + ", " + c.maximum_text + "]"
+                           : c.maximum ? "the maximum of " + c.quantity_text + " over the simplex is " + c.maximum_text
+                                       : "the minimum of " + c.quantity_text + " over the simplex is " + c.minimum_text;
+  if (const EveryDimension every = prove_for_every_dimension(c); every.proved) {
+    part.method = "symbolic for every d (Cauchy-Schwarz, the quantity's monotonicity in r proved)";
+    part.evidence = {EvidenceLevel::ProvedWholeDomain, what + " for every dimension d >= 1"};
+    part.finding = "For every d >= 1 the range of " + c.quantity_text + " is " + every.range_text +
+                   ", as claimed: r = ||y||_2/||y||_1 takes exactly the values of [1/sqrt(d), 1] (Cauchy-Schwarz, "
+                   "equality at y = (1, ..., 1) and y = e_1, r continuous on the connected sphere), the quantity is "
+                   "continuous and monotone in r for every r > 0, d >= 1 (its conditions and the sign of dQ/dr proved "
+                   "there), and each claimed extreme equals its value at an end of r's range identically in d. At " +
+                   checked + " the same by Lagrange and certified monotonicity.";
+    return part;
+  }
   {
     std::string dimensions;
     for (unsigned d : c.dimensions) dimensions += (dimensions.empty() ? "" : ", ") + std::to_string(d);
     // proved at each listed d, not for every d
-    const std::string what = c.minimum && c.maximum ? "the range of " + c.quantity_text + " over the simplex is [" +
-                                                          c.minimum_text + ", " + c.maximum_text + "]"
-                             : c.maximum ? "the maximum of " + c.quantity_text + " over the simplex is " + c.maximum_text
-                                         : "the minimum of " + c.quantity_text + " over the simplex is " + c.minimum_text;
     part.evidence = {EvidenceLevel::ProvedOnSubdomain, what + " at d in {" + dimensions + "} only"};
   }
   part.finding = "The range of " + c.quantity_text + " is " + checked +
