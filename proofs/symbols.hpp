@@ -53,6 +53,14 @@ struct Symbols {
   GiNaC::possymbol Var_abs{"Var_abs", "\\mathbb{V}\\mathrm{ar}|x|"};
   GiNaC::possymbol x1{"x1", "\\|x\\|_1"};
   GiNaC::possymbol x2{"x2", "\\|x\\|_2"};
+  /// Not a spec parameter (by_name and names() leave it out): u = n |log lambda| of the properties'
+  /// reduction of lambda^n (src/properties/kinds/monotone.cpp). Created with the table, so that its
+  /// serial, and with it GiNaC's term order in expressions of it, is the same in every process (a
+  /// merge computes a property again and must get the same record).
+  GiNaC::realsymbol power_u{"u"};
+  /// Not a spec parameter either: t = beta/gamma of the properties' scale-invariance reduction
+  /// (src/properties/ratio_reduction.hpp), created with the table for the same reason.
+  GiNaC::realsymbol ratio_t{"t"};
 
   /// The symbol called `name`; throws std::out_of_range for a name outside the table.
   const GiNaC::symbol& by_name(const std::string& name) const;

@@ -39,6 +39,14 @@ struct PropertyTarget {
     GiNaC::ex coefficient, power, limit;
   };
   std::optional<Asymptote> asymptote;
+  /// S depends on `exponent` through powers base^(k exponent) and explicitly (sequences: lambda^n,
+  /// n): properties may rewrite base^(k exponent) = e^(-k u) with u = exponent |log base| for a base
+  /// in (0, 1), a monotonicity in the exponent becoming one in u (S's derivative in the exponent has
+  /// the sign of its derivative in u).
+  struct PowerAtom {
+    std::string base, exponent;
+  };
+  std::optional<PowerAtom> power_atom;
   /// Whether S of the first two parameters (kernels: beta, gamma > 0) may depend on their ratio
   /// alone: properties then try the reduction of src/properties/ratio_reduction.hpp, which proves
   /// it or declines.

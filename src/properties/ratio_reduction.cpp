@@ -1,5 +1,7 @@
 #include "src/properties/ratio_reduction.hpp"
 
+#include "proofs/symbols.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -45,7 +47,7 @@ ex positive_factor_out_of_radicands(const ex& e, const ex& g) {
 
 std::optional<RatioReduction> reduce_to_ratio(const ex& S, const ex& beta, const ex& gamma,
                                               const std::vector<num::BoxAxis>& box) {
-  static const GiNaC::realsymbol t("t");
+  const GiNaC::symbol& t = sym::symbols().ratio_t;
   if (box.size() != 2 || !box[1].lo.is_positive() || !GiNaC::is_a<GiNaC::symbol>(gamma)) return std::nullopt;
   try {
     const ex S_t = S.subs(GiNaC::lst{beta == t, gamma == 1});

@@ -151,6 +151,7 @@ PropertyTarget sequence_property_target(const Spec& spec, unsigned digits) {
   target.no_closed_form_reason = derived ? "" : d.reason;
   if (derived) {
     target.face_form = PropertyTarget::FaceForm{"lambda", 1, d.S_at_lambda_one};
+    target.power_atom = PropertyTarget::PowerAtom{"lambda", "n"};
     if (d.asymptote_derived)
       target.asymptote = PropertyTarget::Asymptote{"n", d.asymptote_coefficient, d.asymptote_power, d.limit};
   } else {

@@ -149,8 +149,75 @@ std::optional<OrderedPair> ordered_pair_against(const ex& S, const std::vector<e
 }
 
 // ---------------------------------------------------------------- monotone
-PropertyOutcome check_monotone(const Spec& spec, const MonotoneCheck& c, const ex& S, bool ratio_of_first_two,
+// A monotonicity in the exponent of S's powers (sequences: n in lambda^n) as one in
+// u = exponent |log base| (issue 44, the reduction to x = lambda^n): with base^(k e) = e^(-k u) and
+// e = u/(-log base), S(base, e) = S_u(base, u), and dS/de = -log(base) dS_u/du has the sign of
+// dS_u/du for a base in (0, 1). The box's image is inside base in [lo, hi] x u in
+// [e_lo |log hi|, e_hi |log lo|] (ends rounded outwards), so a sign certified there holds on the box
+// for every real exponent, and so at its integers. nullopt when the reduction does not apply (the
+// box reaches base = 1 or 0, or a power of the base remains).
+struct PowerReduction {
+  ex S_u;          ///< S in (base, u)
+  ex base, u;      ///< the symbols, in the box's order
+  std::vector<num::BoxAxis> box;
+  std::string text;  ///< "u = n |log lambda| in [..] (lambda^n = e^(-u))"
+};
+
+std::optional<PowerReduction> reduce_power_atom(const ex& S, const PropertyTarget::PowerAtom& atom,
+                                                const std::vector<std::string>& names,
+                                                const std::vector<std::pair<numeric, numeric>>& ranges) {
+  const auto at = [&](const std::string& name) {
+    return static_cast<std::size_t>(std::find(names.begin(), names.end(), name) - names.begin());
+  };
+  const std::size_t b = at(atom.base), e = at(atom.exponent);
+  if (names.size() != 2 || ranges.size() != 2 || b >= 2 || e >= 2 || b == e) return std::nullopt;
+  const numeric lo = ranges[b].first, hi = ranges[b].second, e_lo = ranges[e].first, e_hi = ranges[e].second;
+  if (!(lo > 0 && hi < 1 && e_lo > 0)) return std::nullopt;
+  const auto& s = sym::symbols();
+  const ex base = s.by_name(atom.base), exponent = s.by_name(atom.exponent);
+  const GiNaC::symbol& u = s.power_u;
+  ex S_u;
+  try {
+    // base^k with k depending on the exponent -> e^(k log base); other powers of the base stay
+    struct ToExp : GiNaC::map_function {
+      ex base, exponent;
+      ex operator()(const ex& e) override {
+        if (GiNaC::is_a<GiNaC::power>(e) && e.op(0).is_equal(base) && e.op(1).has(exponent))
+          return GiNaC::exp(e.op(1).map(*this) * GiNaC::log(base));
+        return e.map(*this);
+      }
+    } to_exp;
+    to_exp.base = base;
+    to_exp.exponent = exponent;
+    S_u = to_exp(S).subs(exponent == u / (-GiNaC::log(base)));
+    if (S_u.has(exponent)) return std::nullopt;
+    // every power of the base is gone: no log(base) left inside an exponential
+    for (auto it = S_u.preorder_begin(); it != S_u.preorder_end(); ++it)
+      if (GiNaC::is_the_function<GiNaC::exp_SERIAL>(*it) && it->op(0).has(GiNaC::log(base))) return std::nullopt;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  // u's range, rounded outwards: |log hi| e_lo from below, |log lo| e_hi from above (doubles with
+  // a relative margin of 1e-9, far beyond log's rounding)
+  const double scale = std::ldexp(1.0, 30);
+  const double u_lo = -std::log(hi.to_double()) * e_lo.to_double() * (1 - 1e-9);
+  const double u_hi = -std::log(lo.to_double()) * e_hi.to_double() * (1 + 1e-9);
+  if (!(u_lo > 0) || !std::isfinite(u_hi)) return std::nullopt;
+  PowerReduction out;
+  out.S_u = S_u;
+  out.base = base;
+  out.u = u;
+  out.box = {{lo, hi}, {numeric(static_cast<long>(std::floor(u_lo * scale)), static_cast<long>(scale)),
+                        numeric(static_cast<long>(std::ceil(u_hi))) + 1}};
+  out.text = fmt::format("u = {} |log {}| in {} ({}^{} = e^(-u))", atom.exponent, atom.base,
+                         num::box_text({out.box[1]}), atom.base, atom.exponent);
+  return out;
+}
+
+PropertyOutcome check_monotone(const Spec& spec, const MonotoneCheck& c, const PropertyTarget& target,
                                const RunOptions& options) {
+  const ex& S = target.S;
+  const bool ratio_of_first_two = target.ratio_of_first_two;
   PropertyOutcome part;
   const unsigned digits = options.digits;
   const bool decreasing = c.direction == Direction::Decreasing;
@@ -253,6 +320,7 @@ PropertyOutcome check_monotone(const Spec& spec, const MonotoneCheck& c, const e
       ex f;
       std::string name;
       bool in_ratio = false;
+      bool in_power = false;  ///< in (base, u) of the power reduction
     };
     std::vector<Candidate> candidates;
     std::optional<RatioReduction> ratio;
@@ -283,15 +351,38 @@ PropertyOutcome check_monotone(const Spec& spec, const MonotoneCheck& c, const e
       candidates.push_back({log_slope, name});
       candidates.push_back({normal_or_same(log_slope), name});
     }
+    // the exponent of S's powers (sequences: n in lambda^n) as u = n |log lambda|: S's derivative in
+    // n has the sign of its derivative in u
+    std::optional<PowerReduction> power;
+    if (target.power_atom && c.parameter == target.power_atom->exponent)
+      power = reduce_power_atom(S, *target.power_atom, names, ranges);
+    if (power && tree_size(power->S_u, kMaxGradientNodes) < kMaxGradientNodes) {
+      const GiNaC::symbol& u = GiNaC::ex_to<GiNaC::symbol>(power->u);
+      const std::string name = "the sign of dS/du with " + power->text + ", S > 0";
+      if (certify_on_box(power->S_u, {power->base, power->u}, power->box, num::Relation::Positive).outcome ==
+          num::BoxOutcome::Proved) {
+        const ex log_slope = log_expanded(power->S_u).diff(u);
+        candidates.push_back({log_slope, name + " (certified; by its logarithmic derivative)", false, true});
+        candidates.push_back({normal_or_same(log_slope), name + " (certified; by its logarithmic derivative)", false,
+                              true});
+      }
+    }
     candidates.push_back({normal_or_same(derivative), "the derivative"});
     num::BoxResult r;
     std::string route;
     for (const Candidate& candidate : candidates) {
       const ex f = decreasing ? ex(-candidate.f) : candidate.f;
-      r = candidate.in_ratio
-              ? certify_on_box(f, {ratio->t}, {ratio->range}, num::Relation::Nonnegative, kMonotoneBoxBudget)
+      r = candidate.in_ratio ? certify_on_box(f, {ratio->t}, {ratio->range}, num::Relation::Nonnegative,
+                                              kMonotoneBoxBudget)
+          : candidate.in_power
+              ? certify_on_box(f, {power->base, power->u}, power->box, num::Relation::Nonnegative, kMonotoneBoxBudget)
               : certify_on_box(f, symbols, ebox, num::Relation::Nonnegative, kMonotoneBoxBudget, p);
       route = candidate.name;
+      // a point of (base, u) is no exact point of the box: a wrong sign there decides nothing
+      if (candidate.in_power && r.outcome == num::BoxOutcome::Counterexample) {
+        r.outcome = num::BoxOutcome::Undecided;
+        r.reason = "dS/du has the wrong sign at a point of the reduced box, which is not an exact point of the box";
+      }
       if (r.outcome == num::BoxOutcome::Counterexample && candidate.in_ratio)
         r.point = point_with_ratio(r.point[0], ebox);  // a point of the box with that t
       if (r.outcome != num::BoxOutcome::Undecided) break;
@@ -401,7 +492,7 @@ class Monotone final : public PropertyKind {
   PropertyOutcome check(const Spec& spec, const PropertyCheck& check, const PropertyTarget& target,
                         const RunOptions& options) const override {
     const MonotoneCheck& c = check_data<MonotoneCheck>(check);
-    if (!target.S.is_zero()) return check_monotone(spec, c, target.S, target.ratio_of_first_two, options);
+    if (!target.S.is_zero()) return check_monotone(spec, c, target, options);
     const LatticeRelation relation =
         c.direction == Direction::Increasing ? LatticeRelation::Increasing : LatticeRelation::Decreasing;
     if (auto lattice = check_on_lattice(spec, c.over, relation, 0, c.parameter, target, options)) return *lattice;
