@@ -426,7 +426,8 @@ BOOST_AUTO_TEST_CASE(a_norm_ratio_range_is_proved_for_every_dimension_or_at_the_
 // Monotonicity in n through u = n |log lambda| (lambda^n = e^(-u); tests/specs/properties/
 // decay_monotone.toml): for decay weights d log S_n^2/dn = (u/sinh u - 1)/n < 0, certified on the box
 // in (lambda, u) (the two-variable branch-and-bound in (lambda, n) ran out of budget); the reverse
-// is refuted by two integers in the wrong order. Su2023-Q-decay (specs/decay.toml) uses it.
+// is refuted by two integers in the wrong order. Su2023-Q-decay (specs/decay.toml) uses it, with its
+// limit S_n -> 0 for every lambda in (0, 1) from the derived asymptote S_n ~ C(lambda) n^(-1/2).
 BOOST_AUTO_TEST_CASE(a_monotonicity_in_n_is_certified_through_u_equals_n_log_lambda) {
   const VariantResult v = run_test_spec("decay_monotone.toml");
   const CheckRecord& down = property(v, "decreasing-in-n");
@@ -440,6 +441,13 @@ BOOST_AUTO_TEST_CASE(a_monotonicity_in_n_is_certified_through_u_equals_n_log_lam
     BOOST_TEST(to_string(up.verdict) == "disagree");
     BOOST_TEST((up.evidence.level == EvidenceLevel::CertifiedCounterexample));
   }
+  const CheckRecord& every = property(v, "limit-every-lambda");
+  BOOST_TEST_CONTEXT(every.detail) {
+    BOOST_TEST(to_string(every.verdict) == "agree");
+    BOOST_TEST(every.evidence.proposition == "S -> 0 as n -> infinity for every lambda in (0, 1)");
+  }
+  const CheckRecord& with_one = property(v, "limit-with-lambda-one");
+  BOOST_TEST_CONTEXT(with_one.detail) { BOOST_TEST(to_string(with_one.verdict) == "disagree"); }
   const CheckRecord& decay = property(run_spec("decay.toml"), "Su2023-Q-decay");
   BOOST_TEST_CONTEXT(decay.detail) { BOOST_TEST((decay.evidence.level == EvidenceLevel::CertifiedOnBox)); }
 }

@@ -84,6 +84,52 @@ std::string limit_outside_domain(const Spec& spec, const LimitCheck& c) {
   return "";
 }
 
+// "S -> v as n -> infinity for every lambda in (0, 1)" when the limit of the kind's derived
+// asymptote in the limit's parameter (PropertyTarget::asymptote) is the claimed value identically
+// in the one other parameter, whose fixed values all lie off the face (sequences: lambda < 1), and
+// the asymptote's coefficient is defined on that parameter's whole range off the face (its
+// conditions proved there, proofs/definedness.hpp); else "".
+std::string for_every_fixed_value(const Spec& spec, const LimitCheck& c, const PropertyTarget& target) {
+  if (c.to != sym::LimitPoint::Infinity || !target.asymptote || !target.face_form ||
+      c.parameter != target.asymptote->parameter || c.at.size() != 1 || c.at[0].first != target.face_form->parameter)
+    return "";
+  const auto& face = *target.face_form;
+  for (const numeric& v : c.at[0].second)
+    if (v == face.value) return "";
+  try {
+    if (!sym::is_identically_zero(target.asymptote->limit - c.value)) return "";
+  } catch (const std::exception&) {
+    return "";
+  }
+  // the other parameter's range without the face: the domain's range with the face's end open
+  const sym::ParameterDomain domain = property_domain(spec);
+  const sym::DomainVariable* v = domain_variable(domain, face.parameter);
+  if (!v || v->integer) return "";
+  sym::ParameterDomain open;
+  sym::DomainVariable range = *v;
+  if (face.value.to_double() == range.range.hi) range.range.hi_open = true;
+  else if (face.value.to_double() == range.range.lo) range.range.lo_open = true;
+  else return "";
+  open.variables = {range};
+  const auto end = [](double x) {
+    if (!std::isfinite(x)) return std::string(x < 0 ? "-inf" : "inf");
+    return x == std::floor(x) && std::abs(x) < 1e15 ? std::to_string(static_cast<long>(x)) : fmt::format("{}", x);
+  };
+  const std::string lo = end(range.range.lo), hi = end(range.range.hi);
+  open.description = face.parameter + " in " + (range.range.lo_open ? "(" : "[") + lo + ", " + hi +
+                     (range.range.hi_open ? ")" : "]");
+  for (const ex& part : {target.asymptote->coefficient, target.asymptote->power})
+    for (sym::Condition condition : sym::conditions_of(part)) {
+      if (condition.kind == sym::ConditionKind::Continuous) condition.kind = sym::ConditionKind::NonZero;
+      try {
+        if (sym::analyse_condition(condition, open).status != sym::ConditionStatus::Holds) return "";
+      } catch (const std::exception&) {
+        return "";
+      }
+    }
+  return "S -> " + c.value_text + " as " + c.parameter + " -> infinity for every " + open.description;
+}
+
 PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const PropertyTarget& target, const RunOptions& options) {
   const unsigned digits = options.digits;
   if (const std::string outside = limit_outside_domain(spec, c); !outside.empty()) {
@@ -273,6 +319,16 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
               (at.empty() ? "" : " at " + at);
     }
     out.evidence = {level, text};
+    // the derived asymptote holds off the face for every value of the other parameter (sequences:
+    // S_n ~ C(lambda) n^p for every lambda in (0, 1)): where its limit is the claimed value
+    // identically and C is defined on the whole range, the limit holds there, not only at the
+    // fixed values
+    if (const std::string every = for_every_fixed_value(spec, c, target); !every.empty()) {
+      out.evidence = {EvidenceLevel::ProvedOnSubdomain, every};
+      out.finding += " The same for every " + c.at[0].first + " off " + target.face_form->parameter + " = " +
+                     exact_text(target.face_form->value) + ": the asymptote's limit is " +
+                     sym::to_text(target.asymptote->limit) + " identically.";
+    }
   }
   return out;
 }
