@@ -98,14 +98,17 @@ PropertyOutcome counterexample(const std::vector<std::string>& names, const std:
 /// Triples around `centre` along `axis` with spacing width/2^k, inside [lo, hi]: the first whose
 /// gap is certainly negative.
 std::optional<PropertyOutcome> refute_near(const BallOfS& S, const std::vector<std::string>& names,
-                                           const std::vector<numeric>& centre, std::size_t axis, const numeric& lo,
-                                           const numeric& hi, bool integer, slong bits, const std::string& how) {
+                                           const std::vector<numeric>& centre, std::size_t axis, numeric lo,
+                                           numeric hi, bool integer, slong bits, const std::string& how) {
+  // an integer axis (a sequence's n): the triple's points are integers of the range, so that the
+  // chord is one of the sequence's
+  if (integer) lo = num::ceil_of(lo), hi = num::floor_of(hi);
   numeric h = (hi - lo) / 4;
   for (int k = 0; k < kRefinements && h > 0; ++k, h /= 2) {
     if (integer) h = std::max(numeric(1), num::floor_of(h));
+    if (lo + h > hi - h) break;  // no triple of spacing h in the range
     std::vector<numeric> a = centre, m = centre, b = centre;
     m[axis] = std::clamp(integer ? num::floor_of(centre[axis]) : centre[axis], lo + h, hi - h);
-    if (m[axis] - h < lo || m[axis] + h > hi) break;
     a[axis] = m[axis] - h;
     b[axis] = m[axis] + h;
     if (const auto gap = chord_gap(S, a, m, b, axis, bits); gap && gap->negative())
