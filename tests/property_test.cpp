@@ -311,6 +311,12 @@ BOOST_AUTO_TEST_CASE(convexity_is_certified_on_a_box_or_refuted_by_a_certified_c
     BOOST_TEST(chord_gap_midpoint(below) == hand_chord_gap(below, [](double g) { return std::exp(-g * g / 2); }),
                boost::test_tools::tolerance(1e-9));  // the ball's midpoint is printed to 12 digits
   }
+  const CheckRecord& thin = property(v, "convex-thin-below-1");
+  BOOST_TEST_CONTEXT(thin.detail) {
+    BOOST_TEST(to_string(thin.verdict) == "disagree");
+    BOOST_TEST((thin.evidence.level == EvidenceLevel::CertifiedCounterexample));
+    BOOST_TEST(chord_gap_midpoint(thin) < 0);
+  }
   const CheckRecord& in_beta = property(v, "convex-in-beta");
   BOOST_TEST_CONTEXT(in_beta.detail) {
     BOOST_TEST(to_string(in_beta.verdict) == "agree");  // d^2 S/dbeta^2 = 0 >= 0, certified
@@ -468,4 +474,11 @@ BOOST_AUTO_TEST_CASE(convexity_in_n_is_refuted_by_integers_only) {
   }
   const CheckRecord& none = property(v, "no-triple-in-box");
   BOOST_TEST_CONTEXT(none.detail) { BOOST_TEST(to_string(none.verdict) == "inconclusive"); }
+  const CheckRecord& long_range = property(v, "not-convex-long-range");
+  BOOST_TEST_CONTEXT(long_range.detail) {
+    BOOST_TEST(to_string(long_range.verdict) == "disagree");
+    BOOST_TEST(value_of(long_range.point, "n") == "2");
+  }
+  const CheckRecord& half = property(v, "half-integer-ends");
+  BOOST_TEST_CONTEXT(half.detail) { BOOST_TEST(to_string(half.verdict) == "inconclusive"); }
 }

@@ -44,8 +44,8 @@ using GiNaC::numeric;
 
 namespace {
 
-/// Halvings of the spacing tried around a point where d^2 S/dp^2 < 0 was found.
-constexpr int kRefinements = 24;
+/// Halvings of the spacing tried around a point where d^2 S/dp^2 < 0 was found (a real axis).
+constexpr int kRefinements = 160;
 
 struct ConvexCheck : PropertyCheckData {
   std::string parameter;
@@ -101,19 +101,32 @@ std::optional<PropertyOutcome> refute_near(const BallOfS& S, const std::vector<s
                                            const std::vector<numeric>& centre, std::size_t axis, numeric lo,
                                            numeric hi, bool integer, slong bits, const std::string& how) {
   // an integer axis (a sequence's n): the triple's points are integers of the range, so that the
-  // chord is one of the sequence's
-  if (integer) lo = num::ceil_of(lo), hi = num::floor_of(hi);
+  // chord is one of the sequence's; the nearest triples (spacing 1) first
+  if (integer) {
+    lo = num::ceil_of(lo), hi = num::floor_of(hi);
+    for (const numeric& m0 : {num::floor_of(centre[axis]), num::floor_of(centre[axis]) + 1}) {
+      if (lo + 1 > hi - 1) break;
+      std::vector<numeric> a = centre, m = centre, b = centre;
+      m[axis] = std::clamp(m0, lo + 1, hi - 1);
+      a[axis] = m[axis] - 1;
+      b[axis] = m[axis] + 1;
+      if (const auto gap = chord_gap(S, a, m, b, axis, bits); gap && gap->negative())
+        return counterexample(names, a, m, b, axis, *gap, how);
+    }
+    return std::nullopt;
+  }
+  // a real axis: triples centred as near the point as the range allows, of spacing (hi - lo)/4
+  // halved down to 2^-kRefinements of it (a second derivative certified negative at an interior
+  // point makes a small enough chord lie below S)
   numeric h = (hi - lo) / 4;
   for (int k = 0; k < kRefinements && h > 0; ++k, h /= 2) {
-    if (integer) h = std::max(numeric(1), num::floor_of(h));
-    if (lo + h > hi - h) break;  // no triple of spacing h in the range
+    if (lo + h > hi - h) break;
     std::vector<numeric> a = centre, m = centre, b = centre;
-    m[axis] = std::clamp(integer ? num::floor_of(centre[axis]) : centre[axis], lo + h, hi - h);
+    m[axis] = std::clamp(centre[axis], lo + h, hi - h);
     a[axis] = m[axis] - h;
     b[axis] = m[axis] + h;
     if (const auto gap = chord_gap(S, a, m, b, axis, bits); gap && gap->negative())
       return counterexample(names, a, m, b, axis, *gap, how);
-    if (integer && h == 1) break;
   }
   return std::nullopt;
 }
@@ -187,6 +200,9 @@ PropertyOutcome check_convex(const Spec& spec, const ConvexCheck& c, const Prope
                        "): not decided.");
   if (const std::string outside = box_outside_domain(spec, names, ranges); !outside.empty())
     return not_decided(outside + ": not decided.");
+  if (ranges[axis].first == ranges[axis].second)
+    return not_decided("the box holds one value of " + c.parameter + " only, where convexity in it says nothing: "
+                       "not decided.");
   std::vector<bool> integer_axes;
   for (const ex& x : symbols) integer_axes.push_back(is_integer_parameter(x));
   const slong bits = static_cast<slong>(num::Precision{options.digits}.ball_bits()) + 64;
@@ -242,10 +258,35 @@ PropertyOutcome check_convex(const Spec& spec, const ConvexCheck& c, const Prope
                                 c.parameter, box_text, r.boxes);
       return out;
     }
-    if (r.outcome == num::BoxOutcome::Counterexample && r.point.size() == symbols.size())
+    if (r.outcome == num::BoxOutcome::Counterexample && r.point.size() == symbols.size()) {
       if (auto refuted = refute_near(S, names, r.point, axis, ranges[axis].first, ranges[axis].second,
                                      integer_axes[axis], bits, chords + " around a point where d^2 S/dp^2 < 0"))
         return *refuted;
+      // no chord certified below S there: a certified d^2 S/dp^2 < 0 of a C^2 function still
+      // refutes convexity in a real parameter (S lies above its tangent's chords near the point);
+      // at a real n it says nothing of the sequence's integers, so the check is left undecided,
+      // never agree (the lattice's chords could miss the dip)
+      const std::string at = describe_point(exact_point_values(names, r.point));
+      const std::string ball = ball_text(r.value);
+      if (integer_axes[axis])
+        return not_decided(fmt::format("d^2 S/d{0}^2 < 0 at {1} (certified: {2}), between integers of {0}, and no "
+                                       "chord of the sequence there is certified above S: not decided.",
+                                       c.parameter, at, ball));
+      PropertyOutcome out;
+      out.verdict = Verdict::Disagree;
+      out.certified = true;
+      out.method = certified_on(box_text);
+      out.point = exact_point_values(names, r.point);
+      out.values = {{"d2S_dp2", ball}};
+      out.evidence = {EvidenceLevel::CertifiedCounterexample,
+                      fmt::format("d^2 S/d{}^2 < 0 at {} (a ball {}), S being C^2 there (no switch), so S is not "
+                                  "convex in {} near it",
+                                  c.parameter, at, ball, c.parameter)};
+      out.finding = fmt::format("S is not convex in {0}: d^2 S/d{0}^2 < 0 at {1}, certified by its ball {2}, and S "
+                                "has no switch, so it is C^2 and lies above its chords near that point.",
+                                c.parameter, at, ball);
+      return out;
+    }
     not_proved = r.outcome == num::BoxOutcome::Counterexample
                      ? "d^2 S/d" + c.parameter + "^2 < 0 at " + describe_point(exact_point_values(names, r.point)) +
                            " (certified), but no chord there was certified above S"

@@ -345,6 +345,10 @@ class Limit final : public PropertyKind {
     if (to != "0" && to != "inf") reader.fail("to", "must be \"0\" or \"inf\" (found '" + to + "')");
     c->to = to == "0" ? sym::LimitPoint::Zero : sym::LimitPoint::Infinity;
     c->at = read_property_at(reader, parameters);
+    for (const auto& [name, values] : c->at)
+      if (name == c->parameter)
+        reader.fail("at", "fixes the limit's own parameter '" + name +
+                              "': give the values of the other parameters only (the limit is taken in " + name + ")");
     for (const auto& name : parameters)
       if (name != c->parameter &&
           std::none_of(c->at.begin(), c->at.end(), [&](const auto& a) { return a.first == name; }))
