@@ -11,6 +11,50 @@
 
 namespace attnverify {
 
+namespace {
+
+bool decided_by_sampling(const PropertyCheck& c) { return c.kind->input() == PropertyInput::SampledChecks; }
+
+// What the checks beside a sampled check decided (the record check_property wrote), with the
+// Monte Carlo's outcome as a second, independent check: a proof and a significant difference
+// contradict each other (a defect, so inconclusive); otherwise the other checks' verdict and
+// evidence stand, and where they decided nothing the Monte Carlo decides.
+// `in_brief`: the Monte Carlo's figures for the other checks' detail.
+PropertyOutcome with_sampling(const CheckRecord& decided, const PropertyOutcome& sampled, const std::string& in_brief) {
+  PropertyOutcome other;
+  other.verdict = decided.verdict;
+  other.method = decided.method;
+  other.finding = decided.detail;
+  other.point = decided.point;
+  other.values = decided.values;
+  other.digits = decided.digits;
+  other.certified = decided.certified;
+  other.evidence = decided.evidence;
+  // a check that decided nothing has method "none" (not_decided): the Monte Carlo's alone is shown
+  const std::string method = other.method == "none" ? sampled.method : other.method + "; " + sampled.method;
+  if (other.verdict == Verdict::Agree && sampled.verdict == Verdict::Disagree) {
+    PropertyOutcome out = conflict(other, "Monte Carlo (" + sampled.finding + ")");
+    out.method = method;
+    return out;
+  }
+  if (other.verdict == Verdict::Agree || other.verdict == Verdict::Disagree) {
+    other.method = method;
+    // a proof names no point: the Monte Carlo's largest |z| and where it was drawn are shown
+    if (other.verdict == Verdict::Agree && other.point.empty() && other.values.empty()) {
+      other.point = sampled.point;
+      other.values = sampled.values;
+    }
+    other.finding += " Monte Carlo beside it: " + in_brief;
+    return other;
+  }
+  PropertyOutcome out = sampled;
+  out.method = method;
+  out.finding = other.finding + " " + sampled.finding;
+  return out;
+}
+
+}  // namespace
+
 PropertyOutcome without_closed_form(const PropertyTarget& target) {
   return not_decided("no closed form to examine (" + target.no_closed_form_reason + ")" +
                      (target.certified_value ? "; without one, the numeric route decides only infimum and supremum "
@@ -27,7 +71,11 @@ CheckRecord check_property(const Spec& spec, const Property& property, const Pro
     record.claim = property.id;
     record.expected = property.expected;
     std::vector<PropertyOutcome> parts;
+    // beside other checks, the Monte Carlo is a second, independent check that
+    // judge_sampled_properties adds to what they decided; alone, it decides the property there
+    const bool sampled_alone = std::all_of(property.checks.begin(), property.checks.end(), decided_by_sampling);
     for (const PropertyCheck& c : property.checks) {
+      if (!sampled_alone && decided_by_sampling(c)) continue;
       try {
         parts.push_back(c.kind->check(spec, c, target, options));
       } catch (const std::exception& err) {
@@ -65,9 +113,7 @@ void check_properties(const Spec& spec, const PropertyTarget& target, const RunO
 
 void judge_sampled_properties(VariantResult& result) {
   for (const Property& property : result.spec.properties) {
-    if (std::none_of(property.checks.begin(), property.checks.end(),
-                     [](const PropertyCheck& c) { return c.kind->input() == PropertyInput::SampledChecks; }))
-      continue;
+    if (std::none_of(property.checks.begin(), property.checks.end(), decided_by_sampling)) continue;
     CheckRecord* record = nullptr;
     for (auto& r : result.records)
       if (r.check == CheckKind::Property && r.claim == property.id) record = &r;
@@ -100,15 +146,16 @@ void judge_sampled_properties(VariantResult& result) {
     // scalar scores, which test S's definition but not the reduction from weights (Su2023 eq. 4)
     const std::string population = result.spec.kind->sampled_population(result.spec);
     const bool weights = population.rfind("real d-dimensional", 0) == 0;
-    record->method = weights ? "sampled (Monte Carlo over d-dimensional q and k, Holm-corrected)"
+    PropertyOutcome mc;
+    mc.method = weights ? "sampled (Monte Carlo over d-dimensional q and k, Holm-corrected)"
                              : "sampled (Monte Carlo over " + population + ", Holm-corrected)";
     if (worst) {
-      record->point = worst->point;
-      record->point.emplace_back("d", std::to_string(*worst->d));
-      record->point.emplace_back("n", std::to_string(*worst->n));
-      record->values = worst->values;
+      mc.point = worst->point;
+      mc.point.emplace_back("d", std::to_string(*worst->d));
+      mc.point.emplace_back("n", std::to_string(*worst->n));
+      mc.values = worst->values;
     }
-    record->values.insert(record->values.begin(), {"max |z|", fmt::format("{:.2f}", max_z)});
+    mc.values.insert(mc.values.begin(), {"max |z|", fmt::format("{:.2f}", max_z)});
     const std::string figures =
         fmt::format("{} sampled checks, d in {{{}}}, n up to {}; largest |z| = {:.2f}{}", count, dim_text, largest_n,
                     max_z,
@@ -116,34 +163,48 @@ void judge_sampled_properties(VariantResult& result) {
                                           "exceeds {}) and are left out",
                                           invalid, num::kMaxCltSkewness)
                             : std::string());
-    record->evidence = {};
+    mc.evidence = {};
     if (count == 0) {
-      record->verdict = Verdict::Inconclusive;
-      record->detail = invalid ? fmt::format("none of the {} sampled checks is a valid test at its n (the CLT interval's skewness exceeds {})", invalid, num::kMaxCltSkewness) : std::string("no sampled checks ran");
+      mc.verdict = Verdict::Inconclusive;
+      mc.finding = invalid ? fmt::format("none of the {} sampled checks is a valid test at its n (the CLT interval's skewness exceeds {})", invalid, num::kMaxCltSkewness) : std::string("no sampled checks ran");
     } else if (disagree > 0) {
-      record->verdict = Verdict::Disagree;
-      record->detail = fmt::format("{} of {}: {} is contradicted by Monte Carlo over {}.", disagree, figures,
+      mc.verdict = Verdict::Disagree;
+      mc.finding = fmt::format("{} of {}: {} is contradicted by Monte Carlo over {}.", disagree, figures,
                                    weights ? "the scalar reduction" : "S", population);
-      record->evidence = {EvidenceLevel::Statistical,
+      mc.evidence = {EvidenceLevel::Statistical,
                           fmt::format("Monte Carlo over {} differs significantly from {} in {} of {} sampled checks "
                                       "(Holm)",
                                       population, weights ? "the scalar reduction S(beta, gamma)" : "S", disagree,
                                       count)};
     } else if (agree == count) {
-      record->verdict = Verdict::Agree;
-      record->evidence = {EvidenceLevel::Statistical,
+      mc.verdict = Verdict::Agree;
+      mc.evidence = {EvidenceLevel::Statistical,
                           fmt::format("no significant difference between Monte Carlo over {} and {} in {} sampled "
                                       "checks (Holm)",
                                       population, weights ? "the scalar reduction S(beta, gamma)" : "S", count)};
-      record->detail = "All " + figures + ": Monte Carlo over " + population +
+      mc.finding = "All " + figures + ": Monte Carlo over " + population +
                        (weights ? " agrees with the scalar reduction S(beta, gamma)"
                                 : " agrees with S(beta, gamma) (the scores themselves are drawn, so this tests S's "
                                   "definition, not the reduction from d-dimensional weights)") +
                        " within its confidence interval.";
     } else {
-      record->verdict = Verdict::Inconclusive;
-      record->detail = fmt::format("{} of {} agree, none disagree ({}).", agree, count, figures);
+      mc.verdict = Verdict::Inconclusive;
+      mc.finding = fmt::format("{} of {} agree, none disagree ({}).", agree, count, figures);
     }
+    // digits and certification belong to the checks beside the Monte Carlo, if any
+    const std::string in_brief =
+        mc.verdict == Verdict::Agree ? figures + "; every valid test agrees within its confidence interval." : mc.finding;
+    const PropertyOutcome out = std::all_of(property.checks.begin(), property.checks.end(), decided_by_sampling)
+                                    ? mc
+                                    : with_sampling(*record, mc, in_brief);
+    record->verdict = out.verdict;
+    record->method = out.method;
+    record->detail = out.finding;
+    record->point = out.point;
+    record->values = out.values;
+    record->digits = out.digits;
+    record->certified = out.certified;
+    record->evidence = out.evidence;
   }
 }
 

@@ -51,6 +51,17 @@ struct PropertyTarget {
   /// alone: properties then try the reduction of src/properties/ratio_reduction.hpp, which proves
   /// it or declines.
   bool ratio_of_first_two = false;
+  /// Where the variant's weights are a_j = f(q.k_j) with iid Gaussian keys k_j ~ N(mu, sigma^2 I_d)
+  /// (kernels under the normal law): the hypotheses of the scalar reduction (Su2023 eq. 4: S of the
+  /// weights tends to S(beta, gamma) as n -> infinity, src/properties/kinds/scalar_reduction.cpp)
+  /// as certified for f. Unset: the variant has no such weights.
+  struct GaussianKeys {
+    std::string f;          ///< f(x) as written
+    std::string growth;     ///< a certified |f(x)| <= M (1+|x|)^p e^{c|x|}, as text; empty when none
+    std::string nonzero;    ///< an interval of x on which f != 0 is certified, as text; empty when none
+    std::string not_shown;  ///< why a hypothesis is not certified, when `growth` or `nonzero` is empty
+  };
+  std::optional<GaussianKeys> gaussian_keys;
   std::string no_closed_form_reason;  ///< why S is ex(0): the record says it
   /// Where S is ex(0): a certified ball of S at an exact point of the properties' parameters from
   /// the variant's numeric route, or why none (kernels: the defining integrals by Arb, as at a grid

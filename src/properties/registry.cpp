@@ -14,6 +14,7 @@ std::shared_ptr<const PropertyKind> convex_property();
 std::shared_ptr<const PropertyKind> bound_property();
 std::shared_ptr<const PropertyKind> norm_ratio_property();
 std::shared_ptr<const PropertyKind> sampled_property();
+std::shared_ptr<const PropertyKind> scalar_reduction_property();
 
 const PropertyKindRegistry& standard_property_kinds() {
   static const PropertyKindRegistry registry = [] {
@@ -26,6 +27,7 @@ const PropertyKindRegistry& standard_property_kinds() {
     r.add(convex_property());
     r.add(bound_property());
     r.add(norm_ratio_property());
+    r.add(scalar_reduction_property());
     r.add(sampled_property());
     return r;
   }();

@@ -441,10 +441,11 @@ std::string overview_figure(const std::vector<const LedgerEntry*>& published) {
       {"wrong", "red", [](const LedgerEntry& e) { return e.verdict == Verdict::Disagree; }},
       {"proved", "blue!70!black",
        [](const LedgerEntry& e) { return holds_with(e, {EvidenceLevel::ProvedWholeDomain}); }},
+      {"proved from a theorem", "blue!55!black",
+       [](const LedgerEntry& e) { return holds_with(e, {EvidenceLevel::ProvedFromTheorem}); }},
       {"proved on a stated part", "blue!40",
        [](const LedgerEntry& e) {
-         return holds_with(e, {EvidenceLevel::ProvedOnSubdomain, EvidenceLevel::ProvedFromTheorem,
-                               EvidenceLevel::Corollary});
+         return holds_with(e, {EvidenceLevel::ProvedOnSubdomain, EvidenceLevel::Corollary});
        }},
       {"certified on a box", "cyan!60!black",
        [](const LedgerEntry& e) { return holds_with(e, {EvidenceLevel::CertifiedOnBox}); }},
@@ -554,9 +555,10 @@ std::string findings_latex(const RunResult& run) {
   // proved or certified where the check states it (a part of the domain, a box, finitely many
   // dimensions), which the ledger's "established" line names: not the statement itself
   const std::size_t as_stated = count(published, [](const LedgerEntry* e) {
-    return holds_with(*e, {EvidenceLevel::ProvedOnSubdomain, EvidenceLevel::ProvedFromTheorem, EvidenceLevel::Corollary,
-                           EvidenceLevel::CertifiedOnBox});
+    return holds_with(*e, {EvidenceLevel::ProvedOnSubdomain, EvidenceLevel::Corollary, EvidenceLevel::CertifiedOnBox});
   });
+  const std::size_t from_theorem =
+      count(published, [](const LedgerEntry* e) { return holds_with(*e, {EvidenceLevel::ProvedFromTheorem}); });
   out << fmt::format(
       "{} hold: {} are proved on the whole domain ({} formula{} equal to our derivation{}), {}; the other {} rest on "
       "the evidence the ledger names{}. ",
@@ -570,8 +572,16 @@ std::string findings_latex(const RunResult& run) {
                         "the others only as far as their derivations, checked at grid points",
                         end_to_end),
       hold - proved,
-      as_stated == 0 ? std::string()
-                     : fmt::format(" ({} proved or certified on a stated part of the domain)", as_stated));
+      as_stated + from_theorem == 0
+          ? std::string()
+          : " (" +
+                (from_theorem == 0 ? std::string()
+                                   : fmt::format("{} proved from a cited theorem{}",
+                                                 from_theorem, as_stated == 0 ? "" : ", ")) +
+                (as_stated == 0 ? std::string()
+                                : fmt::format("{} proved or certified on a stated part{}", as_stated,
+                                              from_theorem == 0 ? " of the domain" : "")) +
+                ")");
   // statements that hold only as corrected (a slip the source's own derivation contradicts)
   std::vector<std::string> corrected;
   for (const LedgerEntry* e : published)

@@ -5,7 +5,9 @@
 
 #include <cstdlib>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -95,17 +97,31 @@ std::string reproducibility_latex(const RunResult& run) {
   if (run.seconds > 0) row("wall time", fmt::format("{:.1f} s (the checks; the PDF build is extra)", run.seconds));
   // each spec file with the first 16 hex digits of its SHA-256 (results.json has all 64),
   // and one SHA-256 over the list as sha256sum prints it, which a reader can recompute
+  // files of one folder are named within it (the folder once), as sha256sum prints them when run there
+  std::optional<std::filesystem::path> folder;
+  for (const auto& v : run.variants) {
+    const std::filesystem::path parent = std::filesystem::path(v.spec.file).parent_path();
+    if (!folder) folder = parent;
+    if (*folder != parent || parent.empty()) {
+      folder = std::filesystem::path();
+      break;
+    }
+  }
+  const bool one_folder = folder && !folder->empty();
+  if (one_folder) row("spec folder", "\\texttt{" + latex_escape(folder->string()) + "}");
   std::string files, listing;
   for (const auto& v : run.variants) {
-    files += (files.empty() ? "" : ", ") + std::string("\\texttt{") + latex_escape(v.spec.file) + "}~\\texttt{" +
+    const std::string name = one_folder ? std::filesystem::path(v.spec.file).filename().string() : v.spec.file;
+    files += (files.empty() ? "" : ", ") + std::string("\\texttt{") + latex_escape(name) + "}~\\texttt{" +
              latex_escape(v.spec.sha256.substr(0, 16)) + "}";
-    listing += v.spec.sha256 + "  " + v.spec.file + "\n";
+    listing += v.spec.sha256 + "  " + name + "\n";
   }
   row(fmt::format("spec files ({}), the first 16 hex digits of each SHA-256", run.variants.size()),
       "{\\footnotesize " + files + "}");
   if (!run.variants.empty())
     row("all spec files", "\\texttt{" + sha256_hex(listing) +
-                              "}, the SHA-256 of what \\texttt{sha256sum} prints for the files above, in this order");
+                              "}, the SHA-256 of what \\texttt{sha256sum} prints for the files above, in this order" +
+                              (one_folder ? ", run in the spec folder" : ""));
   row("command", "\\texttt{" + latex_escape(run.options.command) + "}");
   row("reproduce",
       "\\texttt{scripts/run-suite.sh} from the repository root (the standard suite), or the command above after a "

@@ -32,7 +32,7 @@ std::string verdict_meanings_latex(const RunResult& run) {
       "there, and claim $-\\,S$ (or claim$^2 - S^2$ with the claim's sign proved) reduces to 0. The proof holds "
       "\\emph{{end to end from the definition}} (of $S$ as the variant's $\\mathbb{{E}}|a|/\\sqrt{{\\mathbb{{E}}a^2}}$) when "
       "the variant's closed forms carry a verified certificate ({2} of {3} derived variants in this run; below); "
-      "for kernels the step from attention weights to that definition is eq.~(4), tested statistically; otherwise the derivation is only checked against the independent numeric "
+      "for kernels the step from attention weights to that definition is eq.~(4), proved from its theorem (below); otherwise the derivation is only checked against the independent numeric "
       "route at the grid points, {0} of which ({1} in this run) are certified. A property proved so is an "
       "identity ($S(-p) - S(p) \\equiv 0$), a derivative of manifest sign, or a bound whose $(\\mathrm{{bound}}/S)^2 - 1$ "
       "and sign are shown positive on the domain by the positivity prover.\n",
@@ -61,6 +61,8 @@ std::string verdict_meanings_latex(const RunResult& run) {
          "established proposition names: $\\lambda \\in (0, 1)$ when the statement is made there, a limit at "
          "fixed values of the other parameters, or the norm ratio's extremes in each listed dimension $d$ (by "
          "Lagrange conditions with convexity, with the quantity's monotonicity in $r$ certified), not beyond.\n";
+  out << "\\item[proved from a cited theorem] one whose hypotheses are certified: eq.~(4) from Gaussian scores and "
+         "the strong law of large numbers, with $0 < \\mathbb E f(X)^2 < \\infty$ certified for $f$.\n";
   out << "\\item[certified on a stated box] an infimum, supremum, bound or monotonicity over the box the "
          "proposition names, proved there by interval branch-and-bound with Arb: the box is cut "
          "into sub-boxes until the ball of $S - t$ (or of $\\partial S/\\partial p$, or of "

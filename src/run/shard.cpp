@@ -796,7 +796,18 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
             property != v.spec.properties.end() &&
             std::any_of(property->checks.begin(), property->checks.end(),
                         [](const PropertyCheck& c) { return c.kind->input() == PropertyInput::SampledChecks; });
-        if (record.check == CheckKind::Property && (record.certified || !sampled_property)) {
+        // a sampled check beside others: what they decide is computed again from the spec, and the
+        // Monte Carlo added to it anew (judge_sampled_properties), so nothing of the shard's record stays
+        const bool beside_others = sampled_property && !std::all_of(property->checks.begin(), property->checks.end(),
+                                                                    [](const PropertyCheck& c) {
+                                                                      return c.kind->input() ==
+                                                                             PropertyInput::SampledChecks;
+                                                                    });
+        if (record.check == CheckKind::Property && beside_others) {
+          CheckRecord again = v.spec.kind->recheck_property(v.spec, *property, result.options);
+          again.expected = record.expected;
+          record = std::move(again);
+        } else if (record.check == CheckKind::Property && (record.certified || !sampled_property)) {
           if (property == v.spec.properties.end())
             throw ShardError(where + ": field 'claim': a property record of no property of its spec");
           const CheckRecord again = v.spec.kind->recheck_property(v.spec, *property, result.options);

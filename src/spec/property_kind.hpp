@@ -40,6 +40,7 @@ enum class PropertyInput {
   DerivedS,       ///< the variant's S: its closed form (PropertyTarget::S), else its certified route
   OwnExpression,  ///< an expression the check states itself (norm-ratio: a quantity in r and d)
   SampledChecks,  ///< the variant's Monte Carlo checks after the multiple-comparison correction
+  Definition,     ///< the variant's definition itself (the scalar reduction: f's growth, where f != 0)
 };
 
 class PropertyKind {

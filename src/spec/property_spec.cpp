@@ -144,14 +144,9 @@ std::vector<Property> read_properties(TomlReader& root, const std::string& file,
     } else {
       p.checks.push_back(read_check(reader, parameters, kinds));
     }
-    // a sampled check decides its property from the variant's Monte Carlo checks alone (after
-    // the run's multiple-comparison step), so it cannot be combined with other checks, whose
-    // verdict it would replace (a certified counterexample read as agree)
-    if (p.checks.size() > 1 && std::any_of(p.checks.begin(), p.checks.end(), [](const PropertyCheck& c) {
-          return c.kind->input() == PropertyInput::SampledChecks;
-        }))
-      reader.fail("checks", "a `sampled` check is decided by the variant's Monte Carlo checks alone and cannot be "
-                            "combined with other checks in one property: give it a [[properties]] of its own");
+    // a sampled check alone decides its property from the variant's Monte Carlo checks (after the
+    // run's multiple-comparison step); beside other checks it is a second, independent check of
+    // what they decide, never replacing their verdict (src/properties/property_checks.cpp)
     reader.finish();
     for (const Property& other : out)
       if (other.id == p.id) reader.fail("id", "duplicate property id '" + p.id + "'");

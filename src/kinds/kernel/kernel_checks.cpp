@@ -19,6 +19,7 @@
 #include "src/verdicts/route_comparison.hpp"
 #include "src/kinds/sampled_checks.hpp"
 #include "src/kinds/kernel/kernel_kind.hpp"
+#include "src/kinds/kernel/reduction_hypotheses.hpp"
 
 namespace attnverify {
 
@@ -226,6 +227,8 @@ PropertyTarget property_target(const Spec& spec, const sym::KernelDerivation& d,
                                unsigned digits) {
   PropertyTarget target;
   target.ratio_of_first_two = true;  // beta, gamma: S of a positively homogeneous f depends on beta/gamma
+  // the sampled route draws real d-dimensional weights only under the normal law
+  if (score_law(spec)->is_normal()) target.gaussian_keys = reduction_hypotheses(spec);
   if (use.properties) {
     target.S = d.S;
     return target;
