@@ -1,0 +1,141 @@
+#include "proofs/half_line_sign.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "proofs/definedness.hpp"
+
+namespace attnverify::sym {
+
+using GiNaC::ex;
+using GiNaC::numeric;
+
+namespace {
+
+std::string name_of(const ex& e) { return GiNaC::ex_to<GiNaC::function>(e).get_name(); }
+
+// Only u among the symbols.
+bool in_u_alone(const ex& e, const GiNaC::symbol& u) {
+  for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it)
+    if (GiNaC::is_a<GiNaC::symbol>(*it) && !it->is_equal(u)) return false;
+  return true;
+}
+
+// Smooth on all of R: +, *, non-negative integer powers, and smooth entire functions whose
+// derivative GiNaC knows.
+bool smooth(const ex& e) {
+  static const std::set<std::string> entire{"exp", "sinh", "cosh", "tanh", "erf", "erfc"};
+  for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it) {
+    if (GiNaC::is_exactly_a<GiNaC::power>(*it)) {
+      const ex k = it->op(1);
+      if (!GiNaC::is_exactly_a<numeric>(k) || !GiNaC::ex_to<numeric>(k).is_nonneg_integer()) return false;
+    } else if (GiNaC::is_a<GiNaC::function>(*it)) {
+      if (!entire.count(name_of(*it))) return false;
+    }
+  }
+  return true;
+}
+
+// The rate k of an exponential factor e^(k u + c) (k rational), or nullopt.
+std::optional<numeric> rate_of(const ex& factor, const GiNaC::symbol& u) {
+  if (!GiNaC::is_a<GiNaC::function>(factor) || name_of(factor) != "exp") return std::nullopt;
+  const ex a = GiNaC::expand(factor.op(0));
+  const ex k = a.diff(u);
+  if (!GiNaC::is_exactly_a<numeric>(k) || !GiNaC::ex_to<numeric>(k).is_rational()) return std::nullopt;
+  return GiNaC::ex_to<numeric>(k);
+}
+
+// e times e^(-k u), with each term's exponential factor absorbing it (GiNaC does not merge
+// e^a e^b): exact.
+ex times_exp(const ex& e, const numeric& k, const GiNaC::symbol& u) {
+  const ex sum = GiNaC::expand(e);
+  const auto term_times = [&](const ex& term) -> ex {
+    const std::vector<ex> factors = GiNaC::is_exactly_a<GiNaC::mul>(term)
+                                        ? std::vector<ex>(term.begin(), term.end())
+                                        : std::vector<ex>{term};
+    ex out = 1;
+    bool absorbed = false;
+    for (const ex& f : factors) {
+      if (!absorbed && rate_of(f, u)) {
+        out *= GiNaC::exp(GiNaC::expand(f.op(0) - k * u));
+        absorbed = true;
+      } else {
+        out *= f;
+      }
+    }
+    return absorbed ? out : out * GiNaC::exp(-k * u);
+  };
+  if (!GiNaC::is_exactly_a<GiNaC::add>(sum)) return term_times(sum);
+  ex out = 0;
+  for (const ex& term : sum) out += term_times(term);
+  return out;
+}
+
+ParameterDomain positive_half_line(const GiNaC::symbol& u) {
+  ParameterDomain d;
+  d.variables = {{u, Range{0, HUGE_VAL, true, true}, false, {1, numeric(1, 2), 2}}};
+  d.connected = true;
+  d.description = "u > 0";
+  return d;
+}
+
+std::optional<int> sign_of(const ex& e, const GiNaC::symbol& u, int depth) {
+  if (GiNaC::is_exactly_a<numeric>(e)) {
+    const numeric& v = GiNaC::ex_to<numeric>(e);
+    if (!v.is_real() || v.is_zero()) return std::nullopt;
+    return v.is_positive() ? 1 : -1;
+  }
+  const ParameterDomain domain = positive_half_line(u);
+  try {
+    if (provably_positive_on(e, domain)) return 1;
+    if (provably_positive_on(-e, domain)) return -1;
+  } catch (const std::exception&) {
+  }
+  if (GiNaC::is_exactly_a<GiNaC::mul>(e)) {
+    std::optional<int> sign = 1;
+    for (const ex& f : e) {
+      const std::optional<int> s = sign_of(f, u, depth);
+      if (!s) {
+        sign.reset();
+        break;
+      }
+      *sign *= *s;
+    }
+    if (sign) return sign;
+  }
+  if (GiNaC::is_exactly_a<GiNaC::power>(e) && GiNaC::is_exactly_a<numeric>(e.op(1)) &&
+      GiNaC::ex_to<numeric>(e.op(1)).is_integer()) {
+    if (const std::optional<int> s = sign_of(e.op(0), u, depth))
+      return GiNaC::ex_to<numeric>(e.op(1)).is_even() ? 1 : *s;
+  }
+  if (depth <= 0 || !smooth(e)) return std::nullopt;
+  const ex at_zero = e.subs(u == 0);
+  if (!GiNaC::is_exactly_a<numeric>(at_zero) || !GiNaC::ex_to<numeric>(at_zero).is_zero()) return std::nullopt;
+  const ex slope = GiNaC::expand(e.diff(u));
+  // the rates of the slope's exponentials, each tried as the factor e^(-k u) to take out
+  std::vector<numeric> rates{0};
+  for (auto it = slope.preorder_begin(); it != slope.preorder_end(); ++it)
+    if (const std::optional<numeric> k = rate_of(*it, u))
+      if (std::find(rates.begin(), rates.end(), *k) == rates.end()) rates.push_back(*k);
+  for (const numeric& k : rates) {
+    const ex freed = k.is_zero() ? slope : times_exp(slope, k, u);
+    if (const std::optional<int> s = sign_of(freed, u, depth - 1)) return s;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<int> sign_on_positive_half_line(const ex& e, const GiNaC::symbol& u, int depth) {
+  if (!in_u_alone(e, u)) return std::nullopt;
+  try {
+    return sign_of(e, u, depth);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace attnverify::sym
