@@ -102,6 +102,19 @@ ex merge_exponentials(const ex& e) {
   });
 }
 
+ex hyperbolic_as_exp(const ex& e) {
+  struct Mapper : map_function {
+    ex operator()(const ex& node) override {
+      const ex m = node.map(*this);
+      if (is_ex_the_function(m, cosh)) return (exp(m.op(0)) + exp(-m.op(0))) / 2;
+      if (is_ex_the_function(m, sinh)) return (exp(m.op(0)) - exp(-m.op(0))) / 2;
+      if (is_ex_the_function(m, tanh)) return (exp(2 * m.op(0)) - 1) / (exp(2 * m.op(0)) + 1);
+      return m;
+    }
+  } mapper;
+  return mapper(e);
+}
+
 ex erfc_as_erf(const ex& e) {
   return bottom_up(e, [](const ex& node) -> ex {
     if (is_ex_the_function(node, erfc)) return 1 - erf(node.op(0));  // erfc(z) -> 1 - erf(z)

@@ -29,6 +29,10 @@ std::vector<GiNaC::ex> terms_of(const GiNaC::ex& e);
 /// exp(a)*exp(b)*c -> exp(a+b)*c in every product, recursively; exponent arguments expanded.
 GiNaC::ex merge_exponentials(const GiNaC::ex& e);
 
+/// cosh(u) -> (e^u + e^-u)/2, sinh(u) -> (e^u - e^-u)/2, tanh(u) -> (e^2u - 1)/(e^2u + 1)
+/// everywhere: identities on the reals, so that exp(u) - cosh(u) - sinh(u) reduces to 0.
+GiNaC::ex hyperbolic_as_exp(const GiNaC::ex& e);
+
 /// erfc(z) -> 1 - erf(z) everywhere (erf's odd symmetry then normalises signs).
 GiNaC::ex erfc_as_erf(const GiNaC::ex& e);
 

@@ -168,6 +168,17 @@ bool has_sign(const ex& e, const ParameterDomain& domain, const SymbolRanges& ra
   if (is_exactly_a<add>(e) && want == Want::NonZero && has_sign(e, domain, ranges, Want::Positive, depth + 1))
     return true;
   if (depth == 0 && factors_have(e, ranges, want)) return true;
+  // cosh, sinh, tanh as exponentials (the zero test's rewrite, an identity on the reals): an
+  // unsimplified zero such as cosh(c) + sinh(c) - e^c cancels in the expanded sum
+  if (depth == 0 && (e.has(cosh(wild())) || e.has(sinh(wild())) || e.has(tanh(wild())))) {
+    try {
+      const ex rewritten = expand(hyperbolic_as_exp(e));
+      if (!rewritten.is_equal(e) && node_count(rewritten, kMaxSymbolicNodes) <= kMaxSymbolicNodes &&
+          has_sign(rewritten, domain, ranges, want, 1))
+        return true;
+    } catch (const std::exception&) {
+    }
+  }
   for (const ex& fact : domain.positive_facts) {
     if (node_count(fact, kMaxSymbolicNodes) > kMaxSymbolicNodes) continue;
     try {

@@ -14,21 +14,6 @@ using namespace GiNaC;
 
 namespace {
 
-// cosh(u) -> (e^u + e^-u)/2, sinh(u) -> (e^u - e^-u)/2, tanh(u) -> (e^2u - 1)/(e^2u + 1):
-// identities on the reals, so that exp(u) - cosh(u) - sinh(u) reduces to 0
-ex hyperbolic_as_exp(const ex& e) {
-  struct Mapper : map_function {
-    ex operator()(const ex& node) override {
-      const ex m = node.map(*this);
-      if (is_ex_the_function(m, cosh)) return (exp(m.op(0)) + exp(-m.op(0))) / 2;
-      if (is_ex_the_function(m, sinh)) return (exp(m.op(0)) - exp(-m.op(0))) / 2;
-      if (is_ex_the_function(m, tanh)) return (exp(2 * m.op(0)) - 1) / (exp(2 * m.op(0)) + 1);
-      return m;
-    }
-  } mapper;
-  return mapper(e);
-}
-
 ex canonical_for_zero_test(const ex& e) {
   return merge_exponentials(split_positive_powers(erfc_as_erf(hyperbolic_as_exp(e))));
 }

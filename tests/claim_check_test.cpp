@@ -196,3 +196,20 @@ BOOST_AUTO_TEST_CASE(a_continuous_extension_covers_divisors_with_a_thin_zero_set
   BOOST_TEST(thin("sqrt(n*(1 - lambda^(2*n)))", sequence));
   BOOST_TEST(thin("n*(1 - lambda)", sequence));
 }
+
+// A radicand holding an unsimplified zero, cosh(gamma) + sinh(gamma) - e^gamma (issue 44): the sign
+// prover rewrites cosh and sinh as exponentials, as the zero test does, so 1 + cosh(gamma) +
+// sinh(gamma) - e^gamma = 1 > 0 and the claim, eq. 6 times its square root, is proved (before: its
+// definedness was not shown and it agreed by numbers only). A radicand that is negative once
+// rewritten (-1 + the zero) is never defined: no proof.
+BOOST_FIXTURE_TEST_CASE(a_radicand_with_a_hyperbolic_zero_is_shown_positive, Fixture) {
+  const std::string zero = "cosh(gamma) + sinh(gamma) - exp(gamma)";
+  const CheckRecord r = check_claim(spec, claim("(" + kEq6 + ")*sqrt(1 + " + zero + ")"), reference(), 50, witness);
+  BOOST_TEST_CONTEXT(r.detail) {
+    BOOST_TEST(to_string(r.verdict) == "agree");
+    BOOST_TEST(r.method == "symbolic");
+  }
+  const CheckRecord negative =
+      check_claim(spec, claim("(" + kEq6 + ")*sqrt(-1 + " + zero + ")"), reference(), 50, witness);
+  BOOST_TEST_CONTEXT(negative.detail) { BOOST_TEST(to_string(negative.verdict) != "agree"); }
+}
