@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "proofs/canonical_form.hpp"
 #include "proofs/definedness.hpp"
 
 namespace attnverify::sym {
@@ -26,9 +27,16 @@ bool in_u_alone(const ex& e, const GiNaC::symbol& u) {
 
 // Smooth on all of R: +, *, non-negative integer powers, and smooth entire functions whose
 // derivative GiNaC knows.
+bool constant(const ex& e) {
+  for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it)
+    if (GiNaC::is_a<GiNaC::symbol>(*it)) return false;
+  return true;
+}
+
 bool smooth(const ex& e) {
   static const std::set<std::string> entire{"exp", "sinh", "cosh", "tanh", "erf", "erfc"};
   for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it) {
+    if (constant(*it)) continue;  // a number such as sqrt(pi) (its subtree is visited too, and constant)
     if (GiNaC::is_exactly_a<GiNaC::power>(*it)) {
       const ex k = it->op(1);
       if (!GiNaC::is_exactly_a<numeric>(k) || !GiNaC::ex_to<numeric>(k).is_nonneg_integer()) return false;
@@ -92,6 +100,12 @@ std::optional<int> sign_of(const ex& e, const GiNaC::symbol& u, int depth) {
   try {
     if (provably_positive_on(e, domain)) return 1;
     if (provably_positive_on(-e, domain)) return -1;
+    // erfc(z) = 1 - erf(z) and erf's odd symmetry, expanded: erfc(-x) t - erfc(x) t = 2 erf(x) t
+    const ex rewritten = GiNaC::expand(erfc_as_erf(e));
+    if (!rewritten.is_equal(e)) {
+      if (provably_positive_on(rewritten, domain)) return 1;
+      if (provably_positive_on(-rewritten, domain)) return -1;
+    }
   } catch (const std::exception&) {
   }
   if (GiNaC::is_exactly_a<GiNaC::mul>(e)) {

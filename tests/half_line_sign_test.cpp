@@ -6,6 +6,7 @@
 #define BOOST_TEST_MODULE half_line_sign
 #include <boost/test/unit_test.hpp>
 
+#include "proofs/erf.hpp"
 #include "proofs/half_line_sign.hpp"
 
 using namespace attnverify;
@@ -39,4 +40,17 @@ BOOST_AUTO_TEST_CASE(a_function_that_changes_sign_gets_none) {
 
 BOOST_AUTO_TEST_CASE(another_symbol_is_declined) {
   BOOST_TEST(!sym::sign_on_positive_half_line(u + v * v + 1, u).has_value());
+}
+// The identity kernel's S_t(t) = E|t + eps|/sqrt(1 + t^2) increases in t > 0: the numerator of
+// d(log S_t)/dt as GiNaC writes it, sqrt(pi) erfc(t/sqrt2) - sqrt(pi) erfc(-t/sqrt2) + 2 sqrt2 t e^(-t^2/2)
+// = 2 sqrt2 t e^(-t^2/2) - 2 sqrt(pi) erf(t/sqrt2), is 0 at t = 0 with derivative -2 sqrt2 t^2 e^(-t^2/2)
+// < 0 (constant factors such as sqrt(pi) are no obstacle to smoothness); and S_t's own numerator
+// 2 sqrt(2/pi) e^(-t^2/2) + t (erfc(-t/sqrt2) - erfc(t/sqrt2)) = ... + 2t erf(t/sqrt2) > 0 once erfc is 1 - erf.
+BOOST_AUTO_TEST_CASE(the_identity_kernels_S_t_numerators_through_erfc) {
+  using attnverify::sym::erfc;
+  const ex x = u / GiNaC::sqrt(ex(2)), root_pi = GiNaC::sqrt(GiNaC::Pi);
+  const ex slope_numerator = root_pi * erfc(x) - root_pi * erfc(-x) + 2 * GiNaC::sqrt(ex(2)) * GiNaC::exp(-u * u / 2) * u;
+  BOOST_TEST(sym::sign_on_positive_half_line(slope_numerator, u).value_or(0) == -1);
+  const ex S_numerator = 2 * GiNaC::sqrt(ex(2)) / root_pi * GiNaC::exp(-u * u / 2) - erfc(x) * u + erfc(-x) * u;
+  BOOST_TEST(sym::sign_on_positive_half_line(S_numerator, u).value_or(0) == 1);
 }

@@ -130,11 +130,13 @@ BOOST_AUTO_TEST_CASE(property_evidence_is_what_the_checks_established) {
   BOOST_TEST(!snr.derived.has_value());
 }
 
-// Su2023-Q-id-floor and Su2023-Q-relu2 (the ledger said "proved as stated: infimum = sqrt(2/pi)"):
-// what branch-and-bound certified is S > 0 on the stated box; the infimum's value came from the
-// search. The evidence is "certified on a stated box", and its proposition says that the value is
-// numeric evidence. Computed by the properties' own check (Kind::recheck_property, as a merge does).
-BOOST_AUTO_TEST_CASE(an_infimum_certified_positive_is_not_a_proved_value) {
+// Su2023-Q-id-floor and Su2023-Q-relu2 (the ledger once said "proved as stated: infimum = sqrt(2/pi)"
+// when branch-and-bound had certified only S > 0 on the box and the value came from a search): the
+// floor is now proved beyond the box (S = S_t(beta/gamma) increasing in |t|, issue 44), and the
+// proposition says exactly that, S >= the exact infimum > 0 on the region, with no searched value;
+// with the limits at fixed beta the property is proved on a stated subdomain, not "as stated".
+// Computed by the properties' own check (Kind::recheck_property, as a merge does).
+BOOST_AUTO_TEST_CASE(an_infimum_positive_names_what_was_proved) {
   const Bibliography bibliography = load_bibliography(kSource + "/specs/bibliography.toml");
   for (const auto& item : std::vector<std::pair<std::string, std::string>>{
            {"/specs/identity.toml", "Su2023-Q-id-floor"}, {"/specs/relu2.toml", "Su2023-Q-relu2"}}) {
@@ -147,10 +149,12 @@ BOOST_AUTO_TEST_CASE(an_infimum_certified_positive_is_not_a_proved_value) {
     const CheckRecord r = spec.kind->recheck_property(spec, *property, RunOptions{});
     BOOST_TEST_CONTEXT(id << ": " << to_string(r.evidence.level) << ": " << r.evidence.proposition) {
       BOOST_TEST((r.verdict == Verdict::Agree));
-      BOOST_TEST((r.evidence.level == EvidenceLevel::CertifiedOnBox));
-      BOOST_TEST(!is_proof(r.evidence.level));
-      BOOST_TEST(r.evidence.proposition.find("S > 0 at every point of beta in [") != std::string::npos);
-      BOOST_TEST(r.evidence.proposition.find("by a search, is numeric)") != std::string::npos);
+      BOOST_TEST((r.evidence.level == EvidenceLevel::ProvedOnSubdomain));
+      const std::string floor = id == "Su2023-Q-id-floor"
+                                    ? "S >= sqrt(2)/sqrt(pi) > 0 on beta in R, gamma > 0 (its infimum, attained at beta = 0)"
+                                    : "S >= sqrt(3/2)/3 > 0 on beta >= 0, gamma > 0 (its infimum, attained at beta = 0)";
+      BOOST_TEST(r.evidence.proposition.find(floor) == 0u);
+      BOOST_TEST(r.evidence.proposition.find("by a search") == std::string::npos);
     }
   }
 }

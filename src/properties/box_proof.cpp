@@ -27,6 +27,23 @@ constexpr int kMaxVanishingOrder = 4;
 }  // namespace
 
 // The number of nodes of e, counted up to `cap` (then cap).
+GiNaC::ex log_expanded(const GiNaC::ex& e) {
+  if (GiNaC::is_a<GiNaC::mul>(e)) {
+    GiNaC::ex sum = 0;
+    for (const GiNaC::ex& factor : e) sum += log_expanded(factor);
+    return sum;
+  }
+  if (GiNaC::is_a<GiNaC::power>(e)) {
+    if (!GiNaC::is_a<GiNaC::numeric>(e.op(0))) return e.op(1) * log_expanded(e.op(0));
+    // c^p: p log c for c > 0 (log_expanded(c) would drop it as a constant)
+    return GiNaC::ex_to<GiNaC::numeric>(e.op(0)).is_positive() ? e.op(1) * GiNaC::log(e.op(0)) : GiNaC::log(e);
+  }
+  if (GiNaC::is_exactly_a<GiNaC::function>(e) && GiNaC::ex_to<GiNaC::function>(e).get_name() == "exp")
+    return e.op(0);
+  if (GiNaC::is_a<GiNaC::numeric>(e)) return 0;
+  return GiNaC::log(e);
+}
+
 std::size_t tree_size(const ex& e, std::size_t cap) {
   std::size_t n = 0;
   for (auto it = e.preorder_begin(); it != e.preorder_end() && n < cap; ++it) ++n;

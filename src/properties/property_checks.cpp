@@ -18,7 +18,8 @@ bool decided_by_sampling(const PropertyCheck& c) { return c.kind->input() == Pro
 // What the checks beside a sampled check decided (the record check_property wrote), with the
 // Monte Carlo's outcome as a second, independent check: a proof and a significant difference
 // contradict each other (a defect, so inconclusive); otherwise the other checks' verdict and
-// evidence stand, and where they decided nothing the Monte Carlo decides.
+// evidence stand, and where they decided nothing the property stays undecided (the Monte Carlo
+// tests S at its points, not what they state).
 // `in_brief`: the Monte Carlo's figures for the other checks' detail.
 PropertyOutcome with_sampling(const CheckRecord& decided, const PropertyOutcome& sampled, const std::string& in_brief) {
   PropertyOutcome other;
@@ -47,9 +48,12 @@ PropertyOutcome with_sampling(const CheckRecord& decided, const PropertyOutcome&
     other.finding += " Monte Carlo beside it: " + in_brief;
     return other;
   }
-  PropertyOutcome out = sampled;
+  // the Monte Carlo tests S at its points, not what the other checks state (a bound, a theorem's
+  // conclusion for every beta, gamma): it never decides in their place
+  PropertyOutcome out = not_decided(other.finding + (other.finding.empty() || other.finding.back() == '.' ? "" : ".") +
+                                    " Monte Carlo beside it (which does not decide what these checks state): " +
+                                    in_brief);
   out.method = method;
-  out.finding = other.finding + " " + sampled.finding;
   return out;
 }
 

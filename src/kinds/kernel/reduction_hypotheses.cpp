@@ -17,16 +17,27 @@ namespace {
 
 constexpr slong kBits = 128;
 
-// The upper end of a ball as a decimal that is not below it (3 significant digits, rounded up).
+// The upper end of a ball as a decimal that is not below it: exactly for an integer up to 10^6,
+// else with 3 significant digits of 1.01 times it (rounding to nearest moves 3 digits by at most
+// 0.5%), in Arb's decimal notation, which holds any exponent ("1.01e-400").
 std::string upper_text(const num::Ball& b) {
   arf_t upper;
   arf_init(upper);
   arb_get_ubound_arf(upper, b.get(), 64);
-  const double value = arf_get_d(upper, ARF_RND_UP);
+  std::string out;
+  if (arf_is_int(upper) && arf_cmpabs_2exp_si(upper, 20) < 0) {
+    out = std::to_string(arf_get_si(upper, ARF_RND_UP));
+  } else {
+    num::Ball scaled;
+    arb_set_arf(scaled.get(), upper);
+    arb_mul_ui(scaled.get(), scaled.get(), 101, 64);
+    arb_div_ui(scaled.get(), scaled.get(), 100, 64);
+    char* text = arb_get_str(scaled.get(), 3, ARB_STR_NO_RADIUS);
+    out = text;
+    flint_free(text);
+  }
   arf_clear(upper);
-  if (value == 0) return "0";
-  const double step = std::pow(10.0, std::floor(std::log10(std::fabs(value))) - 2);
-  return fmt::format("{:g}", std::ceil(value / step) * step);
+  return out;
 }
 
 // The ball of every x in [lo, hi] (both exact).

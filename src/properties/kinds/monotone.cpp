@@ -82,26 +82,6 @@ ex normal_or_same(const ex& e) {
   }
 }
 
-// log S written as a sum: log(a b) = log a + log b, log(a^c) = c log a, log(e^a) = a.
-// Only its derivative is used: d/dp of the sum is sum of g'/g = S'/S wherever no factor
-// g is 0, whatever the factors' signs (d log|g| = g'/g), so no sign is assumed here.
-ex log_expanded(const ex& e) {
-  if (GiNaC::is_a<GiNaC::mul>(e)) {
-    ex sum = 0;
-    for (const ex& factor : e) sum += log_expanded(factor);
-    return sum;
-  }
-  if (GiNaC::is_a<GiNaC::power>(e)) {
-    if (!GiNaC::is_a<GiNaC::numeric>(e.op(0))) return e.op(1) * log_expanded(e.op(0));
-    // c^p: p log c for c > 0 (log_expanded(c) would drop it as a constant)
-    return GiNaC::ex_to<GiNaC::numeric>(e.op(0)).is_positive() ? e.op(1) * GiNaC::log(e.op(0)) : GiNaC::log(e);
-  }
-  if (GiNaC::is_exactly_a<GiNaC::function>(e) && GiNaC::ex_to<GiNaC::function>(e).get_name() == "exp")
-    return e.op(0);
-  if (GiNaC::is_a<GiNaC::numeric>(e)) return 0;
-  return GiNaC::log(e);
-}
-
 std::size_t index_of(const std::vector<ex>& symbols, const ex& p) {
   for (std::size_t k = 0; k < symbols.size(); ++k)
     if (symbols[k].is_equal(p)) return k;
