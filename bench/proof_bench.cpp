@@ -17,7 +17,9 @@
 #include "proofs/domain_rewrites.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/expression_parser.hpp"
+#include "proofs/erf.hpp"
 #include "proofs/feature_moments.hpp"
+#include "proofs/half_line_sign.hpp"
 #include "proofs/heat_equation_certificate.hpp"
 #include "proofs/limits.hpp"
 #include "proofs/kernel_derivation.hpp"
@@ -215,5 +217,42 @@ int main() {
   const double series = best_ms([&] { limit = sym::series_limit(at, s.gamma, sym::LimitPoint::Zero); }, 3);
   require(limit && limit->finite && limit->value.is_zero(), "relu^2 at beta = -1: limit 0 not proved");
   fmt::print("{:<40} {:>10.1f}\n", "relu^2 S at beta = -1, gamma -> 0", series);
+
+  // signs on a half-line (proofs/half_line_sign.hpp, issue 44): each sign proved at every u > 0,
+  // beside Arb branch-and-bound of the same expression on u in [1/1000, 1000], the box a
+  // certificate covered before (the evidence the proof replaces, for a box only)
+  fmt::print("\nsigns on a half-line (best of 3, ms): proved for every u > 0, then branch-and-bound on [1/1000, 1000]\n");
+  fmt::print("{:<40} {:>10} {:>10} {:>8}\n", "sign", "proof", "box", "boxes");
+  const GiNaC::symbol& u = s.power_u;
+  const GiNaC::ex e = GiNaC::exp(-u), x = u / GiNaC::sqrt(GiNaC::ex(2)), root_pi = GiNaC::sqrt(GiNaC::Pi);
+  struct SignCase {
+    std::string name;
+    GiNaC::ex f;
+    int sign;
+  };
+  const std::vector<SignCase> sign_cases{
+      {"decay: d(log S)/du < 0 (Q-decay)", (1 - 2 * u * e - GiNaC::exp(-2 * u)) / (2 * u * (e - 1) * (1 + e)), -1},
+      {"identity: numerator of d(log S_t)/dt < 0",
+       root_pi * sym::erfc(x) - root_pi * sym::erfc(-x) + 2 * GiNaC::sqrt(GiNaC::ex(2)) * GiNaC::exp(-u * u / 2) * u, -1},
+      {"u - sinh u < 0", u - GiNaC::sinh(u), -1}};
+  for (const SignCase& c : sign_cases) {
+    std::optional<int> sign;
+    const double proof = best_ms([&] { sign = sym::sign_on_positive_half_line(c.f, u); }, 3);
+    require(sign == std::optional<int>(c.sign), c.name + ": sign not proved");
+    num::BoxResult r;
+    const double box = best_ms(
+        [&] {
+          const GiNaC::ex signed_f = c.sign > 0 ? c.f : GiNaC::ex(-c.f);
+          const num::BallExpression b(signed_f, {u});
+          const num::BallExpression slope(signed_f.diff(u), {u});
+          num::BoxFunction fn;
+          fn.f = &b;
+          fn.gradient = {&slope};
+          r = num::certify_sign_on_box(fn, {{GiNaC::numeric(1, 1000), 1000}}, num::Relation::Positive, 2000);
+        },
+        3);
+    fmt::print("{:<40} {:>10.2f} {:>10.1f} {:>8} {}\n", c.name, proof, box, r.boxes,
+               r.outcome == num::BoxOutcome::Proved ? "" : "(undecided)");
+  }
   return 0;
 }
