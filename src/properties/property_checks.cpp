@@ -15,6 +15,18 @@ namespace {
 
 bool decided_by_sampling(const PropertyCheck& c) { return c.kind->input() == PropertyInput::SampledChecks; }
 
+// A property's outcome as its record's fields (the record's own identity untouched).
+void write_outcome(CheckRecord& record, const PropertyOutcome& outcome) {
+  record.verdict = outcome.verdict;
+  record.method = outcome.method;
+  record.detail = outcome.finding;
+  record.point = outcome.point;
+  record.values = outcome.values;
+  record.digits = outcome.digits;
+  record.certified = outcome.certified;
+  record.evidence = outcome.evidence;
+}
+
 // What the checks beside a sampled check decided (the record check_property wrote), with the
 // Monte Carlo's outcome as a second, independent check: a proof and a significant difference
 // contradict each other (a defect, so inconclusive); otherwise the other checks' verdict and
@@ -95,14 +107,7 @@ CheckRecord check_property(const Spec& spec, const Property& property, const Pro
       }
     }
     const PropertyOutcome all = combine(parts);
-    record.verdict = all.verdict;
-    record.method = all.method;
-    record.detail = all.finding;
-    record.point = all.point;
-    record.values = all.values;
-    record.digits = all.digits;
-    record.certified = all.certified;
-    record.evidence = all.evidence;
+    write_outcome(record, all);
     return record;
   }
 }
@@ -201,14 +206,7 @@ void judge_sampled_properties(VariantResult& result) {
     const PropertyOutcome out = std::all_of(property.checks.begin(), property.checks.end(), decided_by_sampling)
                                     ? mc
                                     : with_sampling(*record, mc, in_brief);
-    record->verdict = out.verdict;
-    record->method = out.method;
-    record->detail = out.finding;
-    record->point = out.point;
-    record->values = out.values;
-    record->digits = out.digits;
-    record->certified = out.certified;
-    record->evidence = out.evidence;
+    write_outcome(*record, out);
   }
 }
 
