@@ -327,25 +327,118 @@ BOOST_AUTO_TEST_CASE(convexity_is_certified_on_a_box_or_refuted_by_a_certified_c
   }
 }
 
-// Without a closed form (exp under Laplace scores, where S exists for gamma < sqrt2/2 only): the
-// chords of the certified route's balls. S = 2 sqrt(1 - 2 gamma^2)/(2 - gamma^2) is concave in
-// gamma there (its second derivative is -1.09 at gamma = 0.1 and -19.0 at 0.6, mpmath), so a chord
-// is certified below S; in beta S is constant, and a chord gap of exactly 0 is never certified
-// >= 0 by balls: inconclusive, not agree.
+// Without a closed form (exp under logistic scores, variance 1: no derived form): the chords of
+// the certified route's balls. By hand, E e^(t eps) = pi s t/sin(pi s t) with s = sqrt3/pi, so
+// S = (sqrt3 g/sin(sqrt3 g))/sqrt(2 sqrt3 g/sin(2 sqrt3 g)) for gamma = g < 0.9069 (mpmath's
+// quadrature agrees at g = 0.5: 0.858215991826967), concave in gamma there (second derivative
+// -1.03 at g = 0.1, -3.04 at 0.6, mpmath), so a chord is certified below S; in beta S is
+// constant, and a chord gap of exactly 0 is never certified >= 0 by balls: inconclusive, not agree.
 BOOST_AUTO_TEST_CASE(convexity_without_a_closed_form_is_refuted_by_certified_balls_and_never_guessed) {
-  const VariantResult v = run_test_spec("exp_laplace_convex.toml");
-  const CheckRecord& in_gamma = property(v, "laplace-convex-in-gamma");
+  const VariantResult v = run_test_spec("exp_logistic_convex.toml");
+  const CheckRecord& in_gamma = property(v, "logistic-convex-in-gamma");
   BOOST_TEST_CONTEXT(in_gamma.detail) {
     BOOST_TEST(to_string(in_gamma.verdict) == "disagree");
     BOOST_TEST((in_gamma.evidence.level == EvidenceLevel::CertifiedCounterexample));
     BOOST_TEST(in_gamma.certified);
+    const double r3 = std::sqrt(3.0);
     BOOST_TEST(chord_gap_midpoint(in_gamma) ==
-                   hand_chord_gap(in_gamma, [](double g) { return 2 * std::sqrt(1 - 2 * g * g) / (2 - g * g); }),
+                   hand_chord_gap(in_gamma,
+                                  [r3](double g) {
+                                    return (r3 * g / std::sin(r3 * g)) / std::sqrt(2 * r3 * g / std::sin(2 * r3 * g));
+                                  }),
                boost::test_tools::tolerance(1e-9));
     BOOST_TEST(chord_gap_midpoint(in_gamma) < 0);
   }
-  const CheckRecord& in_beta = property(v, "laplace-convex-in-beta");
+  const CheckRecord& in_beta = property(v, "logistic-convex-in-beta");
   BOOST_TEST_CONTEXT(in_beta.detail) { BOOST_TEST(to_string(in_beta.verdict) == "inconclusive"); }
+}
+
+// Under a law where S exists on part of the domain only (exp under Laplace scores: gamma <
+// sqrt2/2, where S = 2 sqrt(1 - 2 gamma^2)/(2 - gamma^2), tests/specs/properties/law_region.toml),
+// a check whose box is certified inside the region is decided on that closed form and states
+// nothing beyond its box; a box reaching beyond the region is not. Before, every such check went
+// to the lattice of balls (numeric evidence at best). The counterexamples' values are the hand
+// formula's (S(0.7) = 0.187313054618953, mpmath).
+BOOST_AUTO_TEST_CASE(a_closed_form_that_holds_on_a_region_decides_the_boxes_inside_it) {
+  const VariantResult v = run_test_spec("law_region.toml");
+  const auto S = [](double g) { return 2 * std::sqrt(1 - 2 * g * g) / (2 - g * g); };
+  const std::string inside = "The box lies inside gamma < sqrt(2)/2";
+  const CheckRecord& decreasing = property(v, "decreasing-inside");
+  BOOST_TEST_CONTEXT(decreasing.detail) {
+    BOOST_TEST(to_string(decreasing.verdict) == "agree");
+    BOOST_TEST((decreasing.evidence.level == EvidenceLevel::CertifiedOnBox));
+    BOOST_TEST(decreasing.evidence.proposition ==
+               "S is non-increasing in gamma on beta in [-2, 2] x gamma in [0.01, 0.7]");
+    BOOST_TEST(decreasing.detail.find(inside) == 0u);
+  }
+  const CheckRecord& increasing = property(v, "increasing-inside");
+  BOOST_TEST_CONTEXT(increasing.detail) {
+    BOOST_TEST(to_string(increasing.verdict) == "disagree");
+    BOOST_TEST((increasing.evidence.level == EvidenceLevel::CertifiedCounterexample));
+    const double here = std::stod(value_of(increasing.point, "gamma"));
+    const double there = std::stod(value_of(increasing.values, "gamma_there"));
+    const std::string s_here = value_of(increasing.values, "S_here"), s_there = value_of(increasing.values, "S_there");
+    BOOST_TEST(std::stod(s_here.substr(1)) == S(here), boost::test_tools::tolerance(1e-10));
+    BOOST_TEST(std::stod(s_there.substr(1)) == S(there), boost::test_tools::tolerance(1e-10));
+    BOOST_TEST(here < there);
+    BOOST_TEST(S(here) > S(there));
+  }
+  const CheckRecord& floor = property(v, "floor-inside");
+  BOOST_TEST_CONTEXT(floor.detail) {
+    BOOST_TEST(to_string(floor.verdict) == "agree");
+    BOOST_TEST((floor.evidence.level == EvidenceLevel::CertifiedOnBox));
+  }
+  const CheckRecord& too_high = property(v, "floor-inside-false");
+  BOOST_TEST_CONTEXT(too_high.detail) {
+    BOOST_TEST(to_string(too_high.verdict) == "disagree");
+    BOOST_TEST((too_high.evidence.level == EvidenceLevel::CertifiedCounterexample));
+    BOOST_TEST(std::stod(value_of(too_high.point, "gamma")) == 0.7, boost::test_tools::tolerance(1e-12));
+    BOOST_TEST(S(0.7) == 0.187313054618953, boost::test_tools::tolerance(1e-12));
+  }
+  const CheckRecord& across = property(v, "decreasing-across");
+  BOOST_TEST_CONTEXT(across.detail) {
+    BOOST_TEST(to_string(across.verdict) == "inconclusive");
+    BOOST_TEST(across.detail.find(inside) == std::string::npos);
+  }
+}
+
+// A regional form states nothing beyond the check's box: a derivative manifestly of one sign
+// proves the monotonicity on the box only (a made-up target: S = 1/(1 + gamma) where gamma < 1/2,
+// no numeric route), and a box reaching beyond the region gets no form at all.
+BOOST_AUTO_TEST_CASE(a_regional_form_proves_on_the_box_only) {
+  const auto& s = sym::symbols();
+  Spec spec;
+  spec.name = "regional";
+  spec.kind = standard_kinds().find("kernel");
+  spec.definition = sym::parse_expression("exp(x)", {"x"});
+  PropertyTarget target;
+  target.S = 0;
+  target.no_closed_form_reason = "a test";
+  target.regional_form = PropertyTarget::RegionalForm{1 / (1 + s.gamma), {GiNaC::numeric(1, 2) - s.gamma},
+                                                      "gamma < 1/2"};
+  RunOptions options;
+  options.digits = 30;
+  for (const auto& [gamma_hi, verdict] : {std::pair<std::string, std::string>{"0.4", "agree"}, {"0.6", "inconclusive"}}) {
+    Property p;
+    p.id = "decreasing";
+    p.source = "Su2023";
+    const toml::table table = toml::parse("kind = \"monotone\"\nparameter = \"gamma\"\ndirection = \"decreasing\"\n"
+                                          "over = { beta = [0, 1], gamma = [0.1, " + gamma_hi + "] }\n");
+    TomlReader reader(table, "regional.toml", "properties[0]", 1);
+    PropertyCheck c;
+    c.kind = standard_property_kinds().find("monotone");
+    c.data = c.kind->read(reader, {"beta", "gamma"});
+    p.checks = {c};
+    const CheckRecord r = check_property(spec, p, target, options);
+    BOOST_TEST_CONTEXT(gamma_hi << ": " << r.detail) {
+      BOOST_TEST(to_string(r.verdict) == verdict);
+      if (verdict == "agree") {
+        BOOST_TEST((r.evidence.level == EvidenceLevel::ProvedOnSubdomain));
+        BOOST_TEST(r.evidence.proposition ==
+                   "S is non-increasing in gamma on beta in [0, 1] x gamma in [0.1, 0.4] (dS/dgamma manifestly <= 0)");
+      }
+    }
+  }
 }
 
 // Our exact values of the published floors (issue 44, "exact extrema"): the identity kernel's

@@ -6,6 +6,8 @@
 #include <set>
 
 #include "numerics/sparsity_estimate.hpp"
+#include "src/properties/box_proof.hpp"
+#include "src/properties/property_box.hpp"
 #include "src/properties/property_outcome.hpp"
 #include "src/verdicts/claim_check.hpp"
 
@@ -69,6 +71,31 @@ PropertyOutcome with_sampling(const CheckRecord& decided, const PropertyOutcome&
   return out;
 }
 
+// The target `check` is decided on: with the regional closed form as S when the check's box is
+// certified inside the form's region (set `on_region` to say so), else `target` itself.
+const PropertyTarget& target_for(const Spec& spec, const PropertyCheck& check, const PropertyTarget& target,
+                                 PropertyTarget& storage, std::string& on_region) {
+  if (!target.regional_form) return target;
+  const std::optional<ParameterRanges> over = check.kind->box(check);
+  if (!over) return target;
+  const std::vector<std::string> names = spec.property_parameters();
+  const std::vector<GiNaC::ex> symbols = parameter_symbols(spec);
+  std::vector<std::pair<GiNaC::numeric, GiNaC::numeric>> ranges;
+  box_of(spec, *over, ranges);
+  const std::vector<num::BoxAxis> box = exact_box(ranges, symbols.size());
+  if (box.empty() || !box_outside_domain(spec, names, ranges).empty()) return target;
+  for (const GiNaC::ex& e : target.regional_form->positive)
+    if (certify_on_box(e, symbols, box, num::Relation::Positive).outcome != num::BoxOutcome::Proved) return target;
+  storage = target;
+  storage.S = target.regional_form->S;
+  storage.regional_form.reset();
+  storage.S_on_box_only = true;
+  storage.ratio_of_first_two = false;  // its reductions reach beyond the box
+  on_region = "The box lies inside " + target.regional_form->region +
+              " (certified by ball arithmetic), where S equals its closed form, which decides this check. ";
+  return storage;
+}
+
 }  // namespace
 
 PropertyOutcome without_closed_form(const PropertyTarget& target) {
@@ -93,7 +120,12 @@ CheckRecord check_property(const Spec& spec, const Property& property, const Pro
     for (const PropertyCheck& c : property.checks) {
       if (!sampled_alone && decided_by_sampling(c)) continue;
       try {
-        parts.push_back(c.kind->check(spec, c, target, options));
+        PropertyTarget storage;
+        std::string on_region;
+        const PropertyTarget& used = target_for(spec, c, target, storage, on_region);
+        PropertyOutcome part = c.kind->check(spec, c, used, options);
+        part.finding = on_region + part.finding;
+        parts.push_back(std::move(part));
       } catch (const std::exception& err) {
         // GiNaC's own wording names its internals ("power::eval(): division by zero"): the
         // reader gets what happened, that an expression is undefined at a point the check needs

@@ -12,6 +12,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "src/properties/property_outcome.hpp"
 #include "src/spec/kind.hpp"
@@ -63,6 +64,20 @@ struct PropertyTarget {
   };
   std::optional<GaussianKeys> gaussian_keys;
   std::string no_closed_form_reason;  ///< why S is ex(0): the record says it
+  /// Where S is ex(0) because its closed form holds on part of the domain only (kernels under a
+  /// law where S exists on a region, KernelRoute::existence_region): that form and the region.
+  /// check_property hands `S` to a check whose kind's box (PropertyKind::box) is certified inside
+  /// the region (each of `positive` > 0 at every point of the box, by Arb branch-and-bound), with
+  /// `S_on_box_only` set; every other check gets the target as it is.
+  struct RegionalForm {
+    GiNaC::ex S;                         ///< in spec.property_parameters(), equal to S on the region
+    std::vector<GiNaC::ex> positive;     ///< the region: every one > 0 (open)
+    std::string region;                  ///< its text, e.g. "gamma < sqrt(2)/2"
+  };
+  std::optional<RegionalForm> regional_form;
+  /// S equals the variant's S on the check's box and is not known to elsewhere: the kind states
+  /// nothing beyond the box (no reduction to beta/gamma over a half-line, no "wherever defined").
+  bool S_on_box_only = false;
   /// Where S is ex(0): a certified ball of S at an exact point of the properties' parameters from
   /// the variant's numeric route, or why none (kernels: the defining integrals by Arb, as at a grid
   /// point); infimum and supremum bounds, monotonicity and convexity are then decided on a lattice

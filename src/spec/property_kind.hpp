@@ -11,14 +11,21 @@
 //           for anything malformed
 //   input   what the check is decided from: the variant's derived S (or, without one, its
 //           certified numeric route), an expression of its own, or the variant's sampled checks
+//   box     the closed box of parameters on which the check evaluates S, when it evaluates S
+//           nowhere else (a closed form that holds on part of the domain only is used there
+//           when the box is certified inside that part: PropertyTarget::RegionalForm)
 //   check   the outcome (src/properties/property_outcome.hpp): verdict, the evidence and the
 //           proposition it establishes, the figures
 #pragma once
 
+#include <ginac/ginac.h>
+
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <typeinfo>
+#include <utility>
 #include <vector>
 
 namespace attnverify {
@@ -26,6 +33,9 @@ namespace attnverify {
 class TomlReader;
 struct Spec;
 struct PropertyCheck;
+
+/// `over = {name = [lo, hi], ...}`: closed ranges of parameters, exact.
+using ParameterRanges = std::vector<std::pair<std::string, std::pair<GiNaC::numeric, GiNaC::numeric>>>;
 struct PropertyTarget;    // src/properties/property_checks.hpp
 struct PropertyOutcome;   // src/properties/property_outcome.hpp
 struct RunOptions;
@@ -57,6 +67,11 @@ class PropertyKind {
                                                         const std::vector<std::string>& parameters) const = 0;
 
   virtual PropertyInput input() const = 0;
+
+  /// The closed box (every parameter's range) on which `check` evaluates S, when the check
+  /// evaluates S there and nowhere else (infimum, monotone, convex: their `over`); nullopt when
+  /// it needs S beyond any box (a limit, evenness, a bound on the whole domain) or no S at all.
+  virtual std::optional<ParameterRanges> box(const PropertyCheck& check) const = 0;
 
   /// Decides one check of a property on the variant's target. Deterministic in the spec, the
   /// target and the options' digits and seed (a merge computes it again). May throw; the

@@ -42,8 +42,6 @@ namespace attnverify {
 
 class TomlReader;  // src/spec/toml_reader.hpp: only the spec readers include toml++
 
-/// `over = {name = [lo, hi], ...}`: closed ranges of parameters, exact.
-using ParameterRanges = std::vector<std::pair<std::string, std::pair<GiNaC::numeric, GiNaC::numeric>>>;
 /// `at = {name = value or [values], ...}`: fixed values of parameters (every combination counts).
 using FixedValues = std::vector<std::pair<std::string, std::vector<GiNaC::numeric>>>;
 

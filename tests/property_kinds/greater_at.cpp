@@ -35,6 +35,7 @@ class GreaterAt final : public PropertyKind {
     return c;
   }
   PropertyInput input() const override { return PropertyInput::DerivedS; }
+  std::optional<ParameterRanges> box(const PropertyCheck&) const override { return std::nullopt; }
   PropertyOutcome check(const Spec& spec, const PropertyCheck& check, const PropertyTarget& target,
                         const RunOptions&) const override {
     if (target.S.is_zero()) return without_closed_form(target);

@@ -214,9 +214,13 @@ ClosedFormUse closed_form_use(const Spec& spec, const sym::KernelDerivation& d) 
   }
   out.claims = true;
   out.properties = region.whole_domain();
-  if (!out.properties)
+  if (!out.properties) {
     out.reason = under + " S exists only where " + region.describe() +
-                 ", and properties are judged on a closed form only where it holds on all of beta in R, gamma > 0";
+                 ", and a property check uses its closed form only on a box inside that region";
+    if (region.gamma_below) out.region_positive.push_back(*region.gamma_below - sym::symbols().gamma);
+    for (const GiNaC::ex& e : region.half_planes) out.region_positive.push_back(e);
+    out.region_text = region.describe();
+  }
   return out;
 }
 
@@ -235,6 +239,7 @@ PropertyTarget property_target(const Spec& spec, const sym::KernelDerivation& d,
   }
   target.S = 0;
   target.no_closed_form_reason = use.reason;
+  if (use.claims) target.regional_form = PropertyTarget::RegionalForm{d.S, use.region_positive, use.region_text};
   // the numeric route's certified ball of S, as at a grid point (where S exists under the law)
   const auto route = std::make_shared<const KernelRoute>(d, digits, score_law(spec));
   target.certified_value = [route](const GridPoint& p) { return certified_value_of(route->certified(p)); };

@@ -47,11 +47,14 @@ sym::ParameterDomain kernel_domain_where_S_exists(const ExistenceRegion& region,
 /// (KernelRoute::existence_region), the derivation's certificate is verified for both
 /// moments, and every condition of S's form (divisors, radicands) is proved on that region;
 /// properties, whose boxes and searches range over the whole kernel domain, only when the
-/// region is the whole domain. `reason` says why not (empty when both may).
+/// region is the whole domain; else a property check whose box lies inside the region
+/// (`region_positive`, PropertyTarget::RegionalForm). `reason` says why not (empty when both may).
 struct ClosedFormUse {
   bool claims = false;
   bool properties = false;
   std::string reason;
+  std::vector<GiNaC::ex> region_positive;  ///< where claims may use it: each > 0 (empty: everywhere)
+  std::string region_text;                 ///< e.g. "gamma < sqrt(2)/2"
 };
 ClosedFormUse closed_form_use(const Spec& spec, const sym::KernelDerivation& derivation);
 

@@ -308,6 +308,9 @@ class Convex final : public PropertyKind {
     return c;
   }
   PropertyInput input() const override { return PropertyInput::DerivedS; }
+  std::optional<ParameterRanges> box(const PropertyCheck& check) const override {
+    return check_data<ConvexCheck>(check).over;
+  }
   PropertyOutcome check(const Spec& spec, const PropertyCheck& check, const PropertyTarget& target,
                         const RunOptions& options) const override {
     return check_convex(spec, check_data<ConvexCheck>(check), target, options);

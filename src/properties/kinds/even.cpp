@@ -134,6 +134,7 @@ class Even final : public PropertyKind {
     return c;
   }
   PropertyInput input() const override { return PropertyInput::DerivedS; }
+  std::optional<ParameterRanges> box(const PropertyCheck&) const override { return std::nullopt; }
   PropertyOutcome check(const Spec& spec, const PropertyCheck& check, const PropertyTarget& target,
                         const RunOptions& options) const override {
     if (target.S.is_zero()) return without_closed_form(target);

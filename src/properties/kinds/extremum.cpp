@@ -512,6 +512,9 @@ class Extremum final : public PropertyKind {
     return c;
   }
   PropertyInput input() const override { return PropertyInput::DerivedS; }
+  std::optional<ParameterRanges> box(const PropertyCheck& check) const override {
+    return check_data<ExtremumCheck>(check).over;
+  }
   PropertyOutcome check(const Spec& spec, const PropertyCheck& check, const PropertyTarget& target,
                         const RunOptions& options) const override {
     const ExtremumCheck& c = check_data<ExtremumCheck>(check);

@@ -521,10 +521,14 @@ PropertyOutcome check_monotone(const Spec& spec, const MonotoneCheck& c, const P
   if (proved) {
     part.verdict = wrong == 0 ? Verdict::Agree : Verdict::Inconclusive;
     part.method = "symbolic";
+    // a closed form known to be S on the box only (PropertyTarget::S_on_box_only) proves it there
     if (wrong == 0)
-      part.evidence = {EvidenceLevel::ProvedWholeDomain,
-                       fmt::format("S is {} in {} wherever it is defined (dS/d{} manifestly {})",
-                                   decreasing ? "non-increasing" : "non-decreasing", c.parameter, c.parameter, sign)};
+      part.evidence = {target.S_on_box_only ? EvidenceLevel::ProvedOnSubdomain : EvidenceLevel::ProvedWholeDomain,
+                       fmt::format("S is {} in {} {} (dS/d{} manifestly {})",
+                                   decreasing ? "non-increasing" : "non-decreasing", c.parameter,
+                                   target.S_on_box_only ? "on " + named_box_text(names, ranges)
+                                                        : std::string("wherever it is defined"),
+                                   c.parameter, sign)};
     part.finding = "dS/d" + c.parameter + " = " + sym::to_text(derivative) + " is manifestly " + sign +
                    fmt::format("; its sign confirmed at {} grid points.", checked);
   } else if (wrong > 0) {
@@ -578,6 +582,9 @@ class Monotone final : public PropertyKind {
     return c;
   }
   PropertyInput input() const override { return PropertyInput::DerivedS; }
+  std::optional<ParameterRanges> box(const PropertyCheck& check) const override {
+    return check_data<MonotoneCheck>(check).over;
+  }
   PropertyOutcome check(const Spec& spec, const PropertyCheck& check, const PropertyTarget& target,
                         const RunOptions& options) const override {
     const MonotoneCheck& c = check_data<MonotoneCheck>(check);

@@ -410,6 +410,7 @@ class NormRatio final : public PropertyKind {
     return c;
   }
   PropertyInput input() const override { return PropertyInput::OwnExpression; }
+  std::optional<ParameterRanges> box(const PropertyCheck&) const override { return std::nullopt; }
   PropertyOutcome check(const Spec&, const PropertyCheck& check, const PropertyTarget&,
                         const RunOptions& options) const override {
     return check_norm_ratio(check_data<NormRatioCheck>(check), options);

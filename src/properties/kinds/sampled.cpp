@@ -22,6 +22,7 @@ class Sampled final : public PropertyKind {
     return std::make_shared<SampledCheck>();
   }
   PropertyInput input() const override { return PropertyInput::SampledChecks; }
+  std::optional<ParameterRanges> box(const PropertyCheck&) const override { return std::nullopt; }
   PropertyOutcome check(const Spec&, const PropertyCheck&, const PropertyTarget&, const RunOptions&) const override {
     PropertyOutcome pending;
     pending.method = "sampled";

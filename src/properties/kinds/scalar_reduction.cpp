@@ -40,6 +40,7 @@ class ScalarReduction final : public PropertyKind {
     return std::make_shared<ScalarReductionCheck>();
   }
   PropertyInput input() const override { return PropertyInput::Definition; }
+  std::optional<ParameterRanges> box(const PropertyCheck&) const override { return std::nullopt; }
   PropertyOutcome check(const Spec&, const PropertyCheck&, const PropertyTarget& target,
                         const RunOptions&) const override {
     if (!target.gaussian_keys)
