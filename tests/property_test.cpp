@@ -18,6 +18,7 @@
 #include "proofs/positivity.hpp"
 #include "proofs/symbols.hpp"
 #include "src/kinds/registry.hpp"
+#include "src/properties/exact_values.hpp"
 #include "src/properties/lattice_checks.hpp"
 #include "src/properties/property_checks.hpp"
 #include "src/properties/registry.hpp"
@@ -399,6 +400,45 @@ BOOST_AUTO_TEST_CASE(a_closed_form_that_holds_on_a_region_decides_the_boxes_insi
   BOOST_TEST_CONTEXT(across.detail) {
     BOOST_TEST(to_string(across.verdict) == "inconclusive");
     BOOST_TEST(across.detail.find(inside) == std::string::npos);
+  }
+}
+
+// Limits on a closed form that holds on a region only: decided on the form along a path whose
+// tail is shown inside the region (by hand: exp under Laplace, S -> 2 sqrt(1)/2 = 1 as gamma -> 0
+// at every beta; relu under uniform, S = beta/sqrt(beta^2 + gamma^2) -> 1 at beta = 1 and
+// S = sqrt(6)/4 at beta = 0, where the region's condition sqrt3 gamma tends to 0 but is > 0;
+// tests/specs/properties/relu_uniform_region.toml), never along a path that leaves it (beta = -1:
+// S does not exist for gamma < 1/sqrt3).
+BOOST_AUTO_TEST_CASE(limits_on_a_regional_form_follow_paths_inside_the_region) {
+  const VariantResult laplace = run_test_spec("law_region.toml");
+  const CheckRecord& to_one = property(laplace, "limit-gamma-0");
+  BOOST_TEST_CONTEXT(to_one.detail) {
+    BOOST_TEST(to_string(to_one.verdict) == "agree");
+    BOOST_TEST((to_one.evidence.level == EvidenceLevel::ProvedOnSubdomain));
+    BOOST_TEST(to_one.evidence.proposition == "S -> 1 as gamma -> 0 at beta = -1, 0, 2");
+  }
+  const CheckRecord& to_half = property(laplace, "limit-gamma-0-false");
+  BOOST_TEST_CONTEXT(to_half.detail) {
+    BOOST_TEST(to_string(to_half.verdict) == "disagree");
+    BOOST_TEST(value_of(to_half.values, "limit") == "1");
+  }
+  const VariantResult uniform = run_test_spec("relu_uniform_region.toml");
+  for (const auto& [id, verdict, limit] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{{"limit-inside", "agree", "1"},
+                                                                      {"limit-inside-false", "disagree", "1"},
+                                                                      {"limit-on-the-edge", "agree", "sqrt(6)/4"},
+                                                                      {"limit-on-the-edge-false", "disagree", "sqrt(6)/4"}}) {
+    const CheckRecord& r = property(uniform, id);
+    BOOST_TEST_CONTEXT(id << ": " << r.detail) {
+      BOOST_TEST(to_string(r.verdict) == verdict);
+      BOOST_TEST((compare_exactly(sym::parse_expression(value_of(r.values, "limit"), {}),
+                                  sym::parse_expression(limit, {})) == ExactComparison::Equal));
+    }
+  }
+  const CheckRecord& outside = property(uniform, "limit-outside");
+  BOOST_TEST_CONTEXT(outside.detail) {
+    BOOST_TEST(to_string(outside.verdict) == "inconclusive");
+    BOOST_TEST(outside.detail.find("not shown to stay inside beta + sqrt(3)*gamma > 0") != std::string::npos);
   }
 }
 

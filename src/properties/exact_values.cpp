@@ -26,6 +26,16 @@ double agreement(const ex& a, const ex& b, unsigned digits) {
   return num::digits_of_agreement(x.value, y.value, num::Precision{digits}.guarded());
 }
 
+bool positive_by_a_ball(const GiNaC::ex& c) {
+  try {
+    const num::BallExpression b(c, {});
+    const num::BallEvaluation e = num::evaluate_to_accuracy(b, {}, 10, 128, 16384);
+    return e.value.finite() && e.value.positive();
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
 std::string decimal(const ex& e, unsigned digits, unsigned shown) {
   const num::Evaluation v = num::AdaptiveEvaluator(e, {}, digits)({});
   if (!v.converged) return "(not evaluated: " + v.failure + ")";

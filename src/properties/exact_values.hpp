@@ -26,6 +26,11 @@ double agreement(const GiNaC::ex& a, const GiNaC::ex& b, unsigned digits);
 enum class ExactComparison { Equal, Apart, Undecided };
 ExactComparison compare_exactly(const GiNaC::ex& a, const GiNaC::ex& b);
 
+/// Whether the exact constant `c` (no symbols) is certainly > 0: its Arb ball, at up to 16384
+/// bits, lies in (0, inf). False when not shown (also for an expression that does not compile in
+/// ball arithmetic). Never throws.
+bool positive_by_a_ball(const GiNaC::ex& c);
+
 /// The decimal of an exact number to `shown` significant digits, evaluated at `digits`.
 std::string decimal(const GiNaC::ex& e, unsigned digits, unsigned shown);
 

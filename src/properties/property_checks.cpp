@@ -7,6 +7,7 @@
 
 #include "numerics/sparsity_estimate.hpp"
 #include "src/properties/box_proof.hpp"
+#include "src/properties/exact_values.hpp"
 #include "src/properties/property_box.hpp"
 #include "src/properties/property_outcome.hpp"
 #include "src/verdicts/claim_check.hpp"
@@ -97,6 +98,31 @@ const PropertyTarget& target_for(const Spec& spec, const PropertyCheck& check, c
 }
 
 }  // namespace
+
+bool path_tail_in_region(const PropertyTarget::RegionalForm& form, const GiNaC::lst& fixed, const GiNaC::symbol& p,
+                         bool to_zero) {
+  try {
+    for (const GiNaC::ex& condition : form.positive) {
+      const GiNaC::ex e = GiNaC::expand(condition.subs(fixed));
+      if (!e.is_polynomial(p)) return false;
+      for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it)
+        if (GiNaC::is_a<GiNaC::symbol>(*it) && !it->is_equal(p)) return false;
+      // a polynomial has, for p > 0 near 0, the sign of its lowest coefficient that is not 0;
+      // towards infinity, of its leading coefficient
+      GiNaC::ex decisive = e.lcoeff(p);
+      if (to_zero)
+        for (int k = 0; k <= e.degree(p); ++k)
+          if (compare_exactly(e.coeff(p, k), 0) != ExactComparison::Equal) {
+            decisive = e.coeff(p, k);
+            break;
+          }
+      if (!positive_by_a_ball(decisive)) return false;
+    }
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
 
 PropertyOutcome without_closed_form(const PropertyTarget& target) {
   return not_decided("no closed form to examine (" + target.no_closed_form_reason + ")" +

@@ -69,9 +69,11 @@ struct PropertyTarget {
   /// check_property hands `S` to a check whose kind's box (PropertyKind::box) is certified inside
   /// the region (each of `positive` > 0 at every point of the box, by Arb branch-and-bound), with
   /// `S_on_box_only` set; every other check gets the target as it is.
+  /// A limit (a path, not a box) uses S along a path whose tail is shown inside the region
+  /// (path_tail_in_region below).
   struct RegionalForm {
     GiNaC::ex S;                         ///< in spec.property_parameters(), equal to S on the region
-    std::vector<GiNaC::ex> positive;     ///< the region: every one > 0 (open)
+    std::vector<GiNaC::ex> positive;     ///< the region: every one > 0 (open); polynomials in the parameters
     std::string region;                  ///< its text, e.g. "gamma < sqrt(2)/2"
   };
   std::optional<RegionalForm> regional_form;
@@ -84,6 +86,15 @@ struct PropertyTarget {
   /// over their box (src/properties/lattice_checks.hpp). Empty: no numeric route for properties.
   std::function<CertifiedValue(const GridPoint&)> certified_value = {};
 };
+
+/// Whether the path p -> 0 (`to_zero`) or p -> infinity, the other parameters fixed by
+/// `fixed` (p's the only symbol left), lies inside `form`'s region from some point on: each
+/// condition, a polynomial in p, has its lowest coefficient not 0 (towards 0), or its leading
+/// coefficient (towards infinity), > 0 by a ball (exact_values.hpp, positive_by_a_ball; "not 0"
+/// by the symbolic zero test). False when not shown (a condition that is not a polynomial in p,
+/// a coefficient neither shown 0 nor positive). Never throws.
+bool path_tail_in_region(const PropertyTarget::RegionalForm& form, const GiNaC::lst& fixed, const GiNaC::symbol& p,
+                         bool to_zero);
 
 /// The outcome of a check of S where the target has no closed form (PropertyTarget::S is ex(0))
 /// and the kind has no route without one: not decided, with the target's reason.

@@ -84,17 +84,6 @@ std::optional<numeric> snap(const Real& x) {
   return std::nullopt;
 }
 
-// A constant certainly > 0: its Arb ball, at up to 16384 bits, lies above 0.
-bool beyond_by_a_ball(const ex& constant) {
-  try {
-    const num::BallExpression b(constant, {});
-    const num::BallEvaluation e = num::evaluate_to_accuracy(b, {}, 10, 128, 16384);
-    return e.value.finite() && e.value.positive();
-  } catch (const std::exception&) {
-    return false;
-  }
-}
-
 // The optimum at beta = 0 beyond the box (issue 44, exact extrema): where S(beta, gamma) = S_t(t),
 // t = beta/gamma (src/properties/ratio_reduction.hpp), S_t is defined and continuous on the side(s)
 // of t = 0 that the box's beta reaches (0 included),
@@ -440,7 +429,7 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
   // proved beyond the box: S >= S(0, gamma) > t (infimum) on the domain's side(s)
   if (target.ratio_of_first_two)
     if (const std::optional<OptimumAtZero> at_zero = optimum_at_zero_ratio(S, symbols, ebox, maximise))
-      if (beyond_by_a_ball(maximise ? ex(threshold - at_zero->value) : ex(at_zero->value - threshold))) {
+      if (positive_by_a_ball(maximise ? ex(threshold - at_zero->value) : ex(at_zero->value - threshold))) {
         if (part.verdict == Verdict::Disagree) return conflict(part, "the symbolic proof");
         part.verdict = Verdict::Agree;
         part.method = "symbolic";

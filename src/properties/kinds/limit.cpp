@@ -167,6 +167,17 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
     part.point.emplace_back(c.parameter, to_zero ? "-> 0" : "-> infinity");
     const std::string where = describe_point(fixed_point) +
                               (fixed.empty() ? "" : ", ") + c.parameter + " -> " + (to_zero ? "0" : "infinity");
+    // a closed form that holds on a region only (PropertyTarget::RegionalForm) is S along a
+    // path whose tail lies inside it, and is used there by its series alone: the numeric
+    // extrapolation would evaluate it at points away from the limit, perhaps outside the region
+    const bool regional = target.S.is_zero();  // Limit::check: then the target has a regional form
+    if (regional && !path_tail_in_region(*target.regional_form, substitution, GiNaC::ex_to<GiNaC::symbol>(p), to_zero)) {
+      part.method = "none";
+      part.finding = "at " + where + " the path is not shown to stay inside " + target.regional_form->region +
+                     ", where S has its closed form (beyond it S does not exist): not decided.";
+      parts.push_back(part);
+      continue;
+    }
     std::optional<ex> limit;
     std::string how;
     // on a face where S has a form of its own (sequences: lambda = 1, where the general form is
@@ -186,7 +197,7 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
             " " + c.parameter + "^(" + sym::to_text(target.asymptote->power) + ")";
     }
     if (limit) part.method = "symbolic asymptotics";
-    const ex g = (on_face ? face->S : target.S).subs(substitution);
+    const ex g = (on_face ? face->S : regional ? target.regional_form->S : target.S).subs(substitution);
     if (!limit) {
       if (const auto series = sym::series_limit(g, GiNaC::ex_to<GiNaC::symbol>(p),
                                                 to_zero ? sym::LimitPoint::Zero : sym::LimitPoint::Infinity)) {
@@ -220,12 +231,15 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
         part.finding = "at " + where + " the limit " + sym::to_text(*limit) + " could not be compared with the claim.";
       } else if (agree >= required_digits(digits) && compared != ExactComparison::Apart) {
         part.verdict = Verdict::Agree;
-        part.evidence = {exactly ? (fixed.empty() ? EvidenceLevel::ProvedWholeDomain : EvidenceLevel::ProvedOnSubdomain)
+        part.evidence = {exactly ? (fixed.empty() && !regional ? EvidenceLevel::ProvedWholeDomain : EvidenceLevel::ProvedOnSubdomain)
                                  : EvidenceLevel::SymbolicArgument,
                          exactly ? lim_text
                                  : fmt::format("{}, equal to the claimed {} to {:.1f} digits", lim_text, c.value_text,
                                                agree)};
-        part.finding = "at " + where + " the limit is " + sym::to_text(*limit) + " (" + how + ").";
+        part.finding = "at " + where + " the limit is " + sym::to_text(*limit) + " (" + how + ")" +
+                       (regional ? ", S being its closed form on the path's tail, inside " + target.regional_form->region
+                                 : std::string()) +
+                       ".";
         established.emplace_back(exactly ? sym::to_text(*limit) : sym::to_text(*limit) + " (= " + c.value_text + " to " +
                                                                       fmt::format("{:.1f}", agree) + " digits)",
                                  fixed_point, part.evidence.level);
@@ -242,6 +256,13 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
         part.finding = "at " + where + " the limit is " + (exact == approx ? exact : exact + " = " + approx) +
                        ", not " + c.value_text + " (" + how + ").";
       }
+      parts.push_back(part);
+      continue;
+    }
+    if (regional) {
+      part.method = "none";
+      part.finding = "at " + where + " the path's tail lies inside " + target.regional_form->region +
+                     ", where S has its closed form, but no series limit of that form was found: not decided.";
       parts.push_back(part);
       continue;
     }
@@ -363,7 +384,7 @@ class Limit final : public PropertyKind {
   std::optional<ParameterRanges> box(const PropertyCheck&) const override { return std::nullopt; }
   PropertyOutcome check(const Spec& spec, const PropertyCheck& check, const PropertyTarget& target,
                         const RunOptions& options) const override {
-    if (target.S.is_zero()) return without_closed_form(target);
+    if (target.S.is_zero() && !target.regional_form) return without_closed_form(target);
     return check_limit(spec, check_data<LimitCheck>(check), target, options);
   }
 };
