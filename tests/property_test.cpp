@@ -442,6 +442,40 @@ BOOST_AUTO_TEST_CASE(limits_on_a_regional_form_follow_paths_inside_the_region) {
   }
 }
 
+// Limits and evenness without any closed form (sigmoid under normal scores): the numeric route's
+// certified balls of S, extrapolated along the path (numeric evidence), and compared at mirrored
+// points (disjoint balls are a certified counterexample; mpmath gives S = 0.976643572842026 at
+// beta = -2, gamma = 1/4 and 0.999535748848833 at beta = 2: tests/specs/properties/sigmoid_numeric.toml).
+BOOST_AUTO_TEST_CASE(limits_and_evenness_without_a_closed_form_use_certified_balls) {
+  const VariantResult v = run_test_spec("sigmoid_numeric.toml");
+  const CheckRecord& limit = property(v, "limit-gamma-0");
+  BOOST_TEST_CONTEXT(limit.detail) {
+    BOOST_TEST(to_string(limit.verdict) == "agree");
+    BOOST_TEST((limit.evidence.level == EvidenceLevel::NumericEvidence));
+  }
+  const CheckRecord& wrong_limit = property(v, "limit-gamma-0-false");
+  BOOST_TEST_CONTEXT(wrong_limit.detail) {
+    BOOST_TEST(to_string(wrong_limit.verdict) == "disagree");
+    BOOST_TEST(wrong_limit.detail.find("settle at 1") != std::string::npos);
+  }
+  const CheckRecord& odd = property(v, "even-false");
+  BOOST_TEST_CONTEXT(odd.detail) {
+    BOOST_TEST(to_string(odd.verdict) == "disagree");
+    BOOST_TEST((odd.evidence.level == EvidenceLevel::CertifiedCounterexample));
+    // the first point of the claim point set with disjoint balls (deterministic)
+    BOOST_TEST(value_of(odd.point, "beta") == "-2");
+    BOOST_TEST(value_of(odd.point, "gamma") == "0.25");
+    BOOST_TEST(std::stod(value_of(odd.values, "S").substr(1)) == 0.976643572842026, boost::test_tools::tolerance(1e-12));
+    BOOST_TEST(std::stod(value_of(odd.values, "S_mirrored").substr(1)) == 0.999535748848833,
+               boost::test_tools::tolerance(1e-12));
+  }
+  const CheckRecord& even = property(run_test_spec("sigmoid_even.toml"), "even-true");
+  BOOST_TEST_CONTEXT(even.detail) {
+    BOOST_TEST(to_string(even.verdict) == "agree");
+    BOOST_TEST((even.evidence.level == EvidenceLevel::NumericEvidence));
+  }
+}
+
 // A regional form states nothing beyond the check's box: a derivative manifestly of one sign
 // proves the monotonicity on the box only (a made-up target: S = 1/(1 + gamma) where gamma < 1/2,
 // no numeric route), and a box reaching beyond the region gets no form at all.

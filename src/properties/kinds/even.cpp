@@ -123,6 +123,70 @@ PropertyOutcome check_even(const Spec& spec, const EvenCheck& c, const ex& S, co
   return part;
 }
 
+// Without a closed form: the numeric route's certified balls of S at each point of the claim
+// point set and at its mirror image. Two disjoint balls are a certified counterexample; balls
+// that overlap at every point are numeric evidence (they never show S(-p) = S(p)).
+PropertyOutcome check_even_on_balls(const Spec& spec, const EvenCheck& c, const PropertyTarget& target,
+                                    const RunOptions& options) {
+  PropertyOutcome part;
+  const sym::ParameterDomain property_range = property_domain(spec);
+  const sym::DomainVariable* range = domain_variable(property_range, c.parameter);
+  if (!range || range->integer || range->range.lo != -range->range.hi || range->range.lo_open != range->range.hi_open) {
+    part.method = "none";
+    part.finding = "the variant's domain (" + property_range.description + ") is not symmetric in " + c.parameter +
+                   ": evenness in " + c.parameter + " is not decided.";
+    return part;
+  }
+  const auto names = spec.property_parameters();
+  const std::size_t axis =
+      static_cast<std::size_t>(std::find(names.begin(), names.end(), c.parameter) - names.begin());
+  const ClaimDomain domain = claim_domain(spec, options.seed_for(std::nullopt));
+  part.method = "certified balls at points";
+  std::size_t overlapping = 0, without = 0;
+  std::string why;
+  for (const ClaimPoint& point : domain.points) {
+    if (!point.rational || axis >= point.rational->size() || (*point.rational)[axis].is_zero()) continue;
+    GridPoint mirror = *point.rational;
+    mirror[axis] = -mirror[axis];
+    const CertifiedValue a = target.certified_value(*point.rational), b = target.certified_value(mirror);
+    if (!a.ball || !b.ball || !a.ball->finite() || !b.ball->finite()) {
+      ++without;
+      if (why.empty()) why = !a.ball ? a.not_certified : b.not_certified;
+      continue;
+    }
+    if (arb_overlaps(a.ball->get(), b.ball->get())) {
+      ++overlapping;
+      continue;
+    }
+    part.verdict = Verdict::Disagree;
+    part.certified = true;
+    part.method = "certified balls at a point";
+    part.point = point.where;
+    part.values = {{"S", ball_text(*a.ball)}, {"S_mirrored", ball_text(*b.ball)}};
+    part.evidence = {EvidenceLevel::CertifiedCounterexample,
+                     fmt::format("S(-{0}) != S({0}) at {1}", c.parameter, describe_point(part.point))};
+    part.finding = fmt::format("S is not even in {}: at {} S = {}, and with {} negated S = {} (disjoint balls of "
+                               "the numeric route).",
+                               c.parameter, describe_point(part.point), ball_text(*a.ball), c.parameter,
+                               ball_text(*b.ball));
+    return part;
+  }
+  if (overlapping == 0) {
+    part.finding = "no closed form, and the numeric route gave no pair of certified balls at " + domain.description +
+                   (why.empty() ? "" : " (" + why + ")") + ": not decided.";
+    return part;
+  }
+  part.verdict = Verdict::Agree;
+  part.evidence = {EvidenceLevel::NumericEvidence,
+                   fmt::format("the balls of S({0}) and S(-{0}) overlap at {1} points of {2}", c.parameter,
+                               overlapping, domain.description)};
+  part.finding = fmt::format(
+      "No closed form; the numeric route's certified balls of S and of S with {} negated overlap at {} points of {}{} "
+      "(numeric evidence: overlapping balls do not show equality).",
+      c.parameter, overlapping, domain.description,
+      without ? fmt::format(" ({} more gave no ball: {})", without, why) : std::string());
+  return part;
+}
 
 class Even final : public PropertyKind {
  public:
@@ -137,6 +201,8 @@ class Even final : public PropertyKind {
   std::optional<ParameterRanges> box(const PropertyCheck&) const override { return std::nullopt; }
   PropertyOutcome check(const Spec& spec, const PropertyCheck& check, const PropertyTarget& target,
                         const RunOptions& options) const override {
+    if (target.S.is_zero() && target.certified_value)
+      return check_even_on_balls(spec, check_data<EvenCheck>(check), target, options);
     if (target.S.is_zero()) return without_closed_form(target);
     return check_even(spec, check_data<EvenCheck>(check), target.S, options);
   }

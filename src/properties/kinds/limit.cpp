@@ -170,11 +170,20 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
     // a closed form that holds on a region only (PropertyTarget::RegionalForm) is S along a
     // path whose tail lies inside it, and is used there by its series alone: the numeric
     // extrapolation would evaluate it at points away from the limit, perhaps outside the region
-    const bool regional = target.S.is_zero();  // Limit::check: then the target has a regional form
-    if (regional && !path_tail_in_region(*target.regional_form, substitution, GiNaC::ex_to<GiNaC::symbol>(p), to_zero)) {
+    // Without a closed form usable on the path, the numeric route's certified balls of S
+    // (PropertyTarget::certified_value) along it, extrapolated: numeric evidence.
+    const bool regional = target.S.is_zero() && target.regional_form &&
+                          path_tail_in_region(*target.regional_form, substitution,
+                                              GiNaC::ex_to<GiNaC::symbol>(p), to_zero);
+    const bool by_balls = target.S.is_zero() && !regional;
+    const std::string outside_region =
+        by_balls && target.regional_form
+            ? "the path is not shown to stay inside " + target.regional_form->region +
+                  ", where S has its closed form (beyond it S does not exist)"
+            : "";
+    if (by_balls && !target.certified_value) {
       part.method = "none";
-      part.finding = "at " + where + " the path is not shown to stay inside " + target.regional_form->region +
-                     ", where S has its closed form (beyond it S does not exist): not decided.";
+      part.finding = "at " + where + " " + outside_region + ": not decided.";
       parts.push_back(part);
       continue;
     }
@@ -198,7 +207,7 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
     }
     if (limit) part.method = "symbolic asymptotics";
     const ex g = (on_face ? face->S : regional ? target.regional_form->S : target.S).subs(substitution);
-    if (!limit) {
+    if (!limit && !by_balls) {
       if (const auto series = sym::series_limit(g, GiNaC::ex_to<GiNaC::symbol>(p),
                                                 to_zero ? sym::LimitPoint::Zero : sym::LimitPoint::Infinity)) {
         part.method = "symbolic (series)";
@@ -259,15 +268,17 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
       parts.push_back(part);
       continue;
     }
-    if (regional) {
+    if (regional && !target.certified_value) {
       part.method = "none";
       part.finding = "at " + where + " the path's tail lies inside " + target.regional_form->region +
                      ", where S has its closed form, but no series limit of that form was found: not decided.";
       parts.push_back(part);
       continue;
     }
-    // numeric extrapolation
-    part.method = "numeric extrapolation";
+    // numeric extrapolation: along the closed form, or the certified route's balls of S (a
+    // regional form is not evaluated: the points 10^(+-k) begin away from the path's tail)
+    const bool from_balls = by_balls || regional;
+    part.method = from_balls ? "numeric extrapolation of the certified route's balls" : "numeric extrapolation";
     const num::AdaptiveEvaluator claimed_value(c.value, {}, digits);
     const num::Evaluation L = claimed_value({});
     if (!L.converged) {
@@ -278,13 +289,33 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
     const num::AdaptiveEvaluator along(g, {p}, digits);
     num::ScopedPrecision scope(num::Precision{digits}.guarded());
     const Real claimed = L.value;
+    const std::vector<std::string> names = spec.property_parameters();
     const num::LimitEstimate estimate = num::extrapolate_limit(
         [&](int e) {
-          const num::Evaluation value = along({GiNaC::pow(numeric(10), numeric(e))});
+          const numeric v = GiNaC::pow(numeric(10), numeric(e));
+          if (from_balls) {
+            GridPoint point;
+            for (const std::string& name : names) {
+              numeric x = v;
+              for (const auto& [fixed_name, value] : fixed)
+                if (fixed_name == name) x = value;
+              point.push_back(x);
+            }
+            const CertifiedValue value = target.certified_value(point);
+            if (!value.ball || !value.ball->finite()) throw num::EvaluationError(value.not_certified);
+            // the extrapolation compares values to 10^-(P-5): a wider ball ends the sequence
+            if (value.ball->relative_accuracy_digits() < digits)
+              throw num::EvaluationError("the certified ball of S has fewer than " + std::to_string(digits) +
+                                         " correct digits");
+            return Real(value.ball->midpoint_text(digits + 10));
+          }
+          const num::Evaluation value = along({v});
           if (!value.converged) throw num::EvaluationError(value.failure);
           return value.value;
         },
         to_zero, claimed, digits);
+    const std::string extrapolated =
+        from_balls ? " (extrapolated from the numeric route's certified balls)" : " (extrapolated)";
     // S is positive: a last value of 0 is one that left MPFR's exponent range (or an exact 0)
     part.values = {{"last_value", estimate.last_value == 0
                                       ? std::string("0 after underflow (S > 0 there)")
@@ -294,8 +325,8 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
       case num::LimitOutcome::Reached:
       case num::LimitOutcome::PowerLaw:
         part.verdict = Verdict::Agree;
-        part.evidence = {EvidenceLevel::NumericEvidence, "S -> " + c.value_text + " at " + where + " (extrapolated)"};
-        established.emplace_back(c.value_text + " (extrapolated)", fixed_point,
+        part.evidence = {EvidenceLevel::NumericEvidence, "S -> " + c.value_text + " at " + where + extrapolated};
+        established.emplace_back(c.value_text + extrapolated, fixed_point,
                                  EvidenceLevel::NumericEvidence);
         part.finding = "at " + where + " S -> " + c.value_text + ": " + estimate.summary + ".";
         break;
@@ -303,11 +334,12 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
       case num::LimitOutcome::ConvergesElsewhere:  // numeric evidence: the method says extrapolation
         part.verdict = Verdict::Disagree;
         part.evidence = {EvidenceLevel::NumericEvidence,
-                         "S does not tend to " + c.value_text + " at " + where + " (extrapolated)"};
+                         "S does not tend to " + c.value_text + " at " + where + extrapolated};
         part.finding = "at " + where + " " + estimate.summary + ".";
         break;
       case num::LimitOutcome::Undecided:
-        part.finding = "at " + where + ": " + estimate.summary + ".";
+        part.finding = "at " + where + ": " + (outside_region.empty() ? "" : outside_region + "; by the numeric route, ") +
+                       estimate.summary + ".";
         break;
     }
     parts.push_back(part);
@@ -384,7 +416,7 @@ class Limit final : public PropertyKind {
   std::optional<ParameterRanges> box(const PropertyCheck&) const override { return std::nullopt; }
   PropertyOutcome check(const Spec& spec, const PropertyCheck& check, const PropertyTarget& target,
                         const RunOptions& options) const override {
-    if (target.S.is_zero() && !target.regional_form) return without_closed_form(target);
+    if (target.S.is_zero() && !target.regional_form && !target.certified_value) return without_closed_form(target);
     return check_limit(spec, check_data<LimitCheck>(check), target, options);
   }
 };
