@@ -442,11 +442,12 @@ BOOST_AUTO_TEST_CASE(limits_on_a_regional_form_follow_paths_inside_the_region) {
   }
 }
 
-// Limits and evenness without any closed form (sigmoid under normal scores): the numeric route's
-// certified balls of S, extrapolated along the path (numeric evidence), and compared at mirrored
-// points (disjoint balls are a certified counterexample; mpmath gives S = 0.976643572842026 at
-// beta = -2, gamma = 1/4 and 0.999535748848833 at beta = 2: tests/specs/properties/sigmoid_numeric.toml).
-BOOST_AUTO_TEST_CASE(limits_and_evenness_without_a_closed_form_use_certified_balls) {
+// Limits, evenness and bounds without any closed form (sigmoid under normal scores): the numeric
+// route's certified balls of S, extrapolated along the path (numeric evidence), compared at
+// mirrored points and with the bound's balls (disjoint balls are a certified counterexample;
+// mpmath gives S = 0.976643572842026 at beta = -2, gamma = 1/4 and 0.999535748848833 at beta = 2:
+// tests/specs/properties/sigmoid_numeric.toml).
+BOOST_AUTO_TEST_CASE(limits_evenness_and_bounds_without_a_closed_form_use_certified_balls) {
   const VariantResult v = run_test_spec("sigmoid_numeric.toml");
   const CheckRecord& limit = property(v, "limit-gamma-0");
   BOOST_TEST_CONTEXT(limit.detail) {
@@ -468,6 +469,21 @@ BOOST_AUTO_TEST_CASE(limits_and_evenness_without_a_closed_form_use_certified_bal
     BOOST_TEST(std::stod(value_of(odd.values, "S").substr(1)) == 0.976643572842026, boost::test_tools::tolerance(1e-12));
     BOOST_TEST(std::stod(value_of(odd.values, "S_mirrored").substr(1)) == 0.999535748848833,
                boost::test_tools::tolerance(1e-12));
+  }
+  // S <= 1 (Cauchy-Schwarz) holds at every point by the balls, numeric evidence; S > 9/10 fails
+  // at beta = -2, gamma = 1, where mpmath gives S = 0.780199454817554
+  const CheckRecord& below = property(v, "bound-below-1");
+  BOOST_TEST_CONTEXT(below.detail) {
+    BOOST_TEST(to_string(below.verdict) == "agree");
+    BOOST_TEST((below.evidence.level == EvidenceLevel::NumericEvidence));
+  }
+  const CheckRecord& above = property(v, "bound-above-0.9-false");
+  BOOST_TEST_CONTEXT(above.detail) {
+    BOOST_TEST(to_string(above.verdict) == "disagree");
+    BOOST_TEST((above.evidence.level == EvidenceLevel::CertifiedCounterexample));
+    BOOST_TEST(value_of(above.point, "beta") == "-2");
+    BOOST_TEST(value_of(above.point, "gamma") == "1");
+    BOOST_TEST(std::stod(value_of(above.values, "S").substr(1)) == 0.780199454817554, boost::test_tools::tolerance(1e-12));
   }
   const CheckRecord& even = property(run_test_spec("sigmoid_even.toml"), "even-true");
   BOOST_TEST_CONTEXT(even.detail) {

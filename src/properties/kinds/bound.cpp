@@ -533,6 +533,106 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
 }
 
 
+// Without a closed form: the numeric route's certified balls of S (PropertyTarget::
+// certified_value) against balls of the bound at each point of the claim point set (lambda = 1
+// left out for a statement on lambda in (0, 1)). A point where the balls are certainly on the
+// wrong side is a certified counterexample; the relation certain at every point is numeric
+// evidence at those points; a point where the balls do not decide, or S has no ball, leaves the
+// check undecided.
+PropertyOutcome check_bound_on_balls(const Spec& spec, const BoundCheck& c, const PropertyTarget& target,
+                                     const RunOptions& options) {
+  PropertyOutcome part;
+  part.method = "certified balls at points";
+  const auto names = spec.property_parameters();
+  const auto symbols = parameter_symbols(spec);
+  const ClaimDomain domain = claim_domain(spec, options.seed_for(std::nullopt));
+  std::optional<num::BallExpression> bound;
+  try {
+    bound.emplace(c.bound, symbols);
+  } catch (const std::exception& err) {
+    part.finding = std::string("the bound does not compile in ball arithmetic (") + err.what() + "): not decided.";
+    return part;
+  }
+  const std::string statement = std::string("S ") + relation_text(c.relation) + " " + c.bound_text;
+  // where the bound is defined as written (a divisor GiNaC cancelled still counts): proved on the
+  // statement's range, else not decided here (the route with a closed form finds its bad points)
+  sym::ParameterDomain range = property_domain(spec);
+  if (c.excludes_lambda_one)
+    for (sym::DomainVariable& v : range.variables)
+      if (v.symbol.is_equal(sym::symbols().lambda)) v.range.hi_open = true;
+  for (const sym::Condition& condition : c.bound_conditions) {
+    if (condition.kind == sym::ConditionKind::Continuous) continue;
+    sym::ConditionStatus status = sym::ConditionStatus::Unknown;
+    try {
+      status = sym::analyse_condition(condition, range).status;
+    } catch (const std::exception&) {
+    }
+    if (status != sym::ConditionStatus::Holds) {
+      part.finding = "No closed form, and the bound is not shown defined on " + range.description + " (" +
+                     condition.describe() + "): not decided.";
+      return part;
+    }
+  }
+  const auto lambda_at = std::find(names.begin(), names.end(), "lambda");
+  std::size_t held = 0;
+  std::string undecided;
+  for (const ClaimPoint& point : domain.points) {
+    if (!point.rational || point.rational->size() != names.size()) continue;
+    if (c.excludes_lambda_one && lambda_at != names.end() &&
+        (*point.rational)[static_cast<std::size_t>(lambda_at - names.begin())] == 1)
+      continue;
+    const CertifiedValue S = target.certified_value(*point.rational);
+    const num::BallEvaluation B = num::evaluate_to_accuracy(*bound, *point.rational, options.digits, 128);
+    if (!S.ball || !S.ball->finite() || !B.value.finite()) {
+      if (undecided.empty())
+        undecided = "at " + describe_point(point.where) +
+                    (!S.ball || !S.ball->finite() ? " the numeric route gives no certified ball of S (" + S.not_certified + ")"
+                                                  : std::string(" the bound has no finite ball"));
+      continue;
+    }
+    const arb_srcptr s = S.ball->get(), b = B.value.get();
+    const bool holds = c.relation == Relation::Less           ? arb_lt(s, b)
+                       : c.relation == Relation::LessOrEqual  ? arb_le(s, b)
+                       : c.relation == Relation::Greater      ? arb_gt(s, b)
+                                                              : arb_ge(s, b);
+    const bool fails = c.relation == Relation::Less           ? arb_ge(s, b)
+                       : c.relation == Relation::LessOrEqual  ? arb_gt(s, b)
+                       : c.relation == Relation::Greater      ? arb_le(s, b)
+                                                              : arb_lt(s, b);
+    if (fails) {
+      part.verdict = Verdict::Disagree;
+      part.certified = true;
+      part.method = "certified balls at a point";
+      part.point = point.where;
+      part.values = {{"S", ball_text(*S.ball)}, {"bound", ball_text(B.value)}};
+      part.evidence = {EvidenceLevel::CertifiedCounterexample,
+                       "not " + statement + " at " + describe_point(point.where)};
+      part.finding = fmt::format("Certified counterexample: at {} S = {} and the bound is {} (balls of the numeric "
+                                 "route and of the bound), so not {}.",
+                                 describe_point(point.where), ball_text(*S.ball), ball_text(B.value), statement);
+      return part;
+    }
+    if (holds) {
+      ++held;
+    } else if (undecided.empty()) {
+      undecided = "at " + describe_point(point.where) + " the balls of S (" + ball_text(*S.ball) + ") and of the bound (" +
+                  ball_text(B.value) + ") do not decide the relation";
+    }
+  }
+  if (!undecided.empty() || held == 0) {
+    part.finding = "No closed form; by the numeric route's certified balls " +
+                   (undecided.empty() ? std::string("no point of the claim point set was checked") : undecided) +
+                   fmt::format(" ({} points hold): not decided.", held);
+    return part;
+  }
+  part.verdict = Verdict::Agree;
+  part.evidence = {EvidenceLevel::NumericEvidence, statement + fmt::format(" at {} points of {}", held, domain.description)};
+  part.finding = fmt::format("No closed form; {} holds at all {} points of {} by the numeric route's certified balls "
+                             "(numeric evidence: nothing is shown between them).",
+                             statement, held, domain.description);
+  return part;
+}
+
 class Bound final : public PropertyKind {
  public:
   std::string name() const override { return "bound"; }
@@ -565,6 +665,8 @@ class Bound final : public PropertyKind {
   std::optional<ParameterRanges> box(const PropertyCheck&) const override { return std::nullopt; }
   PropertyOutcome check(const Spec& spec, const PropertyCheck& check, const PropertyTarget& target,
                         const RunOptions& options) const override {
+    if (target.S.is_zero() && target.certified_value)
+      return check_bound_on_balls(spec, check_data<BoundCheck>(check), target, options);
     if (target.S.is_zero()) return without_closed_form(target);
     return check_bound(spec, check_data<BoundCheck>(check), target, options);
   }
