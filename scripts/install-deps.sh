@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages attnverify needs to build, test and typeset its reports.
 # Idempotent: packages already installed are skipped, and nothing is fetched when all are present.
-# Usage: scripts/install-deps.sh [--sanitizers | --bench]   (as root, or with sudo available)
+# Usage: scripts/install-deps.sh [--sanitizers | --bench | --slurm]   (as root, or with sudo available)
 set -euo pipefail
 
 packages=(
@@ -36,6 +36,11 @@ fi
 # bench/route_bench: the SymPy baseline of the derivation timings
 if [ "${1:-}" = "--bench" ]; then
   packages+=(python3-sympy)
+fi
+# tests/slurm_test.sh: a one-node Slurm cluster (slurmctld, slurmd) with MUNGE authentication;
+# installing them starts no daemon here (no systemd in the CI container; the test starts its own)
+if [ "${1:-}" = "--slurm" ]; then
+  packages+=(slurm-wlm munge)
 fi
 
 missing=()
