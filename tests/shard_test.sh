@@ -32,6 +32,13 @@ check "merged report.tex equals the unsharded one" same whole/report.tex merged/
 check "Holm's procedure counted each variant's sampled checks" \
   bash -c "grep -q \"over the variant's [0-9]* sampled checks\" merged/results.json && ! grep -q \"over the variant's 0 sampled\" merged/results.json"
 
+# issue 46: the same spec files named otherwise (./specs/, specs//) are the same run; a copy of
+# them in another folder is not (its files are other files)
+check "a shard run on ./specs/ exits 0" expect_exit 0 "$bin" run ./specs/ --shard 2/3 --out s2-dot --quiet
+check "... and merges with the others" expect_exit 0 "$bin" merge s1 ./s2-dot/ s3 --out merged-dot --no-pdf --quiet
+check "... into the unsharded results.json" same whole/results.json merged-dot/results.json
+cp -r specs specs-copy
+check "a shard of a copy of the specs is another run" bash -c "'$bin' run specs-copy --shard 2/3 --out s2-copy --quiet >/dev/null 2>&1; '$bin' merge s1 s2-copy s3 --out bad --quiet 2>'$work/err'; test \$? -eq 2 && grep -q 'name other spec files' '$work/err'"
 check "malformed --shard is bad input" expect_exit 2 "$bin" run specs --shard 4/3 --out bad --quiet
 check "the refusal says what is wrong" grep -q "i must be between 1 and N = 3" "$work/err"
 check "a missing shard is bad input" expect_exit 2 "$bin" merge s1 s3 --out bad --quiet

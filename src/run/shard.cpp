@@ -299,6 +299,17 @@ json options_json(const RunOptions& o) {
   return j;
 }
 
+// Whether two paths name the same file: equal once resolved (symbolic links, "." and "..",
+// doubled slashes) from the current folder; a path that cannot be resolved, lexically normalised.
+bool same_file(const std::string& a, const std::string& b) {
+  const auto resolved = [](const std::string& path) {
+    std::error_code error;
+    const std::filesystem::path p = std::filesystem::weakly_canonical(path, error);
+    return error ? std::filesystem::path(path).lexically_normal() : p;
+  };
+  return resolved(a) == resolved(b);
+}
+
 }  // namespace
 
 Shard parse_shard(const std::string& text) {
@@ -622,9 +633,17 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
     std::map<std::string, std::size_t> shard_of;  // variant name -> index into files
     for (std::size_t k = 0; k < shards.size(); ++k) {
       const json& s = shards[k];
-      for (const char* key : {"attnverify", "options", "run_variants", "run_specs", "bibliography"})
+      for (const char* key : {"attnverify", "options", "run_variants", "bibliography"})
         if (member(s, key, files[k]) != first.at(key))
           throw ShardError(fmt::format("{} and {} come from different runs (their '{}' differ)", file0, files[k], key));
+      // the same spec files however they were named (specs/a.toml, ./specs//a.toml): compared
+      // as resolved paths, from the merge's folder (run it in the shards' checkout, README.md)
+      const auto files_k = member(s, "run_specs", files[k]).get<std::vector<std::string>>();
+      bool same_files = files_k.size() == spec_files.size();
+      for (std::size_t j = 0; same_files && j < files_k.size(); ++j) same_files = same_file(files_k[j], spec_files[j]);
+      if (!same_files)
+        throw ShardError(fmt::format("{} and {} come from different runs (their 'run_specs' name other spec files)",
+                                     file0, files[k]));
       const json& sh = member(s, "shard", files[k]);
       if (member(sh, "count", files[k]) != count_value)
         throw ShardError(fmt::format("{} is shard of {}, {} of {}", files[k], sh.at("count").dump(), file0, count));
@@ -675,9 +694,9 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
       const std::string& name = names[n];
       const json& j = *by_name.at(name);
       VariantResult v;
-      const std::string spec_file = member(j, "spec", file0).get<std::string>();
-      if (spec_file != spec_files[n])
+      if (!same_file(member(j, "spec", file0).get<std::string>(), spec_files[n]))
         throw ShardError(fmt::format("variant '{}': its spec file is not the run's", name));
+      const std::string& spec_file = spec_files[n];  // as the first shard names it
       if (file_digest(spec_file) != member(j, "spec_digest", file0).get<std::string>())
         throw ShardError(
             fmt::format("{}: changed since its shard ran (variant '{}'); run the shards again", spec_file, name));
