@@ -435,6 +435,15 @@ BOOST_AUTO_TEST_CASE(limits_on_a_regional_form_follow_paths_inside_the_region) {
                                   sym::parse_expression(limit, {})) == ExactComparison::Equal));
     }
   }
+  // the series quoted is S's: beta/sqrt(beta^2 + gamma^2) at beta = 1 is 1 - gamma^2/2 + ..., with
+  // no linear term (one came from relu(1 - sqrt3 t)'s step(1) in GiNaC's series before the
+  // switches took their branch near t = 0: the attack of 2026-11-29, D2)
+  const CheckRecord& inside = property(uniform, "limit-inside");
+  BOOST_TEST(inside.detail.find("series in t = gamma: 1 - t^2/2 + O(t^4)") != std::string::npos, inside.detail);
+  // a true infimum whose value the search settles completely agrees (numeric evidence), never
+  // disagrees (the attack of 2026-11-29, D3: the search's digits asked for were 299)
+  const CheckRecord& infimum = property(uniform, "infimum-value");
+  BOOST_TEST_CONTEXT(infimum.detail) { BOOST_TEST(to_string(infimum.verdict) == "agree"); }
   const CheckRecord& outside = property(uniform, "limit-outside");
   BOOST_TEST_CONTEXT(outside.detail) {
     BOOST_TEST(to_string(outside.verdict) == "inconclusive");
@@ -489,6 +498,20 @@ BOOST_AUTO_TEST_CASE(limits_evenness_and_bounds_without_a_closed_form_use_certif
   BOOST_TEST_CONTEXT(even.detail) {
     BOOST_TEST(to_string(even.verdict) == "agree");
     BOOST_TEST((even.evidence.level == EvidenceLevel::NumericEvidence));
+  }
+}
+
+// A box end written with more digits than a double holds is the box (tests/specs/properties/
+// float_digits.toml): its corner lies where S does not exist, so nothing is certified on it.
+// Read as the nearest double, both properties were certified `agree` (the attack of 2026-11-29, D1).
+BOOST_AUTO_TEST_CASE(a_box_is_read_with_the_digits_written) {
+  const VariantResult v = run_test_spec("float_digits.toml");
+  for (const std::string id : {"floor-across-the-edge", "point-outside"}) {
+    const CheckRecord& r = property(v, id);
+    BOOST_TEST_CONTEXT(id << ": " << r.detail) {
+      BOOST_TEST(to_string(r.verdict) == "inconclusive");
+      BOOST_TEST(r.detail.find("beta = -1.7320508075688773") != std::string::npos);
+    }
   }
 }
 

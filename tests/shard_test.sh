@@ -32,6 +32,9 @@ check "merged report.tex equals the unsharded one" same whole/report.tex merged/
 check "Holm's procedure counted each variant's sampled checks" \
   bash -c "grep -q \"over the variant's [0-9]* sampled checks\" merged/results.json && ! grep -q \"over the variant's 0 sampled\" merged/results.json"
 
+# issue 46: the merged report states what each shard ran with (threads, wall time)
+check "the merged report names each shard's threads" grep -qE '^threads & .*shard 1: .*shard 3: .*\(3 shards merged\)' merged/report.tex
+check "... and each shard's wall time" grep -qE '^wall time & .*shards [0-9.]+ s, [0-9.]+ s, [0-9.]+ s' merged/report.tex
 # issue 46: the same spec files named otherwise (./specs/, specs//) are the same run; a copy of
 # them in another folder is not (its files are other files)
 check "a shard run on ./specs/ exits 0" expect_exit 0 "$bin" run ./specs/ --shard 2/3 --out s2-dot --quiet

@@ -10,6 +10,7 @@
 
 #include "src/kinds/registry.hpp"
 #include "src/spec/spec.hpp"
+#include "src/spec/toml_reader.hpp"
 #include "src/spec/spec_error.hpp"
 #include "src/verdicts/variant_result.hpp"
 #include "src/verdicts/verdict.hpp"
@@ -174,4 +175,22 @@ BOOST_AUTO_TEST_CASE(real_sequence_weights_load) {
     BOOST_TEST_CONTEXT(weight) { BOOST_CHECK_NO_THROW((void)load_spec(file.string(), bib)); }
   }
   fs::remove_all(dir);
+}
+
+// A TOML float is read as its digits are written, not as the double nearest them (the attack of
+// 2026-11-29, D1: -1.7320508075688773 is below -sqrt(3), its double -1.7320508075688772 above;
+// tests/specs/properties/float_digits.toml is the spec that was certified on the rounded box).
+BOOST_AUTO_TEST_CASE(floats_are_read_as_written) {
+  const std::string text = "x = -1.7320508075688773\ny = 0.1\nz = 1_000.25\nw = 2.5e-3\n";
+  const toml::table table = toml::parse(std::string_view(text), std::string_view("floats.toml"));
+  register_source_text("floats.toml", text);
+  BOOST_TEST((read_exact_number(*table.get("x"), "floats.toml", "x") ==
+              GiNaC::numeric(-17320508075688773) / GiNaC::ex_to<GiNaC::numeric>(GiNaC::pow(GiNaC::numeric(10), 16))));
+  BOOST_TEST((read_exact_number(*table.get("y"), "floats.toml", "y") == GiNaC::numeric(1, 10)));
+  BOOST_TEST((read_exact_number(*table.get("z"), "floats.toml", "z") == GiNaC::numeric(100025, 100)));
+  BOOST_TEST((read_exact_number(*table.get("w"), "floats.toml", "w") == GiNaC::numeric(1, 400)));
+  // a document not registered: the shortest decimal that round-trips, as before
+  const toml::table other = toml::parse(std::string_view("x = -1.7320508075688773\n"), std::string_view("elsewhere.toml"));
+  BOOST_TEST((read_exact_number(*other.get("x"), "elsewhere.toml", "x") ==
+              GiNaC::numeric(-17320508075688772) / GiNaC::ex_to<GiNaC::numeric>(GiNaC::pow(GiNaC::numeric(10), 16))));
 }

@@ -168,9 +168,12 @@ int run_shard(const attnverify::Shard& shard, const std::vector<attnverify::Spec
   const auto mine = attnverify::select_shard(specs, shard);
   progress(fmt::format("shard {}/{}: {} of {} variants", shard.index, shard.count, mine.size(), specs.size()));
   attnverify::OutputFolder out(out_dir);  // OutputError: exit 3 before any work
+  const auto start = std::chrono::steady_clock::now();
   const attnverify::RunResult result = [&] {
     const ImmediateStop stop(out_dir);
-    return attnverify::run_checks(mine, bibliography, options, progress);
+    attnverify::RunResult checked = attnverify::run_checks(mine, bibliography, options, progress);
+    checked.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return checked;
   }();
   try {
     const std::string path = (std::filesystem::path(out_dir) / "shard.json").string();

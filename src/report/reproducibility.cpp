@@ -82,9 +82,17 @@ std::string reproducibility_latex(const RunResult& run) {
   row("libraries", libraries);
   row("working precision", fmt::format("{} decimal digits (MPFR); a grid point agrees at {:.0f} digits",
                                        run.options.digits, required_digits(run.options.digits)));
-  const unsigned cores = std::thread::hardware_concurrency();
-  row("threads", run.options.threads ? std::to_string(run.options.threads)
-                                     : fmt::format("all cores ({})", cores ? std::to_string(cores) : "unknown"));
+  const auto threads_text = [](unsigned threads, unsigned cores) {
+    return threads ? std::to_string(threads) : fmt::format("all cores ({})", cores ? std::to_string(cores) : "unknown");
+  };
+  if (run.shard_runs.empty()) {
+    row("threads", threads_text(run.options.threads, std::thread::hardware_concurrency()));
+  } else {  // a merge: what each shard ran with
+    std::string threads;
+    for (const auto& s : run.shard_runs)
+      threads += (threads.empty() ? "" : ", ") + fmt::format("shard {}: {}", s.index, threads_text(s.threads, s.cores));
+    row("threads", threads + fmt::format(" ({} shards merged)", run.shard_runs.size()));
+  }
   std::set<unsigned long> seeds;
   for (const auto& v : run.variants)
     for (const auto& r : v.records)
@@ -95,6 +103,11 @@ std::string reproducibility_latex(const RunResult& run) {
                : seeds.empty()           ? std::string("none used")
                                          : seed_text + " (from the specs)");
   if (run.seconds > 0) row("wall time", fmt::format("{:.1f} s (the checks; the PDF build is extra)", run.seconds));
+  if (!run.shard_runs.empty()) {
+    std::string seconds;
+    for (const auto& s : run.shard_runs) seconds += (seconds.empty() ? "" : ", ") + fmt::format("{:.1f} s", s.seconds);
+    row("wall time", "shards " + seconds + " (the checks of each; the merge and the PDF build are extra)");
+  }
   // each spec file with the first 16 hex digits of its SHA-256 (results.json has all 64),
   // and one SHA-256 over the list as sha256sum prints it, which a reader can recompute
   // files of one folder are named within it (the folder once), as sha256sum prints them when run there

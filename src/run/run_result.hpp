@@ -17,6 +17,15 @@ struct RunResult {
   Bibliography bibliography;
   std::vector<VariantResult> variants;
   double seconds = 0;  ///< wall time of the run (0 when not measured, e.g. a merge of shards)
+  /// A merge of shards: what each shard ran with (the report's reproducibility block says it),
+  /// in shard order; empty for an unsharded run.
+  struct ShardRun {
+    unsigned index = 0;
+    unsigned threads = 0;  ///< --threads (0: all cores)
+    unsigned cores = 0;    ///< the cores of its machine (0: unknown)
+    double seconds = 0;    ///< its wall time (the checks)
+  };
+  std::vector<ShardRun> shard_runs;
 
   /// Number of records whose verdict differs from the expected one.
   std::size_t unexpected_count() const;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <thread>
 #include <map>
 #include <fstream>
 #include <regex>
@@ -338,6 +339,10 @@ std::string shard_json(const RunResult& result, const Shard& shard, const std::v
   root["run_variants"] = all_names;
   root["run_specs"] = all_files;
   root["options"] = options_json(result.options);
+  // what this shard ran with, for the merged report (not an option: shards may differ in it)
+  root["ran_with"] = {{"threads", result.options.threads},
+                      {"cores", std::thread::hardware_concurrency()},
+                      {"seconds", result.seconds}};
   json bibliography = json::array();
   for (const auto& [key, r] : result.bibliography)
     bibliography.push_back(
@@ -681,6 +686,23 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
       throw ShardError(file0 + ": family_alpha must lie in (0, 1)");
     get(options, "seed_override", result.options.seed_override);
     result.options.command = command;
+    // what each shard ran with (optional; bounded numbers, printed as numbers only)
+    for (unsigned index = 1; index <= count; ++index) {
+      const json& s = shards[static_cast<std::size_t>(seen[index])];
+      const std::string& file = files[static_cast<std::size_t>(seen[index])];
+      if (!s.contains("ran_with")) continue;
+      const json& ran = s.at("ran_with");
+      const auto count_of = [&](const char* key) {
+        const json& v = member(ran, key, file);
+        if (!v.is_number_unsigned() || v.get<unsigned long long>() > 1u << 20)
+          throw ShardError(fmt::format("{}: ran_with.{} must be a whole number up to {}", file, key, 1u << 20));
+        return v.get<unsigned>();
+      };
+      const json& seconds = member(ran, "seconds", file);
+      if (!seconds.is_number() || !(seconds.get<double>() >= 0 && seconds.get<double>() < 1e9))
+        throw ShardError(file + ": ran_with.seconds must be a number of seconds");
+      result.shard_runs.push_back({index, count_of("threads"), count_of("cores"), seconds.get<double>()});
+    }
     for (const auto& r : member(first, "bibliography", file0)) {
       Reference ref{r.at("key"), r.at("author"), r.at("title"), r.at("url"), r.at("note"), r.at("year")};
       if (const std::string problem = identifier_problem(ref.key); !problem.empty())

@@ -151,6 +151,7 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography, const 
     bytes = content.str();
   }
   spec.sha256 = sha256_hex(bytes);
+  register_source_text(path, bytes);  // its floats are read as written (read_exact_number)
   try {
     root_table = toml::parse(bytes, path);
   } catch (const toml::parse_error& err) {

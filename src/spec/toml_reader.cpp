@@ -1,6 +1,13 @@
 #include "src/spec/toml_reader.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <regex>
+#include <sstream>
 #include <cmath>
 
 #include "proofs/expression_parser.hpp"
@@ -118,6 +125,49 @@ void TomlReader::finish() const {
   }
 }
 
+namespace {
+
+// The texts of the documents parsed with a path (load_spec registers each spec file's bytes).
+std::mutex source_texts_mutex;
+std::map<std::string, std::string>& source_texts() {
+  static std::map<std::string, std::string> texts;
+  return texts;
+}
+
+// The digits of a TOML float as written: its source text (one line), without the underscores
+// TOML allows, when the node's document was registered and the text is a TOML decimal float
+// that reads as the node's value; else nullopt.
+std::optional<std::string> float_literal(const toml::node& node, double value) {
+  const toml::source_region& where = node.source();
+  if (!where.path || where.begin.line != where.end.line || where.end.column <= where.begin.column) return std::nullopt;
+  std::string line;
+  {
+    const std::lock_guard<std::mutex> lock(source_texts_mutex);
+    const auto found = source_texts().find(*where.path);
+    if (found == source_texts().end()) return std::nullopt;
+    std::istringstream in(found->second);
+    for (toml::source_index k = 0; k < where.begin.line && std::getline(in, line); ++k) {
+    }
+  }
+  // columns count characters; a line with other than ASCII before the literal is not sliced
+  for (std::size_t k = 0; k + 1 < where.begin.column && k < line.size(); ++k)
+    if (static_cast<unsigned char>(line[k]) >= 0x80) return std::nullopt;
+  if (where.end.column - 1 > line.size()) return std::nullopt;
+  std::string text = line.substr(where.begin.column - 1, where.end.column - where.begin.column);
+  text.erase(std::remove(text.begin(), text.end(), '_'), text.end());
+  static const std::regex decimal(R"([+-]?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?)");
+  if (!std::regex_match(text, decimal) || std::strtod(text.c_str(), nullptr) != value) return std::nullopt;
+  if (text.front() == '+') text.erase(0, 1);
+  return text;
+}
+
+}  // namespace
+
+void register_source_text(const std::string& path, std::string text) {
+  const std::lock_guard<std::mutex> lock(source_texts_mutex);
+  source_texts()[path] = std::move(text);
+}
+
 GiNaC::numeric read_exact_number(const toml::node& node, const std::string& file, const std::string& key) {
   std::string text;
   if (node.is_integer()) {
@@ -125,9 +175,13 @@ GiNaC::numeric read_exact_number(const toml::node& node, const std::string& file
   } else if (node.is_floating_point()) {
     const double value = node.as_floating_point()->get();
     if (!std::isfinite(value)) throw SpecError(file, line_of(node), key, "must be a finite number (found nan or inf)");
-    char buffer[64];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);  // shortest round-trip form
-    text.assign(buffer, result.ptr);
+    if (const std::optional<std::string> written = float_literal(node, value)) {
+      text = *written;  // its digits as written: 1.7320508075688773 is not the double nearest it
+    } else {
+      char buffer[64];
+      const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);  // shortest round-trip form
+      text.assign(buffer, result.ptr);
+    }
   } else if (node.is_string()) {
     text = node.as_string()->get();
   } else {

@@ -54,10 +54,16 @@ class TomlReader {
 };
 
 /// Reads a number (TOML integer, float, or a string holding an exact decimal or
-/// rational such as "0.1" or "1/3") as an exact GiNaC rational. TOML floats are
-/// read as the shortest decimal that round-trips (0.1 -> 1/10). NaN and inf are
-/// refused. `key` names the value in error messages.
+/// rational such as "0.1" or "1/3") as an exact GiNaC rational. A TOML float is read as
+/// its digits are written (-1.7320508075688773 -> -17320508075688773/10^16, not the double
+/// nearest it) when its document was registered (register_source_text; load_spec does so),
+/// else as the shortest decimal that round-trips (0.1 -> 1/10). NaN and inf are refused.
+/// `key` names the value in error messages.
 GiNaC::numeric read_exact_number(const toml::node& node, const std::string& file, const std::string& key);
+
+/// Registers the text of a document parsed with `path` as its source path, so that
+/// read_exact_number reads its floats' digits as written. Thread-safe.
+void register_source_text(const std::string& path, std::string text);
 
 /// Parses a spec expression (proofs/expression_parser.hpp) found under `key` of
 /// `reader`, allowing `symbols` and the spec's named `constants`; a failure is a

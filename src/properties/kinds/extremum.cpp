@@ -311,8 +311,13 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
     }();
     part.digits = agree;
     part.values.emplace_back("claimed", c.value_text);
+    // without an exact value, the digits the search settled, never more than working precision
+    // gives (a search that settled completely, value_change = 0, asked for 299 digits: a true
+    // infimum of relu under uniform scores disagreed, the attack of 2026-11-29, D3)
     const double need =
-        exact ? required_digits(digits) : std::max(3.0, -log10(found.value_change.convert_to<double>() + 1e-300) - 1);
+        exact ? required_digits(digits)
+              : std::min<double>(required_digits(digits),
+                                 std::max(3.0, -log10(found.value_change.convert_to<double>() + 1e-300) - 1));
     // an exact optimum is the claimed value only if equal to it exactly: a value within working
     // precision of it (sqrt(2/pi) - 10^-30 at P = 30) is not it when a ball of their difference
     // excludes 0, and is undecided when neither is shown
