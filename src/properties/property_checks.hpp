@@ -87,6 +87,11 @@ struct PropertyTarget {
   std::function<CertifiedValue(const GridPoint&)> certified_value = {};
 };
 
+/// Checks decided on the certified balls of S at points (even, bound) stop, undecided, at this
+/// many points without a ball: a route that cannot serve at a few points rarely serves at the
+/// rest, and each failure may take seconds (an f whose sign is not proved: 2.8 s a point).
+constexpr std::size_t kMaxPointsWithoutBall = 3;
+
 /// Whether the path p -> 0 (`to_zero`) or p -> infinity, the other parameters fixed by
 /// `fixed` (p's the only symbol left), lies inside `form`'s region from some point on: each
 /// condition, a polynomial in p, has its lowest coefficient not 0 (towards 0), or its leading
