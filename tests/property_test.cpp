@@ -506,7 +506,8 @@ BOOST_AUTO_TEST_CASE(limits_evenness_and_bounds_without_a_closed_form_use_certif
     BOOST_TEST(value_of(above.point, "gamma") == "1");
     BOOST_TEST(std::stod(value_of(above.values, "S").substr(1)) == 0.780199454817554, boost::test_tools::tolerance(1e-12));
   }
-  const CheckRecord& even = property(run_test_spec("sigmoid_even.toml"), "even-true");
+  const VariantResult symmetric = run_test_spec("sigmoid_even.toml");  // the record lives in it
+  const CheckRecord& even = property(symmetric, "even-true");
   BOOST_TEST_CONTEXT(even.detail) {
     BOOST_TEST(to_string(even.verdict) == "agree");
     BOOST_TEST((even.evidence.level == EvidenceLevel::NumericEvidence));
