@@ -6,7 +6,6 @@
 #include <map>
 #include <mutex>
 #include <optional>
-#include <regex>
 #include <sstream>
 #include <cmath>
 
@@ -155,8 +154,25 @@ std::optional<std::string> float_literal(const toml::node& node, double value) {
   if (where.end.column - 1 > line.size()) return std::nullopt;
   std::string text = line.substr(where.begin.column - 1, where.end.column - where.begin.column);
   text.erase(std::remove(text.begin(), text.end(), '_'), text.end());
-  static const std::regex decimal(R"([+-]?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?)");
-  if (!std::regex_match(text, decimal) || std::strtod(text.c_str(), nullptr) != value) return std::nullopt;
+  // [+-]digits[.digits][(e|E)[+-]digits], checked by hand (std::regex recurses per character:
+  // a float of 100 000 digits in a stranger's spec would overflow the stack)
+  std::size_t k = 0;
+  const auto digits = [&] {
+    const std::size_t from = k;
+    while (k < text.size() && text[k] >= '0' && text[k] <= '9') ++k;
+    return k > from;
+  };
+  if (k < text.size() && (text[k] == '+' || text[k] == '-')) ++k;
+  bool ok = digits();
+  if (ok && k < text.size() && text[k] == '.') ++k, ok = digits();
+  if (ok && k < text.size() && (text[k] == 'e' || text[k] == 'E')) {
+    ++k;
+    if (k < text.size() && (text[k] == '+' || text[k] == '-')) ++k;
+    const std::size_t from = k;
+    ok = digits() && k - from <= 4;  // 10^(+-9999) at most as an exact rational
+  }
+  if (text.size() > 1000) ok = false;  // beyond that, the double's own digits (as before)
+  if (!ok || k != text.size() || std::strtod(text.c_str(), nullptr) != value) return std::nullopt;
   if (text.front() == '+') text.erase(0, 1);
   return text;
 }
