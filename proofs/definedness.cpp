@@ -634,6 +634,19 @@ std::optional<bool> holds_exactly(const Condition& c, const ParameterDomain& dom
   }
 }
 
+std::optional<Condition> first_unproved(const std::vector<Condition>& conditions, const ParameterDomain& domain) {
+  for (const Condition& c : conditions) {
+    if (c.kind == ConditionKind::Continuous) continue;
+    ConditionStatus status = ConditionStatus::Unknown;
+    try {
+      status = analyse_condition(c, domain).status;
+    } catch (const std::exception&) {
+    }
+    if (status != ConditionStatus::Holds) return c;
+  }
+  return std::nullopt;
+}
+
 ConditionAnalysis analyse_condition(const Condition& c, const ParameterDomain& domain) {
   // an integer power of any non-zero base is defined ((-1)^(2n) = 1), and of 0 too when
   // the exponent is at least 1: the condition on the base is then base != 0, or none

@@ -121,6 +121,11 @@ struct ConditionAnalysis {
 
 ConditionAnalysis analyse_condition(const Condition& condition, const ParameterDomain& domain);
 
+/// The first of `conditions` not proved to hold on `domain` by analyse_condition (violated,
+/// unknown, or an analysis that threw), continuity left out (a jump is no gap in
+/// definedness); nullopt when every one holds. Never throws.
+std::optional<Condition> first_unproved(const std::vector<Condition>& conditions, const ParameterDomain& domain);
+
 /// The condition's exact value at `point` (symbols of the domain in order): true when
 /// it holds, false when it fails, nullopt when exact substitution does not give a number.
 std::optional<bool> holds_exactly(const Condition& condition, const ParameterDomain& domain,

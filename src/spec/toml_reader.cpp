@@ -2,12 +2,13 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <mutex>
 #include <optional>
-#include <sstream>
-#include <cmath>
+#include <string>
+#include <vector>
 
 #include "proofs/expression_parser.hpp"
 #include "src/spec/spec_text.hpp"
@@ -126,10 +127,17 @@ void TomlReader::finish() const {
 
 namespace {
 
-// The texts of the documents parsed with a path (load_spec registers each spec file's bytes).
+// The texts of the documents parsed with a path (load_spec registers each spec file's bytes),
+// with where each line starts and its first byte beyond ASCII, found once per document: a spec of
+// 20 000 floats on one line would otherwise copy that line once per float.
+struct SourceText {
+  std::string text;
+  std::vector<std::size_t> line_starts;  ///< offset of line k + 1 (0-based k)
+  std::vector<std::size_t> non_ascii;    ///< line k + 1's first byte beyond ASCII, from its start (npos: none)
+};
 std::mutex source_texts_mutex;
-std::map<std::string, std::string>& source_texts() {
-  static std::map<std::string, std::string> texts;
+std::map<std::string, SourceText>& source_texts() {
+  static std::map<std::string, SourceText> texts;
   return texts;
 }
 
@@ -138,21 +146,27 @@ std::map<std::string, std::string>& source_texts() {
 // that reads as the node's value; else nullopt.
 std::optional<std::string> float_literal(const toml::node& node, double value) {
   const toml::source_region& where = node.source();
-  if (!where.path || where.begin.line != where.end.line || where.end.column <= where.begin.column) return std::nullopt;
-  std::string line;
+  if (!where.path || where.begin.line != where.end.line || where.end.column <= where.begin.column ||
+      where.begin.line == 0)
+    return std::nullopt;
+  std::string text;
   {
     const std::lock_guard<std::mutex> lock(source_texts_mutex);
     const auto found = source_texts().find(*where.path);
     if (found == source_texts().end()) return std::nullopt;
-    std::istringstream in(found->second);
-    for (toml::source_index k = 0; k < where.begin.line && std::getline(in, line); ++k) {
-    }
+    const SourceText& source = found->second;
+    const std::size_t line = where.begin.line - 1;
+    // columns count characters: a literal after other than ASCII on its line is not sliced by them
+    if (line >= source.line_starts.size() ||
+        (source.non_ascii[line] != std::string::npos && source.non_ascii[line] + 1 < where.begin.column))
+      return std::nullopt;
+    const std::size_t line_end =
+        line + 1 < source.line_starts.size() ? source.line_starts[line + 1] : source.text.size();
+    const std::size_t from = source.line_starts[line] + where.begin.column - 1,
+                      to = source.line_starts[line] + where.end.column - 1;
+    if (to > line_end) return std::nullopt;
+    text = source.text.substr(from, to - from);
   }
-  // columns count characters; a line with other than ASCII before the literal is not sliced
-  for (std::size_t k = 0; k + 1 < where.begin.column && k < line.size(); ++k)
-    if (static_cast<unsigned char>(line[k]) >= 0x80) return std::nullopt;
-  if (where.end.column - 1 > line.size()) return std::nullopt;
-  std::string text = line.substr(where.begin.column - 1, where.end.column - where.begin.column);
   text.erase(std::remove(text.begin(), text.end(), '_'), text.end());
   // [+-]digits[.digits][(e|E)[+-]digits], checked by hand (std::regex recurses per character:
   // a float of 100 000 digits in a stranger's spec would overflow the stack)
@@ -180,8 +194,20 @@ std::optional<std::string> float_literal(const toml::node& node, double value) {
 }  // namespace
 
 void register_source_text(const std::string& path, std::string text) {
+  SourceText source;
+  source.line_starts.push_back(0);
+  source.non_ascii.push_back(std::string::npos);
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    if (static_cast<unsigned char>(text[k]) >= 0x80 && source.non_ascii.back() == std::string::npos)
+      source.non_ascii.back() = k - source.line_starts.back();
+    if (text[k] == '\n') {
+      source.line_starts.push_back(k + 1);
+      source.non_ascii.push_back(std::string::npos);
+    }
+  }
+  source.text = std::move(text);
   const std::lock_guard<std::mutex> lock(source_texts_mutex);
-  source_texts()[path] = std::move(text);
+  source_texts()[path] = std::move(source);
 }
 
 GiNaC::numeric read_exact_number(const toml::node& node, const std::string& file, const std::string& key) {

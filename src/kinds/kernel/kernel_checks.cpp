@@ -199,18 +199,10 @@ ClosedFormUse closed_form_use(const Spec& spec, const sym::KernelDerivation& d) 
       region.whole_domain() ? sym::kernel_domain() : kernel_domain_where_S_exists(region, law->title());
   // E f(X)^2, E|f(X)| and S are positive wherever S exists (and the forms are them there)
   for (const GiNaC::ex& fact : {d.mean_square, d.mean_abs, d.S}) domain.positive_facts.push_back(fact);
-  for (const sym::Condition& c : sym::conditions_of(d.S)) {
-    if (c.kind == sym::ConditionKind::Continuous) continue;
-    sym::ConditionStatus status = sym::ConditionStatus::Unknown;
-    try {
-      status = sym::analyse_condition(c, domain).status;
-    } catch (const std::exception&) {
-    }
-    if (status != sym::ConditionStatus::Holds) {
-      out.reason = "S's closed form " + under + " is not shown defined on all of " + domain.description + " (" +
-                   c.describe() + ")";
-      return out;
-    }
+  if (const std::optional<sym::Condition> unproved = sym::first_unproved(sym::conditions_of(d.S), domain)) {
+    out.reason = "S's closed form " + under + " is not shown defined on all of " + domain.description + " (" +
+                 unproved->describe() + ")";
+    return out;
   }
   out.claims = true;
   out.properties = region.whole_domain();

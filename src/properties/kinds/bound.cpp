@@ -272,6 +272,16 @@ std::string bound_search_points(const Spec& spec, const BoundCheck& c, const Cla
                      kept, kept == 1 ? "" : "s", outcome.evaluations, region.describe());
 }
 
+// The range the statement is made on: the properties' domain, with lambda < 1 for a statement
+// on lambda in (0, 1) (`lambda = "(0, 1)"`, sequences only).
+sym::ParameterDomain statement_range(const ClaimGeometry& geometry, const BoundCheck& c) {
+  sym::ParameterDomain range = geometry.property_domain.value_or(geometry.domain);
+  if (c.excludes_lambda_one)
+    for (sym::DomainVariable& v : range.variables)
+      if (v.symbol.is_equal(sym::symbols().lambda)) v.range.hi_open = true;
+  return range;
+}
+
 PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const PropertyTarget& target, const RunOptions& options) {
   const ex& S = target.S;
   PropertyOutcome part;
@@ -311,10 +321,7 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
   // where the bound is defined, as written (a divisor GiNaC cancelled still counts): each
   // condition proved on the statement's range, or a point of it where one fails, where the
   // relation cannot hold (issue 42: a bound 0/0 at lambda = 1 was proved)
-  sym::ParameterDomain range = geometry.property_domain.value_or(geometry.domain);  // feature maps: (snr, r)
-  if (sequence && c.excludes_lambda_one)
-    for (sym::DomainVariable& v : range.variables)
-      if (v.symbol.is_equal(s.lambda)) v.range.hi_open = true;
+  const sym::ParameterDomain range = statement_range(geometry, c);  // feature maps: (snr, r)
   bool bound_defined = true;
   std::string bound_undefined;
   for (const sym::Condition& condition : c.bound_conditions) {
@@ -556,22 +563,11 @@ PropertyOutcome check_bound_on_balls(const Spec& spec, const BoundCheck& c, cons
   const std::string statement = std::string("S ") + relation_text(c.relation) + " " + c.bound_text;
   // where the bound is defined as written (a divisor GiNaC cancelled still counts): proved on the
   // statement's range, else not decided here (the route with a closed form finds its bad points)
-  sym::ParameterDomain range = property_domain(spec);
-  if (c.excludes_lambda_one)
-    for (sym::DomainVariable& v : range.variables)
-      if (v.symbol.is_equal(sym::symbols().lambda)) v.range.hi_open = true;
-  for (const sym::Condition& condition : c.bound_conditions) {
-    if (condition.kind == sym::ConditionKind::Continuous) continue;
-    sym::ConditionStatus status = sym::ConditionStatus::Unknown;
-    try {
-      status = sym::analyse_condition(condition, range).status;
-    } catch (const std::exception&) {
-    }
-    if (status != sym::ConditionStatus::Holds) {
-      part.finding = "No closed form, and the bound is not shown defined on " + range.description + " (" +
-                     condition.describe() + "): not decided.";
-      return part;
-    }
+  const sym::ParameterDomain range = statement_range(spec.kind->claim_geometry(spec, true), c);
+  if (const std::optional<sym::Condition> unproved = sym::first_unproved(c.bound_conditions, range)) {
+    part.finding = "No closed form, and the bound is not shown defined on " + range.description + " (" +
+                   unproved->describe() + "): not decided.";
+    return part;
   }
   const auto lambda_at = std::find(names.begin(), names.end(), "lambda");
   std::size_t held = 0, without = 0;

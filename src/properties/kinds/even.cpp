@@ -55,20 +55,26 @@ struct EvenCheck : PropertyCheckData {
   std::string parameter;
 };
 
+// S(-p) is S only where -p is a point of the domain too: p's range must be symmetric about 0
+// (beta in R; not gamma > 0, lambda in (0, 1], snr > 0). The undecided outcome when it is not.
+std::optional<PropertyOutcome> not_symmetric(const Spec& spec, const EvenCheck& c) {
+  const sym::ParameterDomain property_range = property_domain(spec);
+  const sym::DomainVariable* range = domain_variable(property_range, c.parameter);
+  if (range && !range->integer && range->range.lo == -range->range.hi && range->range.lo_open == range->range.hi_open)
+    return std::nullopt;
+  PropertyOutcome part;
+  part.method = "none";
+  part.finding = "the variant's domain (" + property_range.description + ") is not symmetric in " + c.parameter +
+                 ", so S(-" + c.parameter + ") is not S at a point of it: evenness in " + c.parameter +
+                 " is not decided.";
+  return part;
+}
+
 PropertyOutcome check_even(const Spec& spec, const EvenCheck& c, const ex& S, const RunOptions& options) {
   PropertyOutcome part;
   const unsigned digits = options.digits;
-  // S(-p) is S only where -p is a point of the domain too: p's range must be symmetric about 0
-  // (beta in R; not gamma > 0, lambda in (0, 1], snr > 0)
+  if (std::optional<PropertyOutcome> asymmetric = not_symmetric(spec, c)) return *asymmetric;
   const sym::ParameterDomain property_range = property_domain(spec);
-  const sym::DomainVariable* range = domain_variable(property_range, c.parameter);
-  if (!range || range->integer || range->range.lo != -range->range.hi || range->range.lo_open != range->range.hi_open) {
-    part.method = "none";
-    part.finding = "the variant's domain (" + property_range.description + ") is not symmetric in " + c.parameter +
-                   ", so S(-" + c.parameter + ") is not S at a point of it: evenness in " + c.parameter +
-                   " is not decided.";
-    return part;
-  }
   const ex p = sym::symbols().by_name(c.parameter);
   const ex mirrored = S.subs(p == -p);
   const bool proved = sym::is_identically_zero(S - mirrored);
@@ -128,15 +134,8 @@ PropertyOutcome check_even(const Spec& spec, const EvenCheck& c, const ex& S, co
 // that overlap at every point are numeric evidence (they never show S(-p) = S(p)).
 PropertyOutcome check_even_on_balls(const Spec& spec, const EvenCheck& c, const PropertyTarget& target,
                                     const RunOptions& options) {
+  if (std::optional<PropertyOutcome> asymmetric = not_symmetric(spec, c)) return *asymmetric;
   PropertyOutcome part;
-  const sym::ParameterDomain property_range = property_domain(spec);
-  const sym::DomainVariable* range = domain_variable(property_range, c.parameter);
-  if (!range || range->integer || range->range.lo != -range->range.hi || range->range.lo_open != range->range.hi_open) {
-    part.method = "none";
-    part.finding = "the variant's domain (" + property_range.description + ") is not symmetric in " + c.parameter +
-                   ": evenness in " + c.parameter + " is not decided.";
-    return part;
-  }
   const auto names = spec.property_parameters();
   const std::size_t axis =
       static_cast<std::size_t>(std::find(names.begin(), names.end(), c.parameter) - names.begin());

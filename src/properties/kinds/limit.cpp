@@ -167,11 +167,11 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
     part.point.emplace_back(c.parameter, to_zero ? "-> 0" : "-> infinity");
     const std::string where = describe_point(fixed_point) +
                               (fixed.empty() ? "" : ", ") + c.parameter + " -> " + (to_zero ? "0" : "infinity");
-    // a closed form that holds on a region only (PropertyTarget::RegionalForm) is S along a
-    // path whose tail lies inside it, and is used there by its series alone: the numeric
-    // extrapolation would evaluate it at points away from the limit, perhaps outside the region
-    // Without a closed form usable on the path, the numeric route's certified balls of S
-    // (PropertyTarget::certified_value) along it, extrapolated: numeric evidence.
+    // A closed form that holds on a region only (PropertyTarget::RegionalForm) is S along a
+    // path whose tail lies inside it, and is used there by its series alone (the extrapolation
+    // would evaluate it away from the limit, perhaps outside the region). Without a closed form
+    // usable on the path, the numeric route's certified balls of S (PropertyTarget::
+    // certified_value) along it are extrapolated: numeric evidence.
     const bool regional = target.S.is_zero() && target.regional_form &&
                           path_tail_in_region(*target.regional_form, substitution,
                                               GiNaC::ex_to<GiNaC::symbol>(p), to_zero);
@@ -286,21 +286,24 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
       parts.push_back(part);
       continue;
     }
-    const num::AdaptiveEvaluator along(g, {p}, digits);
+    std::optional<num::AdaptiveEvaluator> along;
+    if (!from_balls) along.emplace(g, std::vector<ex>{p}, digits);
     num::ScopedPrecision scope(num::Precision{digits}.guarded());
     const Real claimed = L.value;
+    // the path's points in the properties' parameters: the fixed values, and p at `moving`
     const std::vector<std::string> names = spec.property_parameters();
+    GridPoint point(names.size());
+    std::size_t moving = 0;
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      if (names[k] == c.parameter) moving = k;
+      for (const auto& [fixed_name, value] : fixed)
+        if (fixed_name == names[k]) point[k] = value;
+    }
     const num::LimitEstimate estimate = num::extrapolate_limit(
         [&](int e) {
           const numeric v = GiNaC::pow(numeric(10), numeric(e));
           if (from_balls) {
-            GridPoint point;
-            for (const std::string& name : names) {
-              numeric x = v;
-              for (const auto& [fixed_name, value] : fixed)
-                if (fixed_name == name) x = value;
-              point.push_back(x);
-            }
+            point[moving] = v;
             const CertifiedValue value = target.certified_value(point);
             if (!value.ball || !value.ball->finite()) throw num::EvaluationError(value.not_certified);
             // the extrapolation compares values to 10^-(P-5): a wider ball ends the sequence
@@ -309,7 +312,7 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
                                          " correct digits");
             return Real(value.ball->midpoint_text(digits + 10));
           }
-          const num::Evaluation value = along({v});
+          const num::Evaluation value = (*along)({v});
           if (!value.converged) throw num::EvaluationError(value.failure);
           return value.value;
         },
