@@ -25,8 +25,9 @@ packages=(
   # quotations of the Chinese sources in the report: the CJK package and its gbsn font
   latex-cjk-chinese latex-cjk-chinese-arphic-gbsn00lp
   poppler-utils
-  # reference values in tests/bench come from Debian's mpmath
-  python3 python3-mpmath
+  # reference values in tests/bench come from Debian's mpmath; README's results-as-data lines
+  # (tests/results_data_test.py) use pandas and matplotlib
+  python3 python3-mpmath python3-pandas python3-matplotlib
 )
 # scripts/sanitize.sh and scripts/fuzz.sh: clang with AddressSanitizer, UBSan,
 # libFuzzer (compiler-rt) and its OpenMP runtime

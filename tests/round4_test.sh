@@ -111,6 +111,16 @@ check "M3: the claim disagrees" is_verdict m3_continuous_extension_open_set half
 check "M3: by definedness, saying the divisor vanishes on an open interval" bash -c \
   "grep -q '\"method\": \"definedness\"' res/m3_continuous_extension_open_set/results.json &&
    grep -q 'is 0 on an open interval of beta' res/m3_continuous_extension_open_set/results.json"
+check "M3: a difference beyond a double's range is measured, not DBL_MAX (exp(beta^2/3) at the worst point)" \
+  run m3_difference_beyond_double
+check "M3: the search's worst digits are -beta^2/(3 ln 10) at its worst point, beyond -308.3" $py -c "
+import json, math
+r = json.load(open('res/m3_difference_beyond_double/results.json'))
+s = [c for c in r['checks'] if c.get('claim') == 'huge'][0]['search']
+beta = float(s['worst_point']['beta'])
+want = -beta**2 / (3 * math.log(10))
+print('  worst_digits', s['worst_digits'], 'by hand', round(want, 2))
+assert s['worst_digits'] < -309 and abs(s['worst_digits'] - want) < 0.15"
 
 # L6: S = 0/0 where f is 0 on the whole bounded support, however f's zero piece is written
 # ((sqrt2 sqrt3 - sqrt6) x) and however far left the support lies (beta = -1e300): not-applicable,

@@ -24,6 +24,17 @@ done
 check "merge of the standard suite's shards exits 0" expect_exit 0 "$bin" merge s2 s3 s1 --out merged --no-pdf --quiet
 check "merged results.json equals the unsharded one" same "$whole/results.json" merged/results.json
 check "merged report.tex equals the unsharded one" same "$whole/report.tex" merged/report.tex
+check "merged checks.csv equals the unsharded one" cmp "$whole/checks.csv" merged/checks.csv
+# timings.json of the merge: every variant with the shard that ran it (select_shard deals variant
+# k, counted from 0 in the run's order, to shard k mod 3 + 1)
+check "merged timings.json names each variant's shard" /usr/bin/python3 -c "
+import json
+names = [v['name'] for v in json.load(open('merged/results.json'))['variants']]
+t = json.load(open('merged/timings.json'))
+assert [v['name'] for v in t['variants']] == names, 'not every variant timed, in order'
+assert [v['shard'] for v in t['variants']] == [k % 3 + 1 for k in range(len(names))]
+assert [s['index'] for s in t['shards']] == [1, 2, 3]
+assert all(v['cpu_seconds'] >= 0 and v['wall_seconds'] >= 0 for v in t['variants'])"
 # Issue 45, item 4: a variant's statistics do not depend on what else ran. Holm's family is the
 # variant's own sampled checks, and a rejection needs an independent confirmation sample (before,
 # exp alone rejected its true eq. 4 at (beta, gamma) = (-1, 0.5), p = 0.00105 <= 0.01/9, and

@@ -37,6 +37,8 @@
 #include "src/run/thread_count.hpp"
 #include "src/report/report_latex.hpp"
 #include "src/report/results_json.hpp"
+#include "src/report/checks_csv.hpp"
+#include "src/report/timings_json.hpp"
 #include "src/spec/spec.hpp"
 #include "src/spec/spec_error.hpp"
 #include "src/report/terminal_summary.hpp"
@@ -359,9 +361,15 @@ int main(int argc, char** argv) {
       else
         pdf_failure = build.failure;
     }
-    out->replace({{"results.json", json}, {"report.tex", tex}}, pdf);
+    out->replace({{"results.json", json},
+                  {"checks.csv", attnverify::checks_csv(result)},
+                  {"timings.json", attnverify::timings_json(result)},
+                  {"report.tex", tex}},
+                 pdf);
     std::cout << attnverify::terminal_safe(attnverify::terminal_summary(result));
-    std::cout << "wrote " << (dir / "results.json").string() << " and " << (dir / "report.tex").string() << "\n";
+    std::cout << attnverify::terminal_safe(attnverify::timings_line(result));
+    std::cout << "wrote " << (dir / "results.json").string() << ", checks.csv, timings.json and "
+              << (dir / "report.tex").string() << "\n";
     if (pdf) {
       std::cout << fmt::format("wrote {} (latexmk {:.1f} s)\n", (dir / "report.pdf").string(), latex_seconds);
     } else if (!pdf_failure.empty()) {

@@ -366,6 +366,8 @@ std::string shard_json(const RunResult& result, const Shard& shard, const std::v
     json tables = json::array();
     for (const Table& t : v.tables) tables.push_back({{"caption", t.caption}, {"header", t.header}, {"rows", t.rows}});
     j["tables"] = tables;
+    // what the variant cost in this shard (timings.json of the merge; not a result)
+    if (v.timing) j["timing"] = {{"wall_seconds", v.timing->wall_seconds}, {"cpu_seconds", v.timing->cpu_seconds}};
     variants.push_back(j);
   }
   root["variants"] = variants;
@@ -732,6 +734,21 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
       if (!read)
         throw ShardError(fmt::format("{}: variant '{}': field 'status' is not derived or no-closed-form", file, name));
       v.status = *read;
+      // its cost in its shard (optional; bounded numbers, written to timings.json only)
+      if (j.contains("timing")) {
+        const json& timing = j.at("timing");
+        const auto seconds_of = [&](const char* key) {
+          const json& s = member(timing, key, file);
+          if (!s.is_number() || !(s.get<double>() >= 0 && s.get<double>() < 1e9))
+            throw ShardError(fmt::format("{}: variant '{}': timing.{} must be a number of seconds", file, name, key));
+          return s.get<double>();
+        };
+        if (!timing.is_object() || timing.size() != 2)
+          throw ShardError(fmt::format("{}: variant '{}': timing is not {{wall_seconds, cpu_seconds}}", file, name));
+        v.timing = VariantResult::Timing{seconds_of("wall_seconds"), seconds_of("cpu_seconds"),
+                                         member(member(shards[shard_of.at(name)], "shard", file), "index", file)
+                                             .get<unsigned>()};
+      }
       v.reason = member(j, "reason", file).get<std::string>();
       v.notes = member(j, "notes", file).get<std::vector<std::string>>();
       try {

@@ -172,6 +172,11 @@ class Kind {
   /// normal law, "scores drawn directly from <the law>" under another; "" for a kind without
   /// a sampled route.
   virtual std::string sampled_population(const Spec& spec) const = 0;
+  /// The law of the scores q.k_j the variant's S is taken under, by its spec name ("normal",
+  /// "laplace", "uniform", "logistic", "student_t"; feature maps: "normal", their Gaussian keys),
+  /// or "" for a kind whose S is not taken over random scores (sequences, measures, facts).
+  /// checks.csv's `law` column (src/report/checks_csv.hpp).
+  virtual std::string score_law_name(const Spec& spec) const = 0;
   /// The record of one property of the spec computed again from the spec alone, as `check`
   /// computes it (src/properties/property_checks.hpp, check_property); a merge of shards
   /// proves a shard's certified property verdict again with it.

@@ -1,6 +1,8 @@
 #include "src/verdicts/check_record.hpp"
 
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <sstream>
 
 #include "numerics/sparsity_estimate.hpp"
@@ -62,6 +64,30 @@ bool is_decimal_number_text(const std::string& text) {
     if (end == e || end - e > 20) return false;
   }
   return end == text.size();
+}
+
+std::optional<double> double_of_number_text(const std::string& text) {
+  // one decimal, as strtod reads it: nullopt on overflow, and on an underflow to 0 of a non-zero text
+  const auto read = [](const std::string& t) -> std::optional<double> {
+    if (!is_decimal_number_text(t) || t == "nan" || t.find("inf") != std::string::npos) return std::nullopt;
+    errno = 0;
+    char* end = nullptr;
+    const double x = std::strtod(t.c_str(), &end);
+    if (end != t.c_str() + t.size() || !std::isfinite(x)) return std::nullopt;
+    if (errno == ERANGE && x == 0) {
+      const std::size_t e = t.find_first_of("eE");
+      if (t.substr(0, e).find_first_of("123456789") != std::string::npos) return std::nullopt;  // underflow
+    }
+    return x;
+  };
+  const std::size_t slash = text.find('/');
+  if (slash == std::string::npos) return read(text);
+  if (!is_exact_number_text(text)) return std::nullopt;
+  const std::optional<double> p = read(text.substr(0, slash)), q = read(text.substr(slash + 1));
+  if (!p || !q || *q == 0) return std::nullopt;
+  const double x = *p / *q;
+  if (!std::isfinite(x) || (x == 0 && *p != 0)) return std::nullopt;
+  return x;
 }
 
 std::string point_shape_problem(const NamedValues& point, const std::vector<std::string>& names, bool exact_numbers) {

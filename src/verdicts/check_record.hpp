@@ -143,6 +143,14 @@ bool is_exact_number_text(const std::string& text);
 /// "nan", "inf", "-inf".
 bool is_decimal_number_text(const std::string& text);
 
+/// The number a decimal text (is_decimal_number_text) or an exact one ("1/3", is_exact_number_text)
+/// denotes, as the nearest double; nullopt where a double cannot hold it: "nan", "inf", a
+/// magnitude above about 1.8e308, a non-zero magnitude below about 4.9e-324 (which a double would
+/// round to 0), and any other text (an expression such as "sqrt(2/pi)"). results.json's numeric
+/// mirrors (`values_number`, `point_number`) and checks.csv's `value_number` are this; never a
+/// clamped number.
+std::optional<double> double_of_number_text(const std::string& text);
+
 /// Why `point` is not a point with coordinates `names` in that order, each an exact
 /// number as exact_text writes it ("-0.25", "1/3") when `exact_numbers`, or "".
 std::string point_shape_problem(const NamedValues& point, const std::vector<std::string>& names, bool exact_numbers);

@@ -604,7 +604,13 @@ class ClaimJudge {
         arb_div(d.get(), d.get(), s.get(), bits);
         arb_abs(d.get(), d.get());
         if (!d.finite()) continue;
-        if (d.relative_accuracy_digits() >= 1) return std::max(std::log10(d.midpoint_double()), negligible);
+        if (d.relative_accuracy_digits() >= 1) {
+          // log10 |d| from the ball, not from a double: |d| may lie beyond a double's range
+          // (10^400 became DBL_MAX, reported as "largest relative difference 1e+308.2")
+          num::Ball log10_d;
+          arb_log_base_ui(log10_d.get(), d.get(), 10, 64);
+          return std::max(log10_d.midpoint_double(), negligible);
+        }
         arf_t upper;
         arf_init(upper);
         arb_get_ubound_arf(upper, d.get(), 64);

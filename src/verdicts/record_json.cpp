@@ -83,6 +83,17 @@ json named_json(const NamedValues& values) {
   return out;
 }
 
+// results.json's numeric mirror of named decimal strings: each as the nearest double, null where a
+// double cannot hold it (double_of_number_text, src/verdicts/check_record.hpp)
+json named_number_json(const NamedValues& values) {
+  json out = json::object();
+  for (const auto& [k, v] : values) {
+    const std::optional<double> x = double_of_number_text(v);
+    out[k] = x ? json(*x) : json(nullptr);
+  }
+  return out;
+}
+
 Verdict verdict_of(const json& j, const std::string& key) {
   if (const std::optional<Verdict> v = verdict_from_string(text_of(j, key))) return *v;
   fail(key, "is not a verdict (agree, disagree, inconclusive, not-applicable)");
@@ -355,6 +366,11 @@ json record_json(const CheckRecord& record, RecordStyle style, std::optional<Cla
     field.write(j, record, style);
     // the role follows the claim id (results.json only: the merge reads it from the spec)
     if (std::string(field.key) == "claim" && role && style == RecordStyle::Results) j["role"] = to_string(*role);
+    // numeric mirrors for data analysis (results.json only: the strings are the record)
+    if (std::string(field.key) == "point" && !record.point.empty() && style == RecordStyle::Results)
+      j["point_number"] = named_number_json(record.point);
+    if (std::string(field.key) == "values" && !record.values.empty() && style == RecordStyle::Results)
+      j["values_number"] = named_number_json(record.values);
   }
   return j;
 }

@@ -25,9 +25,11 @@
 // claim ids and whether a certified record's balls prove its verdict are checked by the
 // merge (src/run/shard.cpp), which knows the spec.
 //
-// The two styles differ only in what they round: results.json gives digits to 0.1 and
-// statistics to 4 significant figures for reading; a shard keeps every double exactly
-// (nlohmann-json writes 17 significant digits), so that a merge equals an unsharded run.
+// The two styles differ only in what they round and add: results.json gives digits to 0.1 and
+// statistics to 4 significant figures for reading, and beside `point` and `values` their numeric
+// mirrors `point_number` and `values_number` (each string as the nearest double, null where a
+// double cannot hold it: double_of_number_text); a shard keeps every double exactly (nlohmann-json
+// writes 17 significant digits) and no mirror, so that a merge equals an unsharded run.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -53,7 +55,7 @@ class RecordFieldError : public std::runtime_error {
 };
 
 enum class RecordStyle {
-  Results,  ///< results.json: figures rounded for reading, role added
+  Results,  ///< results.json: figures rounded for reading, role and numeric mirrors added
   Shard,    ///< shard.json: exact doubles, everything the merge needs
 };
 

@@ -72,6 +72,17 @@ struct VariantResult {
   Figure grid_figure;           ///< S against gamma (kernels) or n (sequences)
   std::vector<Table> tables;    ///< sampled results, asymptotes
   std::vector<Figure> figures;  ///< further figures (convergence in n)
+  /// What checking the variant cost (Kind::check and the certificate; the run's variants are
+  /// checked one after another, each with every thread): wall seconds (steady clock) and the
+  /// process's CPU seconds over all its threads (CLOCK_PROCESS_CPUTIME_ID), and the shard that
+  /// ran it (0: unsharded). Written to timings.json and shards, never to results.json, which
+  /// stays the same at any thread count.
+  struct Timing {
+    double wall_seconds = 0;
+    double cpu_seconds = 0;
+    unsigned shard = 0;
+  };
+  std::optional<Timing> timing;
 
   bool derived() const { return status == ClosedFormStatus::Derived; }
 };

@@ -105,6 +105,7 @@ class FactKind final : public Kind {
   }
 
   std::string sampled_population(const Spec&) const override { return ""; }  // no sampled route
+  std::string score_law_name(const Spec&) const override { return ""; }      // no scores
 
   // every record of a fact is a claim's or a property's (record_point_problem refuses others)
   std::function<Verdict(const CheckRecord&)> record_expectation(const Spec&) const override {

@@ -306,6 +306,9 @@ class FeatureMapKind final : public Kind {
     return has_phi(spec) ? "real d-dimensional attention weights a_j = phi(q).phi(k_j) (Gaussian keys)" : "";
   }
 
+  // the keys k_j ~ N(mu, sigma^2 I) of Su2023 eq. 8-9
+  std::string score_law_name(const Spec&) const override { return "normal"; }
+
   CheckRecord recheck_property(const Spec& spec, const Property& property, const RunOptions& options) const override {
     return check_property(spec, property, feature_map_property_target(), options);
   }

@@ -225,6 +225,8 @@ class KernelKind final : public Kind {
                             : "scores beta + gamma eps drawn directly from " + law->title() + " (d = 1)";
   }
 
+  std::string score_law_name(const Spec& spec) const override { return score_law(spec)->name(); }
+
   GiNaC::ex claim_reference(const Spec&, const Claim&, const GiNaC::ex& S) const override { return S; }
 
   std::optional<JudgedClaim> judged_claim(const Spec& spec, const Claim& claim, const NamedValues& point,

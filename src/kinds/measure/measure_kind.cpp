@@ -113,6 +113,7 @@ class MeasureKind final : public Kind {
   }
 
   std::string sampled_population(const Spec&) const override { return ""; }  // no sampled route
+  std::string score_law_name(const Spec&) const override { return ""; }      // S of a vector itself
 
   // the direct route's checks are tests
   std::function<Verdict(const CheckRecord&)> record_expectation(const Spec&) const override {

@@ -172,6 +172,7 @@ class SequenceKind final : public Kind {
   }
 
   std::string sampled_population(const Spec&) const override { return ""; }  // no sampled route
+  std::string score_law_name(const Spec&) const override { return ""; }      // explicit weights
 
   // S_n, or at lambda = 1 its form there (ClaimGeometry::separate_closed_form_at)
   GiNaC::ex claim_reference(const Spec&, const Claim&, const GiNaC::ex& S) const override { return S; }

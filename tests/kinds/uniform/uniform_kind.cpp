@@ -120,6 +120,7 @@ class UniformKind final : public Kind {
   }
 
   std::string sampled_population(const Spec&) const override { return ""; }  // no sampled route
+  std::string score_law_name(const Spec&) const override { return ""; }
 
   std::function<Verdict(const CheckRecord&)> record_expectation(const Spec&) const override {
     return [](const CheckRecord&) { return Verdict::Agree; };
