@@ -16,6 +16,7 @@
 #include "src/verdicts/claim_check.hpp"
 #include "src/kinds/kernel/kernel_route.hpp"
 #include "src/properties/property_checks.hpp"
+#include "src/verdicts/progress_meter.hpp"
 #include "src/verdicts/route_comparison.hpp"
 #include "src/kinds/sampled_checks.hpp"
 #include "src/kinds/kernel/kernel_kind.hpp"
@@ -284,7 +285,9 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
     exists.push_back(route.existence(p));
     if (exists.back().state == SExistence::State::Exists) computable.push_back(p);
   }
-  const std::vector<NumericS> computed = route.evaluate_grid(computable, options.threads);
+  ProgressMeter quadrature_meter(progress, fmt::format("[{}] quadrature", spec.name), "grid points", computable.size());
+  const std::vector<NumericS> computed = route.evaluate_grid(computable, options.threads, KernelRoute::Rules::Main,
+                                                             [&](std::size_t done) { quadrature_meter.update(done); });
   std::vector<NumericS> numerics(spec.grid.size());  // per grid point; the reason where no route ran
   for (std::size_t k = 0, next = 0; k < spec.grid.size(); ++k) {
     if (exists[k].state == SExistence::State::Exists)
@@ -294,10 +297,12 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
   }
   std::map<std::string, Curve> marks;
   std::size_t witnesses = 0;  // Boost.Math witnesses run so far
+  progress(fmt::format("[{}] closed form vs quadrature on {} grid points", spec.name, spec.grid.size()));
+  ProgressMeter closed_meter(progress, fmt::format("[{}] closed form vs quadrature", spec.name), "grid points",
+                             spec.grid.size());
   for (std::size_t k = 0; k < spec.grid.size(); ++k) {
     const GridPoint& p = spec.grid[k];
-    if (k % 50 == 0)
-      progress(fmt::format("[{}] closed form vs quadrature: point {}/{}", spec.name, k + 1, spec.grid.size()));
+    closed_meter.update(k);
     CheckRecord r;
     r.variant = spec.name;
     r.check = CheckKind::ClosedVsQuadrature;

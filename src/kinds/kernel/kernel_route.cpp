@@ -4,6 +4,8 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
 #include <cmath>
 
 #include "numerics/boost_quadrature.hpp"
@@ -410,7 +412,8 @@ NumericS KernelRoute::double_exponential(const GridPoint& point) const {
 NumericS KernelRoute::certified(const GridPoint& point) const { return at_point(point, Rules::MainCertified); }
 
 std::vector<NumericS> KernelRoute::evaluate_grid(const std::vector<GridPoint>& grid, unsigned threads,
-                                                 Rules rules) const {
+                                                 Rules rules,
+                                                 const std::function<void(std::size_t)>& points_done) const {
   const bool certified = rules != Rules::DoubleExponential;
   num::ScopedPrecision scope(quadrature_.internal_digits());  // set once, before the threads start
   std::vector<std::pair<Real, Real>> points;
@@ -427,11 +430,15 @@ std::vector<NumericS> KernelRoute::evaluate_grid(const std::vector<GridPoint>& g
   const std::vector<KernelRoute> copies(static_cast<std::size_t>(count),
                                         *this);  // GiNaC copied here, not in the threads
   std::vector<NumericS> out(grid.size());
+  std::atomic<std::size_t> done{0};
+  std::atomic<bool> stop{false};
+  std::exception_ptr stopped_by;  // what points_done threw (master thread only)
 #pragma omp parallel num_threads(count)
   {
     const KernelRoute& route = copies[static_cast<std::size_t>(omp_get_thread_num())];
 #pragma omp for schedule(dynamic, 1)
     for (long k = 0; k < static_cast<long>(points.size()); ++k) {
+      if (stop.load(std::memory_order_relaxed)) continue;  // an interrupt: the other points are not wanted
       const auto& [beta, gamma] = points[static_cast<std::size_t>(k)];
       NumericS& r = out[static_cast<std::size_t>(k)];
       if (certified) {
@@ -440,10 +447,18 @@ std::vector<NumericS> KernelRoute::evaluate_grid(const std::vector<GridPoint>& g
       } else {
         r = route.evaluate(beta, gamma);
       }
+      const std::size_t finished = done.fetch_add(1) + 1;
+      if (points_done && omp_get_thread_num() == 0) try {
+          points_done(finished);
+        } catch (...) {
+          stopped_by = std::current_exception();
+          stop = true;
+        }
     }
     mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);    // this thread's constant caches (log 2, pi): nothing left at exit
     if (certified) num::release_ball_caches();  // and Arb's
   }
+  if (stopped_by) std::rethrow_exception(stopped_by);
   return out;
 }
 

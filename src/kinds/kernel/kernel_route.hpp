@@ -22,6 +22,7 @@
 // global Digits is never set there).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -130,8 +131,12 @@ class KernelRoute {
   /// caller having checked that S exists at each (existence()); out[k] belongs to grid[k]
   /// and does not depend on the thread count. With Rules::Main every point gets `certified`
   /// (where the DE rules serve, Arb runs again uncapped with their values as its tolerance).
+  /// `points_done`, when given, is called on the calling thread (OpenMP's master) after each of
+  /// its points with the number of points finished on all threads (for a ProgressMeter); what it
+  /// throws stops the remaining points and is rethrown here.
   std::vector<NumericS> evaluate_grid(const std::vector<GridPoint>& grid, unsigned threads,
-                                      Rules rules = Rules::Main) const;
+                                      Rules rules = Rules::Main,
+                                      const std::function<void(std::size_t)>& points_done = {}) const;
   /// E|f(X)|^k, k = 0..highest, at `point`: the midpoints of the certified route's balls
   /// where each is at least P - 5 digits narrow (Rules::Main), else the double-exponential rules in one
   /// pass (|f|^k has the kinks of |f| or f^2; its peak is placed from k log|f|). The sampled
