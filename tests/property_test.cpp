@@ -273,11 +273,11 @@ BOOST_AUTO_TEST_CASE(the_lattice_route_decides_bounds_and_monotonicity_from_ball
 
 namespace {
 
-VariantResult run_test_spec(const std::string& file) {
+VariantResult run_test_spec(const std::string& file, unsigned digits = 30) {
   const std::string dir = std::string(ATTNVERIFY_SOURCE_DIR);
   const Bibliography bib = load_bibliography(dir + "/specs/bibliography.toml");
   RunOptions options;
-  options.digits = 30;
+  options.digits = digits;
   const Spec spec = load_spec(dir + "/tests/specs/properties/" + file, bib);
   return run_suite({spec}, bib, options, [](const std::string&) {}).variants.front();
 }
@@ -461,6 +461,22 @@ BOOST_AUTO_TEST_CASE(limits_on_a_regional_form_follow_paths_inside_the_region) {
     BOOST_TEST(to_string(outside.verdict) == "inconclusive");
     BOOST_TEST(outside.detail.find("not shown to stay inside beta + sqrt(3)*gamma > 0") != std::string::npos);
   }
+}
+
+// An infimum at an irrational interior point (tests/specs/properties/interior_optimum.toml: 2/3 at
+// beta = sqrt(3/5) by hand): the search's value, S at a point within its resolution of the
+// optimum, cannot refute the true 2/3 from above (it did: the probe of 2026-11-29), while a
+// value above S there (2/3 + 10^-30) is refuted. At 50 digits, the default, where S at the point
+// found (2/3 + 3e-44) agrees with 2/3 to 43 digits, fewer than the 45 asked at a point.
+BOOST_AUTO_TEST_CASE(an_interior_irrational_optimum_does_not_refute_its_true_value) {
+  const VariantResult v = run_test_spec("interior_optimum.toml", 50);
+  const CheckRecord& two_thirds = property(v, "infimum-two-thirds");
+  BOOST_TEST_CONTEXT(two_thirds.detail) {
+    BOOST_TEST(to_string(two_thirds.verdict) == "agree");
+    BOOST_TEST(std::stod(value_of(two_thirds.values, "infimum")) == 2.0 / 3, boost::test_tools::tolerance(1e-15));
+  }
+  const CheckRecord& above = property(v, "infimum-above");
+  BOOST_TEST_CONTEXT(above.detail) { BOOST_TEST(to_string(above.verdict) == "disagree"); }
 }
 
 // Limits, evenness and bounds without any closed form (sigmoid under normal scores): the numeric

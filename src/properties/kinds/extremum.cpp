@@ -61,6 +61,12 @@ namespace {
 /// claimed rational extremum (such as 1/2) can be compared exactly.
 constexpr long kSnapDenominator = 12;
 constexpr double kSnapRelTol = 1e-10;
+/// Extrema without an exact optimum: the digits to which the search's value is taken as the
+/// optimum's, from the side of the claimed value. Golden-section brackets each coordinate of the
+/// optimum to about 0.618^90 ~ 1e-19 of a grid cell (numerics/extremum_search.hpp), so S at the
+/// point found is within |dS| * 1e-19 (at an end or a kink) or |d2S| * 1e-38 (inside) of the
+/// optimum: 15 digits leaves a margin for steep S. An estimate, like the search itself.
+constexpr double kSearchLocatesDigits = 15;
 /// Extrema: an optimum within kEndpointRelTol (relative to the box width + 1) of a box
 /// end is the end itself, so that the range's (possibly infinite) end is reported.
 constexpr double kEndpointRelTol = 1e-12;
@@ -304,9 +310,15 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
                                              value_short, attained, found.evaluations);
   part.evidence = {EvidenceLevel::NumericEvidence, found_text};
   if (c.value) {
+    // whether the search's optimum lies on the claimed value's side of it (above a claimed
+    // infimum, below a claimed supremum): there the search, which approaches the optimum from
+    // that side, cannot refute the value beyond the digits it locates (kSearchLocatesDigits)
+    bool search_on_claimed_side = false;
     const double agree = exact ? agreement(*exact, *c.value, digits) : [&] {
       const num::Evaluation claimed = num::AdaptiveEvaluator(*c.value, {}, digits)({});
       num::ScopedPrecision wide(num::Precision{digits}.guarded());
+      if (claimed.converged)
+        search_on_claimed_side = maximise ? found.value <= claimed.value : found.value >= claimed.value;
       return claimed.converged ? num::digits_of_agreement(claimed.value, found.value, 2 * digits) : std::nan("");
     }();
     part.digits = agree;
@@ -314,10 +326,17 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
     // without an exact value, the digits the search settled, never more than working precision
     // gives (a search that settled completely, value_change = 0, asked for 299 digits: a true
     // infimum of relu under uniform scores disagreed, the attack of 2026-11-29, D3)
+    // An optimum found on the claimed side and not exact (an irrational interior point: x^2
+    // under uniform scores, infimum 2/3 at beta = sqrt(3/5), found 0.66...669914 and refuted, the
+    // probe of 2026-11-29) is S at a point near the optimum: it is within the search's resolution
+    // of the optimum, not equal to it, so a value is refuted from that side only beyond that.
+    // A value of S beyond the claim (below a claimed infimum) is S at a point: it refutes at
+    // working precision.
     const double need =
         exact ? required_digits(digits)
-              : std::min<double>(required_digits(digits),
-                                 std::max(3.0, -log10(found.value_change.convert_to<double>() + 1e-300) - 1));
+              : std::min<double>({required_digits(digits),
+                                  std::max(3.0, -log10(found.value_change.convert_to<double>() + 1e-300) - 1),
+                                  search_on_claimed_side ? kSearchLocatesDigits : HUGE_VAL});
     // an exact optimum is the claimed value only if equal to it exactly: a value within working
     // precision of it (sqrt(2/pi) - 10^-30 at P = 30) is not it when a ball of their difference
     // excludes 0, and is undecided when neither is shown
