@@ -413,6 +413,17 @@ BOOST_AUTO_TEST_CASE(a_closed_form_that_holds_on_a_region_decides_the_boxes_insi
     BOOST_TEST(to_string(across.verdict) == "inconclusive");
     BOOST_TEST(across.detail.find(inside) == std::string::npos);
   }
+  // a bound on the whole region, no box: the balls at the claim points, the grid and a search's
+  // best points inside the region; S -> 0 as gamma -> sqrt2/2, so S > 1/2 fails near the edge
+  // (it agreed at the claim points alone: the probe of 2026-11-29)
+  const CheckRecord& half = property(v, "bound-above-half-false");
+  BOOST_TEST_CONTEXT(half.detail) {
+    BOOST_TEST(to_string(half.verdict) == "disagree");
+    BOOST_TEST((half.evidence.level == EvidenceLevel::CertifiedCounterexample));
+    const double gamma = std::stod(value_of(half.point, "gamma"));
+    BOOST_TEST(std::stod(value_of(half.values, "S").substr(1)) == S(gamma), boost::test_tools::tolerance(1e-10));
+    BOOST_TEST(S(gamma) < 0.5);
+  }
 }
 
 // Limits on a closed form that holds on a region only: decided on the form along a path whose
@@ -521,6 +532,15 @@ BOOST_AUTO_TEST_CASE(limits_evenness_and_bounds_without_a_closed_form_use_certif
     BOOST_TEST(value_of(above.point, "beta") == "-2");
     BOOST_TEST(value_of(above.point, "gamma") == "1");
     BOOST_TEST(std::stod(value_of(above.values, "S").substr(1)) == 0.780199454817554, boost::test_tools::tolerance(1e-12));
+  }
+  // S > 1/2 fails only for beta < 0 at larger gamma (S = 0.403429796725940 at beta = -5, gamma = 3,
+  // mpmath), where no claim point lies: the search on the balls finds a point (it agreed at the
+  // claim points alone: the probe of 2026-11-29)
+  const CheckRecord& half = property(v, "bound-above-half-false");
+  BOOST_TEST_CONTEXT(half.detail) {
+    BOOST_TEST(to_string(half.verdict) == "disagree");
+    BOOST_TEST((half.evidence.level == EvidenceLevel::CertifiedCounterexample));
+    BOOST_TEST(std::stod(value_of(half.point, "beta")) < 0);
   }
   const VariantResult symmetric = run_test_spec("sigmoid_even.toml");  // the record lives in it
   const CheckRecord& even = property(symmetric, "even-true");
