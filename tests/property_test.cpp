@@ -474,6 +474,21 @@ BOOST_AUTO_TEST_CASE(limits_on_a_regional_form_follow_paths_inside_the_region) {
   }
 }
 
+// Exact values compared through their squares where both have one sign: the optimum of exp under
+// Laplace scores at gamma = 3/5 as the derivation writes it, against its claimed 2 sqrt(7/25)/(41/25)
+// (by hand: (-6 + 5 sqrt2)(6 + 5 sqrt2) = 14, (-3 + 5 sqrt2)(3 + 5 sqrt2) = 41, so the square is
+// 50 * 14 e^(9/5) e^(-9/5) / 41^2 = 700/1681 = (2 sqrt(7/25) * 25/41)^2; left undecided before, the
+// probe of 2026-11-29); values of opposite sign, or with different squares, are never equal.
+BOOST_AUTO_TEST_CASE(exact_values_of_one_sign_are_compared_through_their_squares) {
+  const auto parse = [](const std::string& text) { return sym::parse_expression(text, {}); };
+  const std::string optimum =
+      "5*sqrt(2)*sqrt((-6 + 5*sqrt(2))*(6 + 5*sqrt(2))/exp(-9/5))*exp(-9/10)/((-3 + 5*sqrt(2))*(3 + 5*sqrt(2)))";
+  BOOST_TEST((compare_exactly(parse(optimum), parse("2*sqrt(7/25)/(41/25)")) == ExactComparison::Equal));
+  BOOST_TEST((compare_exactly(parse("-(" + optimum + ")"), parse("-2*sqrt(7/25)/(41/25)")) == ExactComparison::Equal));
+  BOOST_TEST((compare_exactly(parse("-(" + optimum + ")"), parse("2*sqrt(7/25)/(41/25)")) == ExactComparison::Apart));
+  BOOST_TEST((compare_exactly(parse(optimum), parse("2*sqrt(7/25)/(41/25) + 10^(-60)")) == ExactComparison::Apart));
+}
+
 // An infimum at an irrational interior point (tests/specs/properties/interior_optimum.toml: 2/3 at
 // beta = sqrt(3/5) by hand): the search's value, S at a point within its resolution of the
 // optimum, cannot refute the true 2/3 from above (it did: the probe of 2026-11-29), while a

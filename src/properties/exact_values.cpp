@@ -48,6 +48,15 @@ ExactComparison compare_exactly(const ex& a, const ex& b) {
     if (sym::is_identically_zero(a - b)) return ExactComparison::Equal;
   } catch (const std::exception&) {
   }
+  // two positive (or two negative) numbers with equal squares are equal: the square removes a
+  // root the zero test does not see through (10 sqrt(7)/41 against
+  // 5 sqrt(2) sqrt(14 e^(9/5)) e^(-9/10)/41, the probe of 2026-11-29); the signs by balls
+  try {
+    const bool positive = positive_by_a_ball(a) && positive_by_a_ball(b);
+    const bool negative = !positive && positive_by_a_ball(-a) && positive_by_a_ball(-b);
+    if ((positive || negative) && sym::is_identically_zero(GiNaC::expand(a * a - b * b))) return ExactComparison::Equal;
+  } catch (const std::exception&) {
+  }
   try {
     const num::BallExpression difference(a - b, {});
     for (const slong bits : {256, 1024, 4096, 16384}) {
