@@ -489,6 +489,22 @@ BOOST_AUTO_TEST_CASE(exact_values_of_one_sign_are_compared_through_their_squares
   BOOST_TEST((compare_exactly(parse(optimum), parse("2*sqrt(7/25)/(41/25) + 10^(-60)")) == ExactComparison::Apart));
 }
 
+// A constant bound met with equality at beta = 0 (tests/specs/properties/abs_bound.toml: abs's S >=
+// sqrt(2/pi), by hand): proved on the whole domain from S's optimum at beta = 0, where the points
+// on beta = 0 alone cannot show the relation; a floor above it (4/5) still fails.
+BOOST_AUTO_TEST_CASE(a_constant_bound_met_at_beta_zero_is_proved_from_the_optimum_there) {
+  const VariantResult v = run_test_spec("abs_bound.toml", 50);
+  const CheckRecord& met = property(v, "floor-met");
+  BOOST_TEST_CONTEXT(met.detail) {
+    BOOST_TEST(to_string(met.verdict) == "agree");
+    BOOST_TEST((met.evidence.level == EvidenceLevel::ProvedWholeDomain));
+    BOOST_TEST((compare_exactly(sym::parse_expression(value_of(met.values, "infimum_at_beta_0"), {}),
+                                sym::parse_expression("sqrt(2/pi)", {})) == ExactComparison::Equal));
+  }
+  const CheckRecord& high = property(v, "floor-too-high");
+  BOOST_TEST_CONTEXT(high.detail) { BOOST_TEST(to_string(high.verdict) == "disagree"); }
+}
+
 // An infimum at an irrational interior point (tests/specs/properties/interior_optimum.toml: 2/3 at
 // beta = sqrt(3/5) by hand): the search's value, S at a point within its resolution of the
 // optimum, cannot refute the true 2/3 from above (it did: the probe of 2026-11-29), while a

@@ -35,6 +35,7 @@
 #include "src/properties/box_proof.hpp"
 #include "src/properties/exact_values.hpp"
 #include "src/properties/lattice_checks.hpp"
+#include "src/properties/optimum_at_zero.hpp"
 #include "src/properties/property_box.hpp"
 #include "src/properties/property_checks.hpp"
 #include "src/properties/property_outcome.hpp"
@@ -473,7 +474,35 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
     part.finding = fmt::format("S {} bound fails at lambda = 1.{}", relation_text(c.relation), ratio);
     return part;
   }
-  const bool proved = proved_open && bound_defined && (!with_one || one.state == AtLambdaOne::State::Holds);
+  // a constant bound against S's optimum over the whole domain, at beta = 0 (src/properties/
+  // optimum_at_zero.hpp): S >= S_t(0) >= bound (<= for an upper bound), with equality allowed only
+  // in a relation that is not strict (abs: S >= sqrt(2/pi), equal at beta = 0, was undecided:
+  // the probe of 2026-11-29)
+  std::optional<OptimumAtZero> optimum;
+  bool bound_is_constant = true;
+  for (auto it = c.bound.preorder_begin(); it != c.bound.preorder_end(); ++it)
+    if (GiNaC::is_a<GiNaC::symbol>(*it)) bound_is_constant = false;
+  if (!proved_open && !sequence && target.ratio_of_first_two && !target.S_on_box_only && symbols.size() == 2 &&
+      bound_is_constant) {
+    const std::vector<num::BoxAxis> both_sides{{-1, 1}, {1, 2}};  // beta of both signs: the whole domain
+    optimum = optimum_at_zero_ratio(S, symbols, both_sides, below);
+    if (optimum && optimum->level == EvidenceLevel::ProvedWholeDomain) {
+      const bool strict = c.relation == Relation::Less || c.relation == Relation::Greater;
+      const bool holds = positive_by_a_ball(below ? ex(c.bound - optimum->value) : ex(optimum->value - c.bound)) ||
+                         (!strict && compare_exactly(optimum->value, c.bound) == ExactComparison::Equal);
+      if (holds)
+        ratio += fmt::format(" Proved: {}; so S {} S(0, gamma) = {} {} {} on beta in R, gamma > 0.", optimum->how,
+                             below ? "<=" : ">=", sym::to_text(optimum->value), strict ? (below ? "<" : ">")
+                                                                                        : (below ? "<=" : ">="),
+                             c.bound_text);
+      else
+        optimum.reset();
+    } else {
+      optimum.reset();
+    }
+  }
+  const bool proved =
+      (proved_open || optimum) && bound_defined && (!with_one || one.state == AtLambdaOne::State::Holds);
   if (proved_open && !bound_defined)
     ratio += " (No proof: the bound's definedness on the domain is not proved.)";
   // what the proof covers: the domain, or the statement's range lambda in (0, 1)
@@ -497,10 +526,13 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
     part.verdict = Verdict::Agree;
     // what decides: the proved ratio, then the numbers at the point shown
     // (sequences: the ratio of S's general form, proved for 0 < lambda < 1; lambda = 1 apart)
-    part.values.insert(part.values.begin(),
-                       {std::string(below ? "bound_over_S_squared" : "S_over_bound_squared") +
-                            (sequence ? "_for_lambda_below_1" : ""),
-                        ratio_value});
+    if (optimum)
+      part.values.insert(part.values.begin(), {below ? "supremum_at_beta_0" : "infimum_at_beta_0", sym::to_text(optimum->value)});
+    else
+      part.values.insert(part.values.begin(),
+                         {std::string(below ? "bound_over_S_squared" : "S_over_bound_squared") +
+                              (sequence ? "_for_lambda_below_1" : ""),
+                          ratio_value});
     // a proof on the statement's range lambda in (0, 1), or on the whole domain
     part.method = sequence && c.excludes_lambda_one ? "symbolic on lambda in (0, 1)" : "symbolic";
     part.evidence = {sequence && c.excludes_lambda_one ? EvidenceLevel::ProvedOnSubdomain : EvidenceLevel::ProvedWholeDomain,

@@ -38,6 +38,7 @@
 #include "src/properties/box_proof.hpp"
 #include "src/properties/exact_values.hpp"
 #include "src/properties/lattice_checks.hpp"
+#include "src/properties/optimum_at_zero.hpp"
 #include "src/properties/property_box.hpp"
 #include "src/properties/property_checks.hpp"
 #include "src/properties/property_outcome.hpp"
@@ -88,64 +89,6 @@ std::optional<numeric> snap(const Real& x) {
     if (std::abs(v - p / q) <= kSnapRelTol * std::max(1.0, std::abs(v))) return numeric(static_cast<long>(p), q);
   }
   return std::nullopt;
-}
-
-// The optimum at beta = 0 beyond the box (issue 44, exact extrema): where S(beta, gamma) = S_t(t),
-// t = beta/gamma (src/properties/ratio_reduction.hpp), S_t is defined and continuous on the side(s)
-// of t = 0 that the box's beta reaches (0 included),
-// and on each side of t = 0 that the box's beta reaches S_t > 0 moves away from S_t(0) monotonically
-// (d(log S_t)/dt of a strict sign at every t > 0, and of S_t(-t) likewise, proofs/half_line_sign.hpp),
-// the infimum (supremum) of S over that side of the domain is S_t(0), attained at beta = 0.
-struct OptimumAtZero {
-  ex value;            ///< S_t(0), exact
-  EvidenceLevel level;  ///< whole domain (beta of both signs) or a stated subdomain (one sign)
-  std::string region;   ///< "beta in R, gamma > 0", "beta >= 0, gamma > 0", ...
-  std::string how;
-};
-
-std::optional<OptimumAtZero> optimum_at_zero_ratio(const ex& S, const std::vector<ex>& symbols,
-                                                   const std::vector<num::BoxAxis>& ebox, bool maximise) {
-  if (symbols.size() != 2 || ebox.size() != 2 || ebox[0].lo > 0 || ebox[0].hi < 0) return std::nullopt;
-  const std::optional<RatioReduction> ratio = reduce_to_ratio(S, symbols[0], symbols[1], ebox);
-  if (!ratio || tree_size(ratio->S_t, kMaxGradientNodes) >= kMaxGradientNodes) return std::nullopt;
-  const GiNaC::symbol& t = GiNaC::ex_to<GiNaC::symbol>(ratio->t);
-  try {
-    // defined and continuous on the side(s) of t = 0 the box reaches, 0 included: every divisor,
-    // radicand and step argument of one sign there
-    const bool positive_side = ebox[0].hi > 0, negative_side = ebox[0].lo < 0;
-    sym::ParameterDomain line;
-    const sym::Range range = positive_side && negative_side ? sym::Range::whole()
-                             : positive_side                ? sym::Range{0, HUGE_VAL, false, true}
-                                                            : sym::Range{-HUGE_VAL, 0, true, false};
-    line.variables = {{t, range, false, {0, 1, -1, 2, numeric(1, 2)}}};
-    line.description = "t on the box's side(s) of 0";
-    for (const sym::Condition& condition : sym::conditions_of(ratio->S_t))
-      if (sym::analyse_condition(condition, line).status != sym::ConditionStatus::Holds) return std::nullopt;
-    const ex value = GiNaC::normal(ratio->S_t.subs(t == 0));
-    for (auto it = value.preorder_begin(); it != value.preorder_end(); ++it)
-      if (GiNaC::is_a<GiNaC::symbol>(*it)) return std::nullopt;
-    const int away = maximise ? -1 : 1;  // the sign of d(log S_t)/d|t| that leaves S_t(0) the optimum
-    const auto side_holds = [&](const ex& S_side) {
-      if (sym::sign_on_positive_half_line(S_side, t) != std::optional<int>(1)) return false;
-      const ex slope = GiNaC::normal(log_expanded(S_side).diff(t));
-      return sym::sign_on_positive_half_line(slope, t) == std::optional<int>(away);
-    };
-    if (positive_side && !side_holds(ratio->S_t)) return std::nullopt;
-    if (negative_side && !side_holds(ratio->S_t.subs(t == -t))) return std::nullopt;
-    OptimumAtZero out;
-    out.value = value;
-    const bool both = positive_side && negative_side;
-    out.level = both ? EvidenceLevel::ProvedWholeDomain : EvidenceLevel::ProvedOnSubdomain;
-    out.region = both ? "beta in R, gamma > 0" : positive_side ? "beta >= 0, gamma > 0" : "beta <= 0, gamma > 0";
-    out.how = fmt::format("S = S_t(beta/gamma) with S_t defined and continuous on {}, and {} in |t| on {} (d(log S_t)/d|t| "
-                          "{} at every t != 0 there, by derivatives from t = 0)",
-                          both ? "R" : positive_side ? "t >= 0" : "t <= 0", maximise ? "decreasing" : "increasing",
-                          both ? "both sides of t = 0" : "that side",
-                          maximise ? "< 0" : "> 0");
-    return out;
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
 }
 
 PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const PropertyTarget& target, const RunOptions& options) {
