@@ -8,8 +8,8 @@
 //   reached    |f(v_k) - L| <= tol from some k on: the claim holds numerically;
 //   elsewhere  successive values settle (|f(v_k) - f(v_k-1)| <= tol) at a value
 //              farther than tol from L: the limit is that value, not L; or their
-//              differences D_k = |f(v_k) - f(v_k-1)| fall as a power law (the local
-//              exponent stable to 1% over the last 3 steps, above 0.05 decades per decade),
+//              differences D_k = |f(v_k) - f(v_k-1)| fall as a power law (over the last 4
+//              values, the 2 declines of D stable to 1%, above 0.05 decades per decade),
 //              so the remaining change is about D_n r/(1 - r), r = 10^-exponent, and L lies
 //              more than 1000 times that from f(v_n): the values converge elsewhere (the
 //              value they approach is named, with its digits);

@@ -505,6 +505,21 @@ BOOST_AUTO_TEST_CASE(a_constant_bound_met_at_beta_zero_is_proved_from_the_optimu
   BOOST_TEST_CONTEXT(high.detail) { BOOST_TEST(to_string(high.verdict) == "disagree"); }
 }
 
+// A sequence's limit from exact sums to n = 10^5 (tests/specs/properties/linear_weights_limit.toml:
+// a_i = i, S_n -> sqrt(3)/2 by hand): the true limit agrees, and a false one is named as another
+// value the values converge to (numeric evidence), not left undecided.
+BOOST_AUTO_TEST_CASE(a_sequence_limit_elsewhere_is_found_from_five_decades) {
+  const VariantResult v = run_test_spec("linear_weights_limit.toml");
+  const CheckRecord& right = property(v, "limit-true");
+  BOOST_TEST_CONTEXT(right.detail) { BOOST_TEST(to_string(right.verdict) == "agree"); }
+  const CheckRecord& wrong = property(v, "limit-false");
+  BOOST_TEST_CONTEXT(wrong.detail) {
+    BOOST_TEST(to_string(wrong.verdict) == "disagree");
+    BOOST_TEST((wrong.evidence.level == EvidenceLevel::NumericEvidence));
+    BOOST_TEST(wrong.detail.find("converge to about 0.86603") != std::string::npos);
+  }
+}
+
 // An infimum at an irrational interior point (tests/specs/properties/interior_optimum.toml: 2/3 at
 // beta = sqrt(3/5) by hand): the search's value, S at a point within its resolution of the
 // optimum, cannot refute the true 2/3 from above (it did: the probe of 2026-11-29), while a
