@@ -520,6 +520,20 @@ BOOST_AUTO_TEST_CASE(a_sequence_limit_elsewhere_is_found_from_five_decades) {
   }
 }
 
+// A sequence bound met with equality at n = 1 (tests/specs/properties/decay_bound_equality.toml:
+// decay's S_n >= n^(-1/2), lambda^n <= lambda by hand): proved on the whole domain, n = 1 apart and
+// n = 1 + m, m > 0, where lambda^(1 + m) = lambda lambda^m; a floor twice as high fails at n = 1.
+BOOST_AUTO_TEST_CASE(a_sequence_bound_met_at_n_one_is_proved_for_every_n) {
+  const VariantResult v = run_test_spec("decay_bound_equality.toml");
+  const CheckRecord& met = property(v, "floor-met");
+  BOOST_TEST_CONTEXT(met.detail) {
+    BOOST_TEST(to_string(met.verdict) == "agree");
+    BOOST_TEST((met.evidence.level == EvidenceLevel::ProvedWholeDomain));
+  }
+  const CheckRecord& doubled = property(v, "floor-doubled");
+  BOOST_TEST_CONTEXT(doubled.detail) { BOOST_TEST(to_string(doubled.verdict) == "disagree"); }
+}
+
 // An infimum at an irrational interior point (tests/specs/properties/interior_optimum.toml: 2/3 at
 // beta = sqrt(3/5) by hand): the search's value, S at a point within its resolution of the
 // optimum, cannot refute the true 2/3 from above (it did: the probe of 2026-11-29), while a

@@ -134,6 +134,27 @@ AtLambdaOne bound_at_lambda_one(const BoundCheck& c, const ex& S1, unsigned digi
     }
   } catch (const std::exception&) {
   }
+  // n is an integer >= 1: the relation at n = 1 exactly, and the ratio for n = 1 + m, m > 0 (a
+  // possymbol: every real n > 1, so every integer n >= 2); for decay's S = 1 >= n^(-1/2), where
+  // (S/bound)^2 - 1 = n - 1 is 0 at n = 1 (undecided before: the probe of 2026-11-29)
+  try {
+    static const GiNaC::possymbol m("m");
+    const ex at_n1 = GiNaC::normal(gap.subs(s.n == 1));
+    const bool holds_at_1 =
+        positive_by_a_ball(at_n1) || (!strict && GiNaC::is_a<numeric>(at_n1) && GiNaC::ex_to<numeric>(at_n1).is_zero());
+    const ex r = GiNaC::normal(GiNaC::pow(below ? B1 / S1 : S1 / B1, 2).subs(s.n == 1 + m));
+    if (holds_at_1 && sym::is_provably_positive(r - 1, {}) &&
+        sym::is_provably_positive_with_roots((below ? B1 : S1).subs(s.n == 1 + m), {})) {
+      out.state = AtLambdaOne::State::Holds;
+      out.text = fmt::format(
+          "At lambda = 1, with S's form there, S = {}: at n = 1 S - bound = {} exactly, and for n = 1 + m, m > 0, "
+          "{} = {} with (ratio - 1) > 0 and {} > 0 by the positivity prover, so the relation holds for every n.",
+          sym::to_text(S1), sym::to_text(below ? ex(-at_n1) : at_n1), below ? "(bound/S)^2" : "(S/bound)^2",
+          sym::to_text(r), below ? "the bound" : "S");
+      return out;
+    }
+  } catch (const std::exception&) {
+  }
   // not proved for every n: an n in [1, 64] where S's and the bound's exact values there break the
   // relation is a counterexample (exact rational arithmetic, no rounding)
   for (long n = 1; n <= 64; ++n) {
@@ -264,6 +285,92 @@ std::string bound_search_points(const Spec& spec, const BoundCheck& c, const Cla
                      geometry.property_domain ? "lattice of the domain" : "claim point set and the grid",
                      scanned ? "n = 1, ..., 64 at 5 values of lambda, " : "", kink_text.empty() && !scanned ? "the " : kink_text + "and the ",
                      kept, kept == 1 ? "" : "s", outcome.evaluations, region.describe());
+}
+
+// e > 0 by the signs of its factors: numerator and denominator factored (GiNaC::factor), each
+// factor positive or negative by the positivity prover (unit symbols in (0, 1), others positive),
+// a negative one counted by its integer power, numbers by their sign; an even count of negatives
+// proves e > 0. (2 lambda (T - 1)/((1 + lambda T)(lambda - 1)) for lambda, T in (0, 1): two
+// negative factors, which the prover alone does not pair.) Never throws.
+// For sequences, where every symbol is positive (lambda and lambda's atoms in (0, 1), n and m > 0;
+// only the sequence route below calls these two): a polynomial
+// whose expanded terms all have positive coefficients is positive (1 + lambda T, which the
+// positivity prover leaves undecided).
+bool positive_terms_only(const ex& e) {
+  const ex expanded = GiNaC::expand(e);
+  const std::vector<ex> terms =
+      GiNaC::is_a<GiNaC::add>(expanded) ? std::vector<ex>(expanded.begin(), expanded.end()) : std::vector<ex>{expanded};
+  const auto positive_monomial = [](const ex& t) {
+    const std::vector<ex> parts = GiNaC::is_a<GiNaC::mul>(t) ? std::vector<ex>(t.begin(), t.end()) : std::vector<ex>{t};
+    for (const ex& p : parts) {
+      if (GiNaC::is_a<numeric>(p) && GiNaC::ex_to<numeric>(p).is_real() && GiNaC::ex_to<numeric>(p).is_positive()) continue;
+      if (GiNaC::is_a<GiNaC::symbol>(p)) continue;
+      if (GiNaC::is_a<GiNaC::power>(p) && GiNaC::is_a<GiNaC::symbol>(p.op(0)) && GiNaC::is_a<numeric>(p.op(1))) continue;
+      return false;
+    }
+    return true;
+  };
+  return !terms.empty() && std::all_of(terms.begin(), terms.end(), positive_monomial);
+}
+
+bool positive_by_its_factors(const ex& e, const std::vector<ex>& unit, int depth = 0);
+
+// The signs of x's factors (x a product, or one factor), multiplied into `sign`; false when one
+// factor's sign is not proved. A real (non-integer) power needs a base positive by its factors; a
+// sum not decided whole is factored (GiNaC::factor) and its factors' signs taken.
+bool factor_signs(const ex& x, const std::vector<ex>& unit, int& sign, int depth) {
+  if (depth > 6) return false;
+  const std::vector<ex> factors = GiNaC::is_a<GiNaC::mul>(x) ? std::vector<ex>(x.begin(), x.end()) : std::vector<ex>{x};
+  for (const ex& f : factors) {
+    if (GiNaC::is_a<numeric>(f)) {
+      const numeric v = GiNaC::ex_to<numeric>(f);
+      if (!v.is_real() || v.is_zero()) return false;
+      if (v.is_negative()) sign = -sign;
+      continue;
+    }
+    ex base = f;
+    numeric exponent = 1;
+    if (GiNaC::is_a<GiNaC::power>(f) && GiNaC::is_a<numeric>(f.op(1))) {
+      base = f.op(0);
+      exponent = GiNaC::ex_to<numeric>(f.op(1));
+    }
+    if (!exponent.is_integer()) {  // a root of a ratio of negatives, say
+      if (!positive_by_its_factors(GiNaC::normal(base), unit, depth + 1)) return false;
+      continue;
+    }
+    const bool odd = exponent.is_odd();
+    if (positive_terms_only(base) || sym::is_provably_positive(base, unit)) continue;
+    if (positive_terms_only(-base) || sym::is_provably_positive(-base, unit)) {
+      if (odd) sign = -sign;
+      continue;
+    }
+    if (GiNaC::is_a<GiNaC::add>(base)) {
+      const ex factored = GiNaC::factor(base);
+      int inner = 1;
+      if (GiNaC::is_a<GiNaC::mul>(factored) && factor_signs(factored, unit, inner, depth + 1)) {
+        if (odd && inner < 0) sign = -sign;
+        continue;
+      }
+    }
+    return false;
+  }
+  return true;
+}
+
+// e > 0 by the signs of its factors: numerator and denominator (of GiNaC::normal's form), each
+// factor positive or negative by the positivity prover (unit symbols in (0, 1), others positive)
+// or by positive_terms_only, a negative one counted by its integer power; an even count of
+// negatives proves e > 0. (2 lambda (T - 1)/((1 + lambda T)(lambda - 1)) for lambda, T in (0, 1):
+// two negative factors, which the prover alone does not pair.) Never throws.
+bool positive_by_its_factors(const ex& e, const std::vector<ex>& unit, int depth) {
+  try {
+    const ex rational = GiNaC::normal(e);
+    int sign = 1;
+    return factor_signs(GiNaC::numer(rational), unit, sign, depth) &&
+           factor_signs(GiNaC::denom(rational), unit, sign, depth) && sign == 1;
+  } catch (const std::exception&) {
+    return false;
+  }
 }
 
 // The range the statement is made on: the properties' domain, with lambda < 1 for a statement
@@ -457,6 +564,44 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
     // the symbolic proof is an extra: without it the numeric verdict stands, and the
     // finding does not claim a proof (proved stays false, ratio empty)
   }
+  // sequences, where lambda and lambda^n taken as independent numbers in (0, 1) do not decide it
+  // (decay's S >= n^(-1/2): (S/bound)^2 - 1 = 2 (lambda - lambda^n)/((1 - lambda)(1 + lambda^n)),
+  // 0 at n = 1; the probe of 2026-11-29): n = 1 apart, exactly in lambda, and n = 1 + m for m > 0
+  // (every integer n >= 2), where lambda^(1 + m) = lambda lambda^m with lambda^m in (0, 1)
+  if (sequence && !proved_open) try {
+      static const GiNaC::possymbol m("m");
+      const ex r = GiNaC::pow(below ? c.bound / S : S / c.bound, 2), side = below ? c.bound : S;
+      const ex gap_at_1 = GiNaC::normal((below ? ex(c.bound - S) : ex(S - c.bound)).subs(s.n == 1));
+      const ex r_at_1 = GiNaC::normal(r.subs(s.n == 1));
+      const bool strict = is_strict(c.relation);
+      const bool at_1 = (!strict && sym::is_identically_zero(gap_at_1)) ||
+                        (sym::is_provably_positive(r_at_1 - 1, {s.lambda}) &&
+                         sym::is_provably_positive_with_roots(side.subs(s.n == 1), {s.lambda}));
+      // the side's sign for every real n > 0, as above (lambda^n an atom in (0, 1))
+      GiNaC::exmap side_atoms;
+      const ex side_n = sym::atomize_symbolic_powers(side, side_atoms);
+      std::vector<ex> side_unit{s.lambda};
+      for (const auto& [atom, power] : side_atoms)
+        if (power.op(0).is_equal(s.lambda) && power.op(1).info(GiNaC::info_flags::positive)) side_unit.push_back(atom);
+      GiNaC::exmap atoms;
+      const ex r_m = GiNaC::normal(sym::atomize_symbolic_powers(GiNaC::expand(r.subs(s.n == 1 + m)), atoms));
+      std::vector<ex> unit{s.lambda};
+      for (const auto& [atom, power] : atoms)  // lambda^m in (0, 1) for lambda in (0, 1), m > 0
+        if (power.op(0).is_equal(s.lambda) && power.op(1).info(GiNaC::info_flags::positive)) unit.push_back(atom);
+      if (at_1 && !r_m.has(m) && positive_by_its_factors(GiNaC::normal(r_m - 1), unit) &&
+          (sym::is_provably_positive_with_roots(side_n, side_unit) || positive_by_its_factors(side_n, side_unit))) {
+        proved_open = true;
+        ratio_value = sym::to_text(r_m.subs(atoms));
+        ratio += fmt::format(
+            " At n = 1 {}; for n = 1 + m, m > 0, ({})^2 = {} with lambda^m in (0, 1), and (ratio - 1) > 0 and {} > 0 by "
+            "the signs of their factors (the positivity prover) for 0 < lambda < 1, so {} for every n >= 2.",
+            sym::is_identically_zero(gap_at_1) ? "S and the bound are identically equal in lambda"
+                                               : "the same ratio minus 1 is positive in lambda",
+            below ? "bound/S" : "S/bound", ratio_value, below ? "the bound" : "S",
+            below ? "bound > |S| >= S" : "S > |bound| >= bound");
+      }
+    } catch (const std::exception&) {
+    }
   // lambda = 1, for every n
   const AtLambdaOne one = with_one ? bound_at_lambda_one(c, S1, digits) : AtLambdaOne{};
   if (with_one) ratio += " " + one.text;
