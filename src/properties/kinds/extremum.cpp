@@ -447,6 +447,214 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
 }
 
 
+// Without a closed form, an extremum's `value` from the certified balls of S (PropertyTarget::
+// certified_value): the 9-per-axis lattice over the box (lattice_checks.hpp), then the best
+// lattice point refined by golden-section on the balls' midpoints along each real axis (2 rounds of
+// kBallSearchSteps steps over the cells beside it), its coordinates snapped to the box's ends and to
+// rationals p/q, q <= kSnapDenominator, within kBallSnapRelTol; integer axes (a sequence's n) keep
+// the lattice's integers. A point whose ball lies wholly beyond the claimed value (below a claimed
+// infimum) is a certified counterexample; otherwise the search's optimum is compared with the
+// value: on the claimed side (above an infimum) to kBallSearchDigits digits, the golden-section
+// locating the optimum only to about 10^-13 of a cell; beyond it to working precision. Agree or
+// disagree is then numeric evidence; a point without a ball leaves the check undecided.
+constexpr int kBallSearchSteps = 60;
+constexpr double kBallSnapRelTol = 1e-9;
+constexpr double kBallSearchDigits = 10;
+
+PropertyOutcome extremum_value_on_balls(const Spec& spec, const ExtremumCheck& c, const PropertyTarget& target,
+                                        const RunOptions& options) {
+  PropertyOutcome part;
+  part.method = "search on the certified route's balls";
+  const bool maximise = c.supremum;
+  const std::string word = maximise ? "supremum" : "infimum";
+  const auto names = spec.property_parameters();
+  std::vector<bool> integer_axis;
+  for (const ex& x : parameter_symbols(spec)) integer_axis.push_back(is_integer_parameter(x));
+  std::vector<std::pair<numeric, numeric>> ranges;
+  box_of(spec, c.over, ranges);
+  if (ranges.size() != names.size())
+    return not_decided("the box does not give a range of every parameter (" + joined_names(names) + "): not decided.");
+  if (const std::string outside = box_outside_domain(spec, names, ranges); !outside.empty())
+    return not_decided(outside + ": not decided.");
+  const slong bits = num::Precision{options.digits}.ball_bits();
+  num::Ball claimed;
+  try {
+    claimed = num::BallExpression(*c.value, {})({}, bits);
+  } catch (const std::exception&) {
+  }
+  if (!claimed.finite()) return not_decided("the claimed value " + c.value_text + " has no ball: not decided.");
+  std::size_t evaluations = 0, without = 0;
+  std::string no_ball;
+  // S's ball at a point, or nullopt (counted; the caller stops after kMaxPointsWithoutBall)
+  const auto S_at = [&](const GridPoint& p) -> std::optional<num::Ball> {
+    ++evaluations;
+    const CertifiedValue v = target.certified_value(p);
+    if (v.ball && v.ball->finite()) return *v.ball;
+    ++without;
+    if (no_ball.empty()) no_ball = "at " + describe_point(spec.named_point(p)) + " the numeric route gives no ball (" +
+                                   v.not_certified + ")";
+    return std::nullopt;
+  };
+  const auto better = [&](const num::Ball& a, const num::Ball& b) {  // a's midpoint beyond b's
+    return maximise ? arf_cmp(arb_midref(a.get()), arb_midref(b.get())) > 0
+                    : arf_cmp(arb_midref(a.get()), arb_midref(b.get())) < 0;
+  };
+  const auto beyond_claim = [&](const num::Ball& s) {  // wholly below a claimed infimum
+    return maximise ? arb_gt(s.get(), claimed.get()) != 0 : arb_lt(s.get(), claimed.get()) != 0;
+  };
+  const auto counterexample = [&](const GridPoint& p, const num::Ball& s) {
+    part.verdict = Verdict::Disagree;
+    part.certified = true;
+    part.method = "certified balls at a point";
+    part.point = spec.named_point(p);
+    part.values = {{"S", ball_text(s)}, {"claimed", c.value_text}};
+    part.evidence = {EvidenceLevel::CertifiedCounterexample,
+                     fmt::format("S {} {} at {}, so the {} over the box is not {}", maximise ? ">" : "<", c.value_text,
+                                 describe_point(part.point), word, c.value_text)};
+    part.finding = fmt::format("Certified counterexample: at {} the ball of S is {}, {} the claimed {} {}.",
+                               describe_point(part.point), ball_text(s), maximise ? "above" : "below", word,
+                               c.value_text);
+    return part;
+  };
+  // the lattice
+  // (an integer axis of at most kAllIntegers values takes every one: the optimum may lie between
+  // the lattice's integers, where no golden-section goes)
+  constexpr long kAllIntegers = 64;
+  std::vector<std::vector<numeric>> axes;
+  for (std::size_t k = 0; k < ranges.size(); ++k) {
+    // the integers of [lo, hi]: -floor(-lo) and floor(hi) (GiNaC's iquo rounds towards zero)
+    const auto floor_of = [](const numeric& x) {
+      numeric q = GiNaC::iquo(x.numer(), x.denom());
+      if (q > x) q -= 1;
+      return q;
+    };
+    const numeric first = -floor_of(-ranges[k].first), last = floor_of(ranges[k].second);
+    if (integer_axis[k] && last - first < kAllIntegers) {
+      std::vector<numeric> every;
+      for (numeric n = first; n <= last; n += 1) every.push_back(n);
+      axes.push_back(every);
+    } else {
+      axes.push_back(lattice_axis(ranges[k].first, ranges[k].second, integer_axis[k]));
+    }
+  }
+  for (const auto& a : axes)
+    if (a.empty()) return not_decided("an integer parameter's range holds no integer: not decided.");
+  std::optional<std::pair<GridPoint, num::Ball>> best;
+  std::vector<std::size_t> at(axes.size(), 0);
+  for (bool more = true; more;) {
+    GridPoint p;
+    for (std::size_t k = 0; k < axes.size(); ++k) p.push_back(axes[k][at[k]]);
+    if (const std::optional<num::Ball> s = S_at(p)) {
+      if (beyond_claim(*s)) return counterexample(p, *s);
+      if (!best || better(*s, best->second)) best.emplace(p, *s);
+    } else if (without >= kMaxPointsWithoutBall) {
+      return not_decided("No closed form; by the numeric route's certified balls " + no_ball + ": not decided.");
+    }
+    more = false;
+    for (std::size_t k = 0; k < at.size(); ++k) {
+      if (++at[k] < axes[k].size()) {
+        more = true;
+        break;
+      }
+      at[k] = 0;
+    }
+  }
+  if (!best) return not_decided("No closed form; no point of the lattice has a ball of S: not decided.");
+  // golden-section along each real axis between the best point's lattice neighbours
+  const double golden = (std::sqrt(5.0) - 1) / 2;
+  for (int round = 0; round < 2; ++round)
+    for (std::size_t k = 0; k < axes.size(); ++k) {
+      if (integer_axis[k] || axes[k].size() < 2) continue;
+      const auto it = std::find(axes[k].begin(), axes[k].end(), best->first[k]);
+      const std::size_t i = it == axes[k].end() ? 0 : static_cast<std::size_t>(it - axes[k].begin());
+      double lo = (round == 0 && i > 0 ? axes[k][i - 1] : best->first[k]).to_double();
+      double hi = (round == 0 && i + 1 < axes[k].size() ? axes[k][i + 1] : best->first[k]).to_double();
+      if (round > 0) {  // a narrower bracket around the point found
+        const double w = (ranges[k].second - ranges[k].first).to_double() * 1e-6;
+        lo = std::max(ranges[k].first.to_double(), best->first[k].to_double() - w);
+        hi = std::min(ranges[k].second.to_double(), best->first[k].to_double() + w);
+      }
+      // the points as exact decimals of 15 significant digits (readable where the record shows one)
+      const auto point_at = [&](double x) {
+        GridPoint p = best->first;
+        const std::optional<numeric> v = exact_value(fmt::format("{:.15g}", x));
+        p[k] = v ? *v : exact_rational(num::Real(x));
+        return p;
+      };
+      // golden-section: one new point per step, the other kept from the step before
+      double x1 = hi - golden * (hi - lo), x2 = lo + golden * (hi - lo);
+      GridPoint p1 = point_at(x1), p2 = point_at(x2);
+      std::optional<num::Ball> s1 = S_at(p1), s2 = S_at(p2);
+      for (int step = 0; step < kBallSearchSteps && s1 && s2; ++step) {
+        if (beyond_claim(*s1)) return counterexample(p1, *s1);
+        if (beyond_claim(*s2)) return counterexample(p2, *s2);
+        if (better(*s1, best->second)) best.emplace(p1, *s1);
+        if (better(*s2, best->second)) best.emplace(p2, *s2);
+        if (better(*s1, *s2)) {  // the optimum lies in [lo, x2]
+          hi = x2, x2 = x1, p2 = p1, s2 = s1;
+          x1 = hi - golden * (hi - lo), p1 = point_at(x1), s1 = S_at(p1);
+        } else {  // in [x1, hi]
+          lo = x1, x1 = x2, p1 = p2, s1 = s2;
+          x2 = lo + golden * (hi - lo), p2 = point_at(x2), s2 = S_at(p2);
+        }
+      }
+      if ((!s1 || !s2) && without >= kMaxPointsWithoutBall)
+        return not_decided("No closed form; by the numeric route's certified balls " + no_ball + ": not decided.");
+    }
+  // the point snapped to the box's ends and to small rationals
+  GridPoint snapped = best->first;
+  for (std::size_t k = 0; k < snapped.size(); ++k) {
+    if (integer_axis[k]) continue;
+    const double x = snapped[k].to_double(), width = (ranges[k].second - ranges[k].first).to_double();
+    if (std::abs(x - ranges[k].first.to_double()) <= kBallSnapRelTol * (width + 1)) snapped[k] = ranges[k].first;
+    else if (std::abs(x - ranges[k].second.to_double()) <= kBallSnapRelTol * (width + 1)) snapped[k] = ranges[k].second;
+    else
+      for (long q = 1; q <= kSnapDenominator; ++q) {
+        const double pq = std::round(x * q);
+        if (std::abs(x - pq / q) <= kBallSnapRelTol * std::max(1.0, std::abs(x))) {
+          snapped[k] = numeric(static_cast<long>(pq), q);
+          break;
+        }
+      }
+  }
+  if (snapped != best->first)
+    if (const std::optional<num::Ball> s = S_at(snapped)) {
+      if (beyond_claim(*s)) return counterexample(snapped, *s);
+      if (!better(best->second, *s)) best.emplace(snapped, *s);
+    }
+  const num::Ball& S = best->second;
+  num::ScopedPrecision wide(num::Precision{options.digits}.guarded());
+  const num::Real found(S.midpoint_text(options.digits + 5)), value(claimed.midpoint_text(options.digits + 5));
+  const bool claimed_side = maximise ? found <= value : found >= value;
+  // no more digits than the balls' working precision holds
+  const double agree = num::digits_of_agreement(found, value, options.digits);
+  const double need = std::min<double>(required_digits(options.digits), claimed_side ? kBallSearchDigits : HUGE_VAL);
+  part.digits = agree;
+  part.point = spec.named_point(best->first);
+  part.values = {{word, S.midpoint_text(std::min<unsigned>(options.digits, 20))}, {"claimed", c.value_text}};
+  const std::string found_text =
+      fmt::format("the {} of S over {} found by a search on the certified balls is {} at {} ({} evaluations)", word,
+                  named_box_text(names, ranges), S.midpoint_text(12), describe_point(part.point), evaluations);
+  if (agree >= need) {
+    part.verdict = Verdict::Agree;
+    part.evidence = {EvidenceLevel::NumericEvidence, found_text};
+    part.finding = "No closed form; " + found_text + fmt::format(": it equals the claimed {} to {:.1f} digits (numeric "
+                                                                 "evidence: nothing is shown between the points searched).",
+                                                                 c.value_text, agree);
+  } else if (claimed_side) {
+    part.verdict = Verdict::Disagree;
+    part.evidence = {EvidenceLevel::NumericEvidence, found_text};
+    part.finding = "No closed form; " + found_text +
+                   fmt::format(", {} the claimed {}, from which it differs within the first {:.0f} digits (numeric "
+                               "evidence: a search may miss the optimum).",
+                               maximise ? "below" : "above", c.value_text, kBallSearchDigits);
+  } else {
+    part.finding = "No closed form; " + found_text + fmt::format(", {} the claimed {}, but their balls overlap: not decided.",
+                                                                 maximise ? "above" : "below", c.value_text);
+  }
+  return part;
+}
+
 class Extremum final : public PropertyKind {
  public:
   explicit Extremum(bool supremum) : supremum_(supremum) {}
@@ -475,11 +683,13 @@ class Extremum final : public PropertyKind {
                         const RunOptions& options) const override {
     const ExtremumCheck& c = check_data<ExtremumCheck>(check);
     if (!target.S.is_zero()) return check_extremum(spec, c, target, options);
-    // without a closed form: a strict bound on the lattice of certified balls
+    // without a closed form: a strict bound on the lattice of certified balls, a value by a search
+    // on them
     if (!c.value)
       if (auto lattice = check_on_lattice(spec, c.over, supremum_ ? LatticeRelation::LessThan : LatticeRelation::GreaterThan,
                                           supremum_ ? *c.less_than : *c.greater_than, "", target, options))
         return *lattice;
+    if (c.value && target.certified_value) return extremum_value_on_balls(spec, c, target, options);
     return without_closed_form(target);
   }
 
