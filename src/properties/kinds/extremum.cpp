@@ -641,7 +641,8 @@ PropertyOutcome extremum_value_on_balls(const Spec& spec, const ExtremumCheck& c
     part.finding = "No closed form; " + found_text + fmt::format(": it equals the claimed {} to {:.1f} digits (numeric "
                                                                  "evidence: nothing is shown between the points searched).",
                                                                  c.value_text, agree);
-  } else if (claimed_side) {
+  } else if (claimed_side && (maximise ? arb_lt(S.get(), claimed.get()) : arb_gt(S.get(), claimed.get()))) {
+    // the optimum found is certainly on the value's side of it (its ball apart from the value's)
     part.verdict = Verdict::Disagree;
     part.evidence = {EvidenceLevel::NumericEvidence, found_text};
     part.finding = "No closed form; " + found_text +
@@ -649,8 +650,8 @@ PropertyOutcome extremum_value_on_balls(const Spec& spec, const ExtremumCheck& c
                                "evidence: a search may miss the optimum).",
                                maximise ? "below" : "above", c.value_text, kBallSearchDigits);
   } else {
-    part.finding = "No closed form; " + found_text + fmt::format(", {} the claimed {}, but their balls overlap: not decided.",
-                                                                 maximise ? "above" : "below", c.value_text);
+    part.finding = "No closed form; " + found_text +
+                   fmt::format(", which differs from the claimed {}, but their balls overlap: not decided.", c.value_text);
   }
   return part;
 }
