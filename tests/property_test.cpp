@@ -503,6 +503,13 @@ BOOST_AUTO_TEST_CASE(a_constant_bound_met_at_beta_zero_is_proved_from_the_optimu
   }
   const CheckRecord& high = property(v, "floor-too-high");
   BOOST_TEST_CONTEXT(high.detail) { BOOST_TEST(to_string(high.verdict) == "disagree"); }
+  // a box on beta = 0 states nothing beyond it (the attack of 2026-11-29, R2)
+  const CheckRecord& line = property(v, "supremum-on-the-line");
+  BOOST_TEST_CONTEXT(line.detail) {
+    BOOST_TEST(to_string(line.verdict) == "agree");
+    BOOST_TEST((line.evidence.level == EvidenceLevel::CertifiedOnBox));
+    BOOST_TEST(line.evidence.proposition.find("beta <= 0") == std::string::npos);
+  }
 }
 
 // A sequence's limit from exact sums to n = 10^5 (tests/specs/properties/linear_weights_limit.toml:
@@ -561,7 +568,8 @@ BOOST_AUTO_TEST_CASE(an_extremum_value_without_a_closed_form_is_searched_on_ball
 // An infimum at an irrational interior point (tests/specs/properties/interior_optimum.toml: 2/3 at
 // beta = sqrt(3/5) by hand): the search's value, S at a point within its resolution of the
 // optimum, cannot refute the true 2/3 from above (it did: the probe of 2026-11-29), while a
-// value above S there (2/3 + 10^-30) is refuted. At 50 digits, the default, where S at the point
+// value above S there (2/3 + 10^-30), or below the optimum by more than the search resolves (2/3 -
+// 10^-20), is refuted. At 50 digits, the default, where S at the point
 // found (2/3 + 3e-44) agrees with 2/3 to 43 digits, fewer than the 45 asked at a point.
 BOOST_AUTO_TEST_CASE(an_interior_irrational_optimum_does_not_refute_its_true_value) {
   const VariantResult v = run_test_spec("interior_optimum.toml", 50);
@@ -572,6 +580,10 @@ BOOST_AUTO_TEST_CASE(an_interior_irrational_optimum_does_not_refute_its_true_val
   }
   const CheckRecord& above = property(v, "infimum-above");
   BOOST_TEST_CONTEXT(above.detail) { BOOST_TEST(to_string(above.verdict) == "disagree"); }
+  // a value 10^-20 below: the search's resolution is S's change over its last bracket (about
+  // 10^-40 here), not a fixed allowance (the attack of 2026-11-29, R1)
+  const CheckRecord& below = property(v, "infimum-below");
+  BOOST_TEST_CONTEXT(below.detail) { BOOST_TEST(to_string(below.verdict) == "disagree"); }
 }
 
 // Limits, evenness and bounds without any closed form (sigmoid under normal scores): the numeric
@@ -625,6 +637,13 @@ BOOST_AUTO_TEST_CASE(limits_evenness_and_bounds_without_a_closed_form_use_certif
     BOOST_TEST(to_string(half.verdict) == "disagree");
     BOOST_TEST((half.evidence.level == EvidenceLevel::CertifiedCounterexample));
     BOOST_TEST(std::stod(value_of(half.point, "beta")) < 0);
+  }
+  // false by a relative 10^-20 (the attack of 2026-11-29, R3): found when the search measures the
+  // violation in MPFR, not in doubles
+  const CheckRecord& hair = property(v, "bound-hair-false");
+  BOOST_TEST_CONTEXT(hair.detail) {
+    BOOST_TEST(to_string(hair.verdict) == "disagree");
+    BOOST_TEST((hair.evidence.level == EvidenceLevel::CertifiedCounterexample));
   }
   const VariantResult symmetric = run_test_spec("sigmoid_even.toml");  // the record lives in it
   const CheckRecord& even = property(symmetric, "even-true");

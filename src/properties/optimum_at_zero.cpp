@@ -24,6 +24,9 @@ std::optional<OptimumAtZero> optimum_at_zero_ratio(const ex& S, const std::vecto
     // defined and continuous on the side(s) of t = 0 the box reaches, 0 included: every divisor,
     // radicand and step argument of one sign there
     const bool positive_side = ebox[0].hi > 0, negative_side = ebox[0].lo < 0;
+    // a box on the line beta = 0 reaches neither side: nothing beyond it is stated (it was stated
+    // as beta <= 0, false for abs's supremum: the attack of 2026-11-29, R2)
+    if (!positive_side && !negative_side) return std::nullopt;
     sym::ParameterDomain line;
     const sym::Range range = positive_side && negative_side ? sym::Range::whole()
                              : positive_side                ? sym::Range{0, HUGE_VAL, false, true}

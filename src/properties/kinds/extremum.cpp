@@ -62,12 +62,12 @@ namespace {
 /// claimed rational extremum (such as 1/2) can be compared exactly.
 constexpr long kSnapDenominator = 12;
 constexpr double kSnapRelTol = 1e-10;
-/// Extrema without an exact optimum: the digits to which the search's value is taken as the
-/// optimum's, from the side of the claimed value. Golden-section brackets each coordinate of the
-/// optimum to about 0.618^90 ~ 1e-19 of a grid cell (numerics/extremum_search.hpp), so S at the
-/// point found is within |dS| * 1e-19 (at an end or a kink) or |d2S| * 1e-38 (inside) of the
-/// optimum: 15 digits leaves a margin for steep S. An estimate, like the search itself.
-constexpr double kSearchLocatesDigits = 15;
+/// Extrema without an exact optimum: golden-section brackets each coordinate of the optimum to
+/// about 0.618^90 ~ 1.6e-19 of a grid cell (numerics/extremum_search.hpp, 41 values per axis).
+/// How far S at the point found may lie from the optimum is measured by S at the point moved by
+/// that width along each axis (search_resolution_digits): about |dS| * 1e-21 at an end or a kink,
+/// |d2S| * 1e-42 inside. An estimate, like the search itself.
+constexpr double kGoldenBracket = 1.6e-19;
 /// Extrema: an optimum within kEndpointRelTol (relative to the box width + 1) of a box
 /// end is the end itself, so that the range's (possibly infinite) end is reported.
 constexpr double kEndpointRelTol = 1e-12;
@@ -255,7 +255,7 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
   if (c.value) {
     // whether the search's optimum lies on the claimed value's side of it (above a claimed
     // infimum, below a claimed supremum): there the search, which approaches the optimum from
-    // that side, cannot refute the value beyond the digits it locates (kSearchLocatesDigits)
+    // that side, cannot refute the value beyond the digits it locates (search_resolution_digits)
     bool search_on_claimed_side = false;
     const double agree = exact ? agreement(*exact, *c.value, digits) : [&] {
       const num::Evaluation claimed = num::AdaptiveEvaluator(*c.value, {}, digits)({});
@@ -275,11 +275,36 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
     // of the optimum, not equal to it, so a value is refuted from that side only beyond that.
     // A value of S beyond the claim (below a claimed infimum) is S at a point: it refutes at
     // working precision.
+    // The search's resolution is S's change over the golden-section's last bracket around the point
+    // found, along each axis (a fixed 15 digits agreed values 10^-16 to 10^-40 below an infimum
+    // found to 42 digits: the attack of 2026-11-29, R1).
+    const auto search_resolution_digits = [&]() -> double {
+      Real widest = 0;
+      for (std::size_t k = 0; k < box.size() && k < found.argument.size(); ++k) {
+        if (!(box[k].hi > box[k].lo)) continue;
+        const bool geometric = box[k].lo > 0 && box[k].hi >= 100 * box[k].lo;
+        const Real cell = geometric ? Real(found.argument[k] * log(box[k].hi / box[k].lo) / (num::kGridPoints - 1))
+                                    : Real((box[k].hi - box[k].lo) / (num::kGridPoints - 1));
+        const Real h = cell * kGoldenBracket;
+        for (const int side : {-1, 1}) {
+          std::vector<Real> x = found.argument;
+          x[k] += side * h;
+          if (x[k] < box[k].lo || x[k] > box[k].hi) continue;
+          try {
+            const Real change = abs(Real(S_at(x) - found.value));
+            if (change > widest) widest = change;
+          } catch (const std::exception&) {
+          }
+        }
+      }
+      if (widest == 0) return digits;
+      return -log10(Real(widest / (abs(found.value) + Real(1e-300)))).convert_to<double>();
+    };
     const double need =
         exact ? required_digits(digits)
               : std::min<double>({required_digits(digits),
                                   std::max(3.0, -log10(found.value_change.convert_to<double>() + 1e-300) - 1),
-                                  search_on_claimed_side ? kSearchLocatesDigits : HUGE_VAL});
+                                  search_on_claimed_side ? std::max(3.0, search_resolution_digits() - 1) : HUGE_VAL});
     // an exact optimum is the claimed value only if equal to it exactly: a value within working
     // precision of it (sqrt(2/pi) - 10^-30 at P = 30) is not it when a ball of their difference
     // excludes 0, and is undecided when neither is shown
