@@ -584,6 +584,9 @@ BOOST_AUTO_TEST_CASE(an_interior_irrational_optimum_does_not_refute_its_true_val
   // 10^-40 here), not a fixed allowance (the attack of 2026-11-29, R1)
   const CheckRecord& below = property(v, "infimum-below");
   BOOST_TEST_CONTEXT(below.detail) { BOOST_TEST(to_string(below.verdict) == "disagree"); }
+  // a strict bound attained at an irrational point only: undecided, never agreed (R4)
+  const CheckRecord& strict = property(v, "strict-floor-attained");
+  BOOST_TEST_CONTEXT(strict.detail) { BOOST_TEST(to_string(strict.verdict) == "inconclusive"); }
 }
 
 // Limits, evenness and bounds without any closed form (sigmoid under normal scores): the numeric
