@@ -518,9 +518,22 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
     // a search point where a strict relation's margin is within the search's resolution
     // (kStrictSearchResolution): the bound may be attained nearby, so the strict relation is not
     // shown there (x^2 under uniform scores, S > 2/3 with S = 2/3 at an
-    // irrational point, agreed: the attack of 2026-11-29, R4)
+    // irrational point, agreed: the attack of 2026-11-29, R4). Only inside the search region: at
+    // its edge the bound is approached towards infinity or the domain's end, not attained (a
+    // feature map's S < 1 + 1/snr, with S <= 1, as snr grows)
+    const auto inside_search_region = [&](const GridPoint& x) {
+      const std::optional<num::SearchRegion>& region =
+          geometry.property_domain ? geometry.property_region : geometry.region;
+      if (!region || region->axes.size() != x.size()) return false;
+      for (std::size_t k = 0; k < x.size(); ++k) {
+        const num::RegionAxis& a = region->axes[k];
+        const double v = x[k].to_double(), margin_k = 1e-6 * (a.hi - a.lo);
+        if (!(v > a.lo + margin_k && v < a.hi - margin_k)) return false;
+      }
+      return true;
+    };
     const bool near_attained = index >= first_extra && is_strict(c.relation) && !fails &&
-                               abs(margin) <= Real(kStrictSearchResolution);
+                               abs(margin) <= Real(kStrictSearchResolution) && inside_search_region(*p.rational);
     if (abs(margin) <= tolerance) {  // equal at working precision: the rest is rounding noise, which
       ++unresolved;                  // varies with GiNaC's term order from run to run
       margin = 0;
