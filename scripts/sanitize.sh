@@ -4,9 +4,10 @@
 # libFuzzer targets, then
 #  1. the test suite under the sanitizers, reduced: every test except
 #     standard_suite_test (the full suite, ~40 s in a release build and several times
-#     that instrumented) and the three that read its run (report_pages_test, which typesets its
-#     report, suite_shard_test, which runs it again in 3 shards, and slurm_test, which does so
-#     under Slurm; excluding the fixture's
+#     that instrumented) and the four that read its run (report_pages_test, which typesets its
+#     report, results_data_test, which reads its checks.csv and timings.json (every run writes
+#     them, cli_test's too), suite_shard_test, which runs it again in 3 shards, and slurm_test,
+#     which does so under Slurm; excluding the fixture's
 #     setup alone would not stop CTest from adding it back); cli_test, tutorial_test and the Boost suites run the same
 #     code paths on small specs, and cli_test still interrupts a run of specs/;
 #  2. a short, reproducible fuzzing run of each target: FUZZ_RUNS inputs (default
@@ -23,5 +24,5 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export LSAN_OPTIONS=suppressions=$PWD/tests/sanitizers/lsan.supp
 # the standard suite under ASan takes too long; its report's page budget needs its output
-ctest --test-dir build-asan --output-on-failure -j"$(nproc)" -E 'standard_suite_test|report_pages_test|suite_shard_test|slurm_test'
+ctest --test-dir build-asan --output-on-failure -j"$(nproc)" -E 'standard_suite_test|report_pages_test|results_data_test|suite_shard_test|slurm_test'
 FUZZ_RUNS=${FUZZ_RUNS:-100000} scripts/fuzz.sh --no-build
