@@ -295,15 +295,10 @@ std::string bound_search_points(const Spec& spec, const BoundCheck& c, const Cla
                      kept, kept == 1 ? "" : "s", outcome.evaluations, region.describe());
 }
 
-// e > 0 by the signs of its factors: numerator and denominator factored (GiNaC::factor), each
-// factor positive or negative by the positivity prover (unit symbols in (0, 1), others positive),
-// a negative one counted by its integer power, numbers by their sign; an even count of negatives
-// proves e > 0. (2 lambda (T - 1)/((1 + lambda T)(lambda - 1)) for lambda, T in (0, 1): two
-// negative factors, which the prover alone does not pair.) Never throws.
 // For sequences, where every symbol is positive (lambda and lambda's atoms in (0, 1), n and m > 0;
-// only the sequence route below calls these two): a polynomial
-// whose expanded terms all have positive coefficients is positive (1 + lambda T, which the
-// positivity prover leaves undecided).
+// only the sequence route below calls this and positive_by_its_factors): a polynomial whose
+// expanded terms all have positive coefficients is positive (1 + lambda T, which the positivity
+// prover leaves undecided).
 bool positive_terms_only(const ex& e) {
   const ex expanded = GiNaC::expand(e);
   const std::vector<ex> terms =
@@ -323,11 +318,26 @@ bool positive_terms_only(const ex& e) {
 
 bool positive_by_its_factors(const ex& e, const std::vector<ex>& unit, int depth = 0);
 
+// The largest expression (in nodes, box_proof.hpp's tree_size) whose factors' signs are taken.
+constexpr std::size_t kMaxFactoredNodes = 400;
+
+// lambda and the atoms of atomize_symbolic_powers that stand for lambda^e with e > 0: the
+// symbols in (0, 1) for lambda in (0, 1) that the positivity prover is given
+std::vector<ex> lambda_and_its_powers(const GiNaC::exmap& atoms) {
+  const ex& lambda = sym::symbols().lambda;
+  std::vector<ex> unit{lambda};
+  for (const auto& [atom, power] : atoms)
+    if (power.op(0).is_equal(lambda) && power.op(1).info(GiNaC::info_flags::positive)) unit.push_back(atom);
+  return unit;
+}
+
 // The signs of x's factors (x a product, or one factor), multiplied into `sign`; false when one
 // factor's sign is not proved. A real (non-integer) power needs a base positive by its factors; a
 // sum not decided whole is factored (GiNaC::factor) and its factors' signs taken.
 bool factor_signs(const ex& x, const std::vector<ex>& unit, int& sign, int depth) {
-  if (depth > 6) return false;
+  // a spec's bound is untrusted: GiNaC::factor of a large polynomial takes minutes
+  // ((1 + lambda + lambda^n)^60 took 2 min), so a large expression is not taken apart
+  if (depth > 6 || tree_size(x, kMaxFactoredNodes) >= kMaxFactoredNodes) return false;
   const std::vector<ex> factors = GiNaC::is_a<GiNaC::mul>(x) ? std::vector<ex>(x.begin(), x.end()) : std::vector<ex>{x};
   for (const ex& f : factors) {
     if (GiNaC::is_a<numeric>(f)) {
@@ -490,6 +500,20 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
             : "");
     return part;
   }
+  // inside the search region, not within 10^-6 of its width from an end: at an end a bound is
+  // approached towards infinity or the domain's end, not attained (a feature map's S < 1 + 1/snr,
+  // with S <= 1, as snr grows)
+  const std::optional<num::SearchRegion>& search_region =
+      geometry.property_domain ? geometry.property_region : geometry.region;
+  const auto inside_search_region = [&](const GridPoint& x) {
+    if (!search_region || search_region->axes.size() != x.size()) return false;
+    for (std::size_t k = 0; k < x.size(); ++k) {
+      const num::RegionAxis& a = search_region->axes[k];
+      const double v = x[k].to_double(), margin_k = 1e-6 * (a.hi - a.lo);
+      if (!(v > a.lo + margin_k && v < a.hi - margin_k)) return false;
+    }
+    return true;
+  };
   for (std::size_t index = 0; index < points.size(); ++index) {
     const ClaimPoint& p = points[index];
     const bool one = sequence && (*p.rational)[0] == 1;
@@ -518,20 +542,7 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
     // a search point where a strict relation's margin is within the search's resolution
     // (kStrictSearchResolution): the bound may be attained nearby, so the strict relation is not
     // shown there (x^2 under uniform scores, S > 2/3 with S = 2/3 at an
-    // irrational point, agreed: the attack of 2026-11-29, R4). Only inside the search region: at
-    // its edge the bound is approached towards infinity or the domain's end, not attained (a
-    // feature map's S < 1 + 1/snr, with S <= 1, as snr grows)
-    const auto inside_search_region = [&](const GridPoint& x) {
-      const std::optional<num::SearchRegion>& region =
-          geometry.property_domain ? geometry.property_region : geometry.region;
-      if (!region || region->axes.size() != x.size()) return false;
-      for (std::size_t k = 0; k < x.size(); ++k) {
-        const num::RegionAxis& a = region->axes[k];
-        const double v = x[k].to_double(), margin_k = 1e-6 * (a.hi - a.lo);
-        if (!(v > a.lo + margin_k && v < a.hi - margin_k)) return false;
-      }
-      return true;
-    };
+    // irrational point, agreed: the attack of 2026-11-29, R4)
     const bool near_attained = index >= first_extra && is_strict(c.relation) && !fails &&
                                abs(margin) <= Real(kStrictSearchResolution) && inside_search_region(*p.rational);
     if (abs(margin) <= tolerance) {  // equal at working precision: the rest is rounding noise, which
@@ -573,9 +584,7 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
     if (sequence) {
       r = sym::atomize_symbolic_powers(r, atoms);
       side = sym::atomize_symbolic_powers(side, atoms);
-      unit = {s.lambda};
-      for (const auto& [atom, power] : atoms)  // lambda^n in (0, 1) for lambda in (0, 1), n > 0
-        if (power.op(0).is_equal(s.lambda) && power.op(1).info(GiNaC::info_flags::positive)) unit.push_back(atom);
+      unit = lambda_and_its_powers(atoms);  // lambda^n in (0, 1) for lambda in (0, 1), n > 0
     }
     r = GiNaC::normal(r);
     if (!sequence || !r.has(s.lambda) || !r.has(s.n)) {
@@ -599,8 +608,11 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
   // (decay's S >= n^(-1/2): (S/bound)^2 - 1 = 2 (lambda - lambda^n)/((1 - lambda)(1 + lambda^n)),
   // 0 at n = 1; the probe of 2026-11-29): n = 1 apart, exactly in lambda, and n = 1 + m for m > 0
   // (every integer n >= 2), where lambda^(1 + m) = lambda lambda^m with lambda^m in (0, 1)
-  if (sequence && !proved_open) try {
-      static const GiNaC::possymbol m("m");
+  static const GiNaC::possymbol m("m");
+  // (a bound whose expansion in lambda^m is large, (1 + lambda + lambda^n)^60, would take minutes
+  // in GiNaC's normal and factor: the route is for bounds of a few terms)
+  if (sequence && !proved_open &&
+      tree_size(GiNaC::expand(c.bound.subs(s.n == 1 + m)), kMaxFactoredNodes) < kMaxFactoredNodes) try {
       const ex r = GiNaC::pow(below ? c.bound / S : S / c.bound, 2), side = below ? c.bound : S;
       const ex gap_at_1 = GiNaC::normal((below ? ex(c.bound - S) : ex(S - c.bound)).subs(s.n == 1));
       const ex r_at_1 = GiNaC::normal(r.subs(s.n == 1));
@@ -611,14 +623,10 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
       // the side's sign for every real n > 0, as above (lambda^n an atom in (0, 1))
       GiNaC::exmap side_atoms;
       const ex side_n = sym::atomize_symbolic_powers(side, side_atoms);
-      std::vector<ex> side_unit{s.lambda};
-      for (const auto& [atom, power] : side_atoms)
-        if (power.op(0).is_equal(s.lambda) && power.op(1).info(GiNaC::info_flags::positive)) side_unit.push_back(atom);
-      GiNaC::exmap atoms;
+      const std::vector<ex> side_unit = lambda_and_its_powers(side_atoms);
+      GiNaC::exmap atoms;  // lambda^m in (0, 1) for lambda in (0, 1), m > 0
       const ex r_m = GiNaC::normal(sym::atomize_symbolic_powers(GiNaC::expand(r.subs(s.n == 1 + m)), atoms));
-      std::vector<ex> unit{s.lambda};
-      for (const auto& [atom, power] : atoms)  // lambda^m in (0, 1) for lambda in (0, 1), m > 0
-        if (power.op(0).is_equal(s.lambda) && power.op(1).info(GiNaC::info_flags::positive)) unit.push_back(atom);
+      const std::vector<ex> unit = lambda_and_its_powers(atoms);
       if (at_1 && !r_m.has(m) && positive_by_its_factors(GiNaC::normal(r_m - 1), unit) &&
           (sym::is_provably_positive_with_roots(side_n, side_unit) || positive_by_its_factors(side_n, side_unit))) {
         proved_open = true;
@@ -663,7 +671,7 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
     const std::vector<num::BoxAxis> both_sides{{-1, 1}, {1, 2}};  // beta of both signs: the whole domain
     optimum = optimum_at_zero_ratio(S, symbols, both_sides, below);
     if (optimum && optimum->level == EvidenceLevel::ProvedWholeDomain) {
-      const bool strict = c.relation == Relation::Less || c.relation == Relation::Greater;
+      const bool strict = is_strict(c.relation);
       const bool holds = positive_by_a_ball(below ? ex(c.bound - optimum->value) : ex(optimum->value - c.bound)) ||
                          (!strict && compare_exactly(optimum->value, c.bound) == ExactComparison::Equal);
       if (holds)
@@ -816,7 +824,7 @@ PropertyOutcome check_bound_on_balls(const Spec& spec, const BoundCheck& c, cons
   const std::string statement = std::string("S ") + relation_text(c.relation) + " " + c.bound_text;
   // where the bound is defined as written (a divisor GiNaC cancelled still counts): proved on the
   // statement's range, else not decided here (the route with a closed form finds its bad points)
-  const sym::ParameterDomain range = statement_range(spec.kind->claim_geometry(spec, true), c);
+  const sym::ParameterDomain range = statement_range(geometry, c);
   if (const std::optional<sym::Condition> unproved = sym::first_unproved(c.bound_conditions, range)) {
     part.finding = "No closed form, and the bound is not shown defined on " + range.description + " (" +
                    unproved->describe() + "): not decided.";

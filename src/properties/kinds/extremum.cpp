@@ -545,14 +545,14 @@ PropertyOutcome extremum_value_on_balls(const Spec& spec, const ExtremumCheck& c
   // (an integer axis of at most kAllIntegers values takes every one: the optimum may lie between
   // the lattice's integers, where no golden-section goes)
   constexpr long kAllIntegers = 64;
+  // the integers of [lo, hi]: from -floor(-lo) to floor(hi) (GiNaC's iquo rounds towards zero)
+  const auto floor_of = [](const numeric& x) {
+    numeric q = GiNaC::iquo(x.numer(), x.denom());
+    if (q > x) q -= 1;
+    return q;
+  };
   std::vector<std::vector<numeric>> axes;
   for (std::size_t k = 0; k < ranges.size(); ++k) {
-    // the integers of [lo, hi]: -floor(-lo) and floor(hi) (GiNaC's iquo rounds towards zero)
-    const auto floor_of = [](const numeric& x) {
-      numeric q = GiNaC::iquo(x.numer(), x.denom());
-      if (q > x) q -= 1;
-      return q;
-    };
     const numeric first = -floor_of(-ranges[k].first), last = floor_of(ranges[k].second);
     if (integer_axis[k] && last - first < kAllIntegers) {
       std::vector<numeric> every;
