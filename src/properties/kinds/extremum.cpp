@@ -479,12 +479,15 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
 // rationals p/q, q <= kSnapDenominator, within kBallSnapRelTol; integer axes (a sequence's n) keep
 // the lattice's integers. A point whose ball lies wholly beyond the claimed value (below a claimed
 // infimum) is a certified counterexample; otherwise the search's optimum is compared with the
-// value: on the claimed side (above an infimum) to kBallSearchDigits digits, the golden-section
-// locating the optimum only to about 10^-13 of a cell; beyond it to working precision. Agree or
-// disagree is then numeric evidence; a point without a ball leaves the check undecided.
+// value: on the claimed side (above an infimum) to the search's resolution, S's change between the
+// point found and the ends of the last golden-section bracket along each real axis (at least a
+// relative 10^-15 of the coordinate, the decimals the points are written with); beyond it to
+// working precision. Agree or disagree is then numeric evidence; a point without a ball leaves the
+// check undecided. (A fixed 10 digits on the claimed side agreed a value 10^-15 below a true infimum
+// found to 35 digits: the twin of the attack of 2026-11-29, R1.)
 constexpr int kBallSearchSteps = 60;
 constexpr double kBallSnapRelTol = 1e-9;
-constexpr double kBallSearchDigits = 10;
+constexpr double kPointDecimalsRelTol = 1e-15;
 
 PropertyOutcome extremum_value_on_balls(const Spec& spec, const ExtremumCheck& c, const PropertyTarget& target,
                                         const RunOptions& options) {
@@ -587,6 +590,7 @@ PropertyOutcome extremum_value_on_balls(const Spec& spec, const ExtremumCheck& c
   if (!best) return not_decided("No closed form; no point of the lattice has a ball of S: not decided.");
   // golden-section along each real axis between the best point's lattice neighbours
   const double golden = (std::sqrt(5.0) - 1) / 2;
+  std::vector<double> last_bracket(axes.size(), 0.0);  // per real axis, the width the search ended with
   for (int round = 0; round < 2; ++round)
     for (std::size_t k = 0; k < axes.size(); ++k) {
       if (integer_axis[k] || axes[k].size() < 2) continue;
@@ -625,6 +629,7 @@ PropertyOutcome extremum_value_on_balls(const Spec& spec, const ExtremumCheck& c
       }
       if ((!s1 || !s2) && without >= kMaxPointsWithoutBall)
         return not_decided("No closed form; by the numeric route's certified balls " + no_ball + ": not decided.");
+      last_bracket[k] = hi - lo;
     }
   // the point snapped to the box's ends and to small rationals
   GridPoint snapped = best->first;
@@ -653,7 +658,29 @@ PropertyOutcome extremum_value_on_balls(const Spec& spec, const ExtremumCheck& c
   const bool claimed_side = maximise ? found <= value : found >= value;
   // no more digits than the balls' working precision holds
   const double agree = num::digits_of_agreement(found, value, options.digits);
-  const double need = std::min<double>(required_digits(options.digits), claimed_side ? kBallSearchDigits : HUGE_VAL);
+  // the search's resolution: S's largest change from the point found to a point at the last
+  // bracket's width along a real axis; nothing to measure leaves working precision
+  const auto resolution_digits = [&]() -> double {
+    num::Real widest = 0;
+    for (std::size_t k = 0; k < axes.size(); ++k) {
+      if (integer_axis[k] || !(ranges[k].second > ranges[k].first)) continue;
+      const double x = best->first[k].to_double();
+      const double h = std::max(last_bracket[k], kPointDecimalsRelTol * std::max(std::abs(x), 1e-300));
+      for (const int side : {-1, 1}) {
+        GridPoint p = best->first;
+        p[k] += exact_rational(num::Real(side * h));
+        if (p[k] < ranges[k].first || p[k] > ranges[k].second) continue;
+        if (const std::optional<num::Ball> s = S_at(p)) {
+          const num::Real change = abs(num::Real(s->midpoint_text(options.digits + 5)) - found);
+          if (change > widest) widest = change;
+        }
+      }
+    }
+    if (widest == 0) return options.digits;
+    return -log10(num::Real(widest / (abs(found) + num::Real(1e-300)))).convert_to<double>();
+  };
+  const double search_digits = claimed_side ? std::max(3.0, resolution_digits() - 1) : HUGE_VAL;
+  const double need = std::min<double>(required_digits(options.digits), search_digits);
   part.digits = agree;
   part.point = spec.named_point(best->first);
   part.values = {{word, S.midpoint_text(std::min<unsigned>(options.digits, 20))}, {"claimed", c.value_text}};
@@ -671,9 +698,9 @@ PropertyOutcome extremum_value_on_balls(const Spec& spec, const ExtremumCheck& c
     part.verdict = Verdict::Disagree;
     part.evidence = {EvidenceLevel::NumericEvidence, found_text};
     part.finding = "No closed form; " + found_text +
-                   fmt::format(", {} the claimed {}, from which it differs within the first {:.0f} digits (numeric "
-                               "evidence: a search may miss the optimum).",
-                               maximise ? "below" : "above", c.value_text, kBallSearchDigits);
+                   fmt::format(", {} the claimed {}, from which it differs within the {:.0f} digits the search "
+                               "resolves (numeric evidence: a search may miss the optimum).",
+                               maximise ? "below" : "above", c.value_text, search_digits);
   } else {
     part.finding = "No closed form; " + found_text +
                    fmt::format(", which differs from the claimed {}, but their balls overlap: not decided.", c.value_text);
