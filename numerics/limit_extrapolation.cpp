@@ -10,7 +10,8 @@
 
 namespace attnverify::num {
 
-LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero, const Real& claimed, unsigned digits) {
+LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero, const Real& claimed, unsigned digits,
+                                bool negative) {
   LimitEstimate out;
   const Real tol = pow(Real(10), -static_cast<int>(Precision{digits}.required())) * (abs(claimed) > 1 ? abs(claimed) : Real(1));
   std::vector<Real> values, distance;
@@ -33,7 +34,7 @@ LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero,
   const std::size_t n = values.size();
   out.last_value = values.back();
   out.last_exponent = exponents.back();
-  const char* var = to_zero ? "10^-" : "10^";
+  const char* var = to_zero ? "10^-" : negative ? "-10^" : "10^";
   // reached: within tol from some k on
   std::size_t first = n;
   for (std::size_t k = n; k-- > 0;) {

@@ -39,9 +39,11 @@ struct LimitEstimate {
   std::string summary;       ///< one sentence with the figures
 };
 
-/// `f(e)` is the function at v = 10^e (exact powers of ten, e = -k or k). It may
-/// throw EvaluationError (the sequence ends there). `to_zero` selects v -> 0.
-/// `digits` is P; call under a precision of at least P + 10 digits.
-LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero, const Real& claimed, unsigned digits);
+/// `f(e)` is the function at v = 10^e (exact powers of ten, e = -k or k), or at v = -10^e when
+/// `negative` (v -> -inf; the summary then names the points -10^k). It may throw EvaluationError
+/// (the sequence ends there). `to_zero` selects v -> 0. `digits` is P; call under a precision of
+/// at least P + 10 digits.
+LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero, const Real& claimed, unsigned digits,
+                                bool negative = false);
 
 }  // namespace attnverify::num

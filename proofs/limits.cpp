@@ -259,12 +259,22 @@ bool switch_at_zero(const ex& e, const symbol& t) {
 
 }  // namespace
 
+std::string to_text(LimitPoint to) {
+  switch (to) {
+    case LimitPoint::Zero: return "0";
+    case LimitPoint::Infinity: return "infinity";
+    case LimitPoint::NegativeInfinity: return "-infinity";
+  }
+  return "";
+}
+
 std::optional<SeriesLimit> series_limit(const ex& e, const symbol& v, LimitPoint to) {
   const possymbol t("t");
   try {
     // t > 0: a switch of one sign for every t > 0 takes its branch (relu(sqrt3 t) = sqrt3 t,
     // relu(-t) = 0); one still switching at t = 0 is left to the numeric route
-    const ex at_t = resolve_signed_switches(e.subs(v == (to == LimitPoint::Zero ? ex(t) : 1 / ex(t))),
+    const ex approach = to == LimitPoint::Zero ? ex(t) : to == LimitPoint::Infinity ? 1 / ex(t) : -1 / ex(t);
+    const ex at_t = resolve_signed_switches(e.subs(v == approach),
                                             SymbolRanges{{t, Range{0, HUGE_VAL, true, true}}}, {});
     if (switch_at_zero(at_t, t)) return std::nullopt;
     // a switch whose argument is not 0 at t = 0 keeps that argument's sign near t = 0, all a

@@ -1,6 +1,6 @@
 // Limits of closed forms in one variable by GiNaC's series expansion.
 //
-// lim_{v -> 0+} e or lim_{v -> inf} e: substitute v = t or v = 1/t and expand e in
+// lim_{v -> 0+} e, lim_{v -> inf} e or lim_{v -> -inf} e: substitute v = t, v = 1/t or v = -1/t and expand e in
 // t at t = 0 to a few orders. When GiNaC produces a (Laurent) series, the limit is
 // its t^0 coefficient if the lowest power is >= 0, 0 when the expansion is O(t^k),
 // k > 0, and infinite when the lowest power is negative. When GiNaC cannot expand
@@ -15,7 +15,11 @@
 
 namespace attnverify::sym {
 
-enum class LimitPoint { Zero, Infinity };
+/// Where a limit's parameter goes: 0 from above, +infinity, -infinity.
+enum class LimitPoint { Zero, Infinity, NegativeInfinity };
+
+/// "0", "infinity" or "-infinity".
+std::string to_text(LimitPoint to);
 
 struct SeriesLimit {
   bool finite = true;

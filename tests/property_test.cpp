@@ -563,6 +563,13 @@ BOOST_AUTO_TEST_CASE(an_extremum_value_without_a_closed_form_is_searched_on_ball
     BOOST_TEST(to_string(below.verdict) == "disagree");
     BOOST_TEST((below.evidence.level == EvidenceLevel::NumericEvidence));
   }
+  // 10^-15 below the true value: refuted within the search's measured resolution, not agreed to a
+  // fixed 10 digits (it was)
+  const CheckRecord& hair = property(v, "infimum-hair-below");
+  BOOST_TEST_CONTEXT(hair.detail) {
+    BOOST_TEST(to_string(hair.verdict) == "disagree");
+    BOOST_TEST((hair.evidence.level == EvidenceLevel::NumericEvidence));
+  }
 }
 
 // An infimum at an irrational interior point (tests/specs/properties/interior_optimum.toml: 2/3 at
@@ -648,11 +655,50 @@ BOOST_AUTO_TEST_CASE(limits_evenness_and_bounds_without_a_closed_form_use_certif
     BOOST_TEST(to_string(hair.verdict) == "disagree");
     BOOST_TEST((hair.evidence.level == EvidenceLevel::CertifiedCounterexample));
   }
+  // towards beta -> -infinity, S -> e^(-gamma^2/2) (by hand): the balls at beta = -10^k reach it;
+  // the claimed 1 (the limit towards +infinity) is refuted where they settle
+  const CheckRecord& minus = property(v, "limit-beta-minus-infinity");
+  BOOST_TEST_CONTEXT(minus.detail) {
+    BOOST_TEST(to_string(minus.verdict) == "agree");
+    BOOST_TEST((minus.evidence.level == EvidenceLevel::NumericEvidence));
+    BOOST_TEST(minus.detail.find("parameter = -10^") != std::string::npos);
+  }
+  const CheckRecord& minus_false = property(v, "limit-beta-minus-infinity-false");
+  BOOST_TEST_CONTEXT(minus_false.detail) {
+    BOOST_TEST(to_string(minus_false.verdict) == "disagree");
+    BOOST_TEST(minus_false.detail.find("settle at 0.6065306597126334236 (parameter = -10^") != std::string::npos);
+  }
   const VariantResult symmetric = run_test_spec("sigmoid_even.toml");  // the record lives in it
   const CheckRecord& even = property(symmetric, "even-true");
   BOOST_TEST_CONTEXT(even.detail) {
     BOOST_TEST(to_string(even.verdict) == "agree");
     BOOST_TEST((even.evidence.level == EvidenceLevel::NumericEvidence));
+  }
+}
+
+// Limits as beta -> -infinity (`to = "-inf"`, tests/specs/properties/limit_negative_infinity.toml):
+// relu's S ~ sqrt(phi(t)/(2|t|)) -> 0, t = beta/gamma, derived by the series in t = -1/beta (the
+// erfc of an argument that tends to +infinity by its asymptotic expansion) and proved at the fixed
+// gamma; a claimed 1/2 refuted by the same series; gamma > 0 cannot tend to -infinity.
+BOOST_AUTO_TEST_CASE(a_limit_towards_minus_infinity) {
+  const VariantResult v = run_test_spec("limit_negative_infinity.toml");
+  const CheckRecord& zero = property(v, "relu-to-zero");
+  BOOST_TEST_CONTEXT(zero.detail) {
+    BOOST_TEST(to_string(zero.verdict) == "agree");
+    BOOST_TEST((zero.evidence.level == EvidenceLevel::ProvedOnSubdomain));
+    BOOST_TEST(zero.evidence.proposition == "S -> 0 as beta -> -infinity at gamma = 1, 2");
+  }
+  const CheckRecord& half = property(v, "relu-to-half");
+  BOOST_TEST_CONTEXT(half.detail) {
+    BOOST_TEST(to_string(half.verdict) == "disagree");
+    BOOST_TEST(half.detail.find("the limit is 0, not 1/2") != std::string::npos);
+  }
+  const CheckRecord& plus = property(v, "relu-to-one-at-plus-infinity");
+  BOOST_TEST_CONTEXT(plus.detail) { BOOST_TEST(to_string(plus.verdict) == "agree"); }
+  const CheckRecord& gamma = property(v, "gamma-to-minus-infinity");
+  BOOST_TEST_CONTEXT(gamma.detail) {
+    BOOST_TEST(to_string(gamma.verdict) == "inconclusive");
+    BOOST_TEST(gamma.detail.find("gamma cannot tend to -infinity") != std::string::npos);
   }
 }
 

@@ -100,7 +100,7 @@ const PropertyTarget& target_for(const Spec& spec, const PropertyCheck& check, c
 }  // namespace
 
 bool path_tail_in_region(const PropertyTarget::RegionalForm& form, const GiNaC::lst& fixed, const GiNaC::symbol& p,
-                         bool to_zero) {
+                         sym::LimitPoint to) {
   try {
     for (const GiNaC::ex& condition : form.positive) {
       const GiNaC::ex e = GiNaC::expand(condition.subs(fixed));
@@ -109,8 +109,8 @@ bool path_tail_in_region(const PropertyTarget::RegionalForm& form, const GiNaC::
         if (GiNaC::is_a<GiNaC::symbol>(*it) && !it->is_equal(p)) return false;
       // a polynomial has, for p > 0 near 0, the sign of its lowest coefficient that is not 0;
       // towards infinity, of its leading coefficient
-      GiNaC::ex decisive = e.lcoeff(p);
-      if (to_zero)
+      GiNaC::ex decisive = to == sym::LimitPoint::NegativeInfinity && e.degree(p) % 2 == 1 ? -e.lcoeff(p) : e.lcoeff(p);
+      if (to == sym::LimitPoint::Zero)
         for (int k = 0; k <= e.degree(p); ++k)
           if (compare_exactly(e.coeff(p, k), 0) != ExactComparison::Equal) {
             decisive = e.coeff(p, k);

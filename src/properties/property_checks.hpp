@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "proofs/limits.hpp"
 #include "src/properties/property_outcome.hpp"
 #include "src/spec/kind.hpp"
 #include "src/verdicts/claim_check.hpp"
@@ -92,14 +93,14 @@ struct PropertyTarget {
 /// rest, and each failure may take seconds (an f whose sign is not proved: 2.8 s a point).
 constexpr std::size_t kMaxPointsWithoutBall = 3;
 
-/// Whether the path p -> 0 (`to_zero`) or p -> infinity, the other parameters fixed by
+/// Whether the path p -> 0+, p -> infinity or p -> -infinity (`to`), the other parameters fixed by
 /// `fixed` (p's the only symbol left), lies inside `form`'s region from some point on: each
 /// condition, a polynomial in p, has its lowest coefficient not 0 (towards 0), or its leading
-/// coefficient (towards infinity), > 0 by a ball (exact_values.hpp, positive_by_a_ball; "not 0"
+/// coefficient (towards infinity; times (-1)^degree towards -infinity), > 0 by a ball (exact_values.hpp, positive_by_a_ball; "not 0"
 /// by the symbolic zero test). False when not shown (a condition that is not a polynomial in p,
 /// a coefficient neither shown 0 nor positive). Never throws.
 bool path_tail_in_region(const PropertyTarget::RegionalForm& form, const GiNaC::lst& fixed, const GiNaC::symbol& p,
-                         bool to_zero);
+                         sym::LimitPoint to);
 
 /// The outcome of a check of S where the target has no closed form (PropertyTarget::S is ex(0))
 /// and the kind has no route without one: not decided, with the target's reason.

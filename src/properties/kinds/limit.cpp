@@ -1,4 +1,4 @@
-// The property kind `limit`: lim S as p -> 0 or infinity with the other parameters fixed at the
+// The property kind `limit`: lim S as p -> 0, infinity or -infinity with the other parameters fixed at the
 // values of `at` (every combination). Symbolic first: the derived large-n asymptotics of a
 // sequence (proofs/sequence_derivation.hpp), GiNaC series (proofs/limits.hpp); an exact limit
 // equal to the claimed value is proved (at the fixed values: a stated subdomain); else numeric
@@ -62,7 +62,8 @@ struct LimitCheck : PropertyCheckData {
 
 // Why a limit's fixed values or its approach leave the variant's domain, or "": each fixed
 // value must be a point of its parameter's range (an integer for n), and the parameter must be
-// able to tend to 0 or infinity there (r <= 1 cannot tend to infinity, n >= 1 not to 0).
+// able to tend to 0, infinity or -infinity there (r <= 1 cannot tend to infinity, n >= 1 not to 0
+// nor to -infinity, gamma > 0 not to -infinity).
 std::string limit_outside_domain(const Spec& spec, const LimitCheck& c) {
   const sym::ParameterDomain domain = property_domain(spec);
   for (const auto& [name, values] : c.at) {
@@ -77,9 +78,11 @@ std::string limit_outside_domain(const Spec& spec, const LimitCheck& c) {
   }
   const sym::DomainVariable* p = domain_variable(domain, c.parameter);
   if (!p) return "the variant's domain (" + domain.description + ") gives no range of " + c.parameter;
-  const bool to_zero = c.to == sym::LimitPoint::Zero;
-  if (to_zero ? !(p->range.lo <= 0 && p->range.hi >= 0) || p->integer : std::isfinite(p->range.hi))
-    return c.parameter + " cannot tend to " + (to_zero ? "0" : "infinity") + " in the variant's domain (" +
+  const bool cannot = c.to == sym::LimitPoint::Zero       ? !(p->range.lo <= 0 && p->range.hi >= 0) || p->integer
+                     : c.to == sym::LimitPoint::Infinity ? std::isfinite(p->range.hi)
+                                                         : std::isfinite(p->range.lo);
+  if (cannot)
+    return c.parameter + " cannot tend to " + sym::to_text(c.to) + " in the variant's domain (" +
            domain.description + ")";
   return "";
 }
@@ -141,6 +144,8 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
   const auto& s = sym::symbols();
   const ex p = s.by_name(c.parameter);
   const bool to_zero = c.to == sym::LimitPoint::Zero;
+  const bool to_infinity = c.to == sym::LimitPoint::Infinity;
+  const std::string to_text = sym::to_text(c.to);
   // every combination of the fixed values
   std::vector<std::vector<std::pair<std::string, numeric>>> combinations{{}};
   for (const auto& [name, values] : c.at) {
@@ -164,9 +169,8 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
       part.point.emplace_back(name, exact_text(v));
     }
     const NamedValues fixed_point = part.point;  // the fixed values alone, without the limit's coordinate
-    part.point.emplace_back(c.parameter, to_zero ? "-> 0" : "-> infinity");
-    const std::string where = describe_point(fixed_point) +
-                              (fixed.empty() ? "" : ", ") + c.parameter + " -> " + (to_zero ? "0" : "infinity");
+    part.point.emplace_back(c.parameter, "-> " + to_text);
+    const std::string where = describe_point(fixed_point) + (fixed.empty() ? "" : ", ") + c.parameter + " -> " + to_text;
     // A closed form that holds on a region only (PropertyTarget::RegionalForm) is S along a
     // path whose tail lies inside it, and is used there by its series alone (the extrapolation
     // would evaluate it away from the limit, perhaps outside the region). Without a closed form
@@ -174,7 +178,7 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
     // certified_value) along it are extrapolated: numeric evidence.
     const bool regional = target.S.is_zero() && target.regional_form &&
                           path_tail_in_region(*target.regional_form, substitution,
-                                              GiNaC::ex_to<GiNaC::symbol>(p), to_zero);
+                                              GiNaC::ex_to<GiNaC::symbol>(p), c.to);
     const bool by_balls = target.S.is_zero() && !regional;
     const std::string outside_region =
         by_balls && target.regional_form
@@ -195,12 +199,12 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
     const bool on_face = face && std::any_of(fixed.begin(), fixed.end(), [&face](const auto& f) {
                            return f.first == face->parameter && f.second == face->value;
                          });
-    if (!to_zero && on_face) {
+    if (to_infinity && on_face) {
       limit = GiNaC::normal(face->S.subs(substitution));
       how = "the derived " + face->parameter + " = " + exact_text(face->value) + " case is S_" + c.parameter + " = " +
             sym::to_text(*limit);
       if (limit->has(p)) limit.reset();
-    } else if (!to_zero && target.asymptote && c.parameter == target.asymptote->parameter) {
+    } else if (to_infinity && target.asymptote && c.parameter == target.asymptote->parameter) {
       limit = target.asymptote->limit.subs(substitution);
       how = "derived asymptote S_" + c.parameter + " ~ " + sym::to_text(target.asymptote->coefficient.subs(substitution)) +
             " " + c.parameter + "^(" + sym::to_text(target.asymptote->power) + ")";
@@ -208,8 +212,7 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
     if (limit) part.method = "symbolic asymptotics";
     const ex g = (on_face ? face->S : regional ? target.regional_form->S : target.S).subs(substitution);
     if (!limit && !by_balls) {
-      if (const auto series = sym::series_limit(g, GiNaC::ex_to<GiNaC::symbol>(p),
-                                                to_zero ? sym::LimitPoint::Zero : sym::LimitPoint::Infinity)) {
+      if (const auto series = sym::series_limit(g, GiNaC::ex_to<GiNaC::symbol>(p), c.to)) {
         part.method = "symbolic (series)";
         if (!series->finite) {
           part.verdict = Verdict::Disagree;
@@ -220,7 +223,8 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
           continue;
         }
         limit = series->value;
-        how = "series in t = " + std::string(to_zero ? c.parameter : "1/" + c.parameter) + ": " + series->expansion;
+        how = "series in t = " + std::string(to_zero ? c.parameter : to_infinity ? "1/" + c.parameter : "-1/" + c.parameter) +
+              ": " + series->expansion;
       }
     }
     if (limit) {
@@ -234,8 +238,8 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
       const ExactComparison compared = std::isnan(agree) ? ExactComparison::Undecided : compare_exactly(*limit, c.value);
       const bool exactly = compared == ExactComparison::Equal;
       const std::string at_fixed = describe_point(fixed_point);
-      const std::string lim_text = "S -> " + sym::to_text(*limit) + " as " + c.parameter + " -> " +
-                                   (to_zero ? "0" : "infinity") + (fixed.empty() ? "" : " at " + at_fixed);
+      const std::string lim_text = "S -> " + sym::to_text(*limit) + " as " + c.parameter + " -> " + to_text +
+                                   (fixed.empty() ? "" : " at " + at_fixed);
       if (std::isnan(agree)) {
         part.finding = "at " + where + " the limit " + sym::to_text(*limit) + " could not be compared with the claim.";
       } else if (agree >= required_digits(digits) && compared != ExactComparison::Apart) {
@@ -301,7 +305,8 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
     }
     const num::LimitEstimate estimate = num::extrapolate_limit(
         [&](int e) {
-          const numeric v = GiNaC::pow(numeric(10), numeric(e));
+          // the path's point: 10^e, or -10^e towards -infinity (e > 0 there)
+          const numeric v = (c.to == sym::LimitPoint::NegativeInfinity ? -1 : 1) * GiNaC::pow(numeric(10), numeric(e));
           if (from_balls) {
             point[moving] = v;
             const CertifiedValue value = target.certified_value(point);
@@ -316,7 +321,7 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
           if (!value.converged) throw num::EvaluationError(value.failure);
           return value.value;
         },
-        to_zero, claimed, digits);
+        to_zero, claimed, digits, c.to == sym::LimitPoint::NegativeInfinity);
     const std::string extrapolated =
         from_balls ? " (extrapolated from the numeric route's certified balls)" : " (extrapolated)";
     // S is positive: a last value of 0 is one that left MPFR's exponent range (or an exact 0)
@@ -371,7 +376,7 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
       for (const NamedValues& p : points)
         at += (at.empty() ? (one_name ? p[0].first + " = " : "") : one_name ? ", " : "; ") +
               (one_name ? p[0].second : describe_point(p));
-      text += (text.empty() ? "" : "; ") + ("S -> " + lim + " as " + c.parameter + " -> " + (to_zero ? "0" : "infinity")) +
+      text += (text.empty() ? "" : "; ") + ("S -> " + lim + " as " + c.parameter + " -> " + to_text) +
               (at.empty() ? "" : " at " + at);
     }
     out.evidence = {level, text};
@@ -398,8 +403,9 @@ class Limit final : public PropertyKind {
     auto c = std::make_shared<LimitCheck>();
     c->parameter = read_property_parameter(reader, "parameter", parameters);
     const std::string to = reader.required_string("to");
-    if (to != "0" && to != "inf") reader.fail("to", "must be \"0\" or \"inf\" (found '" + to + "')");
-    c->to = to == "0" ? sym::LimitPoint::Zero : sym::LimitPoint::Infinity;
+    if (to != "0" && to != "inf" && to != "-inf")
+      reader.fail("to", "must be \"0\", \"inf\" or \"-inf\" (found '" + to + "')");
+    c->to = to == "0" ? sym::LimitPoint::Zero : to == "inf" ? sym::LimitPoint::Infinity : sym::LimitPoint::NegativeInfinity;
     c->at = read_property_at(reader, parameters);
     for (const auto& [name, values] : c->at)
       if (name == c->parameter)
