@@ -287,7 +287,7 @@ check "I43 R2: its verdicts are the truth (mpmath sums)" agrees_with_truth i43_l
 
 # ... and sharded: the merge proves their certified counterexamples again against the derived S
 # on the region (Kind::judged_claim), so it accepts them, and the merge equals the run unsharded
-law_specs="i43_exp_laplace.toml i43_relu_uniform.toml i43_relu2_laplace_properties.toml i43_lattice_sigmoid.toml i43_lattice_sequence.toml i43_feature_map_softplus.toml"
+law_specs="i43_exp_laplace.toml i43_relu_uniform.toml i43_relu2_laplace_properties.toml i43_lattice_sigmoid.toml i43_lattice_sequence.toml i43_feature_map_softplus.toml p2_claim_bump_on_line.toml"
 check "I43 law: 2 shards of the law specs merge (exit 0)" bash -c \
   "'$bin' run $law_specs --shard 1/2 --out res/law1 --quiet >/dev/null 2>&1 && '$bin' run $law_specs --shard 2/2 --out res/law2 --quiet >/dev/null 2>&1 && '$bin' merge res/law1 res/law2 --out res/law-merged --no-pdf --quiet >/dev/null 2>'$work/err'"
 same_verdicts() {
@@ -302,6 +302,12 @@ PY
 check "I43 law: the law specs run unsharded" bash -c "'$bin' run $law_specs --out res/law-whole --no-pdf --quiet >/dev/null 2>&1"
 check "I43 law: ... and the merge has every verdict and evidence level of that run" same_verdicts \
   res/law-whole/results.json res/law-merged/results.json
+
+# The probe of 2026-11-29: a claim wrong on a line only (beta = 2 gamma + 1/3) is refuted at the
+# line's probe point, judged with the point substituted exactly (above, also sharded and merged)
+check "P2: p2_claim_bump_on_line runs" run p2_claim_bump_on_line
+check "P2: the claim wrong on a line is a certified counterexample at beta = 7/3, gamma = 1" bash -c \
+  "$py -c \"import json,sys; c=[r for r in json.load(open('res/p2_claim_bump_on_line/results.json'))['checks'] if r.get('claim') == 'bump-on-line'][0]; sys.exit(0 if c['verdict'] == 'disagree' and c['evidence']['level'] == 'certified counterexample' and c['point'] == {'beta': '7/3', 'gamma': '1'} and c['values']['claim'].startswith('0.94560048629160227') else 1)\""
 
 # H2: every printed ball holds the exact value; L5: the ledger's deciding balls look disjoint
 check "H2: the spec runs" run h2_identity_ball

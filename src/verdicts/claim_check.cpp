@@ -58,6 +58,13 @@ class Evaluable {
     last_ = std::make_unique<num::BallExpression>(e_.subs(p.substitution), std::vector<ex>{});
     return *last_;
   }
+  /// The expression with the point substituted exactly, then compiled: a switch whose argument
+  /// is exactly 0 there (step(beta - 2 gamma - 1/3) at beta = 7/3, gamma = 1) takes GiNaC's exact
+  /// value (step(0) = 1/2), where the compiled form's ball of the argument straddles 0.
+  const num::BallExpression& at_exactly(const ClaimPoint& p) const {
+    last_ = std::make_unique<num::BallExpression>(e_.subs(p.substitution), std::vector<ex>{});
+    return *last_;
+  }
   const ex& expression() const { return e_; }
 
  private:
@@ -440,6 +447,14 @@ class ClaimJudge {
 
   // ---- 3. points ----
 
+  // Whether substituting p into the claim and S exactly stays cheap (sym::exact_substitution_is_cheap).
+  bool exact_is_cheap(const ClaimPoint& p) const {
+    GiNaC::exmap at;
+    for (const ex& eq : p.substitution) at[eq.op(0)] = eq.op(1);
+    return sym::exact_substitution_is_cheap(claim_ev_->expression(), at) &&
+           sym::exact_substitution_is_cheap(reference_at(p)->expression(), at);
+  }
+
   const Evaluable* reference_at(const ClaimPoint& p) const {
     if (at_one_ev_ && p.rational && !p.rational->empty() && (*p.rational)[0] == 1) return at_one_ev_.get();
     return reference_ev_.get();
@@ -509,6 +524,25 @@ class ClaimJudge {
       r.reference_value = cmp.reference.finite() ? cmp.reference.midpoint_text(digits_) : "not finite";
       r.status = status_of(cmp.outcome);
       if (r.status == PointStatus::Undecided) r.why = cmp.reason + " at " + describe_point(p.where);
+      // a point on a switch's zero set (the probes at kinks put points there): undecided with the
+      // compiled forms, whose balls of the point's rationals leave the switch's value open, so
+      // substitute the point exactly (a claim bumped by step(a) step(-a)/10 on a line a = 0
+      // agreed, every probe on the line undecided: the probe of 2026-11-29)
+      if (r.status == PointStatus::Undecided && p.rational && p.substitution.nops() != 0 && exact_is_cheap(p)) {
+        const num::BallExpression& exact_claim = claim_ev_->at_exactly(p);
+        const std::unique_ptr<num::BallExpression> exact_ref =
+            std::make_unique<num::BallExpression>(reference_at(p)->expression().subs(p.substitution), std::vector<ex>{});
+        const num::PointComparison again = num::compare_at_point(exact_claim, *exact_ref, {}, digits_, ceiling);
+        if (status_of(again.outcome) != PointStatus::Undecided) {
+          r.digits = again.digits;
+          r.reference = again.reference;
+          r.claim = again.claim;
+          r.claim_value = again.claim.finite() ? again.claim.midpoint_text(digits_) : "not finite";
+          r.reference_value = again.reference.finite() ? again.reference.midpoint_text(digits_) : "not finite";
+          r.status = status_of(again.outcome);
+          r.why.clear();
+        }
+      }
     } catch (const std::exception& err) {
       r.status = PointStatus::Undecided;
       r.why = std::string("cannot evaluate at ") + describe_point(p.where) + ": " + err.what();
