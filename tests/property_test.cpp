@@ -676,6 +676,60 @@ BOOST_AUTO_TEST_CASE(limits_evenness_and_bounds_without_a_closed_form_use_certif
   }
 }
 
+// Bounds met with equality (tests/specs/properties/exact_equality_bounds.toml, by hand: x^2 under
+// Laplace scores, S = 1/sqrt(6) exactly at beta = 0): the points where S and the bound agree to
+// working precision are substituted exactly; equal, a strict bound fails there (certified) and a
+// non-strict one holds (numeric evidence: no proof). Both were undecided.
+BOOST_AUTO_TEST_CASE(a_bound_met_with_equality_is_decided_exactly) {
+  const VariantResult v = run_test_spec("exact_equality_bounds.toml");
+  const CheckRecord& met = property(v, "floor-met");
+  BOOST_TEST_CONTEXT(met.detail) {
+    BOOST_TEST(to_string(met.verdict) == "agree");
+    BOOST_TEST(met.detail.find("S equals the bound exactly") != std::string::npos);
+  }
+  const CheckRecord& strict = property(v, "strict-floor-met");
+  BOOST_TEST_CONTEXT(strict.detail) {
+    BOOST_TEST(to_string(strict.verdict) == "disagree");
+    BOOST_TEST((strict.evidence.level == EvidenceLevel::CertifiedCounterexample));
+    BOOST_TEST(value_of(strict.point, "beta") == "0");
+  }
+}
+
+// S <= 1 by Cauchy-Schwarz for every variant, and S = 1 exactly on a region (tests/specs/
+// properties/cauchy_schwarz_bound.toml: clip(x, 0, 1) under uniform scores, S = 1 where
+// beta - sqrt(3) gamma >= 1, by hand): S <= 1 and S < 1 + 10^-40 proved where S exists; S < 1 and
+// S <= 1 - 10^-30 refuted at such a point (exactly, and by balls).
+BOOST_AUTO_TEST_CASE(s_at_most_one_is_a_theorem_and_one_is_attained_exactly) {
+  const VariantResult v = run_test_spec("cauchy_schwarz_bound.toml");
+  for (const std::string id : {"at-most-one", "below-one-plus"}) {
+    const CheckRecord& r = property(v, id);
+    BOOST_TEST_CONTEXT(id << ": " << r.detail) {
+      BOOST_TEST(to_string(r.verdict) == "agree");
+      BOOST_TEST((r.evidence.level == EvidenceLevel::ProvedOnSubdomain));
+      BOOST_TEST(r.evidence.proposition.find("where S exists") != std::string::npos);
+    }
+  }
+  for (const std::string id : {"below-one", "at-most-one-minus"}) {
+    const CheckRecord& r = property(v, id);
+    BOOST_TEST_CONTEXT(id << ": " << r.detail) {
+      BOOST_TEST(to_string(r.verdict) == "disagree");
+      BOOST_TEST((r.evidence.level == EvidenceLevel::CertifiedCounterexample));
+    }
+  }
+}
+
+// An optimum's exact value with relu of constants taken by their branch (tests/specs/properties/
+// switch_constants.toml: |x| under uniform scores, infimum sqrt(6)/3 on |beta| = gamma, by hand):
+// shown equal to the claimed value (it was inconclusive, the relu left in).
+BOOST_AUTO_TEST_CASE(an_exact_optimum_takes_its_switches_branches) {
+  const VariantResult v = run_test_spec("switch_constants.toml");
+  const CheckRecord& r = property(v, "infimum-on-a-line");
+  BOOST_TEST_CONTEXT(r.detail) {
+    BOOST_TEST(to_string(r.verdict) == "agree");
+    BOOST_TEST(r.detail.find("relu") == std::string::npos);
+  }
+}
+
 // Limits as beta -> -infinity (`to = "-inf"`, tests/specs/properties/limit_negative_infinity.toml):
 // relu's S ~ sqrt(phi(t)/(2|t|)) -> 0, t = beta/gamma, derived by the series in t = -1/beta (the
 // erfc of an argument that tends to +infinity by its asymptotic expansion) and proved at the fixed

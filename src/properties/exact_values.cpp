@@ -7,6 +7,8 @@
 #include "numerics/adaptive_evaluation.hpp"
 #include "numerics/agreement.hpp"
 #include "numerics/ball_expression.hpp"
+#include "proofs/definedness.hpp"
+#include "proofs/domain_rewrites.hpp"
 #include "proofs/equivalence.hpp"
 
 namespace attnverify {
@@ -66,6 +68,24 @@ ExactComparison compare_exactly(const ex& a, const ex& b) {
   } catch (const std::exception&) {
   }
   return ExactComparison::Undecided;
+}
+
+ExactComparison compare_exactly_at(const ex& a, const ex& b, const std::vector<ex>& symbols,
+                                   const std::vector<GiNaC::numeric>& at) {
+  try {
+    GiNaC::exmap point;
+    for (std::size_t k = 0; k < symbols.size() && k < at.size(); ++k) point[symbols[k]] = at[k];
+    if (!sym::exact_substitution_is_cheap(a, point) || !sym::exact_substitution_is_cheap(b, point))
+      return ExactComparison::Undecided;
+    const auto constant = [&](const ex& e) { return GiNaC::normal(sym::resolve_signed_switches(e.subs(point), {})); };
+    const ex x = constant(a), y = constant(b);
+    for (const ex& e : {x, y})
+      for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it)
+        if (GiNaC::is_a<GiNaC::symbol>(*it)) return ExactComparison::Undecided;
+    return compare_exactly(x, y);
+  } catch (const std::exception&) {
+    return ExactComparison::Undecided;
+  }
 }
 
 std::string ball_text(const num::Ball& b) { return "[" + b.midpoint_text(12) + " +/- " + b.radius_text() + "]"; }

@@ -5,6 +5,7 @@
 #include <ginac/ginac.h>
 
 #include <string>
+#include <vector>
 
 #include "numerics/ball.hpp"
 #include "numerics/precision.hpp"
@@ -30,6 +31,15 @@ ExactComparison compare_exactly(const GiNaC::ex& a, const GiNaC::ex& b);
 /// bits, lies in (0, inf). False when not shown (also for an expression that does not compile in
 /// ball arithmetic). Never throws.
 bool positive_by_a_ball(const GiNaC::ex& c);
+
+/// How `a` and `b` (expressions in `symbols`) compare at the exact point `at` (values in the order
+/// of `symbols`): each substituted exactly, relu, abs and step of the resulting constants taken by
+/// their branch (proofs/domain_rewrites.hpp), then compare_exactly. Undecided when the substitution
+/// would be costly (sym::exact_substitution_is_cheap: lambda^n at a large n) or fails. For a
+/// point where balls of the two straddle each other (S = 1 exactly where clip(x, 0, 1) is 1 with
+/// probability 1). Never throws.
+ExactComparison compare_exactly_at(const GiNaC::ex& a, const GiNaC::ex& b, const std::vector<GiNaC::ex>& symbols,
+                                   const std::vector<GiNaC::numeric>& at);
 
 /// The decimal of an exact number to `shown` significant digits, evaluated at `digits`.
 std::string decimal(const GiNaC::ex& e, unsigned digits, unsigned shown);

@@ -448,7 +448,10 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
       points);
   Real smallest;
   bool any = false, smallest_resolved = false;
-  std::size_t violations = 0, checked = 0, unresolved = 0, at_one = 0, near = 0;
+  std::size_t violations = 0, checked = 0, unresolved = 0, at_one = 0, near = 0, exactly_equal = 0;
+  // a point where S equals the bound exactly (by exact substitution): a strict relation fails there
+  std::optional<ClaimPoint> equal_at;
+  std::string equal_value;
   std::string failure;
   // where the bound is defined, as written (a divisor GiNaC cancelled still counts): each
   // condition proved on the statement's range, or a point of it where one fails, where the
@@ -545,8 +548,20 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
     // irrational point, agreed: the attack of 2026-11-29, R4)
     const bool near_attained = index >= first_extra && is_strict(c.relation) && !fails &&
                                abs(margin) <= Real(kStrictSearchResolution) && inside_search_region(*p.rational);
-    if (abs(margin) <= tolerance) {  // equal at working precision: the rest is rounding noise, which
-      ++unresolved;                  // varies with GiNaC's term order from run to run
+    // equal at working precision: exactly equal when S and the bound substituted exactly are shown
+    // equal (x^2 under Laplace scores, S = 1/sqrt(6) at beta = 0; clip(x, 0, 1) under uniform
+    // scores, S = 1 where f is 1 with probability 1: undecided before, the probe of 2026-11-29)
+    const bool exact = abs(margin) <= tolerance &&
+                       compare_exactly_at(one ? S1 : S, c.bound, symbols, *p.rational) == ExactComparison::Equal;
+    if (exact) {
+      ++exactly_equal;
+      if (!equal_at) {
+        equal_at = p;
+        equal_value = num::to_decimal(b.value, kShownDigits);
+      }
+      margin = 0;
+    } else if (abs(margin) <= tolerance) {  // equal at working precision: the rest is rounding noise, which
+      ++unresolved;                         // varies with GiNaC's term order from run to run
       margin = 0;
     } else if (near_attained) {
       ++near;
@@ -698,6 +713,28 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
   }
   num::ScopedPrecision scope(digits);
   const std::string one_count = at_one ? fmt::format(" ({} of them at lambda = 1, with S's form there)", at_one) : "";
+  if (equal_at && is_strict(c.relation)) {
+    // exact, not a rounding: S and the bound substituted at the point are shown equal
+    part.verdict = Verdict::Disagree;
+    part.certified = true;
+    part.method = "exact value at a point";
+    part.point = equal_at->where;
+    part.values = {{"S", equal_value}, {"bound", equal_value}};
+    part.evidence = {EvidenceLevel::CertifiedCounterexample,
+                     fmt::format("S = bound exactly at {}, so not S {} bound", describe_point(part.point),
+                                 relation_text(c.relation))};
+    part.finding = fmt::format("S {} bound fails at {}: S and the bound, substituted there exactly, are equal ({}), "
+                               "decided exactly (the symbolic zero test).{}",
+                               relation_text(c.relation), describe_point(part.point), equal_value, ratio);
+    // a strict relation proved and an exact equality: one of them is a defect of attnverify
+    const bool proved_strict = (proved_open || optimum) && bound_defined && (!with_one || one.state == AtLambdaOne::State::Holds);
+    return proved_strict ? conflict(part, "the symbolic proof of the strict relation") : part;
+  }
+  const std::string exact_note =
+      exactly_equal ? fmt::format(" At {} point{} S equals the bound exactly (exact substitution), as the relation allows.",
+                                  exactly_equal, exactly_equal == 1 ? "" : "s")
+                    : "";
+  ratio += exact_note;
   if (violations > 0) {
     part.verdict = Verdict::Disagree;
     part.evidence = {EvidenceLevel::NumericEvidence, fmt::format("S {} bound fails at {} (estimated, {} of {} points)",
@@ -856,6 +893,7 @@ PropertyOutcome check_bound_on_balls(const Spec& spec, const BoundCheck& c, cons
   std::size_t held = 0, without = 0;
   std::string undecided;
   std::size_t skipped = 0;  // search points where S is within its ball's radius of the bound
+  std::size_t exactly_equal = 0;  // points where the regional form equals the bound exactly
   for (std::size_t index = 0; index < points.size(); ++index) {
     const ClaimPoint& point = points[index];
     if (!point.rational || point.rational->size() != names.size()) continue;
@@ -895,6 +933,29 @@ PropertyOutcome check_bound_on_balls(const Spec& spec, const BoundCheck& c, cons
                                  describe_point(point.where), ball_text(*S.ball), ball_text(B.value), statement);
       return part;
     }
+    // balls that straddle: inside a regional form's region (the points are), S and the bound
+    // substituted exactly may be shown equal (clip(x, 0, 1) under uniform scores: S = 1 where f
+    // is 1 with probability 1; the probe of 2026-11-29)
+    if (!holds && target.regional_form &&
+        compare_exactly_at(target.regional_form->S, c.bound, symbols, *point.rational) == ExactComparison::Equal) {
+      if (is_strict(c.relation)) {
+        part.verdict = Verdict::Disagree;
+        part.certified = true;
+        part.method = "exact value at a point";
+        part.point = point.where;
+        part.values = {{"S", ball_text(*S.ball)}, {"bound", ball_text(B.value)}};
+        part.evidence = {EvidenceLevel::CertifiedCounterexample,
+                         "S = bound exactly at " + describe_point(point.where) + ", so not " + statement};
+        part.finding = fmt::format("Counterexample: at {}, inside {} where S has its closed form, S and the bound "
+                                   "substituted exactly are equal (the symbolic zero test; balls {} and {}), so not {}.",
+                                   describe_point(point.where), target.regional_form->region, ball_text(*S.ball),
+                                   ball_text(B.value), statement);
+        return part;
+      }
+      ++held;
+      ++exactly_equal;
+      continue;
+    }
     if (holds) {
       ++held;
     } else if (index >= first_extra && !is_strict(c.relation)) {
@@ -921,7 +982,42 @@ PropertyOutcome check_bound_on_balls(const Spec& spec, const BoundCheck& c, cons
                              skipped ? fmt::format("; at {} more point{} of the search S and the bound are equal within "
                                                    "the balls' radius, which neither shows the relation nor refutes it",
                                                    skipped, skipped == 1 ? "" : "s")
-                                     : std::string());
+                                     : std::string()) +
+                 (exactly_equal ? fmt::format(" At {} of the points S equals the bound exactly (its closed form inside "
+                                              "{}, substituted exactly), as the relation allows.",
+                                              exactly_equal, target.regional_form->region)
+                                : std::string());
+  return part;
+}
+
+// S <= c for a constant c >= 1 (S < c for c > 1) from the definition alone: every variant's S is
+// a sparsity E|a| / sqrt(E a^2) of its weights (a kernel's, a sequence's, a feature map's, a
+// vector's), and Cauchy-Schwarz gives E|a| <= sqrt(E a^2), so S <= 1 wherever S exists (a law's
+// region: docs/spec-format.md). c >= 1 is decided exactly (equal to 1 by the zero test, above it
+// by a ball). nullopt when the rule does not apply. (A true S <= 1 under a kernel that makes S
+// equal 1 on a whole region, clip(x, 0, 1) under uniform scores, was undecided: the probe of
+// 2026-11-29.)
+std::optional<PropertyOutcome> bound_by_cauchy_schwarz(const BoundCheck& c, const PropertyTarget& target) {
+  if (!is_below(c.relation)) return std::nullopt;
+  for (auto it = c.bound.preorder_begin(); it != c.bound.preorder_end(); ++it)
+    if (GiNaC::is_a<GiNaC::symbol>(*it)) return std::nullopt;
+  const bool above_one = positive_by_a_ball(c.bound - 1);
+  const bool one = !above_one && compare_exactly(c.bound, 1) == ExactComparison::Equal;
+  if (!above_one && !(one && !is_strict(c.relation))) return std::nullopt;
+  PropertyOutcome part;
+  part.verdict = Verdict::Agree;
+  part.method = "theorem (Cauchy-Schwarz)";
+  const bool everywhere = !target.regional_form && !target.S.is_zero();
+  const std::string where = target.regional_form ? " where S exists (" + target.regional_form->region + ")"
+                            : everywhere        ? " on the whole domain"
+                                                : " wherever S exists";
+  part.evidence = {everywhere ? EvidenceLevel::ProvedWholeDomain : EvidenceLevel::ProvedOnSubdomain,
+                   "S " + std::string(relation_text(c.relation)) + " " + c.bound_text + where};
+  part.values = {{"bound", c.bound_text}};
+  part.finding = fmt::format("Proved{}: S = E|a| / sqrt(E a^2) <= 1 by the Cauchy-Schwarz inequality (E|a| <= "
+                             "sqrt(E a^2)), and 1 {} {} ({}).",
+                             where, one ? "=" : "<", c.bound_text,
+                             one ? "the symbolic zero test" : "a ball of the bound minus 1 lies above 0");
   return part;
 }
 
@@ -957,6 +1053,7 @@ class Bound final : public PropertyKind {
   std::optional<ParameterRanges> box(const PropertyCheck&) const override { return std::nullopt; }
   PropertyOutcome check(const Spec& spec, const PropertyCheck& check, const PropertyTarget& target,
                         const RunOptions& options) const override {
+    if (auto theorem = bound_by_cauchy_schwarz(check_data<BoundCheck>(check), target)) return *theorem;
     if (target.S.is_zero() && target.certified_value)
       return check_bound_on_balls(spec, check_data<BoundCheck>(check), target, options);
     if (target.S.is_zero()) return without_closed_form(target);
