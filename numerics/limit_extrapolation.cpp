@@ -16,11 +16,13 @@ LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero,
   const Real tol = pow(Real(10), -static_cast<int>(Precision{digits}.required())) * (abs(claimed) > 1 ? abs(claimed) : Real(1));
   std::vector<Real> values, distance;
   std::vector<int> exponents;
+  std::string stopped;  // why the sequence ended before k = 40
   for (int k = 1; k <= 40; ++k) {
     Real value;
     try {
       value = f(to_zero ? -k : k);
-    } catch (const EvaluationError&) {
+    } catch (const EvaluationError& err) {
+      stopped = fmt::format("at parameter = {}{}: {}", to_zero ? "10^-" : negative ? "-10^" : "10^", k, err.what());
       break;
     }
     values.push_back(value);
@@ -28,7 +30,8 @@ LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero,
     exponents.push_back(k);
   }
   if (values.empty()) {
-    out.summary = "the function could not be evaluated near the limit point";
+    out.summary = "the function could not be evaluated near the limit point" +
+                  (stopped.empty() ? std::string() : " (the first point, " + stopped + ")");
     return out;
   }
   const std::size_t n = values.size();
@@ -43,6 +46,16 @@ LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero,
   }
   auto local_rate = [&](std::size_t k) {  // decades of |f - L| per decade of t, from k-1 to k
     return (log10(distance[k - 1]) - log10(distance[k])).convert_to<double>();
+  };
+  // rates r[0], r[1], r[2] (oldest first) settling: the last change within `within` of the last
+  // rate, and each change at least twice the next, of one sign (a rate converging geometrically,
+  // as with a correction of the next order: the exponents of |S - L| for weights i^(1/2) are
+  // 0.961, 0.988, 0.996 over n = 10^2..10^5, each change a third of the one before)
+  const auto settling = [](const std::vector<double>& r, double within) {
+    if (r.size() < 3) return false;
+    const double c1 = r[2] - r[1], c2 = r[1] - r[0];
+    return std::abs(c1) <= within * std::abs(r[2]) && (c1 == 0 || (c1 > 0) == (c2 > 0)) &&
+           std::abs(c2) >= 2 * std::abs(c1);
   };
   if (first < n) {
     out.outcome = LimitOutcome::Reached;
@@ -73,23 +86,30 @@ LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero,
     // (with 5 values, as a sequence's exact sums to n = 10^5 give, the first decline also took
     // n = 10, where S_n = sqrt(3 (n + 1)/(2 (2n + 1))) is not yet a power law, and a false limit
     // 1/sqrt2 of weights a_i = i was left undecided: the probe of 2026-11-29)
+    // With a fifth value, three declines that settle (settling above, within 10%) also count, the
+    // rest then taken at the smaller of the last two declines (weights i^(1/2): a false limit 19/20
+    // was left undecided, the probe of 2026-11-29)
     std::vector<Real> step;
     for (std::size_t k = n - 3; k < n; ++k) step.push_back(abs(Real(values[k] - values[k - 1])));
+    const Real earlier = n >= 5 ? abs(Real(values[n - 4] - values[n - 5])) : Real(0);
     if (std::all_of(step.begin(), step.end(), [](const Real& d) { return d > 0; })) {
       const auto decline = [&](std::size_t k) { return (log10(step[k - 1]) - log10(step[k])).convert_to<double>(); };
       const double q1 = decline(2), q2 = decline(1);
       const bool stable = std::abs(q1 - q2) <= 0.01 * std::abs(q1);
-      if (stable && q1 > 0.05) {
-        const Real r = pow(Real(10), -q1);
+      const bool settles =
+          earlier > 0 && settling({(log10(earlier) - log10(step[0])).convert_to<double>(), q2, q1}, 0.1);
+      const double q = stable ? q1 : std::min(q1, q2);
+      if ((stable || settles) && q > 0.05) {
+        const Real r = pow(Real(10), -q);
         const Real rest = step.back() * r / (1 - r);  // about what the values still move
         if (distance.back() > 1000 * rest && distance.back() > tol) {
           out.outcome = LimitOutcome::ConvergesElsewhere;
-          out.rate = q1;
+          out.rate = q;
           const double shown = std::max(3.0, std::min<double>(digits, std::floor(log10(abs(out.last_value) / rest).convert_to<double>())));
           out.summary = fmt::format(
               "the values converge to about {} (their differences fall by {:.3g} decades per decade; at parameter = "
               "{}{} what is left of the change is about {}), {} away from the claimed limit",
-              to_decimal(out.last_value, static_cast<unsigned>(shown)), q1, var, out.last_exponent,
+              to_decimal(out.last_value, static_cast<unsigned>(shown)), q, var, out.last_exponent,
               to_decimal(rest, 3), to_decimal(distance.back(), 6));
           return out;
         }
@@ -99,13 +119,16 @@ LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero,
   if (n >= 4) {
     const double p1 = local_rate(n - 1), p2 = local_rate(n - 2), p3 = local_rate(n - 3);
     const bool stable = std::abs(p1 - p2) <= 0.01 * std::abs(p1) && std::abs(p2 - p3) <= 0.01 * std::abs(p1);
+    // or, with a fifth value, the exponent settling geometrically to within 1% (above)
+    const bool settles = !stable && n >= 5 && distance[n - 5] > 0 && settling({p3, p2, p1}, 0.01) &&
+                         std::abs(local_rate(n - 3) - local_rate(n - 4)) >= 2 * std::abs(p2 - p3) &&
+                         (p2 - p3 == 0 || (p2 - p3 > 0) == (local_rate(n - 3) - local_rate(n - 4) > 0));
     out.rate = p1;
-    if (stable && p1 > 0.05) {
+    if ((stable || settles) && p1 > 0.05 && p3 > 0.05) {
       out.outcome = LimitOutcome::PowerLaw;
       out.summary = fmt::format(
-          "|S - L| ~ C t^{:.4g} (local exponent stable over the last 3 decades; at parameter = {}{}, "
-          "|S - L| = {})",
-          p1, var, out.last_exponent, to_decimal(distance.back(), 6));
+          "|S - L| ~ C t^{:.4g} (local exponent {} over the last 3 decades; at parameter = {}{}, |S - L| = {})", p1,
+          stable ? "stable" : "settling geometrically", var, out.last_exponent, to_decimal(distance.back(), 6));
       return out;
     }
   }

@@ -218,9 +218,16 @@ num::BoxResult certify_function_of_S(const std::function<ex(const ex&)>& of_S, c
 }
 
 std::string undecided_note(const num::BoxResult& r) {
-  if (r.open_box.empty()) return " Not certified (numeric evidence): " + r.reason + ".";
+  // a reason is always given (an empty one printed "Not certified (numeric evidence): ." after a
+  // point of the wrong sign that no certified pair of points confirmed: the probe of 2026-11-29)
+  const std::string why = !r.reason.empty() ? r.reason
+                          : r.outcome == num::BoxOutcome::Counterexample
+                              ? "Arb branch-and-bound found a point where the sign is wrong, but no certified "
+                                "counterexample to the property follows from it"
+                              : "Arb branch-and-bound did not settle the box";
+  if (r.open_box.empty()) return " Not certified (numeric evidence): " + why + ".";
   return " Not certified (numeric evidence): Arb branch-and-bound left the sub-box about " + num::box_text(r.open_box, 8) +
-         " undecided after " + std::to_string(r.boxes) + " sub-boxes (" + r.reason + ").";
+         " undecided after " + std::to_string(r.boxes) + " sub-boxes (" + why + ").";
 }
 
 }  // namespace attnverify

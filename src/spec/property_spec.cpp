@@ -115,6 +115,7 @@ std::vector<Property> read_properties(TomlReader& root, const std::string& file,
     const std::string prefix = "properties[" + std::to_string(k) + "]";
     if (!node.is_table()) throw SpecError(file, line_of(node), prefix, "expected a [[properties]] table");
     TomlReader reader(*node.as_table(), file, prefix, line_of(node));
+    reader.use_constants(root.constants());  // a property's expressions may use the spec's parameters
     Property p;
     p.line = line_of(node);
     p.id = reader.required_string("id", Text::Identifier);
@@ -138,6 +139,7 @@ std::vector<Property> read_properties(TomlReader& root, const std::string& file,
         const std::string path = prefix + ".checks[" + std::to_string(j) + "]";
         if (!item.is_table()) throw SpecError(file, line_of(item), path, "expected a table");
         TomlReader check(*item.as_table(), file, path, line_of(item));
+        check.use_constants(root.constants());
         p.checks.push_back(read_check(check, parameters, kinds));
         check.finish();
       }

@@ -199,6 +199,7 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography, const 
   variant.finish();
   spec.kind->read_tables(root, spec);
   read_claims(spec, root, bibliography);
+  root.use_constants(spec.constants);  // [variant.parameters], for the properties' expressions
   spec.properties = read_properties(root, path, bibliography, spec.property_parameters(), property_kinds);
   for (const Property& p : spec.properties)
     for (const Claim& c : spec.claims)

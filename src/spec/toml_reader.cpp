@@ -39,6 +39,11 @@ std::string type_name(const toml::node& node) {
 TomlReader::TomlReader(const toml::table& table, std::string file, std::string prefix, std::size_t line)
     : table_(table), file_(std::move(file)), prefix_(std::move(prefix)), line_(line) {}
 
+const sym::NamedConstants& TomlReader::constants() const {
+  static const sym::NamedConstants none;
+  return constants_ ? *constants_ : none;
+}
+
 std::size_t TomlReader::line_of(const std::string& key) const {
   const toml::node* node = table_.get(key);
   return node ? attnverify::line_of(*node) : line_;
@@ -251,7 +256,7 @@ std::string quoted_excerpt(const std::string& text) {
 GiNaC::ex parse_expression_at(const TomlReader& reader, const std::string& key, const std::string& text,
                               const std::vector<std::string>& symbols, const sym::NamedConstants& constants) {
   try {
-    return sym::parse_expression(text, symbols, constants);
+    return sym::parse_expression(text, symbols, constants.empty() ? reader.constants() : constants);
   } catch (const sym::ExpressionError& err) {
     const std::string where = err.column > 0 ? " (column " + std::to_string(err.column) + " of the expression)" : "";
     reader.fail(key, "cannot use expression " + quoted_excerpt(text) + ": " + err.what() + where);
@@ -262,7 +267,7 @@ sym::ParsedExpression parse_with_conditions_at(const TomlReader& reader, const s
                                                const std::string& text, const std::vector<std::string>& symbols,
                                                const sym::NamedConstants& constants) {
   try {
-    return sym::read_expression(text, symbols, constants, false);
+    return sym::read_expression(text, symbols, constants.empty() ? reader.constants() : constants, false);
   } catch (const sym::ExpressionError& err) {
     const std::string where = err.column > 0 ? " (column " + std::to_string(err.column) + " of the expression)" : "";
     reader.fail(key, "cannot use expression " + quoted_excerpt(text) + ": " + err.what() + where);
@@ -272,7 +277,7 @@ sym::ParsedExpression parse_with_conditions_at(const TomlReader& reader, const s
 sym::ParsedExpression parse_claim_at(const TomlReader& reader, const std::string& key, const std::string& text,
                                      const std::vector<std::string>& symbols, const sym::NamedConstants& constants) {
   try {
-    return sym::read_expression(text, symbols, constants, true);
+    return sym::read_expression(text, symbols, constants.empty() ? reader.constants() : constants, true);
   } catch (const sym::ExpressionError& err) {
     const std::string where = err.column > 0 ? " (column " + std::to_string(err.column) + " of the expression)" : "";
     reader.fail(key, "cannot use expression " + quoted_excerpt(text) + ": " + err.what() + where);

@@ -44,6 +44,11 @@ class TomlReader {
   std::size_t line_of(const std::string& key) const;
   const std::string& file() const { return file_; }
   std::size_t line() const { return line_; }
+  /// The spec's named constants ([variant.parameters]) that expressions read through this
+  /// reader may use (parse_expression_at and its siblings, when given none); `constants` must
+  /// outlive the reader.
+  void use_constants(const sym::NamedConstants& constants) { constants_ = &constants; }
+  const sym::NamedConstants& constants() const;
 
  private:
   const toml::table& table_;
@@ -51,6 +56,7 @@ class TomlReader {
   std::string prefix_;
   std::size_t line_;
   std::set<std::string> used_;
+  const sym::NamedConstants* constants_ = nullptr;
 };
 
 /// Reads a number (TOML integer, float, or a string holding an exact decimal or
