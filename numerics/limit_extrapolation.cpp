@@ -49,8 +49,8 @@ LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero,
   };
   // rates r[0], r[1], r[2] (oldest first) settling: the last change within `within` of the last
   // rate, and each change at least twice the next, of one sign (a rate converging geometrically,
-  // as with a correction of the next order: the exponents of |S - L| for weights i^(1/2) are
-  // 0.961, 0.988, 0.996 over n = 10^2..10^5, each change a third of the one before)
+  // as with a correction of the next order: the declines of the differences for weights i^(1/2)
+  // are 0.854, 0.958, 0.987 over n = 10..10^5, each change a third of the one before)
   const auto settling = [](const std::vector<double>& r, double within) {
     if (r.size() < 3) return false;
     const double c1 = r[2] - r[1], c2 = r[1] - r[0];
@@ -119,16 +119,16 @@ LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero,
   if (n >= 4) {
     const double p1 = local_rate(n - 1), p2 = local_rate(n - 2), p3 = local_rate(n - 3);
     const bool stable = std::abs(p1 - p2) <= 0.01 * std::abs(p1) && std::abs(p2 - p3) <= 0.01 * std::abs(p1);
-    // or, with a fifth value, the exponent settling geometrically to within 1% (above)
-    const bool settles = !stable && n >= 5 && distance[n - 5] > 0 && settling({p3, p2, p1}, 0.01) &&
-                         std::abs(local_rate(n - 3) - local_rate(n - 4)) >= 2 * std::abs(p2 - p3) &&
-                         (p2 - p3 == 0 || (p2 - p3 > 0) == (local_rate(n - 3) - local_rate(n - 4) > 0));
+    // (an exponent that only settles is no reason to agree: with weights i^(1/2), limits 10^-8
+    // beside the true one settled as well as the true one, the attack of 2026-11-29; such a claim
+    // is left undecided, and only "elsewhere" above uses settling)
     out.rate = p1;
-    if ((stable || settles) && p1 > 0.05 && p3 > 0.05) {
+    if (stable && p1 > 0.05) {
       out.outcome = LimitOutcome::PowerLaw;
       out.summary = fmt::format(
-          "|S - L| ~ C t^{:.4g} (local exponent {} over the last 3 decades; at parameter = {}{}, |S - L| = {})", p1,
-          stable ? "stable" : "settling geometrically", var, out.last_exponent, to_decimal(distance.back(), 6));
+          "|S - L| ~ C t^{:.4g} (local exponent stable over the last 3 decades; at parameter = {}{}, "
+          "|S - L| = {})",
+          p1, var, out.last_exponent, to_decimal(distance.back(), 6));
       return out;
     }
   }

@@ -315,6 +315,14 @@ check "P2: p2_strict_bound_between_lattice runs" run p2_strict_bound_between_lat
 check "P2: the false floor is a certified counterexample with S below 0.76432, the true one agrees" bash -c \
   "$py -c \"import json,sys; c={r['claim']: r for r in json.load(open('res/p2_strict_bound_between_lattice/results.json'))['checks'] if r.get('claim')}; f=c['floor-between-lattice']; t=c['floor-true']; sys.exit(0 if f['verdict'] == 'disagree' and f['evidence']['level'] == 'certified counterexample' and float(f['values']['S'].strip('[]').split()[0]) < 0.76432 and t['verdict'] == 'agree' else 1)\""
 
+# The attack of 2026-11-29 on that day's changes: a softplus enclosure that left its true value
+# out (a false infimum was certified), and a narrow dip at a grid point between the lattice's points
+check "A3: a3_softplus_enclosure runs" run a3_softplus_enclosure
+check "A3: the false infimum 5/sqrt(73) is not agreed (f = x^2 + 1, by hand)" is_verdict a3_softplus_enclosure inf-false disagree
+check "A3: a3_strict_floor_at_grid_dip runs" run a3_strict_floor_at_grid_dip
+check "A3: the false floor 0.6 is a certified counterexample at the grid point (2, 0.01)" bash -c \
+  "$py -c \"import json,sys; c=[r for r in json.load(open('res/a3_strict_floor_at_grid_dip/results.json'))['checks'] if r.get('claim') == 'floor-false'][0]; sys.exit(0 if c['verdict'] == 'disagree' and c['evidence']['level'] == 'certified counterexample' else 1)\""
+
 # H2: every printed ball holds the exact value; L5: the ledger's deciding balls look disjoint
 check "H2: the spec runs" run h2_identity_ball
 check "H2, L5: printed balls contain S (mpmath, 90 digits) and the ledger's pair is disjoint as printed" \

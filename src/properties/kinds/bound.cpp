@@ -994,13 +994,22 @@ PropertyOutcome check_bound_on_balls(const Spec& spec, const BoundCheck& c, cons
 // a sparsity E|a| / sqrt(E a^2) of its weights (a kernel's, a sequence's, a feature map's, a
 // vector's), and Cauchy-Schwarz gives E|a| <= sqrt(E a^2), so S <= 1 wherever S exists (a law's
 // region: docs/spec-format.md). c >= 1 is decided exactly (equal to 1 by the zero test, above it
-// by a ball). nullopt when the rule does not apply. (A true S <= 1 under a kernel that makes S
+// by a ball), and the bound must be defined as written on the statement's range (2 + 0/(r - 1/3)
+// is 2 to GiNaC, but undefined at r = 1/3, where the relation does not hold: tests/round4/
+// r8_feature_map_bounds.toml). nullopt when the rule does not apply. (A true S <= 1 under a kernel that makes S
 // equal 1 on a whole region, clip(x, 0, 1) under uniform scores, was undecided: the probe of
 // 2026-11-29.)
-std::optional<PropertyOutcome> bound_by_cauchy_schwarz(const BoundCheck& c, const PropertyTarget& target) {
+std::optional<PropertyOutcome> bound_by_cauchy_schwarz(const Spec& spec, const BoundCheck& c,
+                                                       const PropertyTarget& target) {
   if (!is_below(c.relation)) return std::nullopt;
   for (auto it = c.bound.preorder_begin(); it != c.bound.preorder_end(); ++it)
     if (GiNaC::is_a<GiNaC::symbol>(*it)) return std::nullopt;
+  try {
+    if (sym::first_unproved(c.bound_conditions, statement_range(spec.kind->claim_geometry(spec, true), c)))
+      return std::nullopt;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
   const bool above_one = positive_by_a_ball(c.bound - 1);
   const bool one = !above_one && compare_exactly(c.bound, 1) == ExactComparison::Equal;
   if (!above_one && !(one && !is_strict(c.relation))) return std::nullopt;
@@ -1053,7 +1062,7 @@ class Bound final : public PropertyKind {
   std::optional<ParameterRanges> box(const PropertyCheck&) const override { return std::nullopt; }
   PropertyOutcome check(const Spec& spec, const PropertyCheck& check, const PropertyTarget& target,
                         const RunOptions& options) const override {
-    if (auto theorem = bound_by_cauchy_schwarz(check_data<BoundCheck>(check), target)) return *theorem;
+    if (auto theorem = bound_by_cauchy_schwarz(spec, check_data<BoundCheck>(check), target)) return *theorem;
     if (target.S.is_zero() && target.certified_value)
       return check_bound_on_balls(spec, check_data<BoundCheck>(check), target, options);
     if (target.S.is_zero()) return without_closed_form(target);
