@@ -591,9 +591,19 @@ BOOST_AUTO_TEST_CASE(an_interior_irrational_optimum_does_not_refute_its_true_val
   // 10^-40 here), not a fixed allowance (the attack of 2026-11-29, R1)
   const CheckRecord& below = property(v, "infimum-below");
   BOOST_TEST_CONTEXT(below.detail) { BOOST_TEST(to_string(below.verdict) == "disagree"); }
-  // a strict bound attained at an irrational point only: undecided, never agreed (R4)
+  // a strict bound attained at an irrational point only: never agreed (R4); refuted at the exact
+  // point beta = sqrt(3/5), gamma = 1, which the search's t^2 near 3/5 suggests (S = 2/3 there by
+  // hand), a certified counterexample
   const CheckRecord& strict = property(v, "strict-floor-attained");
-  BOOST_TEST_CONTEXT(strict.detail) { BOOST_TEST(to_string(strict.verdict) == "inconclusive"); }
+  BOOST_TEST_CONTEXT(strict.detail) {
+    BOOST_TEST(to_string(strict.verdict) == "disagree");
+    BOOST_TEST((strict.evidence.level == EvidenceLevel::CertifiedCounterexample));
+    BOOST_TEST(value_of(strict.point, "gamma") == "1");
+    BOOST_TEST((value_of(strict.point, "beta") == "sqrt(3/5)" || value_of(strict.point, "beta") == "-sqrt(3/5)"));
+  }
+  // a true strict bound 10^-30 below: the exact point is apart from it, so it is not refuted
+  const CheckRecord& below_bound = property(v, "strict-floor-below");
+  BOOST_TEST_CONTEXT(below_bound.detail) { BOOST_TEST(to_string(below_bound.verdict) != "disagree"); }
 }
 
 // Limits, evenness and bounds without any closed form (sigmoid under normal scores): the numeric

@@ -1,5 +1,6 @@
 #include "src/properties/exact_values.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -45,7 +46,18 @@ std::string decimal(const ex& e, unsigned digits, unsigned shown) {
   return num::to_decimal(v.value, shown);
 }
 
+// Whether e holds a floating-point number (GiNaC's numeric that is not a rational): no exact
+// value, so nothing about it is decided exactly.
+static bool has_float(const ex& e) {
+  for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it)
+    if (GiNaC::is_a<GiNaC::numeric>(*it) && !GiNaC::ex_to<GiNaC::numeric>(*it).is_cinteger() &&
+        !GiNaC::ex_to<GiNaC::numeric>(*it).is_crational())
+      return true;
+  return false;
+}
+
 ExactComparison compare_exactly(const ex& a, const ex& b) {
+  if (has_float(a) || has_float(b)) return ExactComparison::Undecided;
   try {
     if (sym::is_identically_zero(a - b)) return ExactComparison::Equal;
   } catch (const std::exception&) {
@@ -86,6 +98,53 @@ ExactComparison compare_exactly_at(const ex& a, const ex& b, const std::vector<e
   } catch (const std::exception&) {
     return ExactComparison::Undecided;
   }
+}
+
+ExactComparison compare_exactly_at(const ex& a, const ex& b, const std::vector<ex>& symbols, const std::vector<ex>& at) {
+  try {
+    GiNaC::exmap point;
+    for (std::size_t k = 0; k < symbols.size() && k < at.size(); ++k) point[symbols[k]] = at[k];
+    if (!sym::exact_substitution_is_cheap(a, point) || !sym::exact_substitution_is_cheap(b, point))
+      return ExactComparison::Undecided;
+    const auto constant = [&](const ex& e) { return GiNaC::normal(sym::resolve_signed_switches(e.subs(point), {})); };
+    const ex x = constant(a), y = constant(b);
+    for (const ex& e : {x, y})
+      for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it)
+        if (GiNaC::is_a<GiNaC::symbol>(*it)) return ExactComparison::Undecided;
+    return compare_exactly(x, y);
+  } catch (const std::exception&) {
+    return ExactComparison::Undecided;
+  }
+}
+
+std::vector<std::vector<ex>> quadratic_irrational_candidates(double b, double g) {
+  std::vector<std::vector<ex>> out;
+  if (!(g > 0) || !std::isfinite(b) || !std::isfinite(g)) return out;
+  const double t = b / g;
+  std::vector<ex> gammas{ex(1)};
+  // g to 3 significant digits, as an exact decimal
+  const int k = 2 - static_cast<int>(std::floor(std::log10(g)));
+  if (std::abs(k) < 15) {
+    const GiNaC::numeric scale = GiNaC::pow(GiNaC::numeric(10), GiNaC::numeric(k));
+    const GiNaC::numeric rounded = GiNaC::numeric(static_cast<long>(std::llround(g * std::pow(10.0, k)))) / scale;
+    if (rounded.is_positive() && rounded != 1) gammas.push_back(rounded);
+  }
+  const auto add = [&](const ex& ratio) {
+    for (const ex& g0 : gammas) {
+      std::vector<ex> p{ratio * g0, g0};
+      if (std::none_of(out.begin(), out.end(), [&](const std::vector<ex>& q) { return q[0].is_equal(p[0]) && q[1].is_equal(p[1]); }))
+        out.push_back(p);
+    }
+  };
+  for (long q = 1; q <= 12 && out.size() < 24; ++q) {
+    const double p2 = std::round(t * t * q);
+    if (p2 > 0 && std::abs(t * t - p2 / q) <= 2e-3 * std::max(1.0, t * t))
+      // pow of an ex, not GiNaC::sqrt of a numeric, which is a floating-point number
+      add((t < 0 ? -1 : 1) * GiNaC::pow(ex(GiNaC::numeric(static_cast<long>(p2), q)), GiNaC::numeric(1, 2)));
+    const double p1 = std::round(t * q);
+    if (std::abs(t - p1 / q) <= 2e-3 * std::max(1.0, std::abs(t))) add(GiNaC::numeric(static_cast<long>(p1), q));
+  }
+  return out;
 }
 
 std::string ball_text(const num::Ball& b) { return "[" + b.midpoint_text(12) + " +/- " + b.radius_text() + "]"; }

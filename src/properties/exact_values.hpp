@@ -23,7 +23,8 @@ double agreement(const GiNaC::ex& a, const GiNaC::ex& b, unsigned digits);
 /// How two exact numbers (expressions without symbols) compare exactly, not to working precision:
 /// Equal when a - b is proved 0 by the symbolic zero test (proofs/equivalence.hpp); Apart when a
 /// ball of a - b excludes 0 at 256, 1024, 4096 or 16384 bits (numerics/ball_expression.hpp);
-/// Undecided otherwise (never "equal" from agreeing digits). Never throws.
+/// Undecided otherwise (never "equal" from agreeing digits; always for a floating-point number in
+/// either, which has no exact value). Never throws.
 enum class ExactComparison { Equal, Apart, Undecided };
 ExactComparison compare_exactly(const GiNaC::ex& a, const GiNaC::ex& b);
 
@@ -40,6 +41,17 @@ bool positive_by_a_ball(const GiNaC::ex& c);
 /// probability 1). Never throws.
 ExactComparison compare_exactly_at(const GiNaC::ex& a, const GiNaC::ex& b, const std::vector<GiNaC::ex>& symbols,
                                    const std::vector<GiNaC::numeric>& at);
+
+/// The same at a point whose coordinates are exact expressions (beta = sqrt(3/5), gamma = 1).
+ExactComparison compare_exactly_at(const GiNaC::ex& a, const GiNaC::ex& b, const std::vector<GiNaC::ex>& symbols,
+                                   const std::vector<GiNaC::ex>& at);
+
+/// Exact kernel points (beta, gamma) near the point (b, g) where a quantity of t = beta/gamma may
+/// take a value at an irrational t: t^2 within a relative 2e-3 of p/q (q <= 12) gives
+/// beta = +-gamma0 sqrt(p/q), and t itself near p/q gives beta = gamma0 p/q, for gamma0 = 1 and g
+/// rounded to 3 significant digits. A search point near an optimum at t = sqrt(3/5) (x^2 under
+/// uniform scores) gives beta = sqrt(3/5), gamma = 1. Candidates only: a caller decides each exactly.
+std::vector<std::vector<GiNaC::ex>> quadratic_irrational_candidates(double b, double g);
 
 /// The decimal of an exact number to `shown` significant digits, evaluated at `digits`.
 std::string decimal(const GiNaC::ex& e, unsigned digits, unsigned shown);

@@ -452,6 +452,7 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
   // a point where S equals the bound exactly (by exact substitution): a strict relation fails there
   std::optional<ClaimPoint> equal_at;
   std::string equal_value;
+  std::vector<GridPoint> near_points;  // search points near where a strict bound may be attained
   std::string failure;
   // where the bound is defined, as written (a divisor GiNaC cancelled still counts): each
   // condition proved on the statement's range, or a point of it where one fails, where the
@@ -565,6 +566,7 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
       margin = 0;
     } else if (near_attained) {
       ++near;
+      if (near_points.size() < 8) near_points.push_back(*p.rational);
     }
     // the point shown: the first violation, else the smallest margin that is resolved (an
     // unresolved one only while no other is), as "S and the bound are equal" shows nothing
@@ -713,6 +715,25 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
   }
   num::ScopedPrecision scope(digits);
   const std::string one_count = at_one ? fmt::format(" ({} of them at lambda = 1, with S's form there)", at_one) : "";
+  // a strict kernel bound approached at search points: the bound may be attained at an irrational
+  // t = beta/gamma (x^2 under uniform scores: S = 2/3 at beta = sqrt(3/5) gamma, where S > 2/3 was
+  // undecided: the probe of 2026-11-29); exact points near them (t^2 near p/q) compared exactly
+  if (!equal_at && is_strict(c.relation) && !near_points.empty() && symbols.size() == 2 &&
+      symbols[0].is_equal(s.beta) && symbols[1].is_equal(s.gamma)) {
+    std::size_t tried = 0;
+    for (const GridPoint& x : near_points) {
+      for (const std::vector<ex>& at : quadratic_irrational_candidates(x[0].to_double(), x[1].to_double())) {
+        if (++tried > 48) break;
+        if (compare_exactly_at(S, c.bound, symbols, at) != ExactComparison::Equal) continue;
+        ClaimPoint exact_point;
+        exact_point.where = {{"beta", sym::to_text(at[0])}, {"gamma", sym::to_text(at[1])}};
+        equal_at = exact_point;
+        equal_value = decimal(c.bound.subs(GiNaC::lst{s.beta == at[0], s.gamma == at[1]}), digits, kShownDigits);
+        break;
+      }
+      if (equal_at) break;
+    }
+  }
   if (equal_at && is_strict(c.relation)) {
     // exact, not a rounding: S and the bound substituted at the point are shown equal
     part.verdict = Verdict::Disagree;
