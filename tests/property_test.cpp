@@ -705,6 +705,27 @@ BOOST_AUTO_TEST_CASE(a_bound_met_with_equality_is_decided_exactly) {
   }
 }
 
+// A feature map's bound met with equality on the edge r = 1 (tests/specs/properties/
+// feature_map_bound_at_r_one.toml: (S/bound)^2 = (1 + snr^2)/(r^2 + snr^2), by hand): proved on
+// r in (0, 1) by the positivity prover and at r = 1 identically (numeric evidence before); the
+// strict bound fails at r = 1, exactly.
+BOOST_AUTO_TEST_CASE(a_feature_map_bound_met_at_r_one) {
+  const VariantResult v = run_test_spec("feature_map_bound_at_r_one.toml");
+  const CheckRecord& met = property(v, "floor-met-at-r-one");
+  BOOST_TEST_CONTEXT(met.detail) {
+    BOOST_TEST(to_string(met.verdict) == "agree");
+    BOOST_TEST((met.evidence.level == EvidenceLevel::ProvedWholeDomain));
+  }
+  const CheckRecord& strict = property(v, "strict-floor-met-at-r-one");
+  BOOST_TEST_CONTEXT(strict.detail) {
+    BOOST_TEST(to_string(strict.verdict) == "disagree");
+    BOOST_TEST((strict.evidence.level == EvidenceLevel::CertifiedCounterexample));
+    BOOST_TEST(value_of(strict.point, "r") == "1");
+  }
+  const CheckRecord& mutant = property(v, "floor-too-high");
+  BOOST_TEST_CONTEXT(mutant.detail) { BOOST_TEST(to_string(mutant.verdict) == "disagree"); }
+}
+
 // S <= 1 by Cauchy-Schwarz for every variant, and S = 1 exactly on a region (tests/specs/
 // properties/cauchy_schwarz_bound.toml: clip(x, 0, 1) under uniform scores, S = 1 where
 // beta - sqrt(3) gamma >= 1, by hand): S <= 1 and S < 1 + 10^-40 proved where S exists; S < 1 and

@@ -295,8 +295,9 @@ std::string bound_search_points(const Spec& spec, const BoundCheck& c, const Cla
                      kept, kept == 1 ? "" : "s", outcome.evaluations, region.describe());
 }
 
-// For sequences, where every symbol is positive (lambda and lambda's atoms in (0, 1), n and m > 0;
-// only the sequence route below calls this and positive_by_its_factors): a polynomial whose
+// For sequences and feature maps, where every symbol is positive (lambda and lambda's atoms in
+// (0, 1), n and m > 0; snr > 0, r in (0, 1]; only those routes below call this and
+// positive_by_its_factors): a polynomial whose
 // expanded terms all have positive coefficients is positive (1 + lambda T, which the positivity
 // prover leaves undecided).
 bool positive_terms_only(const ex& e) {
@@ -655,6 +656,34 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
                                                : "the same ratio minus 1 is positive in lambda",
             below ? "bound/S" : "S/bound", ratio_value, below ? "the bound" : "S",
             below ? "bound > |S| >= S" : "S > |bound| >= bound");
+      }
+    } catch (const std::exception&) {
+    }
+  // feature maps: r = ||q~||_2/||q~||_1 in (0, 1], which the positivity prover takes as (0, 1),
+  // with r = 1 apart, as lambda = 1 for sequences (S >= snr/sqrt(snr^2 + 1): (S/bound)^2 - 1 =
+  // (1 - r^2)/(r^2 + snr^2), 0 at r = 1, was numeric evidence: the probe of 2026-11-29)
+  const sym::DomainVariable* r_variable =
+      geometry.property_domain ? domain_variable(*geometry.property_domain, "r") : nullptr;
+  if (!proved_open && !sequence && r_variable && r_variable->range.hi == 1 && !r_variable->range.hi_open &&
+      r_variable->range.lo == 0) try {
+      const ex r2 = GiNaC::normal(GiNaC::pow(below ? c.bound / S : S / c.bound, 2)), side = below ? c.bound : S;
+      const bool strict = is_strict(c.relation);
+      // (snr and r are positive symbols: the signs of the factors, sums of positive terms included)
+      const bool open_part = positive_by_its_factors(r2 - 1, {s.r}) && positive_by_its_factors(side, {s.r});
+      const ex gap_at_1 = GiNaC::normal((below ? ex(c.bound - S) : ex(S - c.bound)).subs(s.r == 1));
+      const bool at_1 = (!strict && sym::is_identically_zero(gap_at_1)) ||
+                        (positive_by_its_factors(GiNaC::normal(r2.subs(s.r == 1)) - 1, {}) &&
+                         positive_by_its_factors(side.subs(s.r == 1), {}));
+      if (open_part && at_1) {
+        proved_open = true;
+        ratio_value = sym::to_text(r2);
+        ratio += fmt::format(
+            " For 0 < r < 1, ({})^2 = {}, and (ratio - 1) > 0 and {} > 0 by the positivity prover; at r = 1, {}; so {} "
+            "on r in (0, 1].",
+            below ? "bound/S" : "S/bound", ratio_value, below ? "the bound" : "S",
+            sym::is_identically_zero(gap_at_1) ? "S and the bound are identically equal in snr"
+                                               : "the same ratio minus 1 is positive in snr",
+            strict ? (below ? "S < bound" : "S > bound") : (below ? "S <= bound" : "S >= bound"));
       }
     } catch (const std::exception&) {
     }
