@@ -703,6 +703,13 @@ BOOST_AUTO_TEST_CASE(a_bound_met_with_equality_is_decided_exactly) {
     BOOST_TEST((strict.evidence.level == EvidenceLevel::CertifiedCounterexample));
     BOOST_TEST(value_of(strict.point, "beta") == "0");
   }
+  const CheckRecord& ceiling = property(v, "ceiling-false");
+  BOOST_TEST_CONTEXT(ceiling.detail) {
+    BOOST_TEST(to_string(ceiling.verdict) == "disagree");
+    BOOST_TEST((ceiling.evidence.level == EvidenceLevel::CertifiedCounterexample));
+    BOOST_TEST(ceiling.certified);
+    BOOST_TEST(std::stod(value_of(ceiling.values, "S").substr(1)) > 0.5);
+  }
 }
 
 // A feature map's bound met with equality on the edge r = 1 (tests/specs/properties/

@@ -454,6 +454,7 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
   std::optional<ClaimPoint> equal_at;
   std::string equal_value;
   std::vector<GridPoint> near_points;  // search points near where a strict bound may be attained
+  std::optional<std::pair<GridPoint, bool>> violation_at;  // the first violation, and whether at lambda = 1
   std::string failure;
   // where the bound is defined, as written (a divisor GiNaC cancelled still counts): each
   // condition proved on the statement's range, or a point of it where one fails, where the
@@ -544,6 +545,7 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
     const Real tolerance = pow(Real(10), -static_cast<int>(required_digits(digits)));
     const bool fails = margin < -tolerance;
     if (fails) ++violations;
+    if (fails && !violation_at) violation_at.emplace(*p.rational, one);
     // a search point where a strict relation's margin is within the search's resolution
     // (kStrictSearchResolution): the bound may be attained nearby, so the strict relation is not
     // shown there (x^2 under uniform scores, S > 2/3 with S = 2/3 at an
@@ -785,7 +787,37 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
                                   exactly_equal, exactly_equal == 1 ? "" : "s")
                     : "";
   ratio += exact_note;
-  if (violations > 0) {
+  // the first violation in ball arithmetic: S's closed form (certified, as at the grid's points)
+  // and the bound, disjoint balls on the wrong side a certified counterexample (it was an estimate
+  // with a closed form, while the balls without one certified it: the probe of 2026-11-29)
+  std::optional<std::pair<num::Ball, num::Ball>> certified_violation;
+  if (violations > 0 && violation_at) try {
+      const num::BallExpression S_ball(violation_at->second ? S1 : S, symbols), B_ball(c.bound, symbols);
+      const num::BallEvaluation a = num::evaluate_to_accuracy(S_ball, violation_at->first, digits, 128),
+                                b = num::evaluate_to_accuracy(B_ball, violation_at->first, digits, 128);
+      const arb_srcptr sa = a.value.get(), sb = b.value.get();
+      const bool fails = a.value.finite() && b.value.finite() &&
+                         (c.relation == Relation::Less           ? arb_ge(sa, sb)
+                          : c.relation == Relation::LessOrEqual  ? arb_gt(sa, sb)
+                          : c.relation == Relation::Greater      ? arb_le(sa, sb)
+                                                                 : arb_lt(sa, sb));
+      if (fails) certified_violation.emplace(a.value, b.value);
+    } catch (const std::exception&) {
+    }
+  if (certified_violation) {
+    part.verdict = Verdict::Disagree;
+    part.certified = true;
+    part.method = "certified balls at a point";
+    part.point = spec.named_point(violation_at->first);
+    part.values = {{"S", ball_text(certified_violation->first)}, {"bound", ball_text(certified_violation->second)}};
+    part.evidence = {EvidenceLevel::CertifiedCounterexample,
+                     fmt::format("not S {} bound at {}", relation_text(c.relation), describe_point(part.point))};
+    part.finding = fmt::format("Certified counterexample: at {} S = {} (its closed form) and the bound is {} (balls), so "
+                               "not S {} bound; it fails at {} of {} points{}.{}",
+                               describe_point(part.point), ball_text(certified_violation->first),
+                               ball_text(certified_violation->second), relation_text(c.relation), violations, checked,
+                               one_count, ratio);
+  } else if (violations > 0) {
     part.verdict = Verdict::Disagree;
     part.evidence = {EvidenceLevel::NumericEvidence, fmt::format("S {} bound fails at {} (estimated, {} of {} points)",
                                                                  relation_text(c.relation), describe_point(part.point), violations,
