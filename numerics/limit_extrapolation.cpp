@@ -132,8 +132,12 @@ LimitEstimate extrapolate_limit(const std::function<Real(int)>& f, bool to_zero,
       return out;
     }
   }
-  out.summary = fmt::format("no convergence pattern up to parameter = {}{} (S = {}, |S - L| = {})", var,
-                            out.last_exponent, to_decimal(out.last_value, 10), to_decimal(distance.back(), 6));
+  // (said of the claimed limit: the same values may show a stable rate towards another claim, as
+  // a sibling check of the same run reports; the probe of 2026-11-29 found the old wording misleading)
+  out.summary = fmt::format(
+      "no convergence pattern towards the claimed limit up to parameter = {}{} (S = {}, |S - L| = {}), and the "
+      "values are not shown to converge at least 1000 times farther from it than what is left of their change",
+      var, out.last_exponent, to_decimal(out.last_value, 10), to_decimal(distance.back(), 6));
   return out;
 }
 
