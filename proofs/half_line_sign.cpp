@@ -8,6 +8,7 @@
 
 #include "proofs/canonical_form.hpp"
 #include "proofs/definedness.hpp"
+#include "proofs/symbols.hpp"
 
 namespace attnverify::sym {
 
@@ -27,16 +28,10 @@ bool in_u_alone(const ex& e, const GiNaC::symbol& u) {
 
 // Smooth on all of R: +, *, non-negative integer powers, and smooth entire functions whose
 // derivative GiNaC knows.
-bool constant(const ex& e) {
-  for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it)
-    if (GiNaC::is_a<GiNaC::symbol>(*it)) return false;
-  return true;
-}
-
 bool smooth(const ex& e) {
   static const std::set<std::string> entire{"exp", "sinh", "cosh", "tanh", "erf", "erfc"};
   for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it) {
-    if (constant(*it)) continue;  // a number such as sqrt(pi) (its subtree is visited too, and constant)
+    if (has_no_symbol(*it)) continue;  // a number such as sqrt(pi) (its subtree is visited too, and constant)
     if (GiNaC::is_exactly_a<GiNaC::power>(*it)) {
       const ex k = it->op(1);
       if (!GiNaC::is_exactly_a<numeric>(k) || !GiNaC::ex_to<numeric>(k).is_nonneg_integer()) return false;

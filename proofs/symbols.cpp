@@ -40,4 +40,10 @@ const std::vector<std::string>& Symbols::names() {
   return all;
 }
 
+bool has_no_symbol(const GiNaC::ex& e) {
+  for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it)
+    if (GiNaC::is_a<GiNaC::symbol>(*it)) return false;
+  return true;
+}
+
 }  // namespace attnverify::sym

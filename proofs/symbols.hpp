@@ -71,4 +71,7 @@ struct Symbols {
 /// The process-wide symbol table (created on first use).
 const Symbols& symbols();
 
+/// True when `e` holds no symbol: an exact constant such as sqrt(2/pi) (or a number).
+bool has_no_symbol(const GiNaC::ex& e);
+
 }  // namespace attnverify::sym

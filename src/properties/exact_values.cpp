@@ -11,6 +11,7 @@
 #include "proofs/definedness.hpp"
 #include "proofs/domain_rewrites.hpp"
 #include "proofs/equivalence.hpp"
+#include "proofs/symbols.hpp"
 
 namespace attnverify {
 
@@ -84,20 +85,7 @@ ExactComparison compare_exactly(const ex& a, const ex& b) {
 
 ExactComparison compare_exactly_at(const ex& a, const ex& b, const std::vector<ex>& symbols,
                                    const std::vector<GiNaC::numeric>& at) {
-  try {
-    GiNaC::exmap point;
-    for (std::size_t k = 0; k < symbols.size() && k < at.size(); ++k) point[symbols[k]] = at[k];
-    if (!sym::exact_substitution_is_cheap(a, point) || !sym::exact_substitution_is_cheap(b, point))
-      return ExactComparison::Undecided;
-    const auto constant = [&](const ex& e) { return GiNaC::normal(sym::resolve_signed_switches(e.subs(point), {})); };
-    const ex x = constant(a), y = constant(b);
-    for (const ex& e : {x, y})
-      for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it)
-        if (GiNaC::is_a<GiNaC::symbol>(*it)) return ExactComparison::Undecided;
-    return compare_exactly(x, y);
-  } catch (const std::exception&) {
-    return ExactComparison::Undecided;
-  }
+  return compare_exactly_at(a, b, symbols, std::vector<ex>(at.begin(), at.end()));
 }
 
 ExactComparison compare_exactly_at(const ex& a, const ex& b, const std::vector<ex>& symbols, const std::vector<ex>& at) {
@@ -108,9 +96,7 @@ ExactComparison compare_exactly_at(const ex& a, const ex& b, const std::vector<e
       return ExactComparison::Undecided;
     const auto constant = [&](const ex& e) { return GiNaC::normal(sym::resolve_signed_switches(e.subs(point), {})); };
     const ex x = constant(a), y = constant(b);
-    for (const ex& e : {x, y})
-      for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it)
-        if (GiNaC::is_a<GiNaC::symbol>(*it)) return ExactComparison::Undecided;
+    if (!sym::has_no_symbol(x) || !sym::has_no_symbol(y)) return ExactComparison::Undecided;
     return compare_exactly(x, y);
   } catch (const std::exception&) {
     return ExactComparison::Undecided;

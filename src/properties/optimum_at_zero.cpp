@@ -6,6 +6,7 @@
 
 #include "proofs/definedness.hpp"
 #include "proofs/half_line_sign.hpp"
+#include "proofs/symbols.hpp"
 #include "src/properties/box_proof.hpp"
 #include "src/properties/ratio_reduction.hpp"
 
@@ -36,8 +37,7 @@ std::optional<OptimumAtZero> optimum_at_zero_ratio(const ex& S, const std::vecto
     for (const sym::Condition& condition : sym::conditions_of(ratio->S_t))
       if (sym::analyse_condition(condition, line).status != sym::ConditionStatus::Holds) return std::nullopt;
     const ex value = GiNaC::normal(ratio->S_t.subs(t == 0));
-    for (auto it = value.preorder_begin(); it != value.preorder_end(); ++it)
-      if (GiNaC::is_a<GiNaC::symbol>(*it)) return std::nullopt;
+    if (!sym::has_no_symbol(value)) return std::nullopt;
     const int away = maximise ? -1 : 1;  // the sign of d(log S_t)/d|t| that leaves S_t(0) the optimum
     const auto side_holds = [&](const ex& S_side) {
       if (sym::sign_on_positive_half_line(S_side, t) != std::optional<int>(1)) return false;

@@ -516,32 +516,26 @@ class ClaimJudge {
     try {
       const num::BallExpression& claim = claim_ev_->at(p);
       const num::BallExpression& ref = reference_at(p)->at(p);
-      const num::PointComparison cmp = num::compare_at_point(claim, ref, coordinates(p), digits_, ceiling);
-      r.digits = cmp.digits;
-      r.reference = cmp.reference;
-      r.claim = cmp.claim;
-      r.claim_value = cmp.claim.finite() ? cmp.claim.midpoint_text(digits_) : "not finite";
-      r.reference_value = cmp.reference.finite() ? cmp.reference.midpoint_text(digits_) : "not finite";
-      r.status = status_of(cmp.outcome);
-      if (r.status == PointStatus::Undecided) r.why = cmp.reason + " at " + describe_point(p.where);
+      // the point's result from a comparison of the claim's and S's balls
+      const auto take = [&](const num::PointComparison& cmp) {
+        r.digits = cmp.digits;
+        r.reference = cmp.reference;
+        r.claim = cmp.claim;
+        r.claim_value = cmp.claim.finite() ? cmp.claim.midpoint_text(digits_) : "not finite";
+        r.reference_value = cmp.reference.finite() ? cmp.reference.midpoint_text(digits_) : "not finite";
+        r.status = status_of(cmp.outcome);
+        r.why = r.status == PointStatus::Undecided ? cmp.reason + " at " + describe_point(p.where) : "";
+      };
+      take(num::compare_at_point(claim, ref, coordinates(p), digits_, ceiling));
       // a point on a switch's zero set (the probes at kinks put points there): undecided with the
       // compiled forms, whose balls of the point's rationals leave the switch's value open, so
       // substitute the point exactly (a claim bumped by step(a) step(-a)/10 on a line a = 0
       // agreed, every probe on the line undecided: the probe of 2026-11-29)
       if (r.status == PointStatus::Undecided && p.rational && p.substitution.nops() != 0 && exact_is_cheap(p)) {
         const num::BallExpression& exact_claim = claim_ev_->at_exactly(p);
-        const std::unique_ptr<num::BallExpression> exact_ref =
-            std::make_unique<num::BallExpression>(reference_at(p)->expression().subs(p.substitution), std::vector<ex>{});
-        const num::PointComparison again = num::compare_at_point(exact_claim, *exact_ref, {}, digits_, ceiling);
-        if (status_of(again.outcome) != PointStatus::Undecided) {
-          r.digits = again.digits;
-          r.reference = again.reference;
-          r.claim = again.claim;
-          r.claim_value = again.claim.finite() ? again.claim.midpoint_text(digits_) : "not finite";
-          r.reference_value = again.reference.finite() ? again.reference.midpoint_text(digits_) : "not finite";
-          r.status = status_of(again.outcome);
-          r.why.clear();
-        }
+        const num::BallExpression exact_ref(reference_at(p)->expression().subs(p.substitution), {});
+        const num::PointComparison again = num::compare_at_point(exact_claim, exact_ref, {}, digits_, ceiling);
+        if (status_of(again.outcome) != PointStatus::Undecided) take(again);
       }
     } catch (const std::exception& err) {
       r.status = PointStatus::Undecided;

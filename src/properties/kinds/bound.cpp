@@ -65,6 +65,20 @@ constexpr double kStrictSearchResolution = 1e-6;
 enum class Relation { Less, LessOrEqual, Greater, GreaterOrEqual };
 
 bool is_below(Relation r) { return r == Relation::Less || r == Relation::LessOrEqual; }
+// The relation s r b certain for the balls s and b (every value of s against every value of b).
+bool certainly_holds(Relation r, const num::Ball& s, const num::Ball& b) {
+  return r == Relation::Less          ? arb_lt(s.get(), b.get())
+         : r == Relation::LessOrEqual ? arb_le(s.get(), b.get())
+         : r == Relation::Greater     ? arb_gt(s.get(), b.get())
+                                      : arb_ge(s.get(), b.get());
+}
+// Its negation certain: a certified counterexample at the balls' point.
+bool certainly_fails(Relation r, const num::Ball& s, const num::Ball& b) {
+  return r == Relation::Less          ? arb_ge(s.get(), b.get())
+         : r == Relation::LessOrEqual ? arb_gt(s.get(), b.get())
+         : r == Relation::Greater     ? arb_le(s.get(), b.get())
+                                      : arb_lt(s.get(), b.get());
+}
 bool is_strict(Relation r) { return r == Relation::Less || r == Relation::Greater; }
 const char* relation_text(Relation r) {
   switch (r) {
@@ -711,9 +725,7 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
   // in a relation that is not strict (abs: S >= sqrt(2/pi), equal at beta = 0, was undecided:
   // the probe of 2026-11-29)
   std::optional<OptimumAtZero> optimum;
-  bool bound_is_constant = true;
-  for (auto it = c.bound.preorder_begin(); it != c.bound.preorder_end(); ++it)
-    if (GiNaC::is_a<GiNaC::symbol>(*it)) bound_is_constant = false;
+  const bool bound_is_constant = sym::has_no_symbol(c.bound);
   if (!proved_open && !sequence && target.ratio_of_first_two && !target.S_on_box_only && symbols.size() == 2 &&
       bound_is_constant) {
     const std::vector<num::BoxAxis> both_sides{{-1, 1}, {1, 2}};  // beta of both signs: the whole domain
@@ -795,13 +807,8 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
       const num::BallExpression S_ball(violation_at->second ? S1 : S, symbols), B_ball(c.bound, symbols);
       const num::BallEvaluation a = num::evaluate_to_accuracy(S_ball, violation_at->first, digits, 128),
                                 b = num::evaluate_to_accuracy(B_ball, violation_at->first, digits, 128);
-      const arb_srcptr sa = a.value.get(), sb = b.value.get();
-      const bool fails = a.value.finite() && b.value.finite() &&
-                         (c.relation == Relation::Less           ? arb_ge(sa, sb)
-                          : c.relation == Relation::LessOrEqual  ? arb_gt(sa, sb)
-                          : c.relation == Relation::Greater      ? arb_le(sa, sb)
-                                                                 : arb_lt(sa, sb));
-      if (fails) certified_violation.emplace(a.value, b.value);
+      if (a.value.finite() && b.value.finite() && certainly_fails(c.relation, a.value, b.value))
+        certified_violation.emplace(a.value, b.value);
     } catch (const std::exception&) {
     }
   if (certified_violation) {
@@ -993,15 +1000,8 @@ PropertyOutcome check_bound_on_balls(const Spec& spec, const BoundCheck& c, cons
                                                   : std::string(" the bound has no finite ball"));
       continue;
     }
-    const arb_srcptr s = S.ball->get(), b = B.value.get();
-    const bool holds = c.relation == Relation::Less           ? arb_lt(s, b)
-                       : c.relation == Relation::LessOrEqual  ? arb_le(s, b)
-                       : c.relation == Relation::Greater      ? arb_gt(s, b)
-                                                              : arb_ge(s, b);
-    const bool fails = c.relation == Relation::Less           ? arb_ge(s, b)
-                       : c.relation == Relation::LessOrEqual  ? arb_gt(s, b)
-                       : c.relation == Relation::Greater      ? arb_le(s, b)
-                                                              : arb_lt(s, b);
+    const bool holds = certainly_holds(c.relation, *S.ball, B.value);
+    const bool fails = certainly_fails(c.relation, *S.ball, B.value);
     if (fails) {
       part.verdict = Verdict::Disagree;
       part.certified = true;
@@ -1084,8 +1084,7 @@ PropertyOutcome check_bound_on_balls(const Spec& spec, const BoundCheck& c, cons
 std::optional<PropertyOutcome> bound_by_cauchy_schwarz(const Spec& spec, const BoundCheck& c,
                                                        const PropertyTarget& target) {
   if (!is_below(c.relation)) return std::nullopt;
-  for (auto it = c.bound.preorder_begin(); it != c.bound.preorder_end(); ++it)
-    if (GiNaC::is_a<GiNaC::symbol>(*it)) return std::nullopt;
+  if (!sym::has_no_symbol(c.bound)) return std::nullopt;
   try {
     if (sym::first_unproved(c.bound_conditions, statement_range(spec.kind->claim_geometry(spec, true), c)))
       return std::nullopt;

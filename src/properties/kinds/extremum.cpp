@@ -604,14 +604,18 @@ PropertyOutcome extremum_value_on_balls(const Spec& spec, const ExtremumCheck& c
   for (const auto& a : axes)
     if (a.empty()) return not_decided("an integer parameter's range holds no integer: not decided.");
   std::optional<std::pair<GridPoint, num::Ball>> best;
+  // a point with a ball not beyond the claim: a straddle noted, the best point kept
+  const auto record = [&](const GridPoint& p, const num::Ball& s) {
+    note_straddle(p, s);
+    if (!best || better(s, best->second)) best.emplace(p, s);
+  };
   std::vector<std::size_t> at(axes.size(), 0);
   for (bool more = true; more;) {
     GridPoint p;
     for (std::size_t k = 0; k < axes.size(); ++k) p.push_back(axes[k][at[k]]);
     if (const std::optional<num::Ball> s = S_at(p)) {
       if (beyond_claim(*s)) return counterexample(p, *s);
-      note_straddle(p, *s);
-      if (!best || better(*s, best->second)) best.emplace(p, *s);
+      record(p, *s);
     } else if (without >= kMaxPointsWithoutBall) {
       return not_decided("No closed form; by the numeric route's certified balls " + no_ball + ": not decided.");
     }
@@ -635,8 +639,7 @@ PropertyOutcome extremum_value_on_balls(const Spec& spec, const ExtremumCheck& c
     if (!inside) continue;
     if (const std::optional<num::Ball> s = S_at(g)) {
       if (beyond_claim(*s)) return counterexample(g, *s);
-      note_straddle(g, *s);
-      if (!best || better(*s, best->second)) best.emplace(g, *s);
+      record(g, *s);
     }
   }
   if (!best)
@@ -670,10 +673,8 @@ PropertyOutcome extremum_value_on_balls(const Spec& spec, const ExtremumCheck& c
       for (int step = 0; step < kBallSearchSteps && s1 && s2; ++step) {
         if (beyond_claim(*s1)) return counterexample(p1, *s1);
         if (beyond_claim(*s2)) return counterexample(p2, *s2);
-        note_straddle(p1, *s1);
-        note_straddle(p2, *s2);
-        if (better(*s1, best->second)) best.emplace(p1, *s1);
-        if (better(*s2, best->second)) best.emplace(p2, *s2);
+        record(p1, *s1);
+        record(p2, *s2);
         if (better(*s1, *s2)) {  // the optimum lies in [lo, x2]
           hi = x2, x2 = x1, p2 = p1, s2 = s1;
           x1 = hi - golden * (hi - lo), p1 = point_at(x1), s1 = S_at(p1);
