@@ -5,6 +5,7 @@
 #include "proofs/printing.hpp"
 #include "proofs/range_enclosure.hpp"
 
+#include <algorithm>
 #include <optional>
 
 namespace attnverify::sym {
@@ -65,37 +66,72 @@ std::optional<std::vector<ex>> separated_kinks(const ex& claim, const symbol& v)
   return kinks;
 }
 
+// Every switch of v in e replaced by its branch at the test point t: the sign of its
+// argument there, certified by interval arithmetic (nothing when a sign is not shown).
+struct BranchesAt : public map_function {
+  const symbol& v;
+  const ex& t;
+  bool failed = false;
+  BranchesAt(const symbol& v, const ex& t) : v(v), t(t) {}
+  ex operator()(const ex& e) override {
+    if (is_switch(e) && e.has(v)) {
+      const Range sign = enclose(e.op(0).subs(v == t), {});
+      if (sign.positive()) return switch_branch(e, 1);
+      if (sign.negative()) return switch_branch(e, -1);
+      failed = true;
+      return e;
+    }
+    return e.map(*this);
+  }
+};
+
+std::optional<ex> branches_at(const ex& e, const symbol& v, const ex& t) {
+  BranchesAt b(v, t);
+  const ex out = b(e);
+  if (b.failed) return std::nullopt;
+  return out;
+}
+
 }  // namespace
 
 CaseProof prove_by_cases(const ex& claim, const ex& derived, const symbol& v) {
   CaseProof out;
-  if (!has_switch_of(claim, v)) return out;
+  if (!has_switch_of(claim, v) && !has_switch_of(derived, v)) return out;
   try {
-    const std::optional<std::vector<ex>> kinks = separated_kinks(claim, v);
+    // the kinks of both sides (S under the Laplace law has relu(beta) of its derivation's
+    // split at 0): every switch's argument keeps its sign between consecutive kinks
+    std::optional<std::vector<ex>> kinks = separated_kinks(lst{claim, derived}, v);
     if (!kinks) return out;
-    const Piecewise pieces = split_into_pieces(claim, v);
-    // the split must have found exactly these kinks (it orders them in floating point)
-    const std::vector<ex> found = pieces.boundaries();
-    if (found.size() != kinks->size()) return out;
-    for (const ex& b : found) {
-      bool known = false;
-      for (const ex& k : *kinks) known = known || is_identically_zero(b - k);
-      if (!known) return out;
+    // ordered by certified signs of their differences (checked for every pair first, so that
+    // the comparison is a strict order)
+    for (std::size_t a = 0; a < kinks->size(); ++a)
+      for (std::size_t b = a + 1; b < kinks->size(); ++b)
+        if (!enclose((*kinks)[a] - (*kinks)[b], {}).nonzero()) return out;
+    std::sort(kinks->begin(), kinks->end(), [](const ex& a, const ex& b) { return enclose(a - b, {}).negative(); });
+    // a test point inside each open interval, left to right
+    std::vector<ex> tests;
+    if (kinks->empty()) {
+      tests.push_back(0);
+    } else {
+      tests.push_back(kinks->front() - 1);
+      for (std::size_t k = 0; k + 1 < kinks->size(); ++k) tests.push_back(((*kinks)[k] + (*kinks)[k + 1]) / 2);
+      tests.push_back(kinks->back() + 1);
     }
-    for (const Piece& piece : pieces.pieces)
-      if (!prove_equal(piece.expr, derived).proved) return out;
-    const std::vector<ex>& points = found;
-    for (const ex& b : points) {
+    for (const ex& t : tests) {
+      const std::optional<ex> c = branches_at(claim, v, t), d = branches_at(derived, v, t);
+      if (!c || !d || !prove_equal(*c, *d).proved) return out;
+    }
+    for (const ex& b : *kinks) {
       const ex at_claim = claim.subs(v == b), at_derived = derived.subs(v == b);
       if (!prove_equal(at_claim, at_derived).proved) return out;
     }
     out.proved = true;
     std::string where;
-    for (const ex& b : points) where += (where.empty() ? "" : ", ") + to_text(b);
+    for (const ex& b : *kinks) where += (where.empty() ? "" : ", ") + to_text(b);
     out.method = "by cases in " + to_text(v) +
-                 (points.empty() ? std::string(": its switches keep one branch on the real line")
-                                 : " at " + where + ": on each of the " + std::to_string(pieces.pieces.size()) +
-                                       " open intervals and at " + (points.size() == 1 ? "that point" : "each point")) +
+                 (kinks->empty() ? std::string(": its switches keep one branch on the real line")
+                                 : " at " + where + ": on each of the " + std::to_string(tests.size()) +
+                                       " open intervals and at " + (kinks->size() == 1 ? "that point" : "each point")) +
                  " the claim reduces to the derivation";
   } catch (const std::exception&) {
     out = CaseProof{};

@@ -712,6 +712,41 @@ BOOST_AUTO_TEST_CASE(a_bound_met_with_equality_is_decided_exactly) {
   }
 }
 
+// Claims and evenness under Laplace scores, where S's derivation holds relu(beta) from the law's
+// split at 0 (tests/specs/properties/laplace_by_cases.toml, S by hand there): proved by cases at
+// beta = 0 on both sides (numeric evidence before: the probe of 2026-11-29). A claim wrong at
+// beta = 0 only, and one with the normal law's fourth moment, are not proved: each is refuted
+// by balls at a point.
+BOOST_AUTO_TEST_CASE(claims_and_evenness_under_laplace_are_proved_by_cases_at_the_split) {
+  const VariantResult v = run_test_spec("laplace_by_cases.toml");
+  const auto claim = [&](const std::string& id) -> const CheckRecord& {
+    for (const auto& r : v.records)
+      if (r.check == CheckKind::Claim && r.claim == id) return r;
+    throw std::runtime_error("no claim " + id);
+  };
+  const CheckRecord& closed = claim("closed");
+  BOOST_TEST_CONTEXT(closed.detail) {
+    BOOST_TEST(to_string(closed.verdict) == "agree");
+    BOOST_TEST((closed.evidence.level == EvidenceLevel::ProvedWholeDomain));
+    BOOST_TEST(closed.detail.find("by cases in beta at 0") != std::string::npos);
+  }
+  for (const char* id : {"bump-at-zero", "normal-fourth-moment"}) {
+    const CheckRecord& wrong = claim(id);
+    BOOST_TEST_CONTEXT(id << ": " << wrong.detail) {
+      BOOST_TEST(to_string(wrong.verdict) == "disagree");
+      BOOST_TEST((wrong.evidence.level == EvidenceLevel::CertifiedCounterexample));
+      BOOST_TEST(!wrong.conflict);  // no case proof of it: the value at the kink differs
+    }
+  }
+  BOOST_TEST(value_of(claim("bump-at-zero").point, "beta") == "0");
+  const CheckRecord& even = property(v, "even");
+  BOOST_TEST_CONTEXT(even.detail) {
+    BOOST_TEST(to_string(even.verdict) == "agree");
+    BOOST_TEST((even.evidence.level == EvidenceLevel::ProvedWholeDomain));
+    BOOST_TEST(even.detail.find("by cases in beta at 0") != std::string::npos);
+  }
+}
+
 // A feature map's bound met with equality on the edge r = 1 (tests/specs/properties/
 // feature_map_bound_at_r_one.toml: (S/bound)^2 = (1 + snr^2)/(r^2 + snr^2), by hand): proved on
 // r in (0, 1) by the positivity prover and at r = 1 identically (numeric evidence before); the

@@ -413,7 +413,7 @@ class ClaimJudge {
   }
 
   // The rules of proofs/domain_rewrites.hpp (the domain's signs, the exp-log form), then a
-  // proof by cases at the claim's kinks in each unrestricted real parameter
+  // proof by cases at the kinks of the claim and of S in each unrestricted real parameter
   // (proofs/proof_by_cases.hpp); docs/proofs.md, "Rules of the claim prover".
   void prove_with_domain_rules(const std::function<std::optional<std::string>()>& sign_proof) {
     std::vector<ex> integers;
