@@ -25,6 +25,11 @@
 //   expression/huge-exponent-of-exact-decimal: 2e-600^5582988666666666629, whose base
 //   is 0 as a double, so the size check took it for 0^p and GMP computed the power for
 //   minutes (CI's fuzzing run); the size now comes from log10 of the base in CLN floats.
+//   claim/slow-conditions-at-search-points-{1,2,3}: mutations of softmax's S with an erf and
+//   exp atom in each radicand, whose conditions the counterexample search substituted
+//   exactly (GiNaC's normal form) at every search point: 2-4 s per input under ASan and a
+//   libFuzzer timeout (> 10 s) in CI's run of 2026-11-29; a condition's compiled ball now
+//   decides first (src/verdicts/claim_check.cpp, condition_at), ~0.7 s under ASan.
 #define BOOST_TEST_MODULE fuzz_regression
 #include <boost/test/unit_test.hpp>
 
@@ -34,11 +39,13 @@
 #include <sstream>
 
 #include "proofs/expression_parser.hpp"
+#include "proofs/kernel_derivation.hpp"
 #include "src/kinds/registry.hpp"
 #include "src/run/shard.hpp"
 #include "src/spec/bibliography.hpp"
 #include "src/spec/spec.hpp"
 #include "src/spec/spec_error.hpp"
+#include "src/verdicts/claim_check.hpp"
 
 namespace fs = std::filesystem;
 using namespace attnverify;
@@ -74,6 +81,40 @@ BOOST_AUTO_TEST_CASE(expression_regressions_are_handled, *boost::unit_test::time
     }
   }
   BOOST_TEST(count >= 1u);
+}
+
+// Claims the claim fuzzer once found slow (fuzz/claim_fuzzer.cpp: judged against softmax's
+// derived S with a small search budget): each gets a verdict or a clean ExpressionError.
+BOOST_AUTO_TEST_CASE(claim_regressions_are_judged, *boost::unit_test::timeout(120)) {
+  Spec spec;
+  spec.name = "fuzz";
+  spec.kind = standard_kinds().find("kernel");
+  spec.definition = sym::parse_expression("exp(x)", {"x"});
+  const sym::KernelDerivation d = sym::derive_kernel(spec.definition);
+  std::size_t count = 0;
+  for (const auto& entry : fs::directory_iterator(std::string(ATTNVERIFY_SOURCE_DIR) + "/fuzz/regressions/claim")) {
+    ++count;
+    BOOST_TEST_CONTEXT(entry.path().filename().string()) {
+      const auto start = std::chrono::steady_clock::now();
+      Claim claim;
+      claim.id = "fuzz";
+      try {
+        const sym::ParsedExpression parsed = sym::read_expression(read(entry.path()), {"beta", "gamma"}, {}, true);
+        claim.S = parsed.value;
+        claim.conditions = parsed.conditions;
+        claim.undefined = parsed.undefined;
+        const CheckRecord r = check_claim(spec, claim, {d.S, std::nullopt, {d.mean_square, d.mean_abs}}, 30, {},
+                                          kDefaultSeed, num::SearchBudget{20, 1, 10});
+        BOOST_TEST(!r.conflict);
+        BOOST_TEST_MESSAGE(to_string(r.verdict) << ": " << r.detail.substr(0, 200));
+      } catch (const sym::ExpressionError& err) {
+        BOOST_TEST_MESSAGE("rejected: " << err.what());
+      }
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      BOOST_TEST(seconds < kHangSeconds);
+    }
+  }
+  BOOST_TEST(count >= 3u);
 }
 
 // Spec files of the attack round of 2026-11-24 (docs/history.md, issue 27): complex

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <memory>
 
 #include "numerics/precision.hpp"
@@ -460,8 +461,24 @@ class ClaimJudge {
     return reference_ev_.get();
   }
 
-  // A condition at a point: true holds, false fails (certified), nullopt undecided.
+  // A condition at a point: true holds, false fails (certified), nullopt undecided. At a
+  // rational point the condition's ball, compiled once, decides first; the exact substitution
+  // (GiNaC's normal form of the value) only where that ball holds 0 or the boundary: it took
+  // seconds per point of the counterexample search for a claim with exp and erf atoms in its
+  // radicands (the claim fuzzer's timeout in CI, 2026-11-29).
   std::optional<bool> condition_at(const sym::Condition& c, const ClaimPoint& p) const {
+    if (p.rational && !points_.symbols.empty()) {
+      try {
+        auto compiled = compiled_conditions_.find(c.expression);
+        if (compiled == compiled_conditions_.end())
+          compiled = compiled_conditions_
+                         .emplace(c.expression, std::make_unique<num::BallExpression>(c.expression, points_.symbols))
+                         .first;
+        const num::Ball ball = (*compiled->second)(*p.rational, num::Precision{digits_}.ball_bits());
+        if (const std::optional<bool> decided = condition_on_ball(c, ball)) return decided;
+      } catch (const std::exception&) {
+      }
+    }
     try {
       GiNaC::exmap at;
       for (const ex& eq : p.substitution) at[eq.op(0)] = eq.op(1);
@@ -988,6 +1005,8 @@ class ClaimJudge {
   CheckRecord record_;
   std::vector<sym::ConditionAnalysis> analyses_;
   std::unique_ptr<Evaluable> claim_ev_, reference_ev_, at_one_ev_;
+  // the conditions compiled over the domain's symbols, by expression (condition_at)
+  mutable std::map<ex, std::unique_ptr<num::BallExpression>, GiNaC::ex_is_less> compiled_conditions_;
   sym::EquivalenceProof proof_;
   std::string proof_note_;
   std::optional<ex> cases_variable_;  // the variable of a proof by cases, once one succeeded
