@@ -1,11 +1,14 @@
 #include "proofs/equivalence.hpp"
 
+#include <cmath>
 #include <map>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 #include "proofs/canonical_form.hpp"
 #include "proofs/erf.hpp"
+#include "proofs/range_enclosure.hpp"
 #include "proofs/relu.hpp"
 
 namespace attnverify::sym {
@@ -63,6 +66,32 @@ ex atomize_radicals_of_sums(const ex& e, exmap& atoms) {
   return mapper(e);
 }
 
+// Two fixed assignments of values to every symbol of e (distinct, positive), for the
+// fingerprints below.
+std::pair<SymbolRanges, SymbolRanges> two_points(const ex& e) {
+  SymbolRanges first, second;
+  int k = 0;
+  for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it) {
+    if (!is_a<symbol>(*it) || first.count(*it)) continue;
+    first[*it] = Range::point(1.3 + 0.17 * k);
+    second[*it] = Range::point(0.7 + 0.29 * k);
+    ++k;
+  }
+  return {first, second};
+}
+
+// An interval holding a(first) - a(second) (interval arithmetic, proofs/range_enclosure.hpp,
+// widened outward by one rounding): two expressions whose difference is a constant have
+// overlapping fingerprints, so disjoint ones certainly differ by a non-constant.
+Range fingerprint(const ex& a, const std::pair<SymbolRanges, SymbolRanges>& at) {
+  const Range x = enclose(a, at.first), y = enclose(a, at.second);
+  Range out;
+  out.lo = std::nextafter(x.lo - y.hi, -HUGE_VAL);
+  out.hi = std::nextafter(x.hi - y.lo, HUGE_VAL);
+  if (std::isnan(out.lo) || std::isnan(out.hi)) return Range::whole();
+  return out;
+}
+
 }  // namespace
 
 ex canonical_ratio(const ex& a, const ex& b) {
@@ -90,7 +119,11 @@ bool is_identically_zero(const ex& e) {
   // pairwise. Each group's coefficient is relative to exp(key).
   std::vector<ex> coefficients;
   std::map<ex, std::size_t, ex_is_less> polynomial_groups;
-  std::vector<std::pair<ex, std::size_t>> rational_groups;  // (argument, index into coefficients)
+  // (argument, index into coefficients, fingerprint): normal() of the difference of two large
+  // arguments took seconds (the claim fuzzer's nested exponentials, 2026-11-29), so pairs whose
+  // fingerprints are disjoint are not compared
+  std::vector<std::tuple<ex, std::size_t, Range>> rational_groups;
+  const auto points = two_points(numerator);
   for (const ex& term : terms_of(numerator)) {
     ex argument, coefficient;
     split_exponential(term, argument, coefficient);
@@ -104,7 +137,9 @@ bool is_identically_zero(const ex& e) {
       const auto [it, inserted] = polynomial_groups.emplace(expanded - offset, coefficients.size());
       if (!inserted) group = it->second;
     } else {
-      for (const auto& [other, index] : rational_groups) {
+      const Range print = fingerprint(argument, points);
+      for (const auto& [other, index, other_print] : rational_groups) {
+        if (print.hi < other_print.lo || other_print.hi < print.lo) continue;
         const ex difference = (argument - other).normal();
         if (is_exactly_a<numeric>(difference)) {
           group = index;
@@ -112,7 +147,7 @@ bool is_identically_zero(const ex& e) {
           break;
         }
       }
-      if (!group) rational_groups.emplace_back(argument, coefficients.size());
+      if (!group) rational_groups.emplace_back(argument, coefficients.size(), print);
     }
     if (group)
       coefficients[*group] += coefficient * exp(offset);
