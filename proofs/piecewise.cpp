@@ -244,7 +244,17 @@ Piecewise absolute_value(const Piecewise& f, const symbol& x) {
     }
     for (const Interval& sub : subdivide(piece.where, sign_changes)) {
       const int s = sign_of(piece.expr.subs(x == test_point(sub)));
-      out.pieces.push_back({sub, s < 0 ? ex(-piece.expr) : piece.expr});
+      const ex absolute = s < 0 ? ex(-piece.expr) : piece.expr;
+      // a root where f keeps its sign (x^2 at 0) leaves |f| one expression on both sides: one
+      // piece, so that an expectation has no split there (under the Laplace law a split at 0
+      // put relu(beta) terms into E|x^2| that cancel only by cases)
+      if (!out.pieces.empty() && out.pieces.back().where.upper && sub.lower &&
+          (out.pieces.back().where.upper.value() - sub.lower.value()).is_zero() &&
+          (out.pieces.back().expr - absolute).expand().is_zero()) {
+        out.pieces.back().where.upper = sub.upper;
+        continue;
+      }
+      out.pieces.push_back({sub, absolute});
     }
   }
   return out;

@@ -713,10 +713,10 @@ BOOST_AUTO_TEST_CASE(a_bound_met_with_equality_is_decided_exactly) {
 }
 
 // Claims and evenness under Laplace scores, where S's derivation holds relu(beta) from the law's
-// split at 0 (tests/specs/properties/laplace_by_cases.toml, S by hand there): proved by cases at
-// beta = 0 on both sides (numeric evidence before: the probe of 2026-11-29). A claim wrong at
-// beta = 0 only, and one with the normal law's fourth moment, are not proved: each is refuted
-// by balls at a point.
+// split (f = |x|: tests/specs/properties/laplace_by_cases.toml, S by hand there): proved by cases
+// at beta = 0 with the branches of S's switches too (numeric evidence before: the probe of
+// 2026-11-29). A claim wrong at beta = 0 only, and one with the wrong scale, are not proved:
+// each is refuted by balls at a point.
 BOOST_AUTO_TEST_CASE(claims_and_evenness_under_laplace_are_proved_by_cases_at_the_split) {
   const VariantResult v = run_test_spec("laplace_by_cases.toml");
   const auto claim = [&](const std::string& id) -> const CheckRecord& {
@@ -730,7 +730,7 @@ BOOST_AUTO_TEST_CASE(claims_and_evenness_under_laplace_are_proved_by_cases_at_th
     BOOST_TEST((closed.evidence.level == EvidenceLevel::ProvedWholeDomain));
     BOOST_TEST(closed.detail.find("by cases in beta at 0") != std::string::npos);
   }
-  for (const char* id : {"bump-at-zero", "normal-fourth-moment"}) {
+  for (const char* id : {"bump-at-zero", "half-scale"}) {
     const CheckRecord& wrong = claim(id);
     BOOST_TEST_CONTEXT(id << ": " << wrong.detail) {
       BOOST_TEST(to_string(wrong.verdict) == "disagree");
