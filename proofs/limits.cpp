@@ -1,5 +1,7 @@
 #include "proofs/limits.hpp"
 
+#include "proofs/canonical_form.hpp"
+
 #include "proofs/domain_rewrites.hpp"
 #include "proofs/erf.hpp"
 #include "proofs/range_enclosure.hpp"
@@ -101,6 +103,38 @@ bool has_laurent_series(const ex& r, const ex& t) {
   }
 }
 
+// The marker of an exponentially small class that gather_exponentials absorbed into a
+// dominant one: R + negligible() t^kNegligibleOrder stands for R + d with d = O(t^M) for every
+// M. A symbol of its own, not GiNaC's Order: an O-term in the base of a power stops GiNaC's
+// series ((O(t^40) + sqrt(3) t/12)^(-1/2), S of exp under uniform scores as gamma -> infinity),
+// and the O-terms of erfc's asymptotic expansion must not be dropped with these.
+const symbol& negligible() {
+  static const symbol marker("negligible");
+  return marker;
+}
+
+// e with the exponentially small terms dropped, and powers of positive products split
+// ((sqrt(3) t)^(-1/2) = 3^(-1/4) t^(-1/2), t > 0, whose unsplit form GiNaC's series divides by 0).
+ex without_negligible_terms(const ex& e) { return split_positive_powers(e.subs(negligible() == 0)); }
+
+// Whether r has a Laurent series at t = 0 whose lowest coefficient is not 0 (r ~ c t^L, c != 0).
+bool has_nonzero_leading_term(const ex& r, const ex& t) {
+  if (!r.has(t)) return !r.is_zero();
+  for (const int order : {6, 12, 24, 48}) {
+    try {
+      const ex s = r.series(t == 0, order);
+      if (!is_a<pseries>(s)) return false;
+      const pseries& p = ex_to<pseries>(s);
+      const ex c = p.coeff(t, p.ldegree(t));
+      if (c.is_zero()) continue;  // only an O-term so far: a higher order
+      return !c.has(t) && !c.has(Order(wild()));
+    } catch (const std::exception&) {
+      return false;
+    }
+  }
+  return false;
+}
+
 // g = exp(A) R, exactly or up to terms O(t^kNegligibleOrder): exponentials are gathered out
 // of products and real powers (exp(A)^p = exp(p A), exp(A) > 0), and out of sums by their
 // dominant class: terms whose exponents differ by a constant share exp(A_D); a class
@@ -124,6 +158,11 @@ std::optional<std::pair<ex, ex>> gather_exponentials(const ex& g, const ex& t) {
     if (!is_a<numeric>(g.op(1)) || !ex_to<numeric>(g.op(1)).is_real()) return std::make_pair(ex(0), g);
     const auto part = gather_exponentials(g.op(0), t);
     if (!part) return std::nullopt;
+    // (R + d)^p with d = O(t^kNegligibleOrder) is R^p (1 + d/R)^p, R^p up to a relative
+    // O(t^(kNegligibleOrder - L)), only when R ~ r t^L with r != 0 (a base that is all
+    // negligible terms is not negligible under a power)
+    if (part->second.has(negligible()) && !has_nonzero_leading_term(without_negligible_terms(part->second), t))
+      return std::nullopt;
     return std::make_pair(g.op(1) * part->first, pow(part->second, g.op(1)));
   }
   if (is_a<add>(g)) {
@@ -154,7 +193,7 @@ std::optional<std::pair<ex, ex>> gather_exponentials(const ex& g, const ex& t) {
       for (const auto& [A, R_c] : live) {
         if (A.is_equal(A_D) && R_c.is_equal(R_D)) continue;
         if (exponentially_small(normal(A - A_D), t) && has_laurent_series(R_c, t)) {
-          R += Order(pow(t, kNegligibleOrder));
+          R += negligible() * pow(t, kNegligibleOrder);
         } else {
           dominant = false;
           break;
@@ -175,7 +214,8 @@ std::optional<SeriesLimit> exponential_limit(const ex& g, const possymbol& t) {
   const auto gathered = gather_exponentials(g, t);
   if (!gathered) return std::nullopt;
   const ex A = gathered->first, R = gathered->second;
-  if (A.is_zero() && !R.has(Order(wild()))) return std::nullopt;  // plain series: the caller's route
+  if (A.is_zero() && !R.has(Order(wild())) && !R.has(negligible()))
+    return std::nullopt;  // plain series: the caller's route
   int k = 0;
   ex c = 0;
   if (A.has(t)) {
@@ -184,7 +224,9 @@ std::optional<SeriesLimit> exponential_limit(const ex& g, const possymbol& t) {
     const pseries& pa = ex_to<pseries>(a);
     k = pa.ldegree(t);
     c = pa.coeff(t, k);
-    if (k >= 0 || !is_a<numeric>(c) || !ex_to<numeric>(c).is_real() || c.is_zero()) return std::nullopt;
+    // c a real constant of certified sign (-sqrt(2)/2 for S of relu under Laplace scores as
+    // beta -> -infinity, not only a rational)
+    if (k >= 0 || c.has(t) || constant_sign(c) == 0) return std::nullopt;
   }
   // R's leading term r v^L: in v = t, or, for a Puiseux series (R ~ t^(1/2) from the square
   // root of a moment ~ t^5), in v = sqrt(t), t = v^2 (v -> 0+ as t -> 0+)
@@ -192,7 +234,12 @@ std::optional<SeriesLimit> exponential_limit(const ex& g, const possymbol& t) {
   int low = 0;
   std::string remainder;
   const possymbol v("v");
-  for (const auto& [variable, form] : {std::make_pair(ex(t), R), std::make_pair(ex(v), R.subs(t == pow(v, 2)))}) {
+  // the exponentially small terms dropped: each was O(t^M) for every M in a sum, and where it
+  // sat in the base of a power that base has a nonzero Laurent leading term (checked by
+  // gather_exponentials), so the drop changes R by a relative O(t^M) only
+  const bool dropped = R.has(negligible());
+  const ex R0 = dropped ? without_negligible_terms(R) : R;
+  for (const auto& [variable, form] : {std::make_pair(ex(t), R0), std::make_pair(ex(v), R0.subs(t == pow(v, 2)))}) {
     for (const int order : kSeriesOrders) {
       ex r;
       try {
@@ -220,10 +267,14 @@ std::optional<SeriesLimit> exponential_limit(const ex& g, const possymbol& t) {
   // a coefficient that holds an O-term (Order(1) from a remainder the series could not place)
   // is not a leading term
   if (leading.is_zero() || leading.has(t) || leading.has(Order(wild()))) return std::nullopt;
+  if (dropped) {
+    const std::string::size_type note = remainder.find(", v = sqrt(t)");
+    remainder.insert(note == std::string::npos ? remainder.size() : note, " + exponentially small terms");
+  }
   SeriesLimit out;
   if (k < 0) {
     out.expansion = "exp(" + to_text(c * pow(t, k)) + " + ...) * (" + to_text(leading_term) + " + ..." + remainder + ")";
-    if (ex_to<numeric>(c).is_negative())
+    if (constant_sign(c) < 0)
       out.value = 0;
     else
       out.finite = false;

@@ -854,6 +854,29 @@ BOOST_AUTO_TEST_CASE(a_limit_towards_minus_infinity) {
   }
 }
 
+// Limits where S's closed form holds exponentially small terms (tests/specs/properties/
+// law_limits_exponential_terms.toml, by hand there): relu under Laplace scores, S -> 1 as
+// beta -> infinity (a square root of a sum whose e^(-sqrt(2) beta/gamma) terms are dropped
+// relative to a nonzero leading term) and S -> 0 as beta -> -infinity (an exponent
+// -beta/sqrt(2) whose coefficient is irrational) are proved by the series; both were
+// numeric extrapolation. A claimed 1 + 10^-6 is refuted by the same series.
+BOOST_AUTO_TEST_CASE(limits_past_exponentially_small_terms) {
+  const VariantResult v = run_test_spec("law_limits_exponential_terms.toml");
+  for (const char* id : {"to-one", "to-zero"}) {
+    const CheckRecord& r = property(v, id);
+    BOOST_TEST_CONTEXT(id << ": " << r.detail) {
+      BOOST_TEST(to_string(r.verdict) == "agree");
+      BOOST_TEST((r.evidence.level == EvidenceLevel::ProvedOnSubdomain));
+    }
+  }
+  BOOST_TEST(property(v, "to-one").detail.find("exponentially small terms") != std::string::npos);
+  const CheckRecord& off = property(v, "to-one-off");
+  BOOST_TEST_CONTEXT(off.detail) {
+    BOOST_TEST(to_string(off.verdict) == "disagree");
+    BOOST_TEST(off.detail.find("the limit is 1, not") != std::string::npos);
+  }
+}
+
 // A box end written with more digits than a double holds is the box (tests/specs/properties/
 // float_digits.toml): its corner lies where S does not exist, so nothing is certified on it.
 // Read as the nearest double, both properties were certified `agree` (the attack of 2026-11-29, D1).
