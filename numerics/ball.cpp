@@ -20,6 +20,39 @@ std::string integer_text(const GiNaC::numeric& n) {
   return os.str();
 }
 
+// arb_set_str for a decimal "m", "me" or "meE": Arb computes 10^E by repeated squaring, seconds
+// for an exponent of thousands of digits (a claim exp(-10^9999 gamma^-60) printed at a search
+// point: the claim fuzzer, 2026-11-29); such an exponent is taken as exp(E log 10) instead, with
+// log2 |E| guard bits. Returns Arb's error code (0 on success).
+int set_decimal(arb_t out, const std::string& text, slong bits) {
+  const std::string::size_type e = text.find_first_of("eE");
+  if (e == std::string::npos) return arb_set_str(out, text.c_str(), bits);
+  std::string::size_type digits_from = e + 1;
+  if (digits_from < text.size() && (text[digits_from] == '-' || text[digits_from] == '+')) ++digits_from;
+  if (text.size() - digits_from <= 18) return arb_set_str(out, text.c_str(), bits);
+  for (std::string::size_type k = digits_from; k < text.size(); ++k)
+    if (text[k] < '0' || text[k] > '9') return 1;
+  fmpz_t exponent;
+  fmpz_init(exponent);
+  const std::string exponent_text = text.substr(text[e + 1] == '+' ? e + 2 : e + 1);
+  int status = fmpz_set_str(exponent, exponent_text.c_str(), 10);
+  arb_t mantissa, power;
+  arb_init(mantissa);
+  arb_init(power);
+  if (status == 0) status = arb_set_str(mantissa, text.substr(0, e).c_str(), bits);
+  if (status == 0) {
+    const slong guarded = bits + static_cast<slong>(fmpz_bits(exponent)) + 16;
+    arb_const_log10(power, guarded);
+    arb_mul_fmpz(power, power, exponent, guarded);
+    arb_exp(power, power, guarded);
+    arb_mul(out, mantissa, power, bits);
+  }
+  arb_clear(mantissa);
+  arb_clear(power);
+  fmpz_clear(exponent);
+  return status;
+}
+
 }  // namespace
 
 Ball Ball::from_numeric(const GiNaC::numeric& z, slong bits) {
@@ -85,7 +118,7 @@ double Ball::relative_accuracy_digits() const {
 
 Ball Ball::from_text(const std::string& mid, const std::string& rad, unsigned mid_digits, slong bits) {
   Ball out, radius;
-  if (arb_set_str(out.value_, mid.c_str(), bits) != 0 || !out.finite())
+  if (set_decimal(out.value_, mid, bits) != 0 || !out.finite())
     throw std::invalid_argument("'" + mid.substr(0, 40) + "' is not a finite decimal number");
   if (arb_set_str(radius.value_, rad.c_str(), 30) != 0 || !radius.finite() || !arb_is_nonnegative(radius.value_))
     throw std::invalid_argument("'" + rad.substr(0, 40) + "' is not a radius (a decimal number >= 0)");
@@ -136,7 +169,7 @@ std::pair<std::string, std::string> Ball::printed(unsigned digits) const {
   // relative accuracy, so that is not the measure)
   const slong bits = std::max<slong>(arb_bits(value_), bits_for_digits(static_cast<double>(mid.size()))) + 64;
   Ball decimal, distance;
-  if (arb_set_str(decimal.value_, mid.c_str(), bits) != 0) return {"nan", "inf"};
+  if (set_decimal(decimal.value_, mid, bits) != 0) return {"nan", "inf"};
   arb_sub(distance.value_, value_, decimal.value_, bits);
   arb_abs(distance.value_, distance.value_);
   arf_t upper;

@@ -308,3 +308,36 @@ BOOST_AUTO_TEST_CASE(printed_balls_contain_the_exact_value) {
   BOOST_TEST(num::Real(mid) == num::Real("0.25"));
   BOOST_TEST(rad == "0");
 }
+
+// A decimal whose exponent has thousands of digits (1.5e-10^3000, the value at a search point of
+// a claim exp(-10^9999 gamma^-60): the claim fuzzer, 2026-11-29) prints and reads back through
+// exp(E log 10), not Arb's repeated squaring of 10 (seconds per value): the printed ball contains
+// the value, and the ball read back from the text contains it too. The value is built here
+// independently: 1.5 exp(-10^3000 log 10) in Arb with 10^4 guard bits.
+BOOST_AUTO_TEST_CASE(a_decimal_with_an_astronomical_exponent_round_trips) {
+  const slong bits = 200;
+  fmpz_t e;
+  fmpz_init(e);
+  fmpz_ui_pow_ui(e, 10, 3000);
+  num::Ball value;
+  arb_const_log10(value.get(), bits + 10100);
+  arb_mul_fmpz(value.get(), value.get(), e, bits + 10100);
+  arb_neg(value.get(), value.get());
+  arb_exp(value.get(), value.get(), bits + 10100);
+  arb_mul_ui(value.get(), value.get(), 3, bits);
+  arb_mul_2exp_si(value.get(), value.get(), -1);
+  fmpz_clear(e);
+  const auto [mid, rad] = value.printed(30);
+  BOOST_TEST_MESSAGE("mid " << mid.substr(0, 40) << "... rad " << rad.substr(0, 40));
+  BOOST_TEST(mid.rfind("1.5", 0) == 0u);
+  BOOST_TEST(mid.find("e-1" + std::string(3000, '0')) != std::string::npos);
+  BOOST_TEST(rad != "inf");
+  const num::Ball back = num::Ball::from_text(mid, rad, 30, bits);
+  BOOST_TEST(arb_contains(back.get(), value.get()));
+  // and tight: the radius is below 10^-25 of the value (the rounding of 30 digits)
+  num::Ball radius = num::Ball::from_text(rad, "0", 30, bits), limit;
+  arb_set_ui(limit.get(), 10);
+  arb_pow_ui(limit.get(), limit.get(), 25, bits);
+  arb_div(limit.get(), value.get(), limit.get(), bits);
+  BOOST_TEST(arb_lt(radius.get(), limit.get()));
+}
