@@ -498,6 +498,7 @@ BOOST_AUTO_TEST_CASE(a_constant_bound_met_at_beta_zero_is_proved_from_the_optimu
   BOOST_TEST_CONTEXT(met.detail) {
     BOOST_TEST(to_string(met.verdict) == "agree");
     BOOST_TEST((met.evidence.level == EvidenceLevel::ProvedWholeDomain));
+    BOOST_TEST(met.detail.find("S equals the bound exactly") != std::string::npos);
     BOOST_TEST((compare_exactly(sym::parse_expression(value_of(met.values, "infimum_at_beta_0"), {}),
                                 sym::parse_expression("sqrt(2/pi)", {})) == ExactComparison::Equal));
   }
@@ -689,13 +690,14 @@ BOOST_AUTO_TEST_CASE(limits_evenness_and_bounds_without_a_closed_form_use_certif
 // Bounds met with equality (tests/specs/properties/exact_equality_bounds.toml, by hand: x^2 under
 // Laplace scores, S = 1/sqrt(6) exactly at beta = 0): the points where S and the bound agree to
 // working precision are substituted exactly; equal, a strict bound fails there (certified) and a
-// non-strict one holds (numeric evidence: no proof). Both were undecided.
+// non-strict one holds. Both were undecided. Since |x^2| is one piece across 0 (no relu(beta) in
+// S), the non-strict bound is also proved: (S/bound)^2 - 1 = 5 beta^2 (beta^2 + 6 gamma^2)/(...) >= 0.
 BOOST_AUTO_TEST_CASE(a_bound_met_with_equality_is_decided_exactly) {
   const VariantResult v = run_test_spec("exact_equality_bounds.toml");
   const CheckRecord& met = property(v, "floor-met");
   BOOST_TEST_CONTEXT(met.detail) {
     BOOST_TEST(to_string(met.verdict) == "agree");
-    BOOST_TEST(met.detail.find("S equals the bound exactly") != std::string::npos);
+    BOOST_TEST((met.evidence.level == EvidenceLevel::ProvedWholeDomain));
   }
   const CheckRecord& strict = property(v, "strict-floor-met");
   BOOST_TEST_CONTEXT(strict.detail) {
