@@ -1,9 +1,9 @@
 #include "proofs/limits.hpp"
 
 #include "proofs/canonical_form.hpp"
-
 #include "proofs/domain_rewrites.hpp"
 #include "proofs/erf.hpp"
+#include "proofs/piecewise.hpp"
 #include "proofs/range_enclosure.hpp"
 #include "proofs/relu.hpp"
 #include "proofs/positivity.hpp"
@@ -331,21 +331,8 @@ std::optional<SeriesLimit> series_limit(const ex& e, const symbol& v, LimitPoint
     // a switch whose argument is not 0 at t = 0 keeps that argument's sign near t = 0, all a
     // limit sees: it takes its branch there (GiNaC's series of relu(1 - sqrt3 t)^2 kept step(1)
     // in a linear term that S's form does not have, the attack of 2026-11-29, D2)
-    struct NearZero : map_function {
-      const symbol& t;
-      explicit NearZero(const symbol& variable) : t(variable) {}
-      ex operator()(const ex& e) override {
-        const ex node = e.map(*this);  // arguments first
-        const bool relu_call = is_ex_the_function(node, relu), step_call = is_ex_the_function(node, step),
-                   abs_call = is_ex_the_function(node, abs);
-        if ((!relu_call && !step_call && !abs_call) || !node.op(0).has(t)) return node;
-        const Range r = enclose(node.op(0).subs(t == 0), {});
-        if (r.positive()) return step_call ? ex(1) : node.op(0);
-        if (r.negative()) return step_call || relu_call ? ex(0) : ex(-node.op(0));
-        return node;
-      }
-    } near(t);
-    const ex near_zero = near(at_t);
+    int unresolved = 0;  // a switch whose sign at t = 0 is not shown stays (the series decides)
+    const ex near_zero = branches_at(at_t, t, 0, unresolved);
     const ex g = erf_asymptotics(near_zero, t);
     // products of sums distributed, so that terms of the same exponential class meet in one
     // sum (erf(u) (1 + t^2) - erf(u) (1 + t^2) would otherwise keep two O-terms)

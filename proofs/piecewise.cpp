@@ -4,6 +4,7 @@
 
 #include "proofs/canonical_form.hpp"
 #include "proofs/printing.hpp"
+#include "proofs/range_enclosure.hpp"
 #include "proofs/relu.hpp"
 
 namespace attnverify::sym {
@@ -93,6 +94,25 @@ ex switch_branch(const ex& call, int argument_sign) {
   if (is_ex_the_function(call, relu)) return argument_sign > 0 ? u : ex(0);
   if (is_ex_the_function(call, step)) return argument_sign > 0 ? ex(1) : ex(0);
   return argument_sign > 0 ? u : -u;  // abs
+}
+
+ex branches_at(const ex& e, const symbol& x, const ex& at, int& unresolved) {
+  struct Branches : map_function {
+    const symbol& x;
+    const ex& at;
+    int& unresolved;
+    Branches(const symbol& variable, const ex& point, int& count) : x(variable), at(point), unresolved(count) {}
+    ex operator()(const ex& e) override {
+      const ex node = e.map(*this);  // arguments first
+      if (!is_switch(node) || !node.op(0).has(x)) return node;
+      const Range sign = enclose(node.op(0).subs(x == at), {});
+      if (sign.positive()) return switch_branch(node, 1);
+      if (sign.negative()) return switch_branch(node, -1);
+      ++unresolved;
+      return node;
+    }
+  } branches(x, at, unresolved);
+  return branches(e);
 }
 
 namespace {

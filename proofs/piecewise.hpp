@@ -60,6 +60,11 @@ std::optional<GiNaC::ex> innermost_switch(const GiNaC::ex& e, const GiNaC::symbo
 /// or 0, step(u) = 1 or 0, |u| = u or -u.
 GiNaC::ex switch_branch(const GiNaC::ex& call, int argument_sign);
 
+/// e with every relu/step/abs of x replaced by its branch at x = at where the sign of its
+/// argument there is certified by interval arithmetic (proofs/range_enclosure.hpp), innermost
+/// first; `unresolved` counts the calls whose sign is not shown, which are left as they are.
+GiNaC::ex branches_at(const GiNaC::ex& e, const GiNaC::symbol& x, const GiNaC::ex& at, int& unresolved);
+
 /// cosh(u) and sinh(u) of x as exponentials ((e^u + e^-u)/2, (e^u - e^-u)/2), so that
 /// cosh(x) is an exp-polynomial; calls not containing x are left as they are.
 GiNaC::ex hyperbolic_as_exp(const GiNaC::ex& e, const GiNaC::symbol& x);

@@ -66,29 +66,12 @@ std::optional<std::vector<ex>> separated_kinks(const ex& claim, const symbol& v)
   return kinks;
 }
 
-// Every switch of v in e replaced by its branch at the test point t: the sign of its
-// argument there, certified by interval arithmetic (nothing when a sign is not shown).
-struct BranchesAt : public map_function {
-  const symbol& v;
-  const ex& t;
-  bool failed = false;
-  BranchesAt(const symbol& v, const ex& t) : v(v), t(t) {}
-  ex operator()(const ex& e) override {
-    if (is_switch(e) && e.has(v)) {
-      const Range sign = enclose(e.op(0).subs(v == t), {});
-      if (sign.positive()) return switch_branch(e, 1);
-      if (sign.negative()) return switch_branch(e, -1);
-      failed = true;
-      return e;
-    }
-    return e.map(*this);
-  }
-};
-
-std::optional<ex> branches_at(const ex& e, const symbol& v, const ex& t) {
-  BranchesAt b(v, t);
-  const ex out = b(e);
-  if (b.failed) return std::nullopt;
+// e with every switch of v at its branch at the test point t, or nothing when a sign there is
+// not certified.
+std::optional<ex> all_branches_at(const ex& e, const symbol& v, const ex& t) {
+  int unresolved = 0;
+  const ex out = sym::branches_at(e, v, t, unresolved);
+  if (unresolved != 0) return std::nullopt;
   return out;
 }
 
@@ -118,7 +101,7 @@ CaseProof prove_by_cases(const ex& claim, const ex& derived, const symbol& v) {
       tests.push_back(kinks->back() + 1);
     }
     for (const ex& t : tests) {
-      const std::optional<ex> c = branches_at(claim, v, t), d = branches_at(derived, v, t);
+      const std::optional<ex> c = all_branches_at(claim, v, t), d = all_branches_at(derived, v, t);
       if (!c || !d || !prove_equal(*c, *d).proved) return out;
     }
     for (const ex& b : *kinks) {

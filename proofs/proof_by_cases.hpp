@@ -10,8 +10,8 @@
 // claim at that value of v (step(0) = 1/2, relu(0) = |0| = 0) must equal the derivation at
 // it. Together these cover every real v. Examples: |beta| erf(|beta|/(sqrt 2 gamma)) =
 // beta erf(beta/(sqrt 2 gamma)) by the parity of erf, on beta < 0, beta > 0 and at beta = 0;
-// S of x^2 under the Laplace law, whose derived E|f| holds relu(beta), is
-// (beta^2 + gamma^2)/sqrt(beta^4 + 6 beta^2 gamma^2 + 6 gamma^4) on beta < 0, beta > 0 and at 0.
+// S of |x| under the Laplace law, whose derivation holds relu(beta), is
+// (|beta| + gamma/sqrt2 e^(-sqrt2 |beta|/gamma))/sqrt(beta^2 + gamma^2) on beta < 0, beta > 0 and at 0.
 // Only switches of c1 v + c0 (constants, c1 != 0) or c2 v^2 + c1 v + c0 (c2 != 0; its real
 // roots by the discriminant's sign, certified by interval arithmetic, or a double root when
 // the discriminant is exactly 0), none inside another, with kinks at least 1e-9 relative

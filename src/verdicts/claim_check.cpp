@@ -467,7 +467,7 @@ class ClaimJudge {
   // seconds per point of the counterexample search for a claim with exp and erf atoms in its
   // radicands (the claim fuzzer's timeout in CI, 2026-11-29).
   std::optional<bool> condition_at(const sym::Condition& c, const ClaimPoint& p) const {
-    if (p.rational && !points_.symbols.empty()) {
+    if (p.rational) {
       try {
         auto compiled = compiled_conditions_.find(c.expression);
         if (compiled == compiled_conditions_.end())
@@ -482,18 +482,12 @@ class ClaimJudge {
     try {
       GiNaC::exmap at;
       for (const ex& eq : p.substitution) at[eq.op(0)] = eq.op(1);
-      num::Ball ball;
-      if (sym::exact_substitution_is_cheap(c.expression, at)) {
-        ex v = c.expression.subs(at);
-        if (!GiNaC::is_exactly_a<numeric>(v)) v = sym::normal_with_power_atoms(v);
-        if (GiNaC::is_exactly_a<numeric>(v)) return c.holds_for(GiNaC::ex_to<numeric>(v));
-        ball = num::BallExpression(v, {})({}, num::Precision{digits_}.ball_bits());
-      } else if (p.rational) {
-        ball = num::BallExpression(c.expression, points_.symbols)(*p.rational, num::Precision{digits_}.ball_bits());
-      } else {
-        return std::nullopt;
-      }
-      return condition_on_ball(c, ball);
+      // (a rational point's ball was tried above: without a cheap exact value it is undecided)
+      if (!sym::exact_substitution_is_cheap(c.expression, at)) return std::nullopt;
+      ex v = c.expression.subs(at);
+      if (!GiNaC::is_exactly_a<numeric>(v)) v = sym::normal_with_power_atoms(v);
+      if (GiNaC::is_exactly_a<numeric>(v)) return c.holds_for(GiNaC::ex_to<numeric>(v));
+      return condition_on_ball(c, num::BallExpression(v, {})({}, num::Precision{digits_}.ball_bits()));
     } catch (const std::exception&) {
     }
     return std::nullopt;

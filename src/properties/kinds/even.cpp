@@ -79,8 +79,8 @@ PropertyOutcome check_even(const Spec& spec, const EvenCheck& c, const ex& S, co
   const ex p = sym::symbols().by_name(c.parameter);
   const ex mirrored = S.subs(p == -p);
   bool proved = sym::is_identically_zero(S - mirrored);
-  // S with switches of p (a law's split at 0: x^2 under the Laplace law has relu(beta) in its
-  // derived E|f|) by cases at their kinks, on each side of them and at them
+  // S with switches of p (a law's split at 0: |x| under the Laplace law has relu(beta) in its
+  // derivation) by cases at their kinks, on each side of them and at them
   std::string how = "S(-" + c.parameter + ") - S(" + c.parameter + ") simplifies to 0 (erf is odd)";
   if (!proved && GiNaC::is_a<GiNaC::symbol>(p)) {
     const sym::CaseProof cases = sym::prove_by_cases(mirrored, S, GiNaC::ex_to<GiNaC::symbol>(p));
