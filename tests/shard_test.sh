@@ -53,7 +53,12 @@ check "shards of another run are refused" bash -c "'$bin' run specs --shard 2/3 
 # and the reason, before anything is written. tests/shard_tamper.py edits one shard;
 # with --redigest it recomputes the shard's digest, so the checks behind it are reached.
 tamper="/usr/bin/python3 $src/tests/shard_tamper.py"
-check "the test computes the shard digest as attnverify does" $tamper s1/shard.json /dev/null check_digest
+for i in 1 2 3; do
+  check "the test computes shard $i's digest as attnverify does" $tamper "s$i/shard.json" /dev/null check_digest
+done
+check "a redigested shard whose wall time Python prints shorter merges (exit 0)" bash -c "
+  rm -rf t1 && cp -r s1 t1 && $tamper s1/shard.json t1/shard.json wall_time_not_shortest --redigest &&
+  grep -q '96.31013205000001' t1/shard.json && '$bin' merge t1 s2 s3 --out grisu --no-pdf --quiet >/dev/null 2>&1"
 # tampered [--all] CASE [--redigest]: t1..t3 are s1..s3 with CASE applied to the first
 # shard it fits (to every shard with --all: the run's options must agree across shards)
 tampered() {
