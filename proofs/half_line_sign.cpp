@@ -8,6 +8,8 @@
 
 #include "proofs/canonical_form.hpp"
 #include "proofs/definedness.hpp"
+#include "proofs/piecewise.hpp"
+#include "proofs/range_enclosure.hpp"
 #include "proofs/symbols.hpp"
 
 namespace attnverify::sym {
@@ -42,18 +44,41 @@ bool smooth(const ex& e) {
   return true;
 }
 
-// The rate k of an exponential factor e^(k u + c) (k rational), or nullopt.
-std::optional<numeric> rate_of(const ex& factor, const GiNaC::symbol& u) {
+// The rate k of an exponential factor e^(k u + c) (k a real constant: rational, or such as -sqrt(2)
+// under the Laplace law), or nullopt.
+std::optional<ex> rate_of(const ex& factor, const GiNaC::symbol& u) {
   if (!GiNaC::is_a<GiNaC::function>(factor) || name_of(factor) != "exp") return std::nullopt;
   const ex a = GiNaC::expand(factor.op(0));
   const ex k = a.diff(u);
-  if (!GiNaC::is_exactly_a<numeric>(k) || !GiNaC::ex_to<numeric>(k).is_rational()) return std::nullopt;
-  return GiNaC::ex_to<numeric>(k);
+  if (!has_no_symbol(k)) return std::nullopt;
+  const Range r = enclose(k, {});  // a real number (GiNaC does not flag sqrt(2) as real)
+  if (!std::isfinite(r.lo) || !std::isfinite(r.hi)) return std::nullopt;
+  return k;
+}
+
+// The strict sign of a u^2 + b u + c at every u > 0, for constants a, b, c (not all rational:
+// sqrt(2) + 2 sqrt(2) u^2 - 2u under the Laplace law), by interval enclosures of the constants
+// (proofs/range_enclosure.hpp): a discriminant b^2 - 4ac < 0 with a of one sign, or no sign change
+// among a, b, c (all >= 0 with c > 0, or the mirror); nullopt otherwise.
+std::optional<int> quadratic_sign(const ex& e, const GiNaC::symbol& u) {
+  const ex p = GiNaC::expand(e);
+  if (!p.is_polynomial(u) || p.degree(u) > 2 || p.degree(u) < 1) return std::nullopt;
+  const ex a = p.coeff(u, 2), b = p.coeff(u, 1), c = p.coeff(u, 0);
+  for (const ex& k : {a, b, c})
+    if (!has_no_symbol(k)) return std::nullopt;
+  const Range ra = enclose(a, {}), rb = enclose(b, {}), rc = enclose(c, {});
+  if (enclose(b * b - 4 * a * c, {}).negative()) {
+    if (ra.positive()) return 1;
+    if (ra.negative()) return -1;
+  }
+  if (ra.nonnegative() && rb.nonnegative() && rc.positive()) return 1;
+  if (ra.nonpositive() && rb.nonpositive() && rc.negative()) return -1;
+  return std::nullopt;
 }
 
 // e times e^(-k u), with each term's exponential factor absorbing it (GiNaC does not merge
 // e^a e^b): exact.
-ex times_exp(const ex& e, const numeric& k, const GiNaC::symbol& u) {
+ex times_exp(const ex& e, const ex& k, const GiNaC::symbol& u) {
   const ex sum = GiNaC::expand(e);
   const auto term_times = [&](const ex& term) -> ex {
     const std::vector<ex> factors = GiNaC::is_exactly_a<GiNaC::mul>(term)
@@ -103,6 +128,7 @@ std::optional<int> sign_of(const ex& e, const GiNaC::symbol& u, int depth) {
     }
   } catch (const std::exception&) {
   }
+  if (const std::optional<int> s = quadratic_sign(e, u)) return s;
   if (GiNaC::is_exactly_a<GiNaC::mul>(e)) {
     std::optional<int> sign = 1;
     for (const ex& f : e) {
@@ -125,11 +151,11 @@ std::optional<int> sign_of(const ex& e, const GiNaC::symbol& u, int depth) {
   if (!GiNaC::is_exactly_a<numeric>(at_zero) || !GiNaC::ex_to<numeric>(at_zero).is_zero()) return std::nullopt;
   const ex slope = GiNaC::expand(e.diff(u));
   // the rates of the slope's exponentials, each tried as the factor e^(-k u) to take out
-  std::vector<numeric> rates{0};
+  std::vector<ex> rates{0};
   for (auto it = slope.preorder_begin(); it != slope.preorder_end(); ++it)
-    if (const std::optional<numeric> k = rate_of(*it, u))
-      if (std::find(rates.begin(), rates.end(), *k) == rates.end()) rates.push_back(*k);
-  for (const numeric& k : rates) {
+    if (const std::optional<ex> k = rate_of(*it, u))
+      if (std::none_of(rates.begin(), rates.end(), [&](const ex& r) { return r.is_equal(*k); })) rates.push_back(*k);
+  for (const ex& k : rates) {
     const ex freed = k.is_zero() ? slope : times_exp(slope, k, u);
     if (const std::optional<int> s = sign_of(freed, u, depth - 1)) return s;
   }
@@ -144,6 +170,24 @@ std::optional<int> sign_on_positive_half_line(const ex& e, const GiNaC::symbol& 
     return sign_of(e, u, depth);
   } catch (const std::exception&) {
     return std::nullopt;
+  }
+}
+
+ex branches_on_positive_half_line(const ex& e, const GiNaC::symbol& u) {
+  struct Branches : GiNaC::map_function {
+    const GiNaC::symbol& u;
+    explicit Branches(const GiNaC::symbol& variable) : u(variable) {}
+    ex operator()(const ex& x) override {
+      const ex node = x.map(*this);  // arguments first
+      if (!is_switch(node)) return node;
+      const std::optional<int> sign = sign_on_positive_half_line(node.op(0), u);
+      return sign ? switch_branch(node, *sign) : node;
+    }
+  } branches(u);
+  try {
+    return branches(e);
+  } catch (const std::exception&) {
+    return e;
   }
 }
 

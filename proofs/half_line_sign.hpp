@@ -26,4 +26,9 @@ namespace attnverify::sym {
 /// e must depend on no symbol but u (nullopt otherwise). Never throws.
 std::optional<int> sign_on_positive_half_line(const GiNaC::ex& e, const GiNaC::symbol& u, int depth = 4);
 
+/// e's form at every u > 0: each relu, step and abs whose argument has, by the rules above, a
+/// strict sign at every u > 0 replaced by its branch there (relu(c u) = c u for c > 0, 0 for
+/// c < 0; proofs/piecewise.hpp), innermost first; the others stay. Never throws.
+GiNaC::ex branches_on_positive_half_line(const GiNaC::ex& e, const GiNaC::symbol& u);
+
 }  // namespace attnverify::sym
