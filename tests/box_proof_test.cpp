@@ -10,7 +10,9 @@
 
 #include "numerics/ball_expression.hpp"
 #include "proofs/symbols.hpp"
+#include "proofs/relu.hpp"
 #include "src/properties/box_proof.hpp"
+#include "src/properties/kink_pieces.hpp"
 
 using namespace attnverify;
 using GiNaC::ex;
@@ -69,4 +71,32 @@ BOOST_AUTO_TEST_CASE(an_expression_outside_ball_arithmetic_is_undecided_never_th
   BOOST_TEST((r.outcome == num::BoxOutcome::Undecided));
   BOOST_TEST(!r.reason.empty());
   BOOST_TEST(undecided_note(r).find("Not certified") != std::string::npos);
+}
+
+// The box cut at S's kinks (src/properties/kink_pieces.hpp), by hand: relu(x) y + |x - 1/3| on
+// x in [-1, 1] is cut at x = 0 and x = 1/3; on [-1, 0] it is 1/3 - x (relu(x) = 0, |x - 1/3| =
+// 1/3 - x, both weak signs at x = 0 allowed: relu and abs are continuous), on [1/3, 1] x y + x - 1/3.
+// step(x) stays wherever x = 0 is in the closed piece (step(0) = 1/2 is neither branch), and an
+// argument of two parameters is decided by its ball over the piece.
+BOOST_AUTO_TEST_CASE(a_box_is_cut_at_kinks_and_each_piece_takes_its_branches) {
+  const ex S = sym::relu(x) * y + GiNaC::abs(x - ex(1) / 3);
+  const KinkPieces cut = kink_pieces(S, {x, y}, {{-1, 1}, {1, 2}});
+  BOOST_TEST(cut.changed);
+  BOOST_TEST(cut.pieces.size() == 3u);
+  BOOST_TEST(cut.cuts == "x = 0, x = 1/3");
+  BOOST_TEST(cut.pieces[0].S.is_equal(ex(1) / 3 - x), cut.pieces[0].S);
+  BOOST_TEST(cut.pieces[1].S.is_equal(x * y + ex(1) / 3 - x), cut.pieces[1].S);
+  BOOST_TEST(cut.pieces[2].S.is_equal(x * y + x - ex(1) / 3), cut.pieces[2].S);
+  BOOST_TEST((cut.pieces[2].box[0].lo == numeric(1, 3) && cut.pieces[2].box[0].hi == 1));
+
+  const KinkPieces steps = kink_pieces(GiNaC::step(x) + GiNaC::step(x + 2), {x, y}, {{-1, 1}, {1, 2}});
+  for (const KinkPiece& piece : steps.pieces) {  // step(x + 2) = 1 on x >= -1; step(x) stays
+    BOOST_TEST(piece.S.has(GiNaC::step(x)), piece.S);
+    BOOST_TEST(!piece.S.has(GiNaC::step(x + 2)), piece.S);
+  }
+  const KinkPieces two = kink_pieces(sym::relu(x - y), {x, y}, {{3, 4}, {1, 2}});  // x - y >= 1 there
+  BOOST_TEST(two.pieces.size() == 1u);
+  BOOST_TEST(two.pieces[0].S.is_equal(x - y), two.pieces[0].S);
+  const KinkPieces none = kink_pieces(sym::relu(x - y), {x, y}, {{0, 4}, {1, 2}});
+  BOOST_TEST(!none.changed);
 }

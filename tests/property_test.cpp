@@ -749,6 +749,94 @@ BOOST_AUTO_TEST_CASE(claims_and_evenness_under_laplace_are_proved_by_cases_at_th
   }
 }
 
+// Under Laplace scores S keeps relu(beta) from the law's split (tests/specs/properties/
+// laplace_kinks_on_boxes.toml, f = relu(x), S by hand there): on boxes across beta = 0 the
+// branch-and-bound runs on the pieces cut at beta = 0 with S's branches there
+// (src/properties/kink_pieces.hpp), so monotonicity is certified and a wrong direction refuted;
+// the supremum over beta <= 0 is 1/2, attained at beta = 0. Each true one was numeric evidence.
+BOOST_AUTO_TEST_CASE(boxes_across_the_laplace_split_are_certified_on_their_pieces) {
+  const VariantResult v = run_test_spec("laplace_kinks_on_boxes.toml");
+  const CheckRecord& up = property(v, "increasing");
+  BOOST_TEST_CONTEXT(up.detail) {
+    BOOST_TEST(to_string(up.verdict) == "agree");
+    BOOST_TEST((up.evidence.level == EvidenceLevel::CertifiedOnBox));
+    BOOST_TEST(up.detail.find("pieces of the box cut at S's kinks beta = 0") != std::string::npos);
+  }
+  const CheckRecord& down = property(v, "decreasing");
+  BOOST_TEST_CONTEXT(down.detail) {
+    BOOST_TEST(to_string(down.verdict) == "disagree");
+    BOOST_TEST((down.evidence.level == EvidenceLevel::CertifiedCounterexample));
+  }
+  const CheckRecord& sup = property(v, "sup-half");
+  BOOST_TEST_CONTEXT(sup.detail) {
+    BOOST_TEST(to_string(sup.verdict) == "agree");
+    BOOST_TEST((is_proof(sup.evidence.level) || sup.evidence.level == EvidenceLevel::CertifiedOnBox));
+  }
+  const CheckRecord& more = property(v, "sup-more");
+  BOOST_TEST_CONTEXT(more.detail) {
+    BOOST_TEST(to_string(more.verdict) == "disagree");
+    BOOST_TEST(is_certified_level(more.evidence.level));
+  }
+}
+
+// |x| under Laplace scores (tests/specs/properties/laplace_by_cases.toml, by hand there): the
+// floor S >= 1/sqrt(2) on the whole domain, at beta = 0, with S_t's relu(t) at its branch on
+// each side of t = 0 and an exponential rate of -sqrt(2) (proofs/half_line_sign.hpp); a floor of
+// 0.7072 fails at beta = 0. Numeric evidence before.
+BOOST_AUTO_TEST_CASE(the_floor_of_abs_under_laplace_is_proved_at_beta_zero) {
+  const VariantResult v = run_test_spec("laplace_by_cases.toml");
+  const CheckRecord& floor = property(v, "floor");
+  BOOST_TEST_CONTEXT(floor.detail) {
+    BOOST_TEST(to_string(floor.verdict) == "agree");
+    BOOST_TEST((floor.evidence.level == EvidenceLevel::ProvedWholeDomain));
+  }
+  const CheckRecord& high = property(v, "floor-high");
+  BOOST_TEST_CONTEXT(high.detail) {
+    BOOST_TEST(to_string(high.verdict) == "disagree");
+    BOOST_TEST((high.evidence.level == EvidenceLevel::CertifiedCounterexample));
+  }
+  const CheckRecord& inf = property(v, "inf-on-box");
+  BOOST_TEST_CONTEXT(inf.detail) {
+    BOOST_TEST(to_string(inf.verdict) == "agree");
+    BOOST_TEST((is_proof(inf.evidence.level) || inf.evidence.level == EvidenceLevel::CertifiedOnBox));
+  }
+}
+
+// x^2 under uniform scores (tests/specs/properties/uniform_square_bounds.toml, by hand there):
+// S >= 2/3 holds with equality at beta = sqrt(3/5) gamma, decided by Sturm's theorem on
+// (S_t/(2/3))^2 - 1 = (5t^2 - 3)^2/(4(5t^4 + 30t^2 + 9)) (proofs/polynomial_sign.hpp); S >= 0.66666
+// holds strictly; S > 2/3 and S >= 0.6667 fail; the infimum over a box holding a point
+// beta = sqrt(3/5) gamma is 2/3 (src/properties/ratio_bound.hpp). The true ones were numeric evidence.
+BOOST_AUTO_TEST_CASE(polynomial_bounds_in_the_ratio_are_proved_by_sturm) {
+  const VariantResult v = run_test_spec("uniform_square_bounds.toml");
+  for (const char* id : {"floor-met", "floor-below"}) {
+    const CheckRecord& r = property(v, id);
+    BOOST_TEST_CONTEXT(id << ": " << r.detail) {
+      BOOST_TEST(to_string(r.verdict) == "agree");
+      BOOST_TEST((r.evidence.level == EvidenceLevel::ProvedWholeDomain));
+      BOOST_TEST(r.detail.find("Sturm's theorem") != std::string::npos);
+    }
+  }
+  BOOST_TEST(property(v, "floor-met").detail.find("is >= 0 for every real t") != std::string::npos);
+  BOOST_TEST(property(v, "floor-below").detail.find("is > 0 for every real t") != std::string::npos);
+  // the infimum over a box holding beta = sqrt(3/5) gamma: S >= 2/3 everywhere and = 2/3 there
+  const CheckRecord& inf = property(v, "inf-irrational");
+  BOOST_TEST_CONTEXT(inf.detail) {
+    BOOST_TEST(to_string(inf.verdict) == "agree");
+    BOOST_TEST((inf.evidence.level == EvidenceLevel::ProvedOnSubdomain));
+    BOOST_TEST(inf.detail.find("S = 2/3 exactly at beta = ") != std::string::npos);
+  }
+  BOOST_TEST(to_string(property(v, "inf-above").verdict) == "disagree");
+  for (const char* id : {"floor-strict", "floor-above"}) {
+    const CheckRecord& r = property(v, id);
+    BOOST_TEST_CONTEXT(id << ": " << r.detail) {
+      BOOST_TEST(to_string(r.verdict) == "disagree");
+      BOOST_TEST((r.evidence.level == EvidenceLevel::CertifiedCounterexample));
+      BOOST_TEST(!r.conflict);
+    }
+  }
+}
+
 // A feature map's bound met with equality on the edge r = 1 (tests/specs/properties/
 // feature_map_bound_at_r_one.toml: (S/bound)^2 = (1 + snr^2)/(r^2 + snr^2), by hand): proved on
 // r in (0, 1) by the positivity prover and at r = 1 identically (numeric evidence before); the

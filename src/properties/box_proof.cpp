@@ -1,10 +1,13 @@
 #include "src/properties/box_proof.hpp"
 
+#include <fmt/format.h>
+
 #include <map>
 #include <optional>
 
 #include "numerics/ball_expression.hpp"
 #include "proofs/equivalence.hpp"
+#include "src/properties/kink_pieces.hpp"
 #include "src/properties/property_box.hpp"
 #include "src/properties/ratio_reduction.hpp"
 #include "src/spec/exact_text.hpp"
@@ -201,9 +204,12 @@ num::BoxResult certify_on_box(const ex& f, const std::vector<ex>& symbols, const
 // (src/properties/ratio_reduction.hpp), first in one variable over t's interval, the image
 // of the box (f = of_S(S_t) there, exactly), a counterexample mapped to a point of the box
 // with that t; else, or when that is undecided, on the box. `route` says which.
-num::BoxResult certify_function_of_S(const std::function<ex(const ex&)>& of_S, const ex& S,
-                                     bool ratio_of_first_two, const std::vector<ex>& symbols,
-                                     const std::vector<num::BoxAxis>& box, num::Relation relation, std::string& route) {
+namespace {
+
+num::BoxResult certify_function_of_S_on(const std::function<ex(const ex&)>& of_S, const ex& S,
+                                        bool ratio_of_first_two, const std::vector<ex>& symbols,
+                                        const std::vector<num::BoxAxis>& box, num::Relation relation,
+                                        std::string& route) {
   route.clear();
   if (ratio_of_first_two && symbols.size() == 2 && box.size() == 2)
     if (const auto ratio = reduce_to_ratio(S, symbols[0], symbols[1], box)) {
@@ -215,6 +221,46 @@ num::BoxResult certify_function_of_S(const std::function<ex(const ex&)>& of_S, c
       }
     }
   return certify_on_box(of_S(S), symbols, box, relation);
+}
+
+}  // namespace
+
+num::BoxResult certify_function_of_S(const std::function<ex(const ex&)>& of_S, const ex& S,
+                                     bool ratio_of_first_two, const std::vector<ex>& symbols,
+                                     const std::vector<num::BoxAxis>& box, num::Relation relation, std::string& route) {
+  // on the pieces of the box cut at S's kinks, each with S's branches there (src/properties/kink_pieces.hpp):
+  // proved when every piece is; a counterexample in a piece is a point of the box where S equals
+  // the piece's form. Undecided there: the box whole, as before.
+  const KinkPieces cut = kink_pieces(S, symbols, box);
+  if (cut.changed) {
+    num::BoxResult total;
+    std::string piece_route;
+    bool proved = true;
+    for (const KinkPiece& piece : cut.pieces) {
+      num::BoxResult r =
+          certify_function_of_S_on(of_S, piece.S, ratio_of_first_two, symbols, piece.box, relation, piece_route);
+      total.boxes += r.boxes;
+      total.reduced += r.reduced;
+      total.by_taylor += r.by_taylor;
+      if (r.outcome == num::BoxOutcome::Counterexample) {
+        route = piece_route + ", in the piece " + num::box_text(piece.box) + " of the box with S's branches there";
+        return r;
+      }
+      if (r.outcome != num::BoxOutcome::Proved) {
+        proved = false;
+        break;
+      }
+    }
+    if (proved) {
+      total.outcome = num::BoxOutcome::Proved;
+      route = cut.pieces.size() > 1 ? fmt::format(", on the {} pieces of the box cut at S's kinks {}, each with S's "
+                                                  "branches of relu/step/abs there",
+                                                  cut.pieces.size(), cut.cuts)
+                                    : ", with S's branches of relu/step/abs on the box";
+      return total;
+    }
+  }
+  return certify_function_of_S_on(of_S, S, ratio_of_first_two, symbols, box, relation, route);
 }
 
 std::string undecided_note(const num::BoxResult& r) {

@@ -6,6 +6,8 @@
 #include <stdexcept>
 
 #include "proofs/equivalence.hpp"
+#include "proofs/piecewise.hpp"
+#include "proofs/relu.hpp"
 
 namespace attnverify {
 
@@ -34,6 +36,28 @@ ex positive_factor_out_of_radicands(const ex& e, const ex& g) {
       }
     }
     return GiNaC::pow(base, exponent);
+  }
+  // relu(g^p u) = g^p relu(u), |g^p u| = g^p |u| and step(g^p u) = step(u) for g > 0 and u free of
+  // g: a positive factor leaves the kink's branch unchanged (abs under Laplace scores, whose S
+  // keeps relu(beta) from the law's split: relu(t gamma) = gamma relu(t))
+  if (sym::is_switch(e)) {
+    const auto same_switch = [&](const ex& argument) -> ex {
+      if (GiNaC::is_the_function<GiNaC::step_SERIAL>(e)) return GiNaC::step(argument);
+      if (GiNaC::is_the_function<GiNaC::abs_SERIAL>(e)) return GiNaC::abs(argument);
+      return sym::relu(argument);
+    };
+    const ex u = positive_factor_out_of_radicands(e.op(0), g);
+    if (u.has(g)) {
+      const ex fraction = u.numer_denom();
+      const ex numerator = fraction.op(0).expand(), denominator = fraction.op(1).expand();
+      if (numerator.is_polynomial(g) && denominator.is_polynomial(g)) {
+        const int m = numerator.ldegree(g), k = denominator.ldegree(g);
+        const ex rest = u.subs(g == 1);
+        if ((m > 0 || k > 0) && !(u / GiNaC::pow(g, m - k)).normal().has(g))
+          return GiNaC::is_the_function<GiNaC::step_SERIAL>(e) ? same_switch(rest) : GiNaC::pow(g, m - k) * same_switch(rest);
+      }
+    }
+    return same_switch(u);
   }
   struct Children : GiNaC::map_function {
     const ex& g;

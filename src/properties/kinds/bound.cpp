@@ -39,6 +39,7 @@
 #include "src/properties/property_box.hpp"
 #include "src/properties/property_checks.hpp"
 #include "src/properties/property_outcome.hpp"
+#include "src/properties/ratio_bound.hpp"
 #include "src/properties/ratio_reduction.hpp"
 #include "src/spec/exact_text.hpp"
 #include "src/spec/property_kind.hpp"
@@ -720,13 +721,28 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
     part.finding = fmt::format("S {} bound fails at lambda = 1.{}", relation_text(c.relation), ratio);
     return part;
   }
+  // kernels whose S depends on t = beta/gamma alone (src/properties/ratio_bound.hpp), against a
+  // constant bound: (S_t/bound)^2 - 1 (or (bound/S_t)^2 - 1) is a rational function of t with
+  // rational coefficients for many kernels (x^2 under uniform scores: (5t^2 - 3)^2/(4(5t^4 + 30t^2 + 9))
+  // for S >= 2/3), whose sign on the whole real line Sturm's theorem decides exactly
+  // (proofs/polynomial_sign.hpp); a weak sign (zero at some t) proves a relation that is not strict
+  // (the probe of 2026-11-29: both were numeric evidence)
+  bool proved_weak = false;
+  const bool bound_is_constant = sym::has_no_symbol(c.bound);
+  if (!proved_open && !sequence && target.ratio_of_first_two && !target.S_on_box_only && symbols.size() == 2 &&
+      bound_is_constant)
+    if (const std::optional<RatioBound> in_t = bound_in_ratio(S, symbols, c.bound, below))
+      if (in_t->strict || !is_strict(c.relation)) {
+        (in_t->strict ? proved_open : proved_weak) = true;
+        ratio_value = sym::to_text(in_t->gap + 1);
+        ratio += in_t->how;
+      }
   // a constant bound against S's optimum over the whole domain, at beta = 0 (src/properties/
   // optimum_at_zero.hpp): S >= S_t(0) >= bound (<= for an upper bound), with equality allowed only
   // in a relation that is not strict (abs: S >= sqrt(2/pi), equal at beta = 0, was undecided:
   // the probe of 2026-11-29)
   std::optional<OptimumAtZero> optimum;
-  const bool bound_is_constant = sym::has_no_symbol(c.bound);
-  if (!proved_open && !sequence && target.ratio_of_first_two && !target.S_on_box_only && symbols.size() == 2 &&
+  if (!proved_open && !proved_weak && !sequence && target.ratio_of_first_two && !target.S_on_box_only && symbols.size() == 2 &&
       bound_is_constant) {
     const std::vector<num::BoxAxis> both_sides{{-1, 1}, {1, 2}};  // beta of both signs: the whole domain
     optimum = optimum_at_zero_ratio(S, symbols, both_sides, below);
@@ -745,9 +761,9 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
       optimum.reset();
     }
   }
-  const bool proved =
-      (proved_open || optimum) && bound_defined && (!with_one || one.state == AtLambdaOne::State::Holds);
-  if (proved_open && !bound_defined)
+  const bool proved = (proved_open || proved_weak || optimum) && bound_defined &&
+                      (!with_one || one.state == AtLambdaOne::State::Holds);
+  if ((proved_open || proved_weak) && !bound_defined)
     ratio += " (No proof: the bound's definedness on the domain is not proved.)";
   // what the proof covers: the domain, or the statement's range lambda in (0, 1)
   const std::string proved_where = sequence && c.excludes_lambda_one ? "Proved on lambda in (0, 1), the statement's range."

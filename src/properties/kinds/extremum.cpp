@@ -44,6 +44,7 @@
 #include "src/properties/property_box.hpp"
 #include "src/properties/property_checks.hpp"
 #include "src/properties/property_outcome.hpp"
+#include "src/properties/ratio_bound.hpp"
 #include "src/properties/ratio_reduction.hpp"
 #include "src/spec/exact_text.hpp"
 #include "src/spec/property_kind.hpp"
@@ -345,6 +346,32 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
                                                        at_zero->region, c.value_text)};
           part.finding = base + fmt::format(" Proved: {}; so the {} of S over {} is S(0, gamma) = {}.", at_zero->how,
                                             word, at_zero->region, c.value_text);
+          return part;
+        }
+    // proved beyond the box: S >= v (infimum; S <= v for a supremum) on the whole domain in
+    // t = beta/gamma by Sturm's theorem (src/properties/ratio_bound.hpp), and S = v exactly at a point
+    // of the box where the bound is met, beta = t* gamma for a real root t* of the gap (x^2 under
+    // uniform scores: infimum 2/3 at beta = sqrt(3/5) gamma, irrational, which no snapped point of the
+    // search reaches: numeric evidence before, the probe of 2026-11-29)
+    if (target.ratio_of_first_two && !target.S_on_box_only && symbols.size() == 2 && ranges.size() == 2)
+      if (const std::optional<RatioBound> in_t = bound_in_ratio(S, symbols, *c.value, maximise); in_t && !in_t->strict)
+        for (const ex& t_star : in_t->touching) {
+          const auto at = box_point_with_ratio(t_star, ranges);
+          if (!at || !sym::is_identically_zero(S.subs(GiNaC::lst{symbols[0] == at->first, symbols[1] == at->second}) -
+                                               *c.value))
+            continue;
+          if (part.verdict == Verdict::Disagree) return conflict(part, "the symbolic proof");
+          const std::string point = fmt::format("beta = {}, gamma = {}", sym::to_text(at->first), sym::to_text(at->second));
+          part.verdict = Verdict::Agree;
+          part.method = "symbolic";
+          part.point = {{"beta", sym::to_text(at->first)}, {"gamma", sym::to_text(at->second)}};
+          part.evidence = {EvidenceLevel::ProvedOnSubdomain,
+                           fmt::format("the {} of S over {} is {} (S {} {} on the whole domain, and S = {} exactly at {})",
+                                       word, box_text, c.value_text, maximise ? "<=" : ">=", c.value_text,
+                                       c.value_text, point)};
+          part.finding = base + fmt::format(" Proved:{} S = {} exactly at {}, a point of the box, so the {} of S over the "
+                                            "box is {}.",
+                                            in_t->how, c.value_text, point, word, c.value_text);
           return part;
         }
     // certified: S >= v (infimum) or S <= v (supremum) on the whole box, and S = v exactly

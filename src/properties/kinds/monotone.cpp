@@ -37,6 +37,7 @@
 #include "proofs/symbols.hpp"
 #include "src/properties/box_proof.hpp"
 #include "src/properties/exact_values.hpp"
+#include "src/properties/kink_pieces.hpp"
 #include "src/properties/lattice_checks.hpp"
 #include "src/properties/property_box.hpp"
 #include "src/properties/property_checks.hpp"
@@ -398,84 +399,122 @@ PropertyOutcome check_monotone(const Spec& spec, const MonotoneCheck& c, const P
   if (!proved && box.size() == symbols.size()) {
     // certified: the derivative's sign on the whole box, or two points in the wrong order
     const std::string certified_method = certified_on(named_box_text(names, ranges));
-    const std::vector<num::BoxAxis> ebox = exact_box(ranges, symbols.size());
-    // candidates in turn, each with its own budget: for S > 0 on the box (certified first),
-    // the logarithmic derivative, which has the sign of dS/dp and is a sum of simple terms;
-    // then the derivative itself; each as written and in GiNaC's normal form. Where S
-    // depends on t = beta/gamma alone (src/properties/ratio_reduction.hpp), the same in t
-    // first: dS/dbeta = S_t'(t)/gamma and dS/dgamma = -t S_t'(t)/gamma have the signs of
-    // S_t'(t) and -t S_t'(t) on t's interval, the image of the box.
-    struct Candidate {
-      ex f;
-      std::string name;
-      bool in_ratio = false;
-      bool in_power = false;  ///< in (base, u) of the power reduction
-    };
-    std::vector<Candidate> candidates;
-    std::optional<RatioReduction> ratio;
-    // (beta, gamma): the parameter is one of the two
-    if (ratio_of_first_two && symbols.size() == 2) ratio = reduce_to_ratio(S, symbols[0], symbols[1], ebox);
-    if (ratio && tree_size(ratio->S_t, kMaxGradientNodes) < kMaxGradientNodes) {
-      const GiNaC::symbol& t = GiNaC::ex_to<GiNaC::symbol>(ratio->t);
-      const bool numerator = c.parameter == names[0];  // beta; else gamma
-      const ex weight = numerator ? ex(1) : ex(-ratio->t);
-      const std::string of = numerator ? "S_t'(t)" : "-t S_t'(t)";
-      if (certify_on_box(ratio->S_t, {ratio->t}, {ratio->range}, num::Relation::Positive).outcome ==
-          num::BoxOutcome::Proved) {
-        const ex log_slope = weight * log_expanded(ratio->S_t).diff(t);
-        const std::string name = "the sign of " + of + " with S(beta, gamma) = S_t(t), t = beta/gamma in " +
-                                 num::box_text({ratio->range}) + " (S_t > 0 there, certified; by its logarithmic derivative)";
-        candidates.push_back({log_slope, name, true});
-        candidates.push_back({normal_or_same(log_slope), name, true});
-      }
-      candidates.push_back({normal_or_same(weight * ratio->S_t.diff(t)),
-                            "the sign of " + of + " with S(beta, gamma) = S_t(t), t = beta/gamma in " +
-                                num::box_text({ratio->range}),
-                            true});
-    }
-    if (tree_size(S, kMaxGradientNodes) < kMaxGradientNodes &&
-        certify_on_box(S, symbols, ebox, num::Relation::Positive).outcome == num::BoxOutcome::Proved) {
-      const ex log_slope = log_expanded(S).diff(GiNaC::ex_to<GiNaC::symbol>(p));
-      const std::string name = "d(log S)/d" + c.parameter + " (S > 0 on the box, certified)";
-      candidates.push_back({log_slope, name});
-      candidates.push_back({normal_or_same(log_slope), name});
-    }
-    // the exponent of S's powers (sequences: n in lambda^n) as u = n |log lambda|: S's derivative in
-    // n has the sign of its derivative in u
-    std::optional<PowerReduction> power;
-    if (target.power_atom && c.parameter == target.power_atom->exponent)
-      power = reduce_power_atom(S, *target.power_atom, names, ranges);
-    if (power && tree_size(power->S_u, kMaxGradientNodes) < kMaxGradientNodes) {
-      const GiNaC::symbol& u = GiNaC::ex_to<GiNaC::symbol>(power->u);
-      const std::string name = "the sign of dS/du with " + power->text + ", S > 0";
-      if (certify_on_box(power->S_u, {power->base, power->u}, power->box, num::Relation::Positive).outcome ==
-          num::BoxOutcome::Proved) {
-        const ex log_slope = log_expanded(power->S_u).diff(u);
-        candidates.push_back({log_slope, name + " (certified; by its logarithmic derivative)", false, true});
-        candidates.push_back({normal_or_same(log_slope), name + " (certified; by its logarithmic derivative)", false,
+    // the sign of S's slope in p on a box (the whole box, or a piece of it cut at S's kinks, with the
+    // form S takes there): the first candidate that decides, and its name in `route`
+    const auto certify_slope = [&](const ex& S, const std::vector<num::BoxAxis>& ebox, std::string& route) {
+      std::vector<std::pair<numeric, numeric>> box_ranges;
+      for (const num::BoxAxis& a : ebox) box_ranges.emplace_back(a.lo, a.hi);
+      // candidates in turn, each with its own budget: for S > 0 on the box (certified first),
+      // the logarithmic derivative, which has the sign of dS/dp and is a sum of simple terms;
+      // then the derivative itself; each as written and in GiNaC's normal form. Where S
+      // depends on t = beta/gamma alone (src/properties/ratio_reduction.hpp), the same in t
+      // first: dS/dbeta = S_t'(t)/gamma and dS/dgamma = -t S_t'(t)/gamma have the signs of
+      // S_t'(t) and -t S_t'(t) on t's interval, the image of the box.
+      struct Candidate {
+        ex f;
+        std::string name;
+        bool in_ratio = false;
+        bool in_power = false;  ///< in (base, u) of the power reduction
+      };
+      std::vector<Candidate> candidates;
+      std::optional<RatioReduction> ratio;
+      // (beta, gamma): the parameter is one of the two
+      if (ratio_of_first_two && symbols.size() == 2) ratio = reduce_to_ratio(S, symbols[0], symbols[1], ebox);
+      if (ratio && tree_size(ratio->S_t, kMaxGradientNodes) < kMaxGradientNodes) {
+        const GiNaC::symbol& t = GiNaC::ex_to<GiNaC::symbol>(ratio->t);
+        const bool numerator = c.parameter == names[0];  // beta; else gamma
+        const ex weight = numerator ? ex(1) : ex(-ratio->t);
+        const std::string of = numerator ? "S_t'(t)" : "-t S_t'(t)";
+        if (certify_on_box(ratio->S_t, {ratio->t}, {ratio->range}, num::Relation::Positive).outcome ==
+            num::BoxOutcome::Proved) {
+          const ex log_slope = weight * log_expanded(ratio->S_t).diff(t);
+          const std::string name = "the sign of " + of + " with S(beta, gamma) = S_t(t), t = beta/gamma in " +
+                                   num::box_text({ratio->range}) + " (S_t > 0 there, certified; by its logarithmic derivative)";
+          candidates.push_back({log_slope, name, true});
+          candidates.push_back({normal_or_same(log_slope), name, true});
+        }
+        candidates.push_back({normal_or_same(weight * ratio->S_t.diff(t)),
+                              "the sign of " + of + " with S(beta, gamma) = S_t(t), t = beta/gamma in " +
+                                  num::box_text({ratio->range}),
                               true});
       }
-    }
-    candidates.push_back({normal_or_same(derivative), "the derivative"});
+      if (tree_size(S, kMaxGradientNodes) < kMaxGradientNodes &&
+          certify_on_box(S, symbols, ebox, num::Relation::Positive).outcome == num::BoxOutcome::Proved) {
+        const ex log_slope = log_expanded(S).diff(GiNaC::ex_to<GiNaC::symbol>(p));
+        const std::string name = "d(log S)/d" + c.parameter + " (S > 0 on the box, certified)";
+        candidates.push_back({log_slope, name});
+        candidates.push_back({normal_or_same(log_slope), name});
+      }
+      // the exponent of S's powers (sequences: n in lambda^n) as u = n |log lambda|: S's derivative in
+      // n has the sign of its derivative in u
+      std::optional<PowerReduction> power;
+      if (target.power_atom && c.parameter == target.power_atom->exponent)
+        power = reduce_power_atom(S, *target.power_atom, names, box_ranges);
+      if (power && tree_size(power->S_u, kMaxGradientNodes) < kMaxGradientNodes) {
+        const GiNaC::symbol& u = GiNaC::ex_to<GiNaC::symbol>(power->u);
+        const std::string name = "the sign of dS/du with " + power->text + ", S > 0";
+        if (certify_on_box(power->S_u, {power->base, power->u}, power->box, num::Relation::Positive).outcome ==
+            num::BoxOutcome::Proved) {
+          const ex log_slope = log_expanded(power->S_u).diff(u);
+          candidates.push_back({log_slope, name + " (certified; by its logarithmic derivative)", false, true});
+          candidates.push_back({normal_or_same(log_slope), name + " (certified; by its logarithmic derivative)", false,
+                                true});
+        }
+      }
+      candidates.push_back({normal_or_same(S.diff(GiNaC::ex_to<GiNaC::symbol>(p))), "the derivative"});
+      num::BoxResult r;
+      for (const Candidate& candidate : candidates) {
+        const ex f = decreasing ? ex(-candidate.f) : candidate.f;
+        r = candidate.in_ratio ? certify_on_box(f, {ratio->t}, {ratio->range}, num::Relation::Nonnegative,
+                                                kMonotoneBoxBudget)
+            : candidate.in_power
+                ? certify_on_box(f, {power->base, power->u}, power->box, num::Relation::Nonnegative, kMonotoneBoxBudget)
+                : certify_on_box(f, symbols, ebox, num::Relation::Nonnegative, kMonotoneBoxBudget, p);
+        route = candidate.name;
+        // a point of (base, u) is no exact point of the box: a wrong sign there decides nothing
+        if (candidate.in_power && r.outcome == num::BoxOutcome::Counterexample) {
+          r.outcome = num::BoxOutcome::Undecided;
+          r.reason = "dS/du has the wrong sign at a point of the reduced box, which is not an exact point of the box";
+        }
+        if (r.outcome == num::BoxOutcome::Counterexample && candidate.in_ratio)
+          r.point = point_with_ratio(r.point[0], ebox);  // a point of the box with that t
+        if (r.outcome != num::BoxOutcome::Undecided) break;
+      }
+      return r;
+    };
+    const std::vector<num::BoxAxis> ebox = exact_box(ranges, symbols.size());
     num::BoxResult r;
     std::string route;
-    for (const Candidate& candidate : candidates) {
-      const ex f = decreasing ? ex(-candidate.f) : candidate.f;
-      r = candidate.in_ratio ? certify_on_box(f, {ratio->t}, {ratio->range}, num::Relation::Nonnegative,
-                                              kMonotoneBoxBudget)
-          : candidate.in_power
-              ? certify_on_box(f, {power->base, power->u}, power->box, num::Relation::Nonnegative, kMonotoneBoxBudget)
-              : certify_on_box(f, symbols, ebox, num::Relation::Nonnegative, kMonotoneBoxBudget, p);
-      route = candidate.name;
-      // a point of (base, u) is no exact point of the box: a wrong sign there decides nothing
-      if (candidate.in_power && r.outcome == num::BoxOutcome::Counterexample) {
-        r.outcome = num::BoxOutcome::Undecided;
-        r.reason = "dS/du has the wrong sign at a point of the reduced box, which is not an exact point of the box";
+    // on the pieces of the box cut at S's kinks, each with S's branches there
+    // (src/properties/kink_pieces.hpp): non-increasing or non-decreasing in p on each closed piece
+    // is so on the box, pieces along p meeting at a point of each line. Undecided there: the box whole.
+    const KinkPieces cut = kink_pieces(S, symbols, ebox);
+    bool decided = false;
+    if (cut.changed) {
+      num::BoxResult total;
+      std::string piece_route;
+      total.outcome = num::BoxOutcome::Proved;
+      for (const KinkPiece& piece : cut.pieces) {
+        const num::BoxResult one = certify_slope(piece.S, piece.box, piece_route);
+        total.boxes += one.boxes;
+        total.reduced += one.reduced;
+        total.by_taylor += one.by_taylor;
+        if (one.outcome != num::BoxOutcome::Proved) {
+          total = one;
+          break;
+        }
       }
-      if (r.outcome == num::BoxOutcome::Counterexample && candidate.in_ratio)
-        r.point = point_with_ratio(r.point[0], ebox);  // a point of the box with that t
-      if (r.outcome != num::BoxOutcome::Undecided) break;
+      if (total.outcome != num::BoxOutcome::Undecided) {
+        r = total;
+        route = piece_route + (cut.pieces.size() > 1
+                                   ? fmt::format(", on each of the {} pieces of the box cut at S's kinks {} (with S's "
+                                                 "branches of relu/step/abs there)",
+                                                 cut.pieces.size(), cut.cuts)
+                                   : ", with S's branches of relu/step/abs on the box");
+        decided = true;
+      }
     }
+    if (!decided) r = certify_slope(S, ebox, route);
     if (r.outcome == num::BoxOutcome::Proved) {
       if (wrong > 0) {
         part.verdict = Verdict::Inconclusive;
