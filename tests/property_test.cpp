@@ -426,6 +426,29 @@ BOOST_AUTO_TEST_CASE(a_closed_form_that_holds_on_a_region_decides_the_boxes_insi
   }
 }
 
+// Evenness where S exists on a region only: exp under Laplace scores (tests/specs/properties/
+// law_region.toml: S = 2 sqrt(1 - 2 gamma^2)/(2 - gamma^2) on gamma < sqrt2/2, free of beta) is
+// proved even wherever S exists, its region being symmetric in beta; relu under uniform scores
+// (tests/specs/properties/relu_uniform_region.toml), whose region beta + sqrt3 gamma > 0 is not,
+// gets no proof and is refuted by the numeric route's balls at beta = +-2, gamma = 2 (mpmath:
+// 0.769094500660 and 0.398112608509). The first was numeric evidence.
+BOOST_AUTO_TEST_CASE(evenness_on_a_symmetric_region_is_proved_where_S_exists) {
+  const VariantResult laplace = run_test_spec("law_region.toml");
+  const CheckRecord& even = property(laplace, "even-on-region");
+  BOOST_TEST_CONTEXT(even.detail) {
+    BOOST_TEST(to_string(even.verdict) == "agree");
+    BOOST_TEST((even.evidence.level == EvidenceLevel::ProvedWholeDomain));
+    BOOST_TEST(even.evidence.proposition ==
+               "S(-beta) = S(beta) wherever S exists (gamma < sqrt(2)/2, a region symmetric in beta)");
+  }
+  const VariantResult uniform = run_test_spec("relu_uniform_region.toml");
+  const CheckRecord& odd = property(uniform, "even-not-symmetric");
+  BOOST_TEST_CONTEXT(odd.detail) {
+    BOOST_TEST(to_string(odd.verdict) == "disagree");
+    BOOST_TEST((odd.evidence.level == EvidenceLevel::CertifiedCounterexample));
+  }
+}
+
 // Limits on a closed form that holds on a region only: decided on the form along a path whose
 // tail is shown inside the region (by hand: exp under Laplace, S -> 2 sqrt(1)/2 = 1 as gamma -> 0
 // at every beta; relu under uniform, S = beta/sqrt(beta^2 + gamma^2) -> 1 at beta = 1 and
@@ -1016,6 +1039,40 @@ BOOST_AUTO_TEST_CASE(a_regional_form_proves_on_the_box_only) {
         BOOST_TEST(r.evidence.proposition ==
                    "S is non-increasing in gamma on beta in [0, 1] x gamma in [0.1, 0.4] (dS/dgamma manifestly <= 0)");
       }
+    }
+  }
+}
+
+// Evenness on a regional form needs the region symmetric in beta: a made-up S = 1/(1 + gamma +
+// beta^2), even in beta, is proved even where S exists for the region 1 - beta^2 > 0, and not for
+// 1 - beta > 0, where S would exist at beta = -2 but not at beta = 2 (no numeric route: undecided).
+BOOST_AUTO_TEST_CASE(evenness_on_a_regional_form_needs_a_symmetric_region) {
+  const auto& s = sym::symbols();
+  Spec spec;
+  spec.name = "regional";
+  spec.kind = standard_kinds().find("kernel");
+  spec.definition = sym::parse_expression("exp(x)", {"x"});
+  RunOptions options;
+  options.digits = 30;
+  for (const auto& [region, verdict] : {std::pair<GiNaC::ex, std::string>{1 - s.beta * s.beta, "agree"},
+                                        {1 - s.beta, "inconclusive"}}) {
+    PropertyTarget target;
+    target.S = 0;
+    target.no_closed_form_reason = "a test";
+    target.regional_form = PropertyTarget::RegionalForm{1 / (1 + s.gamma + s.beta * s.beta), {region}, "a region"};
+    Property p;
+    p.id = "even";
+    p.source = "Su2023";
+    const toml::table table = toml::parse("kind = \"even\"\nparameter = \"beta\"\n");
+    TomlReader reader(table, "regional.toml", "properties[0]", 1);
+    PropertyCheck c;
+    c.kind = standard_property_kinds().find("even");
+    c.data = c.kind->read(reader, {"beta", "gamma"});
+    p.checks = {c};
+    const CheckRecord r = check_property(spec, p, target, options);
+    BOOST_TEST_CONTEXT(region << ": " << r.detail) {
+      BOOST_TEST(to_string(r.verdict) == verdict);
+      if (verdict == "agree") BOOST_TEST((r.evidence.level == EvidenceLevel::ProvedWholeDomain));
     }
   }
 }

@@ -204,6 +204,50 @@ PropertyOutcome check_even_on_balls(const Spec& spec, const EvenCheck& c, const 
   return part;
 }
 
+// Where S exists only on a region (PropertyTarget::RegionalForm: the law's existence region, exp
+// under Laplace scores: gamma < sqrt(2)/2, with S's closed form there): S(-p) = S(p) wherever S
+// exists when the region is symmetric in p (each of its conditions unchanged by p -> -p, by the
+// zero test) and the closed form is even in p (the zero test, or by cases at its kinks); outside
+// the region S exists at neither point. The numeric route's balls at the claim point set beside
+// it: a certified difference contradicts the proof (a defect in attnverify). nullopt when not
+// proved, for the balls alone to decide.
+std::optional<PropertyOutcome> check_even_on_region(const Spec& spec, const EvenCheck& c, const PropertyTarget& target,
+                                                    const RunOptions& options) {
+  if (!target.regional_form || not_symmetric(spec, c)) return std::nullopt;
+  const PropertyTarget::RegionalForm& form = *target.regional_form;
+  const ex p = sym::symbols().by_name(c.parameter);
+  if (!GiNaC::is_a<GiNaC::symbol>(p)) return std::nullopt;
+  try {
+    for (const ex& condition : form.positive)
+      if (!sym::is_identically_zero(condition.subs(p == -p) - condition)) return std::nullopt;
+    const ex mirrored = form.S.subs(p == -p);
+    std::string how = "the zero test";
+    if (!sym::is_identically_zero(form.S - mirrored)) {
+      const sym::CaseProof cases = sym::prove_by_cases(mirrored, form.S, GiNaC::ex_to<GiNaC::symbol>(p));
+      if (!cases.proved) return std::nullopt;
+      how = cases.method;
+    }
+    PropertyOutcome part = target.certified_value ? check_even_on_balls(spec, c, target, options) : PropertyOutcome{};
+    const std::string beside = part.finding.empty() ? "" : " The numeric route beside it: " + part.finding;
+    if (part.verdict == Verdict::Disagree) return conflict(part, "the symbolic proof on the region where S exists");
+    part.verdict = Verdict::Agree;
+    part.method = "symbolic";
+    part.certified = false;
+    part.point.clear();
+    part.values.clear();
+    part.evidence = {EvidenceLevel::ProvedWholeDomain,
+                     fmt::format("S(-{0}) = S({0}) wherever S exists ({1}, a region symmetric in {0})", c.parameter,
+                                 form.region)};
+    part.finding = fmt::format("S exists only where {1}, a region symmetric in {0} (each condition unchanged by {0} -> "
+                               "-{0}); there S(-{0}) - S({0}) = 0 for its closed form ({2}), so S is even in {0} "
+                               "wherever it exists.{3}",
+                               c.parameter, form.region, how, beside);
+    return part;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
 class Even final : public PropertyKind {
  public:
   std::string name() const override { return "even"; }
@@ -217,6 +261,9 @@ class Even final : public PropertyKind {
   std::optional<ParameterRanges> box(const PropertyCheck&) const override { return std::nullopt; }
   PropertyOutcome check(const Spec& spec, const PropertyCheck& check, const PropertyTarget& target,
                         const RunOptions& options) const override {
+    if (target.S.is_zero())
+      if (std::optional<PropertyOutcome> on_region = check_even_on_region(spec, check_data<EvenCheck>(check), target, options))
+        return *on_region;
     if (target.S.is_zero() && target.certified_value)
       return check_even_on_balls(spec, check_data<EvenCheck>(check), target, options);
     if (target.S.is_zero()) return without_closed_form(target);
