@@ -426,6 +426,32 @@ BOOST_AUTO_TEST_CASE(a_closed_form_that_holds_on_a_region_decides_the_boxes_insi
   }
 }
 
+// Limits past shifted erfc arguments and kinks with a pole (tests/specs/properties/
+// limit_shifted_arguments.toml, x e^x under the normal law, S -> e^(-gamma^2/2) as beta -> +-infinity,
+// by hand there; relu under uniform scores, S = beta/sqrt(beta^2 + 1) -> 1 at gamma = 1,
+// relu_uniform_region.toml): proved by series, a wrong value refuted. Numeric evidence before.
+BOOST_AUTO_TEST_CASE(limits_past_shifted_erfc_arguments_and_kinks_with_a_pole) {
+  const VariantResult v = run_test_spec("limit_shifted_arguments.toml");
+  for (const char* id : {"to-minus-infinity", "to-minus-infinity-at-2", "to-infinity"}) {
+    const CheckRecord& r = property(v, id);
+    BOOST_TEST_CONTEXT(id << ": " << r.detail) {
+      BOOST_TEST(to_string(r.verdict) == "agree");
+      BOOST_TEST((r.evidence.level == EvidenceLevel::ProvedOnSubdomain));
+    }
+  }
+  const CheckRecord& wrong = property(v, "to-minus-infinity-wrong");
+  BOOST_TEST_CONTEXT(wrong.detail) {
+    BOOST_TEST(to_string(wrong.verdict) == "disagree");
+    BOOST_TEST(wrong.detail.find("the limit is exp(-1/2)") != std::string::npos);
+  }
+  const VariantResult uniform = run_test_spec("relu_uniform_region.toml");
+  const CheckRecord& to_one = property(uniform, "limit-beta-infinity");
+  BOOST_TEST_CONTEXT(to_one.detail) {
+    BOOST_TEST(to_string(to_one.verdict) == "agree");
+    BOOST_TEST((to_one.evidence.level == EvidenceLevel::ProvedOnSubdomain));
+  }
+}
+
 // Evenness where S exists on a region only: exp under Laplace scores (tests/specs/properties/
 // law_region.toml: S = 2 sqrt(1 - 2 gamma^2)/(2 - gamma^2) on gamma < sqrt2/2, free of beta) is
 // proved even wherever S exists, its region being symmetric in beta; relu under uniform scores
