@@ -122,6 +122,12 @@ bool has_jump(const BallExpression& f) {
   return false;
 }
 
+// Every relu, step and abs argument's ball of one strict sign (the signs BallExpression::evaluate
+// writes): then f equals its branch form on the sub-box, smooth wherever that form is.
+bool kinks_keep_their_signs(const std::vector<int>& signs) {
+  return std::none_of(signs.begin(), signs.end(), [](int s) { return s == 0; });
+}
+
 // The Taylor test at a vanishing face: f(x) = (x_j - v)^k / k! * f^(k)(xi) with xi between
 // v and x_j (f^(1..k-1) vanish on x_j = v), so f has the sign of (x_j - v)^k times the
 // ball of f^(k) over the sub-box stretched along x_j to v. On the face itself f = 0, which
@@ -135,10 +141,13 @@ bool settled_by_vanishing_face(const BallExpression& f, const VanishingFace& fac
   if (relation == Relation::Positive && touches_face) return false;
   std::vector<Ball> stretched = balls;
   stretched[face.axis] = axis_ball(face.upper ? BoxAxis{a.lo, v} : BoxAxis{v, a.hi}, bits);
-  Ball d = face.derivative->evaluate(stretched, bits);
+  std::vector<int> f_signs, d_signs;
+  Ball d = face.derivative->evaluate(stretched, bits, &d_signs);
   if (!d.finite()) return false;
-  // f itself finite on the stretched sub-box as well (the remainder's segment)
-  if (!f.evaluate(stretched, bits).finite()) return false;
+  // f itself finite on the stretched sub-box as well (the remainder's segment), and k times
+  // differentiable there: every kink's argument of one sign on it (f equals its branch form)
+  if (!f.evaluate(stretched, bits, &f_signs).finite()) return false;
+  if (!kinks_keep_their_signs(f_signs) || !kinks_keep_their_signs(d_signs)) return false;
   if (face.upper && face.order % 2 == 1) arb_neg(d.get(), d.get());  // (x_j - v)^k < 0 for odd k
   return relation == Relation::Positive ? d.positive() : d.nonnegative();
 }
@@ -151,13 +160,14 @@ BoxResult certify_sign_on_box(const BoxFunction& fn, const std::vector<BoxAxis>&
     throw std::invalid_argument("certify_sign_on_box: the box has the wrong dimension");
   for (const BoxAxis& a : box)
     if (a.lo > a.hi) throw std::invalid_argument("certify_sign_on_box: an axis with lo > hi");
-  // the monotonicity test needs f continuous where it is finite: no step (a jump)
-  const bool monotonicity = fn.gradient.size() == box.size() && !has_jump(*fn.f) &&
-                            std::all_of(fn.gradient.begin(), fn.gradient.end(), [](auto* g) { return g != nullptr; });
-  // the mean value form needs f continuously differentiable: no relu, step or abs
-  const bool smooth = monotonicity && fn.f->switch_count() == 0;
-  // the Taylor test needs f k times differentiable: no relu, step or abs
-  const bool taylor = fn.f->switch_count() == 0 && !has_jump(*fn.f);
+  // the monotonicity test needs f continuous on the sub-box: no step (a jump), or every kink's
+  // argument of one sign there; the mean value form needs f continuously differentiable there:
+  // no relu, step or abs, or every kink's argument of one sign; the Taylor test, f k times
+  // differentiable on the sub-box stretched to the face: likewise (settled_by_vanishing_face)
+  const bool gradient = fn.gradient.size() == box.size() &&
+                        std::all_of(fn.gradient.begin(), fn.gradient.end(), [](auto* g) { return g != nullptr; });
+  const bool jump = has_jump(*fn.f), kinks = fn.f->switch_count() > 0;
+  bool monotonicity = gradient && !jump, smooth = gradient && !kinks;
   for (const VanishingFace& face : fn.vanishing_faces)
     if (!face.derivative || face.axis >= box.size() || face.order < 1 ||
         face.derivative->variable_count() != box.size())
@@ -186,12 +196,16 @@ BoxResult certify_sign_on_box(const BoxFunction& fn, const std::vector<BoxAxis>&
       balls = box_balls(current.axes, bits);
       slopes.clear();
       at_centre.reset();
-      const Ball value = fn.f->evaluate(balls, bits);
+      std::vector<int> signs;
+      const Ball value = fn.f->evaluate(balls, bits, &signs);
+      const bool branches = kinks_keep_their_signs(signs);  // f is its branch form on the sub-box
+      monotonicity = gradient && (!jump || branches);
+      smooth = gradient && (!kinks || branches);
       if (inside(value, relation)) {
         settled = true;
         break;
       }
-      if (taylor && std::any_of(fn.vanishing_faces.begin(), fn.vanishing_faces.end(), [&](const VanishingFace& face) {
+      if (std::any_of(fn.vanishing_faces.begin(), fn.vanishing_faces.end(), [&](const VanishingFace& face) {
             return settled_by_vanishing_face(*fn.f, face, box, current.axes, balls, relation, bits);
           })) {
         ++result.by_taylor;

@@ -13,8 +13,14 @@
 //     sec. 12.4; Ratschek & Rokne 1988): when the ball of df/dx_j over the sub-box is
 //     > 0, the minimum of f over it lies on the face x_j = lo_j, which replaces the
 //     sub-box (< 0: the face x_j = hi_j; exactly 0: f does not depend on x_j there, and
-//     x_j = lo_j). The gradient is optional; without it, where it is not finite, or when
-//     f has a jump (a step), the test is skipped;
+//     x_j = lo_j). The gradient is optional; without it, or where it is not finite, the test
+//     is skipped, and where f has a jump (a step) on a sub-box whose step arguments do not keep
+//     one sign;
+//   - a kink keeps its branch on a sub-box where its argument's ball has one strict sign
+//     (BallExpression::evaluate's switch signs): f then equals its branch form there, so the
+//     rules below that need f smooth (written "without relu, step or abs") apply on a sub-box
+//     where every kink keeps its branch (for the Taylor test, on the sub-box stretched to the
+//     face);
 //   - mean value form (Moore 1966; Neumaier, "Interval Methods for Systems of Equations",
 //     1990, sec. 2.3): for f without relu, step or abs, f over the sub-box lies in
 //     f(c) + sum_j ball(df/dx_j) (x_j - c_j), c the centre, which is second-order tight

@@ -100,3 +100,18 @@ BOOST_AUTO_TEST_CASE(a_box_is_cut_at_kinks_and_each_piece_takes_its_branches) {
   const KinkPieces none = kink_pieces(sym::relu(x - y), {x, y}, {{0, 4}, {1, 2}});
   BOOST_TEST(!none.changed);
 }
+
+// A kink whose argument keeps its sign on the box (relu(y - 3) = 0 for y in [0, 1]) no longer
+// turns off the Taylor test: exp(x) - 1 - x + relu(y - 3) x >= 0 on [0, 1]^2 vanishes to second
+// order on the face x = 0, where neither its ball nor the mean value form has a sign (by hand:
+// e^x - 1 - x = x^2/2 + ...). With the kink straddled inside (relu(y - 1/2) x) the claim still
+// holds (each term >= 0) and is proved on the sub-boxes that keep the kink's sign.
+BOOST_AUTO_TEST_CASE(a_kink_of_one_sign_keeps_the_taylor_test) {
+  const ex tail = GiNaC::exp(x) - 1 - x;
+  const num::BoxResult far = certify_on_box(tail + sym::relu(y - 3) * x, {x, y}, {{0, 1}, {0, 1}}, num::Relation::Nonnegative);
+  BOOST_TEST((far.outcome == num::BoxOutcome::Proved), far.reason);
+  BOOST_TEST(far.by_taylor > 0u);
+  const num::BoxResult inside =
+      certify_on_box(tail + sym::relu(y - ex(1) / 2) * x, {x, y}, {{0, 1}, {0, 1}}, num::Relation::Nonnegative);
+  BOOST_TEST((inside.outcome != num::BoxOutcome::Counterexample), inside.reason);
+}

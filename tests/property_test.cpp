@@ -514,8 +514,14 @@ BOOST_AUTO_TEST_CASE(limits_on_a_regional_form_follow_paths_inside_the_region) {
   BOOST_TEST(inside.detail.find("series in t = gamma: 1 - t^2/2 + O(t^4)") != std::string::npos, inside.detail);
   // a true infimum whose value the search settles completely agrees (numeric evidence), never
   // disagrees (the attack of 2026-11-29, D3: the search's digits asked for were 299)
+  // S - sqrt(6)/4 >= 0 on beta in [0, 1] x gamma in [0.1, 1] vanishes on the face beta = 0, and the
+  // kink relu(beta - sqrt3 gamma) keeps its sign near it: certified by the Taylor test there
+  // (numeric evidence while any kink turned the test off), and attained at beta = 0 for every gamma
   const CheckRecord& infimum = property(uniform, "infimum-value");
-  BOOST_TEST_CONTEXT(infimum.detail) { BOOST_TEST(to_string(infimum.verdict) == "agree"); }
+  BOOST_TEST_CONTEXT(infimum.detail) {
+    BOOST_TEST(to_string(infimum.verdict) == "agree");
+    BOOST_TEST((infimum.evidence.level == EvidenceLevel::CertifiedOnBox));
+  }
   const CheckRecord& outside = property(uniform, "limit-outside");
   BOOST_TEST_CONTEXT(outside.detail) {
     BOOST_TEST(to_string(outside.verdict) == "inconclusive");

@@ -2,11 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <map>
 #include <optional>
 
 #include "numerics/ball_expression.hpp"
+#include "proofs/domain_rewrites.hpp"
 #include "proofs/equivalence.hpp"
+#include "proofs/piecewise.hpp"
 #include "src/properties/kink_pieces.hpp"
 #include "src/properties/property_box.hpp"
 #include "src/properties/ratio_reduction.hpp"
@@ -61,6 +64,36 @@ std::vector<numeric> centre_of_box(const std::vector<num::BoxAxis>& box) {
   return c;
 }
 
+// df/dx where f's relu, step and abs keep their branch: each call replaced, innermost first, by a
+// fresh constant K times its argument (relu(u) = K u, |u| = K u) or by K (step(u)), differentiated,
+// and K put back as step(u) (2 step(u) - 1 for abs). Where every argument u has one strict sign,
+// f equals that branch form near each point, so this is df/dx there (GiNaC's own derivative of
+// step is an unevaluated D[0](step), which ball arithmetic cannot compile); where an argument
+// straddles 0, step(u) encloses [0, 1], and the result encloses the generalised gradient of the
+// relu and abs terms (a jump of step is not: numerics/box_branch_and_bound.hpp uses it there only
+// where the arguments keep their signs).
+ex diff_with_kinks_fixed(const ex& f, const GiNaC::symbol& x) {
+  struct Fix : GiNaC::map_function {
+    GiNaC::exmap back;
+    int count = 0;
+    ex operator()(const ex& e) override {
+      const ex node = e.map(*this);  // arguments first
+      if (!sym::is_switch(node)) return node;
+      const GiNaC::symbol k("K" + std::to_string(count++));
+      const ex original = e.op(0);  // its own calls as they were, for the step put back
+      if (GiNaC::is_the_function<GiNaC::step_SERIAL>(node)) {
+        back[k] = GiNaC::step(original);
+        return k;
+      }
+      back[k] = GiNaC::is_the_function<GiNaC::abs_SERIAL>(node) ? ex(2 * GiNaC::step(original) - 1) : GiNaC::step(original);
+      return k * node.op(0);
+    }
+  } fix;
+  const ex fixed = fix(f);
+  if (fix.back.empty()) return f.diff(x);
+  return fixed.diff(x).subs(fix.back);
+}
+
 // d = 0 identically on the hyperplane x_j = v: first the balls of d at two points of the
 // box's section there must contain 0 (cheap, and it spares the symbolic zero test, whose
 // normal form can take minutes, where d is plainly not 0), then the symbolic zero test.
@@ -76,8 +109,14 @@ bool vanishes_on(const ex& d, const std::vector<ex>& symbols, const std::vector<
       const num::Ball value = ball(point, 128);
       if (value.finite() && !value.contains_zero()) return false;
     }
-    return tree_size(d, kMaxGradientNodes) < kMaxGradientNodes &&
-           sym::is_identically_zero(d.subs(symbols[j] == v));
+    if (tree_size(d, kMaxGradientNodes) >= kMaxGradientNodes) return false;
+    // the face's kinks at their branch where their arguments keep a sign on the box (relu(-sqrt3
+    // gamma) = 0 for gamma > 0: dS/dgamma of relu under uniform scores on beta = 0)
+    sym::SymbolRanges ranges;
+    for (std::size_t i = 0; i < box.size(); ++i)
+      ranges[symbols[i]] = sym::Range{std::nextafter(box[i].lo.to_double(), -HUGE_VAL),
+                                      std::nextafter(box[i].hi.to_double(), HUGE_VAL), false, false};
+    return sym::is_identically_zero(sym::resolve_signed_switches(d.subs(symbols[j] == v), ranges));
   } catch (const std::exception&) {  // undefined there, or not compilable
     return false;
   }
@@ -106,7 +145,7 @@ num::BoxResult certify_on_whole_box(const ex& f, const std::vector<ex>& symbols,
   try {
     // a large f gets no gradient: its derivatives can be far larger (60 kinks: gigabytes)
     if (tree_size(f, kMaxGradientNodes) < kMaxGradientNodes)
-      for (const ex& x : symbols) slopes.emplace_back(f.diff(GiNaC::ex_to<GiNaC::symbol>(x)), symbols);
+      for (const ex& x : symbols) slopes.emplace_back(diff_with_kinks_fixed(f, GiNaC::ex_to<GiNaC::symbol>(x)), symbols);
   } catch (const std::exception&) {
     slopes.clear();  // no monotonicity test
   }
@@ -140,7 +179,9 @@ num::BoxResult certify_on_whole_box(const ex& f, const std::vector<ex>& symbols,
   // d^j f/dx^j, j < k, are 0 there by the symbolic zero test), for the Taylor test
   std::vector<num::BallExpression> face_derivatives;
   std::vector<num::VanishingFace> faces;
-  if (compiled->switch_count() == 0 && slopes.size() == symbols.size()) {
+  // (with relu, step or abs in f, branch-and-bound uses a face only on sub-boxes where every
+  // kink's argument keeps one sign up to the face)
+  if (slopes.size() == symbols.size()) {
     face_derivatives.reserve(2 * symbols.size());  // no reallocation: faces point into it
     for (std::size_t j = 0; j < symbols.size(); ++j) {
       if (box[j].lo == box[j].hi) continue;
@@ -153,7 +194,7 @@ num::BoxResult certify_on_whole_box(const ex& f, const std::vector<ex>& symbols,
           int order = 0;
           bool zero = vanishes(d);
           while (zero && order < kMaxVanishingOrder) {
-            d = d.diff(x), ++order;
+            d = diff_with_kinks_fixed(d, x), ++order;
             zero = vanishes(d);
           }
           if (order == 0 || zero) continue;

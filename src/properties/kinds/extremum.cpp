@@ -185,7 +185,15 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
   // left in, the optimum's exact value was not shown equal to its claim (the probe of 2026-11-29)
   ex value = GiNaC::normal((at_one ? S1 : S).subs(exact_point));
   try {
-    value = GiNaC::normal(sym::resolve_signed_switches(value, {}));
+    // the coordinates not snapped range over the box: a switch of one sign there takes its branch
+    // (relu(sqrt(3) gamma) = sqrt(3) gamma at beta = 0 under uniform scores, where S = sqrt(6)/4 for
+    // every gamma; left in, the supremum was attained only when the search's gamma snapped, which
+    // depends on rounding noise: the probe of 2026-11-29)
+    sym::SymbolRanges box_ranges;
+    for (std::size_t k = 0; k < symbols.size() && k < ranges.size(); ++k)
+      box_ranges[symbols[k]] = sym::Range{std::nextafter(ranges[k].first.to_double(), -HUGE_VAL),
+                                          std::nextafter(ranges[k].second.to_double(), HUGE_VAL), false, false};
+    value = GiNaC::normal(sym::resolve_signed_switches(value, box_ranges));
   } catch (const std::exception&) {
   }
   bool fixed = true;
@@ -435,7 +443,12 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
         }
       }
     }
-    if (!is_certified_level(part.evidence.level)) part.finding += undecided_note(r);
+    if (!is_certified_level(part.evidence.level))
+      part.finding += r.outcome == num::BoxOutcome::Proved
+                          ? fmt::format(" Not certified (numeric evidence): S {} {} on the whole box is certified (Arb "
+                                        "branch-and-bound{}), but S = {} at a point of the box is not shown exactly.",
+                                        maximise ? "<=" : ">=", c.value_text, via, c.value_text)
+                          : undecided_note(r);
     return part;
   }
   const numeric threshold = maximise ? *c.less_than : *c.greater_than;
