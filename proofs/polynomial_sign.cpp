@@ -1,5 +1,6 @@
 #include "proofs/polynomial_sign.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -73,6 +74,68 @@ LineSign product(LineSign a, LineSign b) {
 }
 
 }  // namespace
+
+std::optional<numeric> point_with_sign(const ex& p, const GiNaC::symbol& x, int sign, int max_steps) {
+  try {
+    const std::optional<ex> e = rational_polynomial(p, x);
+    if (!e || e->is_zero()) return std::nullopt;
+    const auto value_sign = [&](const numeric& at) { return sign_of(GiNaC::ex_to<numeric>(e->subs(x == at))); };
+    const int degree = e->degree(x);
+    if (degree == 0) return value_sign(0) == sign ? std::optional<numeric>(0) : std::nullopt;
+    const ex q = GiNaC::quo(*e, GiNaC::gcd(*e, e->diff(x)), x);  // square-free: the same roots
+    std::vector<ex> sturm{q, q.diff(x)};
+    while (sturm.back().degree(x) > 0) {
+      const ex r = GiNaC::expand(-GiNaC::rem(sturm[sturm.size() - 2], sturm.back(), x));
+      if (r.is_zero()) break;
+      sturm.push_back(r);
+    }
+    const auto changes_at = [&](const numeric& at) {
+      int count = 0, last = 0;
+      for (const ex& s : sturm) {
+        const int v = sign_of(GiNaC::ex_to<numeric>(s.subs(x == at)));
+        if (v == 0) continue;
+        if (last != 0 && v != last) ++count;
+        last = v;
+      }
+      return count;
+    };
+    // Cauchy's bound: every real root lies in (-M, M)
+    const numeric lead = GiNaC::ex_to<numeric>(q.lcoeff(x));
+    numeric M = 1;
+    for (int i = 0; i < q.degree(x); ++i) M = std::max(M, abs(GiNaC::ex_to<numeric>(q.coeff(x, i)) / lead) + 1);
+    // isolating intervals (a, b], a and b not roots, left to right
+    std::vector<std::pair<numeric, numeric>> isolated, pending{{-M, M}};
+    int steps = 0;
+    while (!pending.empty()) {
+      auto [a, b] = pending.back();
+      pending.pop_back();
+      const int count = changes_at(a) - changes_at(b);
+      if (count == 0) continue;
+      if (count == 1) {
+        isolated.emplace_back(a, b);
+        continue;
+      }
+      if (++steps > max_steps) return std::nullopt;
+      numeric m = (a + b) / 2;
+      // a midpoint that is a root is moved off it (a root of q is simple: a point beside it is not)
+      for (int k = 3; value_sign(m) == 0 && k < 64; ++k) m = a + (b - a) * numeric(k - 1, 2 * k);
+      if (value_sign(m) == 0) return std::nullopt;
+      pending.emplace_back(m, b);
+      pending.emplace_back(a, m);
+    }
+    std::sort(isolated.begin(), isolated.end(), [](const auto& u, const auto& v) { return u.first < v.first; });
+    // candidates: beyond the outermost roots, and between consecutive isolating intervals (each
+    // holds one root, so the sign between two of them is constant); a single interval's ends
+    std::vector<numeric> candidates{-M - 1, M + 1, 0};
+    for (std::size_t i = 0; i + 1 < isolated.size(); ++i) candidates.push_back(isolated[i].second);
+    for (const auto& [a, b] : isolated) candidates.push_back(a), candidates.push_back(b);
+    for (const numeric& at : candidates)
+      if (value_sign(at) == sign) return at;
+    return std::nullopt;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
 
 LineSign polynomial_sign_on_real_line(const ex& p, const GiNaC::symbol& x) {
   try {

@@ -16,6 +16,8 @@
 
 #include <ginac/ginac.h>
 
+#include <optional>
+
 namespace attnverify::sym {
 
 /// The highest degree the Sturm sequence is built for (its coefficients grow with it).
@@ -27,6 +29,16 @@ enum class LineSign { Positive, Nonnegative, Nonpositive, Negative, Unknown };
 /// The sign of p, a polynomial in x with rational coefficients, at every real x (a nonzero
 /// constant is Positive or Negative; the zero polynomial is Nonnegative). Never throws.
 LineSign polynomial_sign_on_real_line(const GiNaC::ex& p, const GiNaC::symbol& x);
+
+/// A rational x where p (a polynomial in x with rational coefficients) has the strict sign
+/// `sign` (+1 or -1), found exactly: p's real roots are isolated by bisection with Sturm counts
+/// (Sturm's theorem on each interval (a, b] whose ends are not roots), and p is evaluated at a
+/// rational between each two consecutive isolating intervals and beyond the outermost (Cauchy's
+/// bound 1 + max |a_i/a_n| on the roots); at most `max_steps` bisections. nullopt when p has that
+/// sign nowhere or none was found. Never throws. Roots 10^-13 apart (a bound 10^-27 above an
+/// irrational minimum of S) are separated.
+std::optional<GiNaC::numeric> point_with_sign(const GiNaC::ex& p, const GiNaC::symbol& x, int sign,
+                                              int max_steps = 4000);
 
 /// The sign of e at every real x, for e a product of a rational number and powers b^k of
 /// polynomials b in x with rational coefficients (k rational): b^k with k not an integer needs

@@ -8,6 +8,8 @@
 #define BOOST_TEST_MODULE polynomial_sign
 #include <boost/test/unit_test.hpp>
 
+#include <cmath>
+
 #include "proofs/polynomial_sign.hpp"
 
 using namespace attnverify;
@@ -59,4 +61,21 @@ BOOST_AUTO_TEST_CASE(products_and_powers) {
   BOOST_TEST((sym::sign_on_real_line(GiNaC::sqrt(t * t - 1), t) == LineSign::Unknown));
   BOOST_TEST((sym::sign_on_real_line(1 / (t * t), t) == LineSign::Unknown));
   BOOST_TEST((sym::sign_on_real_line(-3 / (t * t + 1), t) == LineSign::Negative));
+}
+
+// A rational point of a given sign, by isolating the real roots (proofs/polynomial_sign.hpp):
+// (5t^2 - 3)^2 - 10^-26 is negative only within about 10^-13 of t = +-sqrt(3/5) (by hand: the
+// roots are t^2 = 3/5 +- 10^-13/5); t^2 + 1 is never negative; -(t - 10^6)^3 is negative only
+// beyond 10^6. Each point found is checked by exact evaluation here too.
+BOOST_AUTO_TEST_CASE(a_point_of_a_sign_is_found_between_close_roots) {
+  const ex narrow = GiNaC::expand(GiNaC::pow(5 * t * t - 3, 2) - GiNaC::numeric(1) / GiNaC::pow(GiNaC::numeric(10), 26));
+  const std::optional<GiNaC::numeric> at = sym::point_with_sign(narrow, t, -1);
+  BOOST_TEST_REQUIRE(at.has_value());
+  BOOST_TEST(GiNaC::ex_to<GiNaC::numeric>(narrow.subs(t == *at)).is_negative());
+  BOOST_TEST(std::abs(std::abs(at->to_double()) - std::sqrt(0.6)) < 1e-12);
+  BOOST_TEST(!sym::point_with_sign(t * t + 1, t, -1).has_value());
+  const ex far = GiNaC::expand(-GiNaC::pow(t - 1000000, 3));
+  const std::optional<GiNaC::numeric> beyond = sym::point_with_sign(far, t, -1);
+  BOOST_TEST_REQUIRE(beyond.has_value());
+  BOOST_TEST(*beyond > 1000000);
 }

@@ -426,6 +426,33 @@ BOOST_AUTO_TEST_CASE(a_closed_form_that_holds_on_a_region_decides_the_boxes_insi
   }
 }
 
+// Bounds failing only where no search of beta/gamma looks (tests/specs/properties/
+// sturm_counterexamples.toml, x^4 under uniform scores, mpmath's minimum 0.50446667867186249937033902703
+// and S(t = 10^6) = 1 - 8e-12 there): refuted by balls at a rational t where Sturm's theorem puts
+// the gap's sign change; 10^-27 lower, the bound is proved. Both false ones agreed as numeric
+// evidence (the attack of 2026-11-29).
+BOOST_AUTO_TEST_CASE(bounds_failing_beyond_the_search_are_refuted_at_a_sturm_point) {
+  const VariantResult v = run_test_spec("sturm_counterexamples.toml", 50);  // 3e-27 is beyond 30 digits
+  for (const char* id : {"just-above-the-minimum", "below-one"}) {
+    const CheckRecord& r = property(v, id);
+    BOOST_TEST_CONTEXT(id << ": " << r.detail) {
+      BOOST_TEST(to_string(r.verdict) == "disagree");
+      BOOST_TEST((r.evidence.level == EvidenceLevel::CertifiedCounterexample));
+      BOOST_TEST(value_of(r.point, "gamma") == "1");
+    }
+  }
+  const std::string ratio = value_of(property(v, "just-above-the-minimum").point, "beta");  // p/q, exact
+  const std::size_t slash = ratio.find('/');
+  const double t = std::abs(slash == std::string::npos ? std::stod(ratio)
+                                                       : std::stod(ratio.substr(0, slash)) / std::stod(ratio.substr(slash + 1)));
+  BOOST_TEST(t == 0.5465033898779846, boost::test_tools::tolerance(1e-6));
+  const CheckRecord& below = property(v, "just-below-the-minimum");
+  BOOST_TEST_CONTEXT(below.detail) {
+    BOOST_TEST(to_string(below.verdict) == "agree");
+    BOOST_TEST((below.evidence.level == EvidenceLevel::ProvedWholeDomain));
+  }
+}
+
 // Limits past shifted erfc arguments and kinks with a pole (tests/specs/properties/
 // limit_shifted_arguments.toml, x e^x under the normal law, S -> e^(-gamma^2/2) as beta -> +-infinity,
 // by hand there; relu under uniform scores, S = beta/sqrt(beta^2 + 1) -> 1 at gamma = 1,

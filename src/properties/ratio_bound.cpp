@@ -52,6 +52,26 @@ std::optional<RatioBound> bound_in_ratio(const ex& S, const std::vector<ex>& sym
   }
 }
 
+std::optional<std::vector<numeric>> ratio_violation_point(const ex& S, const std::vector<ex>& symbols, const ex& c,
+                                                         bool below) {
+  if (symbols.size() != 2) return std::nullopt;
+  for (auto it = c.preorder_begin(); it != c.preorder_end(); ++it)
+    if (GiNaC::is_a<GiNaC::symbol>(*it)) return std::nullopt;
+  try {
+    const std::vector<num::BoxAxis> both_sides{{-1, 1}, {1, 2}};
+    const std::optional<RatioReduction> in_t = reduce_to_ratio(S, symbols[0], symbols[1], both_sides);
+    if (!in_t) return std::nullopt;
+    const GiNaC::symbol& t = GiNaC::ex_to<GiNaC::symbol>(in_t->t);
+    const ex gap = GiNaC::normal(GiNaC::pow(below ? c / in_t->S_t : in_t->S_t / c, 2) - 1);
+    const ex fraction = gap.numer_denom();
+    const std::optional<numeric> at = sym::point_with_sign(GiNaC::expand(fraction.op(0) * fraction.op(1)), t, -1);
+    if (!at) return std::nullopt;
+    return std::vector<numeric>{*at, numeric(1)};
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
 std::optional<std::pair<ex, ex>> box_point_with_ratio(const ex& t,
                                                       const std::vector<std::pair<numeric, numeric>>& box) {
   if (box.size() != 2 || !box[1].first.is_positive()) return std::nullopt;

@@ -34,6 +34,16 @@ struct RatioBound {
 std::optional<RatioBound> bound_in_ratio(const GiNaC::ex& S, const std::vector<GiNaC::ex>& symbols, const GiNaC::ex& c,
                                          bool below);
 
+/// A point (beta, gamma) = (t*, 1) of the domain where (S_t/c)^2 < 1 (for S >= c; (c/S_t)^2 < 1 for
+/// S <= c), t* rational, found exactly where that gap is a rational function of t with rational
+/// coefficients: a root of its numerator times denominator isolated by Sturm's theorem
+/// (proofs/polynomial_sign.hpp: bounds 10^-27 above an irrational minimum of S, or failing only
+/// as t -> infinity, which no search of beta/gamma reaches). Only a candidate: the caller
+/// certifies the violation at the point with balls of S and c. nullopt when none. Never throws.
+std::optional<std::vector<GiNaC::numeric>> ratio_violation_point(const GiNaC::ex& S,
+                                                                 const std::vector<GiNaC::ex>& symbols,
+                                                                 const GiNaC::ex& c, bool below);
+
 /// An exact point (beta, gamma) of the box (beta in box[0], gamma in box[1], exact rational ends)
 /// with beta/gamma = t, for an exact real t (such as sqrt(15)/5): gamma a rational in the
 /// gamma-range that keeps t gamma in beta's, its membership shown by interval enclosures; nullopt

@@ -462,6 +462,13 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
         }
       },
       points);
+  // kernels whose S depends on t = beta/gamma alone: a point where the bound fails, located
+  // exactly in t by Sturm's theorem (src/properties/ratio_bound.hpp), is evaluated as a search
+  // point (S -> 1 only as t -> infinity, or a bound 10^-27 above an irrational minimum: both agreed
+  // as numeric evidence, the attack of 2026-11-29)
+  if (!sequence && target.ratio_of_first_two && !target.S_on_box_only && symbols.size() == 2 &&
+      sym::has_no_symbol(c.bound))
+    if (const auto at = ratio_violation_point(S, symbols, c.bound, below)) points.push_back({spec.named_point(*at), {}, *at});
   Real smallest;
   bool any = false, smallest_resolved = false;
   std::size_t violations = 0, checked = 0, unresolved = 0, at_one = 0, near = 0, exactly_equal = 0;
