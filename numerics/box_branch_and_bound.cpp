@@ -39,21 +39,6 @@ numeric dyadic(double x) {
   return numeric(integer) * numeric(2).power(exponent - 53);
 }
 
-Ball axis_ball(const BoxAxis& a, slong bits) {
-  if (a.lo == a.hi) return Ball::from_numeric(a.lo, bits);
-  const Ball lo = Ball::from_numeric(a.lo, bits), hi = Ball::from_numeric(a.hi, bits);
-  Ball out;
-  arb_union(out.get(), lo.get(), hi.get(), bits);
-  return out;
-}
-
-std::vector<Ball> box_balls(const std::vector<BoxAxis>& box, slong bits) {
-  std::vector<Ball> out;
-  out.reserve(box.size());
-  for (const BoxAxis& a : box) out.push_back(axis_ball(a, bits));
-  return out;
-}
-
 bool geometric(const BoxAxis& a) {
   return a.lo.is_positive() && (a.hi / a.lo).to_double() > kGeometricRatio;
 }
@@ -153,6 +138,21 @@ bool settled_by_vanishing_face(const BallExpression& f, const VanishingFace& fac
 }
 
 }  // namespace
+
+Ball axis_ball(const BoxAxis& a, slong bits) {
+  if (a.lo == a.hi) return Ball::from_numeric(a.lo, bits);
+  const Ball lo = Ball::from_numeric(a.lo, bits), hi = Ball::from_numeric(a.hi, bits);
+  Ball out;
+  arb_union(out.get(), lo.get(), hi.get(), bits);
+  return out;
+}
+
+std::vector<Ball> box_balls(const std::vector<BoxAxis>& box, slong bits) {
+  std::vector<Ball> out;
+  out.reserve(box.size());
+  for (const BoxAxis& a : box) out.push_back(axis_ball(a, bits));
+  return out;
+}
 
 BoxResult certify_sign_on_box(const BoxFunction& fn, const std::vector<BoxAxis>& box, Relation relation,
                               std::size_t max_boxes) {

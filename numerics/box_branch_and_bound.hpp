@@ -118,6 +118,11 @@ struct BoxFunction {
 BoxResult certify_sign_on_box(const BoxFunction& f, const std::vector<BoxAxis>& box, Relation relation,
                               std::size_t max_boxes = 20000);
 
+/// The ball of an axis (the hull of its exact ends, rounded outwards at `bits`), and of each axis
+/// of a box: every point of the box lies in them.
+Ball axis_ball(const BoxAxis& a, slong bits);
+std::vector<Ball> box_balls(const std::vector<BoxAxis>& box, slong bits);
+
 /// The largest integer <= x and the smallest integer >= x, for an exact rational x (the ends
 /// of an integer axis).
 GiNaC::numeric floor_of(const GiNaC::numeric& x);

@@ -174,18 +174,8 @@ std::optional<int> sign_on_positive_half_line(const ex& e, const GiNaC::symbol& 
 }
 
 ex branches_on_positive_half_line(const ex& e, const GiNaC::symbol& u) {
-  struct Branches : GiNaC::map_function {
-    const GiNaC::symbol& u;
-    explicit Branches(const GiNaC::symbol& variable) : u(variable) {}
-    ex operator()(const ex& x) override {
-      const ex node = x.map(*this);  // arguments first
-      if (!is_switch(node)) return node;
-      const std::optional<int> sign = sign_on_positive_half_line(node.op(0), u);
-      return sign ? switch_branch(node, *sign) : node;
-    }
-  } branches(u);
   try {
-    return branches(e);
+    return with_branches(e, [&](const ex& call) { return sign_on_positive_half_line(call.op(0), u).value_or(0); });
   } catch (const std::exception&) {
     return e;
   }

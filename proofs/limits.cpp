@@ -8,6 +8,7 @@
 #include "proofs/relu.hpp"
 #include "proofs/positivity.hpp"
 #include "proofs/printing.hpp"
+#include "proofs/symbols.hpp"
 
 namespace attnverify::sym {
 
@@ -320,14 +321,6 @@ bool switch_at_zero(const ex& e, const symbol& t) {
   return false;
 }
 
-// Whether e has fewer than `cap` nodes.
-bool tree_size_below(const ex& e, std::size_t cap) {
-  std::size_t n = 0;
-  for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
-    if (++n >= cap) return false;
-  return true;
-}
-
 // The sign of a rational function u of t (constant coefficients) for every t in some (0, delta):
 // that of the lowest-order coefficients of its numerator and denominator (each shown by an
 // interval enclosure); 0 when not shown. relu(1/t - sqrt3) at t -> 0 (beta -> infinity under the
@@ -340,8 +333,7 @@ int sign_near_zero(const ex& u, const symbol& t) {
       const ex polynomial = part.expand();
       if (!polynomial.is_polynomial(t)) return 0;
       const ex lowest = polynomial.coeff(t, polynomial.ldegree(t));
-      for (const_preorder_iterator it = lowest.preorder_begin(); it != lowest.preorder_end(); ++it)
-        if (is_a<symbol>(*it)) return 0;
+      if (!has_no_symbol(lowest)) return 0;
       const Range r = enclose(lowest, {});
       if (r.positive()) continue;
       if (!r.negative()) return 0;
@@ -356,19 +348,10 @@ int sign_near_zero(const ex& u, const symbol& t) {
 // e with each relu, step and abs whose argument has, by sign_near_zero, one sign on some (0, delta)
 // replaced by its branch there, innermost first: all a limit at t -> 0+ sees.
 ex branches_near_zero(const ex& e, const symbol& t) {
-  struct Branches : map_function {
-    const symbol& t;
-    explicit Branches(const symbol& variable) : t(variable) {}
-    ex operator()(const ex& x) override {
-      const ex node = x.map(*this);  // arguments first
-      if (!is_switch(node) || !node.op(0).has(t)) return node;
-      for (const_preorder_iterator it = node.op(0).preorder_begin(); it != node.op(0).preorder_end(); ++it)
-        if (is_switch(*it)) return node;
-      const int sign = sign_near_zero(node.op(0), t);
-      return sign == 0 ? node : switch_branch(node, sign);
-    }
-  } branches(t);
-  return branches(e);
+  return with_branches(e, [&](const ex& call) {
+    const ex& u = call.op(0);
+    return u.has(t) && !has_switch(u) ? sign_near_zero(u, t) : 0;
+  });
 }
 
 }  // namespace
@@ -411,7 +394,7 @@ std::optional<SeriesLimit> series_limit(const ex& e, const symbol& v, LimitPoint
       try {
         return g.series(t == 0, 4);
       } catch (const std::exception&) {
-        if (g.has(Order(wild())) || tree_size_below(g, 2000) == false) throw;
+        if (g.has(Order(wild())) || tree_size(g, 2000) >= 2000) throw;
         return normal(g).series(t == 0, 4);
       }
     };

@@ -81,6 +81,12 @@ bool is_switch(const ex& e) {
   return is_ex_the_function(e, relu) || is_ex_the_function(e, step) || is_ex_the_function(e, abs);
 }
 
+bool has_switch(const ex& e) {
+  for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
+    if (is_switch(*it)) return true;
+  return false;
+}
+
 std::optional<ex> innermost_switch(const ex& e, const symbol& x) {
   for (const_postorder_iterator it = e.postorder_begin(); it != e.postorder_end(); ++it) {
     if (!is_switch(*it) || !it->has(x)) continue;
@@ -96,23 +102,29 @@ ex switch_branch(const ex& call, int argument_sign) {
   return argument_sign > 0 ? u : -u;  // abs
 }
 
-ex branches_at(const ex& e, const symbol& x, const ex& at, int& unresolved) {
+ex with_branches(const ex& e, const std::function<int(const ex& call)>& branch) {
   struct Branches : map_function {
-    const symbol& x;
-    const ex& at;
-    int& unresolved;
-    Branches(const symbol& variable, const ex& point, int& count) : x(variable), at(point), unresolved(count) {}
+    const std::function<int(const ex&)>& branch;
+    explicit Branches(const std::function<int(const ex&)>& b) : branch(b) {}
     ex operator()(const ex& e) override {
       const ex node = e.map(*this);  // arguments first
-      if (!is_switch(node) || !node.op(0).has(x)) return node;
-      const Range sign = enclose(node.op(0).subs(x == at), {});
-      if (sign.positive()) return switch_branch(node, 1);
-      if (sign.negative()) return switch_branch(node, -1);
-      ++unresolved;
-      return node;
+      if (!is_switch(node)) return node;
+      const int sign = branch(node);
+      return sign == 0 ? node : switch_branch(node, sign);
     }
-  } branches(x, at, unresolved);
+  } branches(branch);
   return branches(e);
+}
+
+ex branches_at(const ex& e, const symbol& x, const ex& at, int& unresolved) {
+  return with_branches(e, [&](const ex& call) {
+    if (!call.op(0).has(x)) return 0;
+    const Range sign = enclose(call.op(0).subs(x == at), {});
+    if (sign.positive()) return 1;
+    if (sign.negative()) return -1;
+    ++unresolved;
+    return 0;
+  });
 }
 
 namespace {

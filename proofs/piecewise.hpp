@@ -19,6 +19,7 @@
 
 #include <ginac/ginac.h>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -52,6 +53,9 @@ GiNaC::ex clamp_to(const GiNaC::ex& y, const Interval& where);
 /// True for a call relu(u), step(u) or abs(u): the functions the split removes.
 bool is_switch(const GiNaC::ex& e);
 
+/// Whether e holds a relu, step or abs call anywhere.
+bool has_switch(const GiNaC::ex& e);
+
 /// An innermost relu/step/abs call containing x (one whose argument has no such call), or
 /// none.
 std::optional<GiNaC::ex> innermost_switch(const GiNaC::ex& e, const GiNaC::symbol& x);
@@ -59,6 +63,12 @@ std::optional<GiNaC::ex> innermost_switch(const GiNaC::ex& e, const GiNaC::symbo
 /// The branch of a switch call for an argument of the given sign (> 0 or < 0): relu(u) = u
 /// or 0, step(u) = 1 or 0, |u| = u or -u.
 GiNaC::ex switch_branch(const GiNaC::ex& call, int argument_sign);
+
+/// e with each relu/step/abs call replaced by its branch where `branch` gives one: called on each
+/// call once its arguments are done (innermost first), it returns +1 or -1 (the sign of the
+/// argument the branch is taken for, switch_branch) or 0 (the call stays). The one skeleton of
+/// every "kinks at their branch" rule: at a point, on a box, near a limit, on a half-line.
+GiNaC::ex with_branches(const GiNaC::ex& e, const std::function<int(const GiNaC::ex& call)>& branch);
 
 /// e with every relu/step/abs of x replaced by its branch at x = at where the sign of its
 /// argument there is certified by interval arithmetic (proofs/range_enclosure.hpp), innermost

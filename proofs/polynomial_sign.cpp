@@ -27,14 +27,23 @@ std::optional<ex> rational_polynomial(const ex& p, const GiNaC::symbol& x) {
 
 int sign_of(const numeric& v) { return v.is_zero() ? 0 : v.is_positive() ? 1 : -1; }
 
-/// The number of distinct real roots of q (nonzero, square-free) by Sturm's theorem.
-int real_root_count(const ex& q, const GiNaC::symbol& x) {
+/// p / gcd(p, p'): the same real roots, each simple.
+ex square_free_part(const ex& p, const GiNaC::symbol& x) { return GiNaC::quo(p, GiNaC::gcd(p, p.diff(x)), x); }
+
+/// The Sturm sequence q, q', -rem(q, q'), ... of q (of degree >= 1), up to its last nonzero term.
+std::vector<ex> sturm_sequence(const ex& q, const GiNaC::symbol& x) {
   std::vector<ex> sequence{q, q.diff(x)};
   while (!sequence.back().is_zero() && sequence.back().degree(x) > 0) {
     const ex r = GiNaC::expand(-GiNaC::rem(sequence[sequence.size() - 2], sequence.back(), x));
     if (r.is_zero()) break;
     sequence.push_back(r);
   }
+  return sequence;
+}
+
+/// The number of distinct real roots of q (nonzero, square-free) by Sturm's theorem.
+int real_root_count(const ex& q, const GiNaC::symbol& x) {
+  const std::vector<ex> sequence = sturm_sequence(q, x);
   const auto changes = [&](bool at_plus_infinity) {
     int count = 0, last = 0;
     for (const ex& s : sequence) {
@@ -82,13 +91,8 @@ std::optional<numeric> point_with_sign(const ex& p, const GiNaC::symbol& x, int 
     const auto value_sign = [&](const numeric& at) { return sign_of(GiNaC::ex_to<numeric>(e->subs(x == at))); };
     const int degree = e->degree(x);
     if (degree == 0) return value_sign(0) == sign ? std::optional<numeric>(0) : std::nullopt;
-    const ex q = GiNaC::quo(*e, GiNaC::gcd(*e, e->diff(x)), x);  // square-free: the same roots
-    std::vector<ex> sturm{q, q.diff(x)};
-    while (sturm.back().degree(x) > 0) {
-      const ex r = GiNaC::expand(-GiNaC::rem(sturm[sturm.size() - 2], sturm.back(), x));
-      if (r.is_zero()) break;
-      sturm.push_back(r);
-    }
+    const ex q = square_free_part(*e, x);
+    const std::vector<ex> sturm = sturm_sequence(q, x);
     const auto changes_at = [&](const numeric& at) {
       int count = 0, last = 0;
       for (const ex& s : sturm) {
@@ -144,8 +148,7 @@ LineSign polynomial_sign_on_real_line(const ex& p, const GiNaC::symbol& x) {
     if (e->is_zero()) return LineSign::Nonnegative;
     if (e->degree(x) == 0) return strict(sign_of(GiNaC::ex_to<numeric>(*e)));
     // square-free part: no real root, so one strict sign
-    const ex square_free = GiNaC::quo(*e, GiNaC::gcd(*e, e->diff(x)), x);
-    if (real_root_count(square_free, x) == 0) return strict(sign_off_its_roots(*e, x));
+    if (real_root_count(square_free_part(*e, x), x) == 0) return strict(sign_off_its_roots(*e, x));
     // the factors of odd multiplicity, where p changes sign: none real, so one weak sign
     const ex decomposition = GiNaC::sqrfree(*e, GiNaC::lst{x});
     const std::vector<ex> factors = GiNaC::is_exactly_a<GiNaC::mul>(decomposition)

@@ -40,6 +40,12 @@ const std::vector<std::string>& Symbols::names() {
   return all;
 }
 
+std::size_t tree_size(const GiNaC::ex& e, std::size_t cap) {
+  std::size_t n = 0;
+  for (auto it = e.preorder_begin(); it != e.preorder_end() && n < cap; ++it) ++n;
+  return n;
+}
+
 bool has_no_symbol(const GiNaC::ex& e) {
   for (auto it = e.preorder_begin(); it != e.preorder_end(); ++it)
     if (GiNaC::is_a<GiNaC::symbol>(*it)) return false;

@@ -27,6 +27,7 @@
 
 #include <ginac/ginac.h>
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -73,5 +74,9 @@ const Symbols& symbols();
 
 /// True when `e` holds no symbol: an exact constant such as sqrt(2/pi) (or a number).
 bool has_no_symbol(const GiNaC::ex& e);
+
+/// The number of nodes of e, counted up to `cap` (then cap): a bound on GiNaC's work before
+/// normal forms, series and derivatives of untrusted expressions.
+std::size_t tree_size(const GiNaC::ex& e, std::size_t cap);
 
 }  // namespace attnverify::sym

@@ -32,7 +32,6 @@ constexpr int kMaxVanishingOrder = 4;
 
 }  // namespace
 
-// The number of nodes of e, counted up to `cap` (then cap).
 GiNaC::ex log_expanded(const GiNaC::ex& e) {
   if (GiNaC::is_a<GiNaC::mul>(e)) {
     GiNaC::ex sum = 0;
@@ -48,12 +47,6 @@ GiNaC::ex log_expanded(const GiNaC::ex& e) {
     return e.op(0);
   if (GiNaC::is_a<GiNaC::numeric>(e)) return 0;
   return GiNaC::log(e);
-}
-
-std::size_t tree_size(const ex& e, std::size_t cap) {
-  std::size_t n = 0;
-  for (auto it = e.preorder_begin(); it != e.preorder_end() && n < cap; ++it) ++n;
-  return n;
 }
 
 namespace {
@@ -112,11 +105,7 @@ bool vanishes_on(const ex& d, const std::vector<ex>& symbols, const std::vector<
     if (tree_size(d, kMaxGradientNodes) >= kMaxGradientNodes) return false;
     // the face's kinks at their branch where their arguments keep a sign on the box (relu(-sqrt3
     // gamma) = 0 for gamma > 0: dS/dgamma of relu under uniform scores on beta = 0)
-    sym::SymbolRanges ranges;
-    for (std::size_t i = 0; i < box.size(); ++i)
-      ranges[symbols[i]] = sym::Range{std::nextafter(box[i].lo.to_double(), -HUGE_VAL),
-                                      std::nextafter(box[i].hi.to_double(), HUGE_VAL), false, false};
-    return sym::is_identically_zero(sym::resolve_signed_switches(d.subs(symbols[j] == v), ranges));
+    return sym::is_identically_zero(sym::resolve_signed_switches(d.subs(symbols[j] == v), symbol_ranges(symbols, box)));
   } catch (const std::exception&) {  // undefined there, or not compilable
     return false;
   }
@@ -273,34 +262,15 @@ num::BoxResult certify_function_of_S(const std::function<ex(const ex&)>& of_S, c
   // proved when every piece is; a counterexample in a piece is a point of the box where S equals
   // the piece's form. Undecided there: the box whole, as before.
   const KinkPieces cut = kink_pieces(S, symbols, box);
-  if (cut.changed) {
-    num::BoxResult total;
-    std::string piece_route;
-    bool proved = true;
-    for (const KinkPiece& piece : cut.pieces) {
-      num::BoxResult r =
-          certify_function_of_S_on(of_S, piece.S, ratio_of_first_two, symbols, piece.box, relation, piece_route);
-      total.boxes += r.boxes;
-      total.reduced += r.reduced;
-      total.by_taylor += r.by_taylor;
-      if (r.outcome == num::BoxOutcome::Counterexample) {
-        route = piece_route + ", in the piece " + num::box_text(piece.box) + " of the box with S's branches there";
-        return r;
-      }
-      if (r.outcome != num::BoxOutcome::Proved) {
-        proved = false;
-        break;
-      }
+  if (cut.changed)
+    if (const std::optional<PiecesOutcome> on = certify_on_pieces(cut, [&](const KinkPiece& piece, std::string& r) {
+          return certify_function_of_S_on(of_S, piece.S, ratio_of_first_two, symbols, piece.box, relation, r);
+        })) {
+      route = on->piece ? on->route + ", in the piece " + num::box_text(on->piece->box) +
+                              " of the box with S's branches there"
+                        : pieces_text(cut);
+      return on->result;
     }
-    if (proved) {
-      total.outcome = num::BoxOutcome::Proved;
-      route = cut.pieces.size() > 1 ? fmt::format(", on the {} pieces of the box cut at S's kinks {}, each with S's "
-                                                  "branches of relu/step/abs there",
-                                                  cut.pieces.size(), cut.cuts)
-                                    : ", with S's branches of relu/step/abs on the box";
-      return total;
-    }
-  }
   return certify_function_of_S_on(of_S, S, ratio_of_first_two, symbols, box, relation, route);
 }
 

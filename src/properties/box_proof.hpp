@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "numerics/box_branch_and_bound.hpp"
+#include "proofs/symbols.hpp"
 
 namespace attnverify {
 
@@ -27,13 +28,12 @@ constexpr std::size_t kBoxBudget = 20000;
 /// derivative: GiNaC's cost there has no bound (60 relu kinks ran out of memory).
 constexpr std::size_t kMaxGradientNodes = 4000;
 
-/// The number of nodes of e, counted up to `cap` (then cap).
 /// log S written as a sum: log(a b) = log a + log b, log(a^c) = c log a, log(e^a) = a. Only its
 /// derivative is meant to be used: d/dp of the sum is the sum of g'/g = S'/S wherever no factor g
 /// is 0, whatever the factors' signs (d log|g| = g'/g), so no sign is assumed.
 GiNaC::ex log_expanded(const GiNaC::ex& e);
 
-std::size_t tree_size(const GiNaC::ex& e, std::size_t cap);
+using sym::tree_size;  // proofs/symbols.hpp
 
 /// f `relation` 0 on `box` (one axis per symbol, exact ends) in `budget` sub-boxes at most (fewer
 /// for a large f: about 2 s of work). The box is first cut at 0 on each axis whose range holds 0

@@ -1,5 +1,7 @@
 #include "src/properties/kink_pieces.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <optional>
 
@@ -63,15 +65,6 @@ Sign sign_of_interval(const numeric& lo, const numeric& hi) {  // of the values 
   return Sign::Unknown;
 }
 
-num::Ball axis_ball(const num::BoxAxis& a) {
-  num::Ball lo = num::Ball::from_numeric(a.lo, kSignBits);
-  if (a.lo == a.hi) return lo;
-  const num::Ball hi = num::Ball::from_numeric(a.hi, kSignBits);
-  num::Ball out;
-  arb_union(out.get(), lo.get(), hi.get(), kSignBits);
-  return out;
-}
-
 Sign sign_of_ball(const num::Ball& b) {
   if (!b.finite()) return Sign::Unknown;
   if (b.positive()) return Sign::Positive;
@@ -110,9 +103,7 @@ Sign sign_on(const ex& u, const std::vector<ex>& symbols, const std::vector<num:
           return Sign::Unknown;
         }
       }
-    std::vector<num::Ball> balls;
-    for (const num::BoxAxis& a : box) balls.push_back(axis_ball(a));
-    return sign_of_ball(num::BallExpression(u, symbols).evaluate(balls, kSignBits));
+    return sign_of_ball(num::BallExpression(u, symbols).evaluate(num::box_balls(box, kSignBits), kSignBits));
   } catch (const std::exception&) {
     return Sign::Unknown;
   }
@@ -120,29 +111,21 @@ Sign sign_on(const ex& u, const std::vector<ex>& symbols, const std::vector<num:
 
 /// S with each relu/step/abs whose argument keeps a sign on the closed box replaced by its
 /// branch, innermost first (a call whose argument still holds a call stays).
-struct BranchesOnBox : GiNaC::map_function {
-  const std::vector<ex>& symbols;
-  const std::vector<num::BoxAxis>& box;
-  BranchesOnBox(const std::vector<ex>& s, const std::vector<num::BoxAxis>& b) : symbols(s), box(b) {}
-  ex operator()(const ex& e) override {
-    const ex node = e.map(*this);  // arguments first
-    if (!sym::is_switch(node)) return node;
-    const ex u = node.op(0);
-    for (auto it = u.preorder_begin(); it != u.preorder_end(); ++it)
-      if (sym::is_switch(*it)) return node;
-    const Sign sign = sign_on(u, symbols, box);
-    const bool is_step = GiNaC::is_the_function<GiNaC::step_SERIAL>(node);
-    switch (sign) {
-      case Sign::Positive: return sym::switch_branch(node, 1);
-      case Sign::Negative: return sym::switch_branch(node, -1);
-      // relu and abs are continuous: their branches agree where u = 0; step(0) = 1/2 is neither
-      case Sign::Nonnegative: return is_step ? node : sym::switch_branch(node, 1);
-      case Sign::Nonpositive: return is_step ? node : sym::switch_branch(node, -1);
-      case Sign::Unknown: return node;
+ex branches_on_box(const ex& S, const std::vector<ex>& symbols, const std::vector<num::BoxAxis>& box) {
+  return sym::with_branches(S, [&](const ex& call) {
+    if (sym::has_switch(call.op(0))) return 0;
+    // relu and abs are continuous: their branches agree where u = 0; step(0) = 1/2 is neither
+    const bool weak_allowed = !GiNaC::is_the_function<GiNaC::step_SERIAL>(call);
+    switch (sign_on(call.op(0), symbols, box)) {
+      case Sign::Positive: return 1;
+      case Sign::Negative: return -1;
+      case Sign::Nonnegative: return weak_allowed ? 1 : 0;
+      case Sign::Nonpositive: return weak_allowed ? -1 : 0;
+      case Sign::Unknown: return 0;
     }
-    return node;
-  }
-};
+    return 0;
+  });
+}
 
 /// Per axis, the roots strictly inside its range of the arguments a x_j + b (a, b rational;
 /// or b = 0) of S's relu, step and abs calls, in increasing order.
@@ -198,8 +181,7 @@ KinkPieces kink_pieces(const ex& S, const std::vector<ex>& symbols, const std::v
     for (;;) {
       KinkPiece piece;
       for (std::size_t j = 0; j < box.size(); ++j) piece.box.push_back(segments[j][index[j]]);
-      BranchesOnBox branches(symbols, piece.box);
-      piece.S = branches(S);
+      piece.S = branches_on_box(S, symbols, piece.box);
       pieces.push_back(std::move(piece));
       std::size_t j = box.size();
       while (j > 0 && ++index[j - 1] == segments[j - 1].size()) index[--j] = 0;
@@ -212,6 +194,32 @@ KinkPieces kink_pieces(const ex& S, const std::vector<ex>& symbols, const std::v
     out.pieces = {{box, S}};
   }
   return out;
+}
+
+std::optional<PiecesOutcome> certify_on_pieces(
+    const KinkPieces& cut, const std::function<num::BoxResult(const KinkPiece&, std::string& route)>& certify) {
+  PiecesOutcome out;
+  out.result.outcome = num::BoxOutcome::Proved;
+  for (const KinkPiece& piece : cut.pieces) {
+    const num::BoxResult one = certify(piece, out.route);
+    out.result.boxes += one.boxes;
+    out.result.reduced += one.reduced;
+    out.result.by_taylor += one.by_taylor;
+    if (one.outcome == num::BoxOutcome::Undecided) return std::nullopt;
+    if (one.outcome == num::BoxOutcome::Counterexample) {
+      out.result = one;
+      out.piece = &piece;
+      return out;
+    }
+  }
+  return out;
+}
+
+std::string pieces_text(const KinkPieces& cut) {
+  return cut.pieces.size() > 1 ? fmt::format(", on each of the {} pieces of the box cut at S's kinks {} (with S's "
+                                             "branches of relu/step/abs there)",
+                                             cut.pieces.size(), cut.cuts)
+                               : ", with S's branches of relu/step/abs on the box";
 }
 
 }  // namespace attnverify

@@ -26,6 +26,8 @@
 
 #include <ginac/ginac.h>
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +48,24 @@ struct KinkPieces {
   std::string cuts;               ///< "beta = 0" for the cuts made, "" for none
   bool changed = false;           ///< a cut was made or a call was replaced by its branch
 };
+
+/// What certify_on_pieces decided: proved on every piece (the sub-box counts summed; `route`, the
+/// last piece's), or the first piece's counterexample (`piece`: where, `route`: its route).
+struct PiecesOutcome {
+  num::BoxResult result;
+  std::string route;
+  const KinkPiece* piece = nullptr;  ///< the counterexample's piece (null when proved)
+};
+
+/// `certify` (a piece's form and box; its route name written to the string) on each piece of `cut`
+/// in turn, as above: proved when every piece is, else the first counterexample; nullopt when a
+/// piece is undecided (then the box whole is the caller's to try).
+std::optional<PiecesOutcome> certify_on_pieces(
+    const KinkPieces& cut, const std::function<num::BoxResult(const KinkPiece&, std::string& route)>& certify);
+
+/// ", on each of the N pieces of the box cut at S's kinks <cuts> (with S's branches of
+/// relu/step/abs there)", or, uncut, ", with S's branches of relu/step/abs on the box".
+std::string pieces_text(const KinkPieces& cut);
 
 /// S (in `symbols`, one per axis of `box`) on the box, cut at its axis-aligned kinks, each
 /// piece with the branches its calls take there. Never throws: where anything fails (an

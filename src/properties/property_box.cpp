@@ -42,6 +42,14 @@ std::vector<num::BoxAxis> exact_box(const std::vector<std::pair<numeric, numeric
 }
 
 // "beta in [-10, 10] x gamma in [0.001, 1000]": the check's box with exact ends.
+sym::SymbolRanges symbol_ranges(const std::vector<GiNaC::ex>& symbols, const std::vector<num::BoxAxis>& box) {
+  sym::SymbolRanges ranges;
+  for (std::size_t k = 0; k < symbols.size() && k < box.size(); ++k)
+    ranges[symbols[k]] = sym::Range{std::nextafter(box[k].lo.to_double(), -HUGE_VAL),
+                                    std::nextafter(box[k].hi.to_double(), HUGE_VAL), false, false};
+  return ranges;
+}
+
 std::string named_box_text(const std::vector<std::string>& names,
                            const std::vector<std::pair<numeric, numeric>>& ranges) {
   std::string text;

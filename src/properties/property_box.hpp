@@ -12,6 +12,7 @@
 #include "numerics/box_branch_and_bound.hpp"
 #include "numerics/extremum_search.hpp"
 #include "proofs/definedness.hpp"
+#include "proofs/range_enclosure.hpp"
 #include "src/spec/kind.hpp"
 #include "src/spec/spec.hpp"
 
@@ -29,6 +30,10 @@ std::vector<num::SearchAxis> box_of(const Spec& spec, const ParameterRanges& ove
 /// The exact ranges as a box of `dims` axes; empty when their number is not `dims`.
 std::vector<num::BoxAxis> exact_box(const std::vector<std::pair<GiNaC::numeric, GiNaC::numeric>>& ranges,
                                     std::size_t dims);
+
+/// Each symbol's range over the box for the range enclosures of proofs/range_enclosure.hpp (closed,
+/// each end a double rounded outwards), so that a sign shown with them holds on the whole box.
+sym::SymbolRanges symbol_ranges(const std::vector<GiNaC::ex>& symbols, const std::vector<num::BoxAxis>& box);
 
 /// "beta in [-10, 10] x gamma in [1/1000, 1000]": the box with exact ends.
 std::string named_box_text(const std::vector<std::string>& names,

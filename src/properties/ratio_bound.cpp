@@ -8,6 +8,7 @@
 #include "proofs/piecewise.hpp"
 #include "proofs/polynomial_sign.hpp"
 #include "proofs/printing.hpp"
+#include "proofs/symbols.hpp"
 #include "proofs/range_enclosure.hpp"
 #include "src/properties/ratio_reduction.hpp"
 
@@ -16,55 +17,49 @@ namespace attnverify {
 using GiNaC::ex;
 using GiNaC::numeric;
 
-std::optional<RatioBound> bound_in_ratio(const ex& S, const std::vector<ex>& symbols, const ex& c, bool below) {
-  if (symbols.size() != 2) return std::nullopt;
-  for (auto it = c.preorder_begin(); it != c.preorder_end(); ++it)
-    if (GiNaC::is_a<GiNaC::symbol>(*it)) return std::nullopt;
+std::optional<RatioGap> ratio_gap(const ex& S, const std::vector<ex>& symbols, const ex& c, bool below) {
+  if (symbols.size() != 2 || !sym::has_no_symbol(c)) return std::nullopt;
   try {
     const std::vector<num::BoxAxis> both_sides{{-1, 1}, {1, 2}};  // beta of both signs: the whole domain
     const std::optional<RatioReduction> in_t = reduce_to_ratio(S, symbols[0], symbols[1], both_sides);
     if (!in_t) return std::nullopt;
-    const GiNaC::symbol& t = GiNaC::ex_to<GiNaC::symbol>(in_t->t);
-    const ex side = below ? c : in_t->S_t;
-    const ex gap = GiNaC::normal(GiNaC::pow(below ? c / in_t->S_t : in_t->S_t / c, 2) - 1);
-    if (sym::sign_on_real_line(side, t) != sym::LineSign::Positive) return std::nullopt;
-    const sym::LineSign sign = sym::sign_on_real_line(gap, t);
+    return RatioGap{in_t->t, in_t->S_t, GiNaC::normal(GiNaC::pow(below ? c / in_t->S_t : in_t->S_t / c, 2) - 1), c,
+                    below};
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+std::optional<RatioBound> bound_in_ratio(const RatioGap& g) {
+  try {
+    const GiNaC::symbol& t = GiNaC::ex_to<GiNaC::symbol>(g.t);
+    if (sym::sign_on_real_line(g.below ? g.c : g.S_t, t) != sym::LineSign::Positive) return std::nullopt;
+    const sym::LineSign sign = sym::sign_on_real_line(g.gap, t);
     if (sign != sym::LineSign::Positive && sign != sym::LineSign::Nonnegative) return std::nullopt;
     RatioBound out;
     out.strict = sign == sym::LineSign::Positive;
-    out.t = in_t->t;
-    out.S_t = in_t->S_t;
-    out.gap = gap;
     if (!out.strict) try {
-        out.touching = sym::real_roots(GiNaC::numer(gap).expand(), t);
+        out.touching = sym::real_roots(GiNaC::numer(g.gap).expand(), t);
       } catch (const std::exception&) {  // roots not located exactly: the bound still holds
       }
     out.how = fmt::format(
         " With S(beta, gamma) = S_t(t), t = beta/gamma (proved), ({})^2 - 1 = {} is {} 0 for every real t, and {} > 0 "
         "(signs of polynomials with rational coefficients on the real line by Sturm's theorem), so {} on the whole "
         "domain.",
-        below ? "bound/S_t" : "S_t/bound", sym::to_text(gap), out.strict ? ">" : ">=",
-        below ? "the bound" : "S_t = " + sym::to_text(in_t->S_t),
-        out.strict ? (below ? "S < bound" : "S > bound") : (below ? "S <= bound" : "S >= bound"));
+        g.below ? "bound/S_t" : "S_t/bound", sym::to_text(g.gap), out.strict ? ">" : ">=",
+        g.below ? "the bound" : "S_t = " + sym::to_text(g.S_t),
+        out.strict ? (g.below ? "S < bound" : "S > bound") : (g.below ? "S <= bound" : "S >= bound"));
     return out;
   } catch (const std::exception&) {
     return std::nullopt;
   }
 }
 
-std::optional<std::vector<numeric>> ratio_violation_point(const ex& S, const std::vector<ex>& symbols, const ex& c,
-                                                         bool below) {
-  if (symbols.size() != 2) return std::nullopt;
-  for (auto it = c.preorder_begin(); it != c.preorder_end(); ++it)
-    if (GiNaC::is_a<GiNaC::symbol>(*it)) return std::nullopt;
+std::optional<std::vector<numeric>> ratio_violation_point(const RatioGap& g) {
   try {
-    const std::vector<num::BoxAxis> both_sides{{-1, 1}, {1, 2}};
-    const std::optional<RatioReduction> in_t = reduce_to_ratio(S, symbols[0], symbols[1], both_sides);
-    if (!in_t) return std::nullopt;
-    const GiNaC::symbol& t = GiNaC::ex_to<GiNaC::symbol>(in_t->t);
-    const ex gap = GiNaC::normal(GiNaC::pow(below ? c / in_t->S_t : in_t->S_t / c, 2) - 1);
-    const ex fraction = gap.numer_denom();
-    const std::optional<numeric> at = sym::point_with_sign(GiNaC::expand(fraction.op(0) * fraction.op(1)), t, -1);
+    const ex fraction = g.gap.numer_denom();
+    const std::optional<numeric> at =
+        sym::point_with_sign(GiNaC::expand(fraction.op(0) * fraction.op(1)), GiNaC::ex_to<GiNaC::symbol>(g.t), -1);
     if (!at) return std::nullopt;
     return std::vector<numeric>{*at, numeric(1)};
   } catch (const std::exception&) {

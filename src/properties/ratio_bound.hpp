@@ -19,30 +19,38 @@
 
 namespace attnverify {
 
-struct RatioBound {
-  bool strict = false;            ///< g > 0 (S > c, S < c); else g >= 0 (S >= c, S <= c)
-  GiNaC::ex t;                    ///< the ratio's symbol
-  GiNaC::ex S_t;                  ///< S(t, 1)
-  GiNaC::ex gap;                  ///< g(t) in GiNaC's normal form
-  std::vector<GiNaC::ex> touching;  ///< the real t with g(t) = 0, exact (empty when strict or not located)
-  std::string how;                ///< " With S(beta, gamma) = S_t(t), ... so S >= c on the whole domain."
+/// S = S_t(beta/gamma) (proved) and g(t) = (S_t/c)^2 - 1, or (c/S_t)^2 - 1 for `below` (S <= c),
+/// in GiNaC's normal form: what bound_in_ratio and ratio_violation_point decide, computed once.
+struct RatioGap {
+  GiNaC::ex t;    ///< the ratio's symbol
+  GiNaC::ex S_t;  ///< S(t, 1)
+  GiNaC::ex gap;  ///< g(t)
+  GiNaC::ex c;    ///< the constant bound
+  bool below = false;
 };
 
-/// S >= c (below = false) or S <= c (below = true) at every beta in R, gamma > 0, for S in
-/// `symbols` = (beta, gamma) and a constant c, proved as above; nullopt when not proved (S not a
-/// function of beta/gamma, g not of that form, or a sign that is not shown). Never throws.
-std::optional<RatioBound> bound_in_ratio(const GiNaC::ex& S, const std::vector<GiNaC::ex>& symbols, const GiNaC::ex& c,
-                                         bool below);
+/// The gap of S (in `symbols` = (beta, gamma)) against a constant c, or nullopt when S is not
+/// proved a function of beta/gamma or c holds a symbol. Never throws.
+std::optional<RatioGap> ratio_gap(const GiNaC::ex& S, const std::vector<GiNaC::ex>& symbols, const GiNaC::ex& c,
+                                  bool below);
 
-/// A point (beta, gamma) = (t*, 1) of the domain where (S_t/c)^2 < 1 (for S >= c; (c/S_t)^2 < 1 for
-/// S <= c), t* rational, found exactly where that gap is a rational function of t with rational
-/// coefficients: a root of its numerator times denominator isolated by Sturm's theorem
-/// (proofs/polynomial_sign.hpp: bounds 10^-27 above an irrational minimum of S, or failing only
-/// as t -> infinity, which no search of beta/gamma reaches). Only a candidate: the caller
-/// certifies the violation at the point with balls of S and c. nullopt when none. Never throws.
-std::optional<std::vector<GiNaC::numeric>> ratio_violation_point(const GiNaC::ex& S,
-                                                                 const std::vector<GiNaC::ex>& symbols,
-                                                                 const GiNaC::ex& c, bool below);
+struct RatioBound {
+  bool strict = false;              ///< g > 0 (S > c, S < c); else g >= 0 (S >= c, S <= c)
+  std::vector<GiNaC::ex> touching;  ///< the real t with g(t) = 0, exact (empty when strict or not located)
+  std::string how;                  ///< " With S(beta, gamma) = S_t(t), ... so S >= c on the whole domain."
+};
+
+/// S >= c (S <= c for `below`) at every beta in R, gamma > 0, proved as above from the gap; nullopt
+/// when not proved (g not of that form, or a sign that is not shown). Never throws.
+std::optional<RatioBound> bound_in_ratio(const RatioGap& gap);
+
+/// A point (beta, gamma) = (t*, 1) of the domain where g(t*) < 0 (the bound fails there), t*
+/// rational, found exactly where g is a rational function of t with rational coefficients: a root
+/// of its numerator times denominator isolated by Sturm's theorem (proofs/polynomial_sign.hpp:
+/// bounds 10^-27 above an irrational minimum of S, or failing only as t -> infinity, which no
+/// search of beta/gamma reaches). Only a candidate: the caller certifies the violation at the point
+/// with balls of S and c. nullopt when none. Never throws.
+std::optional<std::vector<GiNaC::numeric>> ratio_violation_point(const RatioGap& gap);
 
 /// An exact point (beta, gamma) of the box (beta in box[0], gamma in box[1], exact rational ends)
 /// with beta/gamma = t, for an exact real t (such as sqrt(15)/5): gamma a rational in the

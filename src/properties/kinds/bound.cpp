@@ -462,13 +462,18 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
         }
       },
       points);
-  // kernels whose S depends on t = beta/gamma alone: a point where the bound fails, located
-  // exactly in t by Sturm's theorem (src/properties/ratio_bound.hpp), is evaluated as a search
+  // kernels whose S depends on t = beta/gamma alone, against a constant bound: the gap
+  // (S_t/bound)^2 - 1 in t (src/properties/ratio_bound.hpp), once, for the proof below and for a
+  // point where the bound fails, located exactly in t by Sturm's theorem and evaluated as a search
   // point (S -> 1 only as t -> infinity, or a bound 10^-27 above an irrational minimum: both agreed
   // as numeric evidence, the attack of 2026-11-29)
-  if (!sequence && target.ratio_of_first_two && !target.S_on_box_only && symbols.size() == 2 &&
-      sym::has_no_symbol(c.bound))
-    if (const auto at = ratio_violation_point(S, symbols, c.bound, below)) points.push_back({spec.named_point(*at), {}, *at});
+  const bool bound_is_constant = sym::has_no_symbol(c.bound);
+  const std::optional<RatioGap> gap_in_t =
+      !sequence && target.ratio_of_first_two && !target.S_on_box_only && symbols.size() == 2 && bound_is_constant
+          ? ratio_gap(S, symbols, c.bound, below)
+          : std::nullopt;
+  if (gap_in_t)
+    if (const auto at = ratio_violation_point(*gap_in_t)) points.push_back({spec.named_point(*at), {}, *at});
   Real smallest;
   bool any = false, smallest_resolved = false;
   std::size_t violations = 0, checked = 0, unresolved = 0, at_one = 0, near = 0, exactly_equal = 0;
@@ -735,13 +740,11 @@ PropertyOutcome check_bound(const Spec& spec, const BoundCheck& c, const Propert
   // (proofs/polynomial_sign.hpp); a weak sign (zero at some t) proves a relation that is not strict
   // (the probe of 2026-11-29: both were numeric evidence)
   bool proved_weak = false;
-  const bool bound_is_constant = sym::has_no_symbol(c.bound);
-  if (!proved_open && !sequence && target.ratio_of_first_two && !target.S_on_box_only && symbols.size() == 2 &&
-      bound_is_constant)
-    if (const std::optional<RatioBound> in_t = bound_in_ratio(S, symbols, c.bound, below))
+  if (!proved_open && gap_in_t)
+    if (const std::optional<RatioBound> in_t = bound_in_ratio(*gap_in_t))
       if (in_t->strict || !is_strict(c.relation)) {
         (in_t->strict ? proved_open : proved_weak) = true;
-        ratio_value = sym::to_text(in_t->gap + 1);
+        ratio_value = sym::to_text(gap_in_t->gap + 1);
         ratio += in_t->how;
       }
   // a constant bound against S's optimum over the whole domain, at beta = 0 (src/properties/

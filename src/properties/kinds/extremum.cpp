@@ -189,11 +189,7 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
     // (relu(sqrt(3) gamma) = sqrt(3) gamma at beta = 0 under uniform scores, where S = sqrt(6)/4 for
     // every gamma; left in, the supremum was attained only when the search's gamma snapped, which
     // depends on rounding noise: the probe of 2026-11-29)
-    sym::SymbolRanges box_ranges;
-    for (std::size_t k = 0; k < symbols.size() && k < ranges.size(); ++k)
-      box_ranges[symbols[k]] = sym::Range{std::nextafter(ranges[k].first.to_double(), -HUGE_VAL),
-                                          std::nextafter(ranges[k].second.to_double(), HUGE_VAL), false, false};
-    value = GiNaC::normal(sym::resolve_signed_switches(value, box_ranges));
+    value = GiNaC::normal(sym::resolve_signed_switches(value, symbol_ranges(symbols, ebox)));
   } catch (const std::exception&) {
   }
   bool fixed = true;
@@ -361,27 +357,31 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
     // of the box where the bound is met, beta = t* gamma for a real root t* of the gap (x^2 under
     // uniform scores: infimum 2/3 at beta = sqrt(3/5) gamma, irrational, which no snapped point of the
     // search reaches: numeric evidence before, the probe of 2026-11-29)
-    if (target.ratio_of_first_two && !target.S_on_box_only && symbols.size() == 2 && ranges.size() == 2)
-      if (const std::optional<RatioBound> in_t = bound_in_ratio(S, symbols, *c.value, maximise); in_t && !in_t->strict)
-        for (const ex& t_star : in_t->touching) {
-          const auto at = box_point_with_ratio(t_star, ranges);
-          if (!at || !sym::is_identically_zero(S.subs(GiNaC::lst{symbols[0] == at->first, symbols[1] == at->second}) -
-                                               *c.value))
-            continue;
-          if (part.verdict == Verdict::Disagree) return conflict(part, "the symbolic proof");
-          const std::string point = fmt::format("beta = {}, gamma = {}", sym::to_text(at->first), sym::to_text(at->second));
-          part.verdict = Verdict::Agree;
-          part.method = "symbolic";
-          part.point = {{"beta", sym::to_text(at->first)}, {"gamma", sym::to_text(at->second)}};
-          part.evidence = {EvidenceLevel::ProvedOnSubdomain,
-                           fmt::format("the {} of S over {} is {} (S {} {} on the whole domain, and S = {} exactly at {})",
-                                       word, box_text, c.value_text, maximise ? "<=" : ">=", c.value_text,
-                                       c.value_text, point)};
-          part.finding = base + fmt::format(" Proved:{} S = {} exactly at {}, a point of the box, so the {} of S over the "
-                                            "box is {}.",
-                                            in_t->how, c.value_text, point, word, c.value_text);
-          return part;
-        }
+    const std::optional<RatioGap> gap_in_t =
+        target.ratio_of_first_two && !target.S_on_box_only && symbols.size() == 2 && ranges.size() == 2
+            ? ratio_gap(S, symbols, *c.value, maximise)
+            : std::nullopt;
+    if (const std::optional<RatioBound> in_t = gap_in_t ? bound_in_ratio(*gap_in_t) : std::nullopt;
+        in_t && !in_t->strict)
+      for (const ex& t_star : in_t->touching) {
+        const auto at = box_point_with_ratio(t_star, ranges);
+        if (!at || !sym::is_identically_zero(S.subs(GiNaC::lst{symbols[0] == at->first, symbols[1] == at->second}) -
+                                             *c.value))
+          continue;
+        if (part.verdict == Verdict::Disagree) return conflict(part, "the symbolic proof");
+        const std::string point = fmt::format("beta = {}, gamma = {}", sym::to_text(at->first), sym::to_text(at->second));
+        part.verdict = Verdict::Agree;
+        part.method = "symbolic";
+        part.point = {{"beta", sym::to_text(at->first)}, {"gamma", sym::to_text(at->second)}};
+        part.evidence = {EvidenceLevel::ProvedOnSubdomain,
+                         fmt::format("the {} of S over {} is {} (S {} {} on the whole domain, and S = {} exactly at {})",
+                                     word, box_text, c.value_text, maximise ? "<=" : ">=", c.value_text,
+                                     c.value_text, point)};
+        part.finding = base + fmt::format(" Proved:{} S = {} exactly at {}, a point of the box, so the {} of S over the "
+                                          "box is {}.",
+                                          in_t->how, c.value_text, point, word, c.value_text);
+        return part;
+      }
     // certified: S >= v (infimum) or S <= v (supremum) on the whole box, and S = v exactly
     // where the search's snapped point attains it; or a certified point beyond v; or
     // S kept away from v by half the search's gap on the whole box

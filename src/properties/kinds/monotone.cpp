@@ -489,32 +489,17 @@ PropertyOutcome check_monotone(const Spec& spec, const MonotoneCheck& c, const P
     // (src/properties/kink_pieces.hpp): non-increasing or non-decreasing in p on each closed piece
     // is so on the box, pieces along p meeting at a point of each line. Undecided there: the box whole.
     const KinkPieces cut = kink_pieces(S, symbols, ebox);
-    bool decided = false;
-    if (cut.changed) {
-      num::BoxResult total;
-      std::string piece_route;
-      total.outcome = num::BoxOutcome::Proved;
-      for (const KinkPiece& piece : cut.pieces) {
-        const num::BoxResult one = certify_slope(piece.S, piece.box, piece_route);
-        total.boxes += one.boxes;
-        total.reduced += one.reduced;
-        total.by_taylor += one.by_taylor;
-        if (one.outcome != num::BoxOutcome::Proved) {
-          total = one;
-          break;
-        }
-      }
-      if (total.outcome != num::BoxOutcome::Undecided) {
-        r = total;
-        route = piece_route + (cut.pieces.size() > 1
-                                   ? fmt::format(", on each of the {} pieces of the box cut at S's kinks {} (with S's "
-                                                 "branches of relu/step/abs there)",
-                                                 cut.pieces.size(), cut.cuts)
-                                   : ", with S's branches of relu/step/abs on the box");
-        decided = true;
-      }
+    const std::optional<PiecesOutcome> on =
+        cut.changed ? certify_on_pieces(cut, [&](const KinkPiece& piece, std::string& name) {
+          return certify_slope(piece.S, piece.box, name);
+        })
+                    : std::nullopt;
+    if (on) {
+      r = on->result;
+      route = on->route + pieces_text(cut);
+    } else {
+      r = certify_slope(S, ebox, route);
     }
-    if (!decided) r = certify_slope(S, ebox, route);
     if (r.outcome == num::BoxOutcome::Proved) {
       if (wrong > 0) {
         part.verdict = Verdict::Inconclusive;
