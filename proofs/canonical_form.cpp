@@ -1,6 +1,8 @@
 #include "proofs/canonical_form.hpp"
 
 #include <algorithm>
+#include <iterator>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -100,6 +102,89 @@ ex merge_exponentials(const ex& e) {
     if (count == 0) return node;
     return rest * exp(argument.expand());  // exp(a)*exp(b) -> exp(a+b); exp(0) -> 1
   });
+}
+
+namespace {
+
+// The exponent a of a term c * exp(a) (exponential factors merged): 0 for a term without one.
+ex exponent_of(const ex& term) {
+  ex a = 0;
+  for (const ex& factor : factors_of(term))
+    if (is_exp(factor)) a += factor.op(0);
+  return a;
+}
+
+// An expanded exponent as monomial -> rational coefficient (numbers alone are left out: a
+// constant factor e^c gains nothing).
+std::map<ex, numeric, ex_is_less> monomials_of(const ex& a) {
+  std::map<ex, numeric, ex_is_less> out;
+  for (const ex& term : terms_of(a.expand())) {
+    numeric c = 1;
+    ex m = 1;
+    for (const ex& factor : factors_of(term)) {
+      if (is_exactly_a<numeric>(factor))
+        c *= ex_to<numeric>(factor);
+      else
+        m *= factor;
+    }
+    if (is_exactly_a<numeric>(m)) continue;
+    const auto [at, inserted] = out.emplace(m, c);
+    if (!inserted) at->second += c;
+  }
+  return out;
+}
+
+// (e^a q)^r = e^(r a) q^r for real a and a real number r: e^a > 0, so arg(e^a q) = arg q.
+ex exponential_out_of_power(const ex& node) {
+  if (!is_exactly_a<power>(node) || !is_exactly_a<mul>(node.op(0)) || !is_exactly_a<numeric>(node.op(1)) ||
+      !ex_to<numeric>(node.op(1)).is_real())
+    return node;
+  ex a = 0, q = 1;
+  for (const ex& factor : node.op(0)) {
+    if (is_exp(factor) && manifestly_real(factor.op(0)))
+      a += factor.op(0);
+    else
+      q *= factor;
+  }
+  if (a.is_zero()) return node;
+  return exp(node.op(1) * a) * pow(q, node.op(1));
+}
+
+}  // namespace
+
+ex factor_common_exponentials(const ex& e) {
+  const ex rewritten = bottom_up(merge_exponentials(e), [](const ex& node) -> ex {
+    if (is_exactly_a<add>(node)) {
+      // the monomials every term's exponent holds with one coefficient: their sum c is common
+      std::optional<std::map<ex, numeric, ex_is_less>> common;
+      for (const ex& term : node) {
+        const auto here = monomials_of(exponent_of(term));
+        if (!common) {
+          common = here;
+          continue;
+        }
+        for (auto it = common->begin(); it != common->end();) {
+          const auto found = here.find(it->first);
+          it = found != here.end() && found->second == it->second ? std::next(it) : common->erase(it);
+        }
+      }
+      if (!common || common->empty()) return node;
+      ex c = 0;
+      for (const auto& [m, k] : *common) c += k * m;
+      if (!manifestly_real(c)) return node;
+      ex rest = 0;
+      for (const ex& term : node) rest += merge_exponentials(term * exp(-c));
+      return exp(c) * rest;  // sum_i t_i e^(a_i) = e^c sum_i t_i e^(a_i - c)
+    }
+    // a power GiNaC's evaluation created from the rewritten children sits in a product
+    if (is_exactly_a<mul>(node)) {
+      ex out = 1;
+      for (const ex& factor : node) out *= exponential_out_of_power(factor);
+      return out;
+    }
+    return exponential_out_of_power(node);
+  });
+  return merge_exponentials(rewritten);
 }
 
 ex hyperbolic_as_exp(const ex& e) {

@@ -6,6 +6,7 @@
 //   merge_exponentials:  exp(a)*exp(b) -> exp(a+b),  exp(a)^k -> exp(k*a) for integer k or
 //                        manifestly real a (sqrt(exp(I x)) is not exp(I x/2))
 //                        (GiNaC 1.8 never merges products of exponentials itself)
+//   factor_common_exponentials: e^c taken out of a sum whose exponents all hold c
 //   erfc_as_erf:         erfc(z) -> 1 - erf(z)
 //   split_positive_powers: (p*q)^r -> p^r * q^r and b^(s+t) -> b^s * b^t for b, p, q > 0
 //   collect_transcendentals: sum of coefficient * (exp/erf/erfc factors), with each
@@ -28,6 +29,14 @@ std::vector<GiNaC::ex> terms_of(const GiNaC::ex& e);
 
 /// exp(a)*exp(b)*c -> exp(a+b)*c in every product, recursively; exponent arguments expanded.
 GiNaC::ex merge_exponentials(const GiNaC::ex& e);
+
+/// Common exponential factors taken out of sums and powers, recursively: a sum
+/// sum_i t_i e^(a_i) -> e^c sum_i t_i e^(a_i - c), where c is the part (monomials with equal
+/// coefficients) that every exponent a_i shares and c is manifestly real; (e^a q)^r ->
+/// e^(r a) q^r for real a and a real number r (e^a > 0 leaves q's argument alone); then
+/// merge_exponentials. An identity on the reals: S = (e^beta A)/sqrt(e^(2 beta) B) becomes
+/// A/sqrt(B), free of beta, so that ball arithmetic over a box no longer loses width to it.
+GiNaC::ex factor_common_exponentials(const GiNaC::ex& e);
 
 /// cosh(u) -> (e^u + e^-u)/2, sinh(u) -> (e^u - e^-u)/2, tanh(u) -> (e^2u - 1)/(e^2u + 1)
 /// everywhere: identities on the reals, so that exp(u) - cosh(u) - sinh(u) reduces to 0.

@@ -159,6 +159,30 @@ BOOST_AUTO_TEST_CASE(powers_with_symbolic_exponents_split_only_over_positive_bas
   BOOST_TEST(!sym::is_identically_zero(GiNaC::pow(x / 2, N) - GiNaC::pow(x, N) * GiNaC::pow(numeric_ex(2), -N)));
 }
 
+// S of exp under uniform scores, X = beta + sqrt3 gamma U, U uniform on [-1, 1]: E e^X = e^beta
+// sinh(a)/a and E e^2X = e^(2 beta) sinh(2a)/(2a), a = sqrt3 gamma (by hand), so S = (sinh(a)/a) /
+// sqrt(sinh(2a)/(2a)) is free of beta. The property checks use the form with e^beta cancelled
+// (kernel_checks.cpp): with it, balls over a box in beta lose no width to beta.
+BOOST_AUTO_TEST_CASE(common_exponential_factors_cancel_only_where_they_are_real) {
+  const auto& s = sym::symbols();
+  const ex a = GiNaC::sqrt(ex(3)) * s.gamma;
+  const ex S = (GiNaC::exp(s.beta + a) - GiNaC::exp(s.beta - a)) / (2 * a) /
+               GiNaC::sqrt((GiNaC::exp(2 * s.beta + 2 * a) - GiNaC::exp(2 * s.beta - 2 * a)) / (4 * a));
+  const ex factored = sym::factor_common_exponentials(S);
+  BOOST_TEST(!factored.has(s.beta), factored);
+  const ex by_hand = (GiNaC::exp(a) - GiNaC::exp(-a)) / (2 * a) / GiNaC::sqrt((GiNaC::exp(2 * a) - GiNaC::exp(-2 * a)) / (4 * a));
+  BOOST_TEST(sym::is_identically_zero(factored - by_hand), factored);
+  // mutants: a term without the factor keeps the sum whole; a complex exponent is not taken out
+  // of a sum or a root (sqrt(e^(2 i beta) q) is not e^(i beta) sqrt(q) for every beta)
+  const ex mixed = GiNaC::exp(s.beta) * s.gamma + s.gamma * s.gamma;
+  BOOST_TEST(sym::factor_common_exponentials(mixed).is_equal(mixed), sym::factor_common_exponentials(mixed));
+  const ex complex_sum = GiNaC::exp(GiNaC::I * s.beta + s.gamma) + GiNaC::exp(GiNaC::I * s.beta);
+  BOOST_TEST(!GiNaC::is_exactly_a<GiNaC::mul>(sym::factor_common_exponentials(complex_sum)));
+  const ex complex_root = GiNaC::sqrt(GiNaC::exp(2 * GiNaC::I * s.beta) * (1 + s.gamma));
+  BOOST_TEST(sym::factor_common_exponentials(complex_root).has(GiNaC::sqrt(GiNaC::exp(2 * GiNaC::I * s.beta) * (1 + s.gamma))),
+             sym::factor_common_exponentials(complex_root));
+}
+
 // Found by the attack on session 11's rules (helper report): interval arithmetic that
 // rounded an underflow to an exact 0 and an overflow to an exact infinity gave relu(10^-400 - gamma)
 // a sign on gamma > 0 and exp(-1000) exp(1000) the range [0, 0], and so false proofs.

@@ -9,6 +9,7 @@
 #include "numerics/precision.hpp"
 #include "numerics/agreement.hpp"
 #include "numerics/ball_expression.hpp"
+#include "proofs/canonical_form.hpp"
 #include "proofs/definedness.hpp"
 #include "proofs/derivation_cache.hpp"
 #include "proofs/kernel_derivation.hpp"
@@ -226,13 +227,16 @@ PropertyTarget property_target(const Spec& spec, const sym::KernelDerivation& d,
   target.ratio_of_first_two = true;  // beta, gamma: S of a positively homogeneous f depends on beta/gamma
   // the sampled route draws real d-dimensional weights only under the normal law
   if (score_law(spec)->is_normal()) target.gaussian_keys = reduction_hypotheses(spec);
+  // S with common exponential factors cancelled (an identity on the reals): e^beta in both
+  // moments would otherwise widen every ball of S over a box in beta
+  const GiNaC::ex S = sym::factor_common_exponentials(d.S);
   if (use.properties) {
-    target.S = d.S;
+    target.S = S;
     return target;
   }
   target.S = 0;
   target.no_closed_form_reason = use.reason;
-  if (use.claims) target.regional_form = PropertyTarget::RegionalForm{d.S, use.region_positive, use.region_text};
+  if (use.claims) target.regional_form = PropertyTarget::RegionalForm{S, use.region_positive, use.region_text};
   // the numeric route's certified ball of S, as at a grid point (where S exists under the law)
   const auto route = std::make_shared<const KernelRoute>(d, digits, score_law(spec));
   target.certified_value = [route](const GridPoint& p) { return certified_value_of(route->certified(p)); };
