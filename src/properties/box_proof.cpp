@@ -212,6 +212,38 @@ num::BoxResult certify_on_whole_box(const ex& f, const std::vector<ex>& symbols,
 // first counterexample, else the first undecided part, otherwise.
 num::BoxResult certify_on_box(const ex& f, const std::vector<ex>& symbols, const std::vector<num::BoxAxis>& box,
                               num::Relation relation, std::size_t budget, const ex& derivative_in) {
+  // an axis whose symbol f does not hold is left out: f on the box is f on the other axes'
+  // box, with any value of it (S of exp under uniform scores, its e^beta cancelled, is free of
+  // beta: halving beta only spent the budget). An integer axis stays unless it holds an integer,
+  // the coordinate a point of the claim needs.
+  if (box.size() == symbols.size() && box.size() > 1) {
+    std::vector<std::size_t> kept;
+    std::vector<numeric> fill(box.size());
+    for (std::size_t j = 0; j < box.size(); ++j) {
+      const bool integer = is_integer_parameter(symbols[j]) && !symbols[j].is_equal(derivative_in);
+      fill[j] = integer ? num::ceil_of(box[j].lo) : box[j].lo;
+      if (f.has(symbols[j]) || (integer && fill[j] > box[j].hi))
+        kept.push_back(j);
+    }
+    if (!kept.empty() && kept.size() < box.size()) {
+      std::vector<ex> kept_symbols;
+      std::vector<num::BoxAxis> kept_box;
+      for (const std::size_t j : kept) kept_symbols.push_back(symbols[j]), kept_box.push_back(box[j]);
+      num::BoxResult r = certify_on_box(f, kept_symbols, kept_box, relation, budget, derivative_in);
+      // points and the open sub-box back in every axis
+      if (r.point.size() == kept.size()) {
+        std::vector<numeric> point = fill;
+        for (std::size_t k = 0; k < kept.size(); ++k) point[kept[k]] = r.point[k];
+        r.point = point;
+      }
+      if (r.open_box.size() == kept.size()) {
+        std::vector<num::BoxAxis> open = box;
+        for (std::size_t k = 0; k < kept.size(); ++k) open[kept[k]] = r.open_box[k];
+        r.open_box = open;
+      }
+      return r;
+    }
+  }
   if (box.size() == symbols.size())
     for (std::size_t j = 0; j < box.size(); ++j) {
       if (!(box[j].lo.is_negative() && box[j].hi.is_positive()) || !vanishes_on(f, symbols, box, j, 0)) continue;
