@@ -116,6 +116,30 @@ bool has_laurent_series(const ex& r, const ex& t) {
   }
 }
 
+bool has_nonzero_leading_term(const ex& r, const ex& t);
+ex without_negligible_terms(const ex& e);
+
+// Whether |r| <= C t^L for some C, L as t -> 0+, shown from r's shape where its series is not
+// at hand: sums and products of such, an Order term, a non-negative integer power of such, or a
+// real power of a base ~ b t^M with b != 0 (b^p t^(pM) (1 + o(1))^p); a factor free of t; else
+// a Laurent series. A class exp(A) r with A ~ c t^-k, c < 0, is then O(t^M) for every M. GiNaC's
+// series stops at (t^-2 + 2/t + 2 + O(t^20))^(-1/2), the root of a second moment as beta ->
+// infinity (S of a kernel piecewise(exp(x), 0, 1 + x) under the normal law).
+bool polynomially_bounded(const ex& r, const ex& t) {
+  if (!r.has(t) || r.is_equal(t) || is_ex_the_function(r, Order)) return true;
+  if (is_a<add>(r) || is_a<mul>(r)) {
+    for (const ex& op : r)
+      if (!polynomially_bounded(op, t)) return false;
+    return true;
+  }
+  if (is_a<power>(r) && is_a<numeric>(r.op(1)) && ex_to<numeric>(r.op(1)).is_real()) {
+    if (!polynomially_bounded(r.op(0), t)) return false;
+    if (r.op(1).info(info_flags::nonnegint)) return true;
+    return has_nonzero_leading_term(without_negligible_terms(r.op(0)), t);
+  }
+  return has_laurent_series(r, t);
+}
+
 // The marker of an exponentially small class that gather_exponentials absorbed into a
 // dominant one: R + negligible() t^kNegligibleOrder stands for R + d with d = O(t^M) for every
 // M. A symbol of its own, not GiNaC's Order: an O-term in the base of a power stops GiNaC's
@@ -205,7 +229,8 @@ std::optional<std::pair<ex, ex>> gather_exponentials(const ex& g, const ex& t) {
       bool dominant = true;
       for (const auto& [A, R_c] : live) {
         if (A.is_equal(A_D) && R_c.is_equal(R_D)) continue;
-        if (exponentially_small(normal(A - A_D), t) && has_laurent_series(R_c, t)) {
+        if (exponentially_small(normal(A - A_D), t) &&
+            (has_laurent_series(R_c, t) || polynomially_bounded(R_c, t))) {
           R += negligible() * pow(t, kNegligibleOrder);
         } else {
           dominant = false;
@@ -365,6 +390,28 @@ std::string to_text(LimitPoint to) {
   return "";
 }
 
+namespace {
+
+// b^u = exp(u log b) for a positive number b != 1 and an exponent u in t: an identity for real
+// u, which lets gather_exponentials class the term ((1/2)^(1/t) = exp(-log(2)/t) is
+// exponentially small: S of a sequence at lambda = 1/2 as n -> infinity).
+ex constant_powers_as_exp(const ex& e, const symbol& t) {
+  struct Rewrite : map_function {
+    const symbol& t;
+    explicit Rewrite(const symbol& s) : t(s) {}
+    ex operator()(const ex& node) override {
+      const ex m = node.map(*this);
+      if (!is_exactly_a<power>(m) || !m.op(1).has(t) || !is_exactly_a<numeric>(m.op(0))) return m;
+      const numeric& b = ex_to<numeric>(m.op(0));
+      if (!b.is_real() || !b.is_positive() || b == 1) return m;
+      return exp(m.op(1) * log(b));
+    }
+  } rewrite(t);
+  return rewrite(e);
+}
+
+}  // namespace
+
 std::optional<SeriesLimit> series_limit(const ex& e, const symbol& v, LimitPoint to) {
   const possymbol t("t");
   try {
@@ -380,7 +427,7 @@ std::optional<SeriesLimit> series_limit(const ex& e, const symbol& v, LimitPoint
     // in a linear term that S's form does not have, the attack of 2026-11-29, D2)
     int unresolved = 0;  // a switch whose sign at t = 0 is not shown stays (the series decides)
     const ex near_zero = branches_at(at_t, t, 0, unresolved);
-    const ex g = erf_asymptotics(near_zero, t);
+    const ex g = erf_asymptotics(constant_powers_as_exp(near_zero, t), t);
     // products of sums distributed, so that terms of the same exponential class meet in one
     // sum (erf(u) (1 + t^2) - erf(u) (1 + t^2) would otherwise keep two O-terms)
     const ex expanded = g.has(Order(wild())) ? g.expand() : g;

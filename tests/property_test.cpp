@@ -28,6 +28,7 @@
 
 using namespace attnverify;
 using GiNaC::ex;
+using GiNaC::numeric;
 
 namespace {
 
@@ -155,6 +156,38 @@ BOOST_AUTO_TEST_CASE(a_series_limit_states_the_order_it_computed) {
   BOOST_TEST(limit->value.is_equal(GiNaC::ex(1)));
 }
 
+// Limits where a term is exponentially small in a power of a number or under a root, values by
+// hand. The sequence with weights lambda^(n-i) + 1 at lambda = 1/2 has sum 2(1 - 2^-n) + n and sum
+// of squares (4/3)(1 - 4^-n) + 4(1 - 2^-n) + n, so S_n -> 1 as n -> infinity: (1/2)^n = e^(-n log 2)
+// is exponentially small. n (1/2)^n -> 0, and (3/2)^n / n diverges. The kernel piecewise(exp(x), 0,
+// 1 + x) at gamma = 1: as beta -> infinity, f(X) = 1 + X but on X < 0, of probability Phi(-beta),
+// so S -> lim (1 + beta)/sqrt((1 + beta)^2 + 1) = 1; its second moment's root holds the
+// exponentially small erfc terms, where GiNaC's series gave up.
+BOOST_AUTO_TEST_CASE(limits_through_powers_of_numbers_and_roots_of_small_terms) {
+  const auto& s = sym::symbols();
+  const GiNaC::symbol& n = s.n;
+  const auto at_infinity = [](const ex& e, const GiNaC::symbol& v) {
+    return sym::series_limit(e, v, sym::LimitPoint::Infinity);
+  };
+  const ex half_n = GiNaC::pow(numeric(1, 2), n), quarter_n = GiNaC::pow(numeric(1, 4), n);
+  const ex S_mix = (2 * (1 - half_n) + n) / GiNaC::sqrt(n * (numeric(4, 3) * (1 - quarter_n) + 4 * (1 - half_n) + n));
+  const auto mix = at_infinity(S_mix, n);
+  BOOST_TEST_REQUIRE(mix.has_value());
+  BOOST_TEST(mix->finite);
+  BOOST_TEST(mix->value.is_equal(ex(1)), mix->value);
+  const auto decaying = at_infinity(n * half_n, n);
+  BOOST_TEST_REQUIRE(decaying.has_value());
+  BOOST_TEST((decaying->finite && decaying->value.is_zero()), decaying->expansion);
+  const auto growing = at_infinity(GiNaC::pow(numeric(3, 2), n) / n, n);
+  BOOST_TEST_REQUIRE(growing.has_value());
+  BOOST_TEST(!growing->finite, growing->expansion);
+  const ex S_piece = sym::derive_kernel(sym::parse_expression("piecewise(exp(x), 0, 1 + x)", {"x"})).S.subs(s.gamma == 1);
+  const auto piece = at_infinity(S_piece, s.beta);
+  BOOST_TEST_REQUIRE(piece.has_value());
+  BOOST_TEST(piece->finite);
+  BOOST_TEST(piece->value.is_equal(ex(1)), piece->value);
+}
+
 // Limits through erfc at an argument c/t -> +-infinity (proofs/limits.cpp): erfc(z) =
 // exp(-z^2)/(z sqrt(pi)) (1 - 1/(2z^2) + 3/(4z^4) - ... + O(z^-20)) (DLMF 7.12.1, an
 // enveloping series), exponentials gathered out of sums and powers. Values by hand:
@@ -218,7 +251,6 @@ BOOST_AUTO_TEST_CASE(a_bound_with_roots_is_positive_only_when_shown) {
 // The lattice route for properties without a closed form (src/properties/lattice_checks.hpp):
 // its axes, and its decisions on a made-up S whose balls are known exactly.
 BOOST_AUTO_TEST_CASE(the_lattice_route_decides_bounds_and_monotonicity_from_balls_only) {
-  using GiNaC::numeric;
   const std::vector<numeric> even = lattice_axis(-1, 1);
   BOOST_TEST(even.size() == 9u);
   BOOST_TEST((even.front() == -1 && even[1] == numeric(-3, 4) && even.back() == 1));
