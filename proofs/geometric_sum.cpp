@@ -10,26 +10,54 @@ using namespace GiNaC;
 
 namespace {
 
-// term = C * r^i: returns r, and C through `constant`.
-ex geometric_ratio(const ex& term, const symbol& i, ex& constant) {
+/// A term C i^k r^i of the summand.
+struct GeometricTerm {
+  ex constant = 1;
   ex ratio = 1;
-  constant = 1;
+  int degree = 0;
+};
+
+// The exponent e of a factor b^e or exp(e) split as e = e0 + e1 i, when e is linear in i.
+bool linear_in(const ex& exponent, const symbol& i, ex& e0, ex& e1) {
+  const ex e = exponent.expand();
+  if (!e.is_polynomial(i) || e.degree(i) != 1) return false;
+  e0 = e.coeff(i, 0), e1 = e.coeff(i, 1);
+  return true;
+}
+
+GeometricTerm geometric_term(const ex& term, const symbol& i) {
+  GeometricTerm out;
   for (const ex& f : factors_of(term)) {
+    ex e0, e1;
     if (!f.has(i)) {
-      constant *= f;
-      continue;
+      out.constant *= f;
+    } else if (f.is_equal(i)) {
+      out.degree += 1;
+    } else if (is_exactly_a<power>(f) && f.op(0).is_equal(i) && f.op(1).info(info_flags::posint) &&
+               f.op(1) < numeric(64)) {
+      out.degree += ex_to<numeric>(f.op(1)).to_int();  // i^k
+    } else if (is_exactly_a<power>(f) && !f.op(0).has(i) && linear_in(f.op(1), i, e0, e1)) {
+      out.ratio *= pow(f.op(0), e1);  // b^(e0 + e1 i) = b^e0 (b^e1)^i
+      out.constant *= pow(f.op(0), e0);
+    } else if (is_ex_the_function(f, exp) && linear_in(f.op(0), i, e0, e1)) {
+      out.ratio *= exp(e1);  // exp(e0 + e1 i) = e^e0 (e^e1)^i
+      out.constant *= exp(e0);
+    } else {
+      throw NotInClass("the summand factor '" + to_text(f) + "' is not i^k times a geometric factor in i");
     }
-    if (is_exactly_a<power>(f) && !f.op(0).has(i)) {
-      const ex exponent = f.op(1).expand();
-      if (exponent.is_polynomial(i) && exponent.degree(i) == 1) {
-        ratio *= pow(f.op(0), exponent.coeff(i, 1));
-        constant *= pow(f.op(0), exponent.coeff(i, 0));
-        continue;
-      }
-    }
-    throw NotInClass("the summand factor '" + to_text(f) + "' is not geometric in i");
   }
-  return ratio;
+  return out;
+}
+
+// sum_{i=1}^m i^k, a polynomial in m of degree k + 1 (Faulhaber):
+//   sum_{i=0}^{m-1} i^k = 1/(k+1) sum_{j=0}^{k} binomial(k+1, j) B_j m^(k+1-j)   (B_1 = -1/2),
+// and sum_{i=1}^m i^k = that + m^k for k >= 1; m for k = 0.
+ex power_sum(int k, const ex& m) {
+  if (k == 0) return m;  // (GiNaC refuses 0^0 at m = 0)
+  ex below = 0;
+  for (int j = 0; j <= k; ++j)
+    below += binomial(numeric(k + 1), numeric(j)) * bernoulli(numeric(j)) * pow(m, k + 1 - j);
+  return below / (k + 1) + pow(m, k);
 }
 
 }  // namespace
@@ -38,12 +66,16 @@ ex sum_geometric(const ex& term, const symbol& i, const ex& lo, const ex& hi) {
   const ex expanded = split_positive_powers(term).expand();
   ex total = 0;
   for (const ex& t : terms_of(expanded)) {
-    ex constant;
-    const ex r = geometric_ratio(t, i, constant);
-    if (normal_with_power_atoms(r - 1).is_zero())
-      total += constant * (hi - lo + 1);
-    else
-      total += constant * (pow(r, lo) - pow(r, hi + 1)) / (1 - r);
+    const GeometricTerm g = geometric_term(t, i);
+    if (normal_with_power_atoms(g.ratio - 1).is_zero()) {
+      total += g.constant * (power_sum(g.degree, hi) - power_sum(g.degree, lo - 1));
+      continue;
+    }
+    // sum_{i=lo}^{hi} i^k x^i = (x d/dx)^k (x^lo - x^(hi+1))/(1 - x), at x = r
+    const symbol x("x");
+    ex sum = (pow(x, lo) - pow(x, hi + 1)) / (1 - x);
+    for (int j = 0; j < g.degree; ++j) sum = x * sum.diff(x);
+    total += g.constant * sum.subs(x == g.ratio);
   }
   return normal_with_power_atoms(total);
 }

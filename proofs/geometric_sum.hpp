@@ -2,17 +2,21 @@
 //
 //   sum_{i=lo}^{hi} C r^i = C (r^lo - r^(hi+1)) / (1 - r)      (r != 1)
 //                         = C (hi - lo + 1)                    (r == 1)
+//   sum_{i=lo}^{hi} C i^k r^i = C [(x d/dx)^k (x^lo - x^(hi+1))/(1 - x)] at x = r   (r != 1)
+//   sum_{i=1}^{m} i^k = Faulhaber's polynomial in m (Bernoulli numbers)              (r == 1)
 //
-// The summand is expanded into terms C_j * prod_k b_k^(e_k(i)) whose exponents
-// are linear in i; each term is C_j r_j^i with r_j = prod_k b_k^(de_k/di). Terms
-// polynomial in i (i^2 lambda^i, ...) are outside this routine: NotInClass.
+// The summand is expanded into terms C_j i^k_j prod_k b_k^(e_k(i)) exp(e(i)) whose
+// exponents are linear in i; each term is C_j i^k_j r_j^i with r_j = prod_k b_k^(de_k/di)
+// e^(de/di) (exp(lambda i) = (e^lambda)^i). Other summands (1/i, sqrt(i), ...) are outside
+// this routine: NotInClass. Every sum is certified by telescoping
+// (proofs/telescoping_certificate.hpp), whatever found it.
 #pragma once
 
 #include <ginac/ginac.h>
 
 namespace attnverify::sym {
 
-/// sum_{i=lo}^{hi} term(i) for a sum of geometric terms in i. A ratio r that is
+/// sum_{i=lo}^{hi} term(i) for a sum of terms i^k r^i (k a non-negative integer below 64). A ratio r that is
 /// identically 1 uses the second formula; a symbolic ratio is assumed != 1 (the
 /// caller derives the r = 1 case separately by substituting the parameter first).
 /// Throws NotInClass for other summands.

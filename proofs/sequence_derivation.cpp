@@ -56,7 +56,11 @@ SequenceDerivation derive_sequence(const ex& weight) {
   SequenceDerivation out;
   out.weight = weight;
   try {
-    const ex magnitude = abs(weight);  // |lambda^(n-i)| -> lambda^(n-i) for lambda > 0
+    // |lambda^(n-i)| -> lambda^(n-i) for lambda > 0, and |i lambda^(n-i)| -> i lambda^(n-i): the
+    // sums take i >= 1 only, so |a_i| is taken with i positive
+    const possymbol positive_i("i");
+    const auto abs_for_positive_i = [&](const ex& a) { return ex(abs(a.subs(s.i == positive_i))).subs(positive_i == s.i); };
+    const ex magnitude = abs_for_positive_i(weight);
     if (magnitude.has(abs(wild())))
       throw NotInClass("cannot remove the absolute value of the weight '" + std::string("|a_i|") + "'");
     const possymbol& N = summation_limit();
@@ -84,7 +88,7 @@ SequenceDerivation derive_sequence(const ex& weight) {
     }
 
     const ex weight_one = weight.subs(s.lambda == 1);
-    out.partial_abs_at_lambda_one = sum_geometric(abs(weight_one), s.i, 1, N);
+    out.partial_abs_at_lambda_one = sum_geometric(abs_for_positive_i(weight_one), s.i, 1, N);
     out.partial_square_at_lambda_one = sum_geometric(pow(weight_one, 2), s.i, 1, N);
     out.S_at_lambda_one = sparsity(out.partial_abs_at_lambda_one.subs(N == s.n),
                                    out.partial_square_at_lambda_one.subs(N == s.n), s.n);

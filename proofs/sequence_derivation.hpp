@@ -3,7 +3,7 @@
 //
 //   S_n = mean|a| / sqrt(mean a^2) = (1/n) sum|a_i| / sqrt((1/n) sum a_i^2),
 //
-// exact for every n, derived with symbolic n by geometric summation
+// exact for every n, derived with symbolic n by summing terms i^k r^i (geometric, times a power of i)
 // (proofs/geometric_sum.hpp). The parameter lambda lives in (0, 1]; the ratio-1
 // case lambda = 1 is derived separately by substituting lambda = 1 into the weight
 // before summing, so no 0/0 ever has to be evaluated.

@@ -11,6 +11,7 @@
 #include "proofs/expression_parser.hpp"
 #include "proofs/sequence_derivation.hpp"
 #include "proofs/symbols.hpp"
+#include "proofs/telescoping_certificate.hpp"
 
 using namespace attnverify;
 using GiNaC::ex;
@@ -61,4 +62,41 @@ BOOST_AUTO_TEST_CASE(eq11_equality_is_proved_and_a_typo_is_not) {
   BOOST_TEST(sym::prove_equal(eq11, d.S).proved);
   const ex typo = sym::parse_expression("sqrt((1-lambda^n)/(n*(1-lambda))*(1+lambda)/(1-lambda^n))", {"lambda", "n"});
   BOOST_TEST(!sym::prove_equal(typo, d.S).proved);
+}
+
+// Weights i^k r^i (proofs/geometric_sum.hpp): i^2 (Faulhaber), i lambda^(n-i) (an
+// arithmetico-geometric sum), exp(lambda i) = (e^lambda)^i and exp(i/n) = (e^(1/n))^i, each
+// against the exact sum of its n terms at 50 digits, and each sum certified by telescoping
+// (the absolute value of i lambda^(n-i) removed for i >= 1). 1/i and sqrt(i) stay outside the
+// class, with the reason.
+BOOST_AUTO_TEST_CASE(powers_of_i_times_geometric_weights_match_exact_summation) {
+  const auto& s = sym::symbols();
+  const GiNaC::possymbol& N = sym::summation_limit();
+  for (const char* text : {"i^2", "i*lambda^(n-i)", "exp(lambda*i)", "exp(i/n)"}) {
+    const ex weight = sym::parse_expression(text, {"lambda", "n", "i"});
+    const sym::SequenceDerivation d = sym::derive_sequence(weight);
+    BOOST_TEST_CONTEXT(text) {
+      BOOST_REQUIRE_MESSAGE(d.status == sym::SequenceDerivation::Status::Derived, d.reason);
+      BOOST_TEST(sym::certify_sum(d.partial_abs, GiNaC::abs(weight), N, s.i).verified);
+      BOOST_TEST(sym::certify_sum(d.partial_square, GiNaC::pow(weight, 2), N, s.i).verified);
+      const num::AdaptiveEvaluator general(d.S, {s.lambda, s.n}, 50), at_one(d.S_at_lambda_one, {s.lambda, s.n}, 50);
+      for (const numeric& lambda : {numeric(1, 2), numeric(1)})
+        for (const long n : {1L, 2L, 7L, 100L}) {
+          const num::Evaluation c = (lambda == 1 ? at_one : general)({lambda, numeric(n)});
+          BOOST_REQUIRE_MESSAGE(c.converged, c.failure);
+          const num::SequenceSum sum = num::sum_sequence(weight, lambda, static_cast<unsigned long>(n), 50);
+          num::ScopedPrecision scope(sum.precision);
+          BOOST_TEST_CONTEXT("lambda=" << lambda << ", n=" << n) {
+            BOOST_TEST(num::digits_of_agreement(c.value, sum.S, 60) >= 45.0);
+          }
+        }
+    }
+  }
+  // a wrong sum is refused by the certificate: sum_{i=1}^N i = N(N+1)/2, not N^2/2
+  BOOST_TEST(!sym::certify_sum(GiNaC::pow(N, 2) / 2, s.i, N, s.i).verified);
+  for (const char* text : {"1/i", "sqrt(i)"}) {
+    const sym::SequenceDerivation d = sym::derive_sequence(sym::parse_expression(text, {"lambda", "n", "i"}));
+    BOOST_TEST((d.status == sym::SequenceDerivation::Status::NoClosedForm), text);
+    BOOST_TEST(d.reason.find("not i^k times a geometric factor") != std::string::npos, d.reason);
+  }
 }
