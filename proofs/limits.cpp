@@ -25,11 +25,15 @@ constexpr int kNegligibleOrder = 40;
 /// Series orders tried in turn for the factor R of exp(A) R.
 constexpr int kSeriesOrders[] = {4, 8, 16, 32};
 
-// The sign of a constant (no symbols) by the positivity prover: +1, -1, or 0 when not shown.
+// The sign of a constant (no symbols) by the positivity prover, else by an interval enclosure
+// (e - 1 > 0, which the prover does not show): +1, -1, or 0 when not shown.
 int constant_sign(const ex& c) {
   try {
     if (is_provably_positive(c, {})) return 1;
     if (is_provably_positive(-c, {})) return -1;
+    const Range r = enclose(c, {});
+    if (r.positive()) return 1;
+    if (r.negative()) return -1;
   } catch (const std::exception&) {
   }
   return 0;
@@ -244,6 +248,56 @@ std::optional<std::pair<ex, ex>> gather_exponentials(const ex& g, const ex& t) {
   return std::make_pair(ex(0), g);  // a function of t without a gathered exponential
 }
 
+// (c t^k)^r = c^r t^(k r) for a constant c > 0 (its sign certified) and t > 0, everywhere in e,
+// after expanding the base of every non-integer power of an expression in t:
+// split_positive_powers leaves (t/(e - 1))^(-1/2) whole (e - 1 is not positive by GiNaC's info),
+// and GiNaC's series of it divides by 0 (S of a sequence with weights exp(lambda i) as n -> infinity).
+ex split_constant_powers(const ex& e, const symbol& t) {
+  struct Rewrite : map_function {
+    const symbol& t;
+    explicit Rewrite(const symbol& s) : t(s) {}
+    ex operator()(const ex& node) override {
+      ex m = node.map(*this);
+      if (!is_exactly_a<power>(m) || !is_exactly_a<numeric>(m.op(1)) || m.op(1).info(info_flags::integer)) return m;
+      // the base expanded: GiNaC's series of (t (5 + 9/t^2 - 6/t))^(-1/2) tries to assemble a
+      // Puiseux series even in v = sqrt(t), that of (5 t + 9/t - 6)^(-1/2) does not
+      if (m.op(0).has(t)) m = pow(m.op(0).expand(), m.op(1));
+      if (!is_exactly_a<power>(m)) return m;
+      // a base that is a Laurent polynomial c t^L + (higher powers) with c > 0: B^r = c^r t^(L r)
+      // (B/(c t^L))^r, the last factor -> 1 (GiNaC's series of v^2 (9/v^2 - 6 + 5 v^2)^(-1/2) still
+      // tried a Puiseux series: S of a sequence with weights i lambda^(n-i) as n -> infinity)
+      if (const ex& B = m.op(0); B.has(t) && is_a<add>(B)) {
+        // every term c_k t^k with an integer k and c_k free of t
+        bool laurent = true;
+        for (const ex& term : B) {
+          const int k = term.ldegree(t);
+          laurent = laurent && term.degree(t) == k && !(term / pow(t, k)).expand().has(t);
+        }
+        if (laurent) {
+          const int L = B.ldegree(t);
+          const ex c = B.coeff(t, L);
+          if (!c.has(t) && constant_sign(c) > 0)
+            return pow(c, m.op(1)) * pow(t, L * m.op(1)) * pow((B / (c * pow(t, L))).expand(), m.op(1));
+        }
+      }
+      if (!is_exactly_a<mul>(m.op(0))) return m;
+      ex of_t = 1, constant = 1;
+      for (const ex& factor : m.op(0)) {
+        if (factor.is_equal(t) || (is_exactly_a<power>(factor) && factor.op(0).is_equal(t) &&
+                                   is_exactly_a<numeric>(factor.op(1)) && ex_to<numeric>(factor.op(1)).is_real()))
+          of_t *= factor;
+        else if (!factor.has(t))
+          constant *= factor;
+        else
+          return m;
+      }
+      if (of_t.is_equal(ex(1)) || constant_sign(constant) <= 0) return m;
+      return pow(constant, m.op(1)) * pow(of_t, m.op(1));
+    }
+  } rewrite(t);
+  return rewrite(e);
+}
+
 // g = exp(A) R (gather_exponentials) with A = c t^-k + (higher powers), k > 0, c real:
 // exp(A) tends to 0 (c < 0) or infinity (c > 0) faster than any power of t, so when R has
 // a Laurent series (R ~ r t^L, r != 0) the limit of g is 0, or infinite for c > 0. With A
@@ -276,7 +330,7 @@ std::optional<SeriesLimit> exponential_limit(const ex& g, const possymbol& t) {
   // sat in the base of a power that base has a nonzero Laurent leading term (checked by
   // gather_exponentials), so the drop changes R by a relative O(t^M) only
   const bool dropped = R.has(negligible());
-  const ex R0 = dropped ? without_negligible_terms(R) : R;
+  const ex R0 = split_constant_powers(dropped ? without_negligible_terms(R) : R, t);
   for (const auto& [variable, form] : {std::make_pair(ex(t), R0), std::make_pair(ex(v), R0.subs(t == pow(v, 2)))}) {
     for (const int order : kSeriesOrders) {
       ex r;
@@ -404,7 +458,7 @@ ex constant_powers_as_exp(const ex& e, const symbol& t) {
       if (!is_exactly_a<power>(m) || !m.op(1).has(t) || !is_exactly_a<numeric>(m.op(0))) return m;
       const numeric& b = ex_to<numeric>(m.op(0));
       if (!b.is_real() || !b.is_positive() || b == 1) return m;
-      return exp(m.op(1) * log(b));
+      return exp(m.op(1) * log(ex(b)));  // log of the exact number (log(numeric) is a float)
     }
   } rewrite(t);
   return rewrite(e);

@@ -16,6 +16,7 @@
 #include "proofs/linear_attention.hpp"
 #include "proofs/norm_ratio.hpp"
 #include "proofs/positivity.hpp"
+#include "proofs/sequence_derivation.hpp"
 #include "proofs/symbols.hpp"
 #include "src/kinds/registry.hpp"
 #include "src/properties/exact_values.hpp"
@@ -181,6 +182,18 @@ BOOST_AUTO_TEST_CASE(limits_through_powers_of_numbers_and_roots_of_small_terms) 
   const auto growing = at_infinity(GiNaC::pow(numeric(3, 2), n) / n, n);
   BOOST_TEST_REQUIRE(growing.has_value());
   BOOST_TEST(!growing->finite, growing->expansion);
+  // weights exp(lambda i) and i lambda^(n-i) at lambda = 1/2 (proofs/sequence_derivation.hpp): sum
+  // e^(i/2) ~ e^(n/2) e^(1/2)/(e^(1/2) - 1) and sum e^i ~ e^n e/(e - 1), so S_n ~ C/sqrt(n); sum
+  // i 2^(i-n) ~ 2n and sum i^2 4^(i-n) ~ 4n^2/3, so S_n ~ sqrt(3/n): both -> 0, through the
+  // Puiseux variable sqrt(t) (the second's root needs its base's leading term t^-1 taken out)
+  for (const char* weight : {"exp(lambda*i)", "i*lambda^(n-i)"}) {
+    const sym::SequenceDerivation d = sym::derive_sequence(sym::parse_expression(weight, {"lambda", "n", "i"}));
+    BOOST_TEST_REQUIRE((d.status == sym::SequenceDerivation::Status::Derived), d.reason);
+    const auto to_zero = at_infinity(d.S.subs(s.lambda == numeric(1, 2)), n);
+    BOOST_TEST_REQUIRE(to_zero.has_value(), weight);
+    BOOST_TEST((to_zero->finite && to_zero->value.is_zero()), to_zero->expansion);
+    BOOST_TEST(to_zero->expansion.find("v = sqrt(t)") != std::string::npos, to_zero->expansion);
+  }
   const ex S_piece = sym::derive_kernel(sym::parse_expression("piecewise(exp(x), 0, 1 + x)", {"x"})).S.subs(s.gamma == 1);
   const auto piece = at_infinity(S_piece, s.beta);
   BOOST_TEST_REQUIRE(piece.has_value());
