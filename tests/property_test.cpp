@@ -641,7 +641,7 @@ BOOST_AUTO_TEST_CASE(a_constant_bound_met_at_beta_zero_is_proved_from_the_optimu
 }
 
 // A sequence's limit from exact sums to n = 10^5 (tests/specs/properties/linear_weights_limit.toml:
-// a_i = i, S_n -> sqrt(3)/2 by hand): the true limit agrees, and a false one is named as another
+// a_i = relu(i) = i, written without a closed form, S_n -> sqrt(3)/2 by hand): the true limit agrees, and a false one is named as another
 // value the values converge to (numeric evidence), not left undecided.
 BOOST_AUTO_TEST_CASE(a_sequence_limit_elsewhere_is_found_from_five_decades) {
   const VariantResult v = run_test_spec("linear_weights_limit.toml");
@@ -652,6 +652,24 @@ BOOST_AUTO_TEST_CASE(a_sequence_limit_elsewhere_is_found_from_five_decades) {
     BOOST_TEST(to_string(wrong.verdict) == "disagree");
     BOOST_TEST((wrong.evidence.level == EvidenceLevel::NumericEvidence));
     BOOST_TEST(wrong.detail.find("converge to about 0.86603") != std::string::npos);
+  }
+}
+
+// Power weights without a closed form (tests/specs/properties/power_weights_limit.toml: a_i = 1/i^2,
+// S_n -> 0 by hand): the limit from the growth of power sums, proved from that theorem, and a false
+// limit 6/pi^2 a disagreement that names 0 (both were inconclusive by extrapolation).
+BOOST_AUTO_TEST_CASE(a_power_weight_limit_is_proved_from_the_growth_of_power_sums) {
+  const VariantResult v = run_test_spec("power_weights_limit.toml");
+  const CheckRecord& zero = property(v, "limit-zero");
+  BOOST_TEST_CONTEXT(zero.detail) {
+    BOOST_TEST(to_string(zero.verdict) == "agree");
+    BOOST_TEST((zero.evidence.level == EvidenceLevel::ProvedFromTheorem));
+    BOOST_TEST(zero.evidence.proposition.find("growth of power sums") != std::string::npos);
+  }
+  const CheckRecord& wrong = property(v, "limit-reciprocal-zeta");
+  BOOST_TEST_CONTEXT(wrong.detail) {
+    BOOST_TEST(to_string(wrong.verdict) == "disagree");
+    BOOST_TEST(wrong.detail.find("the limit is 0") != std::string::npos);
   }
 }
 

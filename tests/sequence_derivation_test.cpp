@@ -9,6 +9,7 @@
 #include "numerics/sequence_sum.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/expression_parser.hpp"
+#include "proofs/power_sums.hpp"
 #include "proofs/sequence_derivation.hpp"
 #include "proofs/symbols.hpp"
 #include "proofs/telescoping_certificate.hpp"
@@ -99,4 +100,30 @@ BOOST_AUTO_TEST_CASE(powers_of_i_times_geometric_weights_match_exact_summation) 
     BOOST_TEST((d.status == sym::SequenceDerivation::Status::NoClosedForm), text);
     BOOST_TEST(d.reason.find("not i^k times a geometric factor") != std::string::npos, d.reason);
   }
+}
+
+// Power weights c i^q without a closed form (proofs/power_sums.hpp): the limit of S_n as
+// n -> infinity by the growth of power sums, against the table by hand (i^2: sqrt(5)/3;
+// sqrt(i): 2 sqrt(2)/3; 3 i: sqrt(3)/2; 1/i, 1/i^2, i^(-1/2), i^(-3/4): 0), and S_n at
+// n = 10^5 by exact summation on the same side of the limit's neighbourhood (|S_n - L| below
+// 0.01 for q > -1/2). Weights of another shape get none.
+BOOST_AUTO_TEST_CASE(power_weights_have_their_limit_from_the_growth_of_power_sums) {
+  const auto& s = sym::symbols();
+  const std::vector<std::pair<const char*, ex>> table{
+      {"i^2", GiNaC::sqrt(ex(5)) / 3},       {"sqrt(i)", 2 * GiNaC::sqrt(ex(2)) / 3}, {"3*i", GiNaC::sqrt(ex(3)) / 2},
+      {"1/i", 0}, {"1/i^2", 0}, {"i^(-1/2)", 0}, {"i^(-3/4)", 0}};
+  for (const auto& [text, expected] : table) {
+    const ex weight = sym::parse_expression(text, {"lambda", "n", "i"});
+    const auto limit = sym::power_weight_limit(weight, s.i);
+    BOOST_TEST_REQUIRE(limit.has_value(), text);
+    BOOST_TEST(sym::is_identically_zero(limit->limit - expected), text << ": " << limit->limit);
+    if (limit->q > numeric(-1, 2)) {
+      const num::SequenceSum sum = num::sum_sequence(weight, numeric(1, 2), 100000, 30);
+      num::ScopedPrecision scope(sum.precision);
+      BOOST_TEST(std::abs(sum.S.convert_to<double>() - GiNaC::ex_to<numeric>(limit->limit.evalf()).to_double()) < 0.01,
+                 text);
+    }
+  }
+  for (const char* text : {"lambda*i", "i + 1", "exp(i)", "i*log(i)", "0*i"})
+    BOOST_TEST(!sym::power_weight_limit(sym::parse_expression(text, {"lambda", "n", "i"}), s.i).has_value(), text);
 }

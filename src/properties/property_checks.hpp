@@ -41,6 +41,15 @@ struct PropertyTarget {
     GiNaC::ex coefficient, power, limit;
   };
   std::optional<Asymptote> asymptote;
+  /// S's limit as `parameter` -> infinity where S has no closed form, from a theorem whose
+  /// hypotheses the kind has checked (sequences with power weights c i^q: the growth of power
+  /// sums, proofs/power_sums.hpp). `theorem` names it and the case that applies.
+  struct LimitFromTheorem {
+    std::string parameter;
+    GiNaC::ex limit;
+    std::string theorem;
+  };
+  std::optional<LimitFromTheorem> limit_from_theorem;
   /// S depends on `exponent` through powers base^(k exponent) and explicitly (sequences: lambda^n,
   /// n): properties may rewrite base^(k exponent) = e^(-k u) with u = exponent |log base| for a base
   /// in (0, 1), a monotonicity in the exponent becoming one in u (S's derivative in the exponent has

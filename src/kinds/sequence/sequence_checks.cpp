@@ -8,6 +8,7 @@
 #include "numerics/ball_expression.hpp"
 #include "numerics/sequence_sum.hpp"
 #include "proofs/derivation_cache.hpp"
+#include "proofs/power_sums.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/sequence_derivation.hpp"
 #include "proofs/symbols.hpp"
@@ -158,6 +159,11 @@ PropertyTarget sequence_property_target(const Spec& spec, unsigned digits) {
     // the exact sum in ball arithmetic (up to 10^5 terms), as for claims: a certified S_n
     const GiNaC::ex weight = spec.definition;
     target.certified_value = [weight, digits](const GridPoint& p) { return certified_sum_value(weight, p, digits); };
+    if (const auto power = sym::power_weight_limit(weight, sym::symbols().i))
+      target.limit_from_theorem = PropertyTarget::LimitFromTheorem{
+          "n", power->limit,
+          "the growth of power sums (sum_{i=1}^n i^s compared with the integral of x^s) for a_i = c i^q with q = " +
+              sym::to_text(power->q) + ", " + power->reason};
   }
   return target;
 }

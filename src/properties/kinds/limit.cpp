@@ -209,6 +209,13 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
       how = "derived asymptote S_" + c.parameter + " ~ " + sym::to_text(target.asymptote->coefficient.subs(substitution)) +
             " " + c.parameter + "^(" + sym::to_text(target.asymptote->power) + ")";
     }
+    // without a closed form, a limit the kind derived from a theorem whose hypotheses it checked
+    bool from_theorem = false;
+    if (!limit && to_infinity && target.limit_from_theorem && c.parameter == target.limit_from_theorem->parameter) {
+      limit = target.limit_from_theorem->limit.subs(substitution);
+      how = "from " + target.limit_from_theorem->theorem;
+      from_theorem = true;
+    }
     if (limit) part.method = "symbolic asymptotics";
     const ex g = (on_face ? face->S : regional ? target.regional_form->S : target.S).subs(substitution);
     if (!limit && !by_balls) {
@@ -244,9 +251,11 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
         part.finding = "at " + where + " the limit " + sym::to_text(*limit) + " could not be compared with the claim.";
       } else if (agree >= required_digits(digits) && compared != ExactComparison::Apart) {
         part.verdict = Verdict::Agree;
-        part.evidence = {exactly ? (fixed.empty() && !regional ? EvidenceLevel::ProvedWholeDomain : EvidenceLevel::ProvedOnSubdomain)
+        part.evidence = {exactly ? (from_theorem                      ? EvidenceLevel::ProvedFromTheorem
+                                    : fixed.empty() && !regional ? EvidenceLevel::ProvedWholeDomain
+                                                                 : EvidenceLevel::ProvedOnSubdomain)
                                  : EvidenceLevel::SymbolicArgument,
-                         exactly ? lim_text
+                         exactly ? lim_text + (from_theorem ? ", from " + target.limit_from_theorem->theorem : "")
                                  : fmt::format("{}, equal to the claimed {} to {:.1f} digits", lim_text, c.value_text,
                                                agree)};
         part.finding = "at " + where + " the limit is " + sym::to_text(*limit) + " (" + how + ")" +
@@ -379,6 +388,9 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
       text += (text.empty() ? "" : "; ") + ("S -> " + lim + " as " + c.parameter + " -> " + to_text) +
               (at.empty() ? "" : " at " + at);
     }
+    // the theorem a limit rests on is part of what was established (EvidenceLevel::ProvedFromTheorem)
+    if (level == EvidenceLevel::ProvedFromTheorem && target.limit_from_theorem)
+      text += ", from " + target.limit_from_theorem->theorem;
     out.evidence = {level, text};
     // the derived asymptote holds off the face for every value of the other parameter (sequences:
     // S_n ~ C(lambda) n^p for every lambda in (0, 1)): where its limit is the claimed value
