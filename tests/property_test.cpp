@@ -673,6 +673,29 @@ BOOST_AUTO_TEST_CASE(a_power_weight_limit_is_proved_from_the_growth_of_power_sum
   }
 }
 
+// Claims at a feature map's cases (tests/specs/properties/feature_map_cases.toml: exp features with
+// sigma = 1, S = 1/sqrt(1 + (e - 1) q2^2/q1^2) there by hand): proved at the cases, exactly; a claim
+// 10^-80 away agrees at 30 digits but is not proved (numeric evidence).
+BOOST_AUTO_TEST_CASE(a_claim_exact_at_every_case_of_a_feature_map_is_proved_there) {
+  const VariantResult v = run_test_spec("feature_map_cases.toml");
+  const auto claim = [&v](const std::string& id) -> const CheckRecord& {
+    for (const auto& r : v.records)
+      if (r.check == CheckKind::Claim && r.claim == id) return r;
+    throw std::runtime_error("no claim " + id);
+  };
+  const CheckRecord& exact = claim("e-minus-one");
+  BOOST_TEST_CONTEXT(exact.detail) {
+    BOOST_TEST(to_string(exact.verdict) == "agree");
+    BOOST_TEST((exact.evidence.level == EvidenceLevel::ProvedOnSubdomain));
+    BOOST_TEST(exact.evidence.proposition == "claim = S exactly at each of the 2 cases of the spec");
+  }
+  const CheckRecord& raised = claim("e-minus-one-raised");
+  BOOST_TEST_CONTEXT(raised.detail) {
+    BOOST_TEST(to_string(raised.verdict) == "agree");
+    BOOST_TEST((raised.evidence.level == EvidenceLevel::NumericEvidence));
+  }
+}
+
 // A sequence bound met with equality at n = 1 (tests/specs/properties/decay_bound_equality.toml:
 // decay's S_n >= n^(-1/2), lambda^n <= lambda by hand): proved on the whole domain, n = 1 apart and
 // n = 1 + m, m > 0, where lambda^(1 + m) = lambda lambda^m; a floor twice as high fails at n = 1.

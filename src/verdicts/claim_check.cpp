@@ -857,6 +857,22 @@ class ClaimJudge {
                        (proof_note_.empty() ? "" : "; symbolic: " + proof_note_) + "." + searched;
       return record_;
     }
+    // a claim judged at the spec's own points only (no region to search: a feature map's cases)
+    // is proved there when claim - S reduces to 0 exactly at every one of them
+    if (const std::optional<std::string> exact = exactly_equal_at_every_point(agreed, excused_points)) {
+      record_.verdict = Verdict::Agree;
+      record_.method = "symbolic";
+      record_.evidence = {EvidenceLevel::ProvedOnSubdomain, "claim = S exactly at each of the " + where};
+      record_.digits = worst_documented->digits;
+      record_.point = worst_documented->point.where;
+      record_.values = {{"claim", worst_documented->claim_value}, {"derived", worst_documented->reference_value}};
+      record_.detail = "Proved at the " + where + " only (the claim is judged at these points, and no other is " +
+                       "claimed): " + *exact + fmt::format(". Numeric cross-check: {} points agree (certified), worst "
+                                                           "agreement {:.1f} digits.",
+                                                           agreed, worst_documented->digits) +
+                       searched;
+      return record_;
+    }
     record_.verdict = Verdict::Agree;
     record_.evidence = {EvidenceLevel::NumericEvidence,
                         fmt::format("claim = {} to >= {:.1f} digits at {}{}", reference_ ? "S" : "the numeric route's S",
@@ -881,6 +897,33 @@ class ClaimJudge {
                            : std::string()) +
         searched;
     return record_;
+  }
+
+  // Where the claim is judged at its documented points only (no search region) against a derived
+  // S, and every one agrees: the claim and S with each point substituted exactly, proved equal by
+  // the equivalence prover (proofs/equivalence.hpp; the squared route's sign from the claim's ball,
+  // a constant's) at every point. The text says so; nullopt otherwise (a point
+  // whose exact substitution is not cheap, or whose difference is not shown 0).
+  std::optional<std::string> exactly_equal_at_every_point(std::size_t agreed, std::size_t excused) const {
+    if (region_ || !reference_ || excused != 0 || agreed == 0 || agreed != documented_.size()) return std::nullopt;
+    for (const PointResult& r : documented_) {
+      const ClaimPoint& p = r.point;
+      if (p.substitution.nops() == 0 || !exact_is_cheap(p)) return std::nullopt;
+      try {
+        // the squared route's sign: the claim's ball at the point (a constant there) lies above 0
+        const auto sign = [&r]() -> std::optional<std::string> {
+          if (r.claim.finite() && r.claim.positive()) return "the claim's ball there lies above 0";
+          return std::nullopt;
+        };
+        GiNaC::exmap at;
+        for (const ex& eq : p.substitution) at[eq.op(0)] = eq.op(1);
+        if (!sym::prove_equal(value_.subs(at), reference_at(p)->expression().subs(at), sign).proved) return std::nullopt;
+      } catch (const std::exception&) {
+        return std::nullopt;
+      }
+    }
+    return "claim = S reduces to an identity of constants (the equivalence prover, exact) at each of the " +
+           std::to_string(agreed) + " points";
   }
 
   std::size_t count(PointStatus status) const {
