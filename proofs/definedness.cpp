@@ -126,7 +126,15 @@ bool has_sign(const ex& e, const ParameterDomain& domain, const SymbolRanges& ra
     if (want == Want::NonZero)
       return std::all_of(e.begin(), e.end(),
                          [&](const ex& f) { return has_sign(f, domain, ranges, Want::NonZero, depth + 1); });
-    // positive (non-negative): every factor positive (non-negative), numbers by their sign
+    // positive (non-negative): every factor of the wanted sign or of the opposite one, an even
+    // number of the latter; numbers by their sign. A factor of the opposite sign: -f of the
+    // wanted one, or an odd power of a base whose negation is ((2 gamma - sqrt2)^-3 < 0 where
+    // gamma < sqrt2/2: the radicand of x e^x under Laplace scores)
+    const auto opposite = [&](const ex& f) {
+      if (is_exactly_a<power>(f) && f.op(1).info(info_flags::odd))
+        return has_sign(-f.op(0), domain, ranges, want, depth + 1);
+      return has_sign(-f, domain, ranges, want, depth + 1);
+    };
     int negatives = 0;
     bool all = true;
     for (const ex& f : e) {
@@ -134,13 +142,38 @@ bool has_sign(const ex& e, const ParameterDomain& domain, const SymbolRanges& ra
         ++negatives;
         continue;
       }
-      if (!has_sign(f, domain, ranges, want, depth + 1)) {
-        all = false;
-        break;
+      if (has_sign(f, domain, ranges, want, depth + 1)) continue;
+      if (opposite(f)) {
+        ++negatives;
+        continue;
       }
+      all = false;
+      break;
     }
     if (all && negatives % 2 == 0) return true;
   }
+  // a quadratic a x^2 + b x + c in one of the domain's variables (a, b, c free of x):
+  // a (x + b/(2a))^2 + (4ac - b^2)/(4a) > 0 for every x when a > 0 and 4ac - b^2 > 0 (>= 0 for a
+  // sign >= 0), and < 0 for every x when a < 0 and 4ac - b^2 > 0; x of any range. The second moment's factor beta^2 (1 - 2 gamma^2)^2 +
+  // 4 beta gamma^2 (1 - 2 gamma^2) + gamma^2 + 6 gamma^4 of x e^x under Laplace scores.
+  if (is_exactly_a<add>(e) && depth <= 4 && node_count(e, 400) <= 400)
+    for (const DomainVariable& v : domain.variables) {
+      const ex& x = v.symbol;
+      if (!e.is_polynomial(x) || e.degree(x) != 2) continue;
+      try {
+        const ex expanded = e.expand();
+        const ex a = factor(expanded.coeff(x, 2)), b = expanded.coeff(x, 1), c = expanded.coeff(x, 0);
+        if (a.has(x) || b.has(x) || c.has(x)) continue;
+        const ex discriminant = factor(expand(4 * a * c - b * b));
+        const Want of_discriminant = want == Want::NonNegative ? Want::NonNegative : Want::Positive;
+        // (non-zero: a < 0 with 4ac - b^2 > 0 is a quadratic < 0 everywhere; GiNaC may hold the
+        // polynomial with either sign, by its ordering of the symbols)
+        const bool a_of_sign = has_sign(a, domain, ranges, Want::Positive, depth + 1) ||
+                               (want == Want::NonZero && has_sign(-a, domain, ranges, Want::Positive, depth + 1));
+        if (a_of_sign && has_sign(discriminant, domain, ranges, of_discriminant, depth + 1)) return true;
+      } catch (const std::exception&) {
+      }
+    }
   if (is_exactly_a<power>(e) && is_exactly_a<numeric>(e.op(1)) && ex_to<numeric>(e.op(1)).is_real()) {
     const numeric k = ex_to<numeric>(e.op(1));
     const ex& b = e.op(0);

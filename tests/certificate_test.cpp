@@ -15,6 +15,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "proofs/canonical_form.hpp"
+#include "proofs/definedness.hpp"
 #include "proofs/derivation_certificate.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/expression_parser.hpp"
@@ -181,6 +182,28 @@ BOOST_AUTO_TEST_CASE(common_exponential_factors_cancel_only_where_they_are_real)
   const ex complex_root = GiNaC::sqrt(GiNaC::exp(2 * GiNaC::I * s.beta) * (1 + s.gamma));
   BOOST_TEST(sym::factor_common_exponentials(complex_root).has(GiNaC::sqrt(GiNaC::exp(2 * GiNaC::I * s.beta) * (1 + s.gamma))),
              sym::factor_common_exponentials(complex_root));
+}
+
+// Signs on the kernel domain (beta in R, gamma > 0; proofs/definedness.hpp), by hand:
+// beta^2 + 2 beta gamma + 2 gamma^2 = (beta + gamma)^2 + gamma^2 > 0 (a > 0, 4ac - b^2 = 4 gamma^2 > 0),
+// and its negative is non-zero; (beta + gamma)^2 is only >= 0 (4ac - b^2 = 0), and
+// beta^2 + 3 beta gamma + gamma^2 changes sign (-gamma^2 at beta = -gamma). A product with two
+// negative factors, (beta^2 + 1)(-gamma)(-gamma - 1), is > 0; with one, it is not.
+BOOST_AUTO_TEST_CASE(signs_of_quadratics_and_of_products_with_negative_factors) {
+  const auto& s = sym::symbols();
+  const sym::ParameterDomain d = sym::kernel_domain();
+  const ex b = s.beta, g = s.gamma;
+  const ex q = b * b + 2 * b * g + 2 * g * g;
+  BOOST_TEST(sym::provably_positive_on(q, d));
+  BOOST_TEST(sym::provably_nonzero_on(-q, d));
+  BOOST_TEST(!sym::provably_positive_on(-q, d));
+  BOOST_TEST(sym::provably_nonnegative_on(b * b + 2 * b * g + g * g, d));
+  BOOST_TEST(!sym::provably_positive_on(b * b + 2 * b * g + g * g, d));
+  BOOST_TEST(!sym::provably_nonnegative_on(b * b + 3 * b * g + g * g, d));
+  BOOST_TEST(!sym::provably_nonzero_on(b * b + 3 * b * g + g * g, d));
+  BOOST_TEST(sym::provably_positive_on((b * b + 1) * (-g) * (-g - 1), d));
+  BOOST_TEST(!sym::provably_positive_on((b * b + 1) * (-g), d));
+  BOOST_TEST(!sym::provably_nonnegative_on((b * b + 1) * (-g) * (g - 1), d));
 }
 
 // Found by the attack on session 11's rules (helper report): interval arithmetic that
