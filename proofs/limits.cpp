@@ -306,8 +306,17 @@ std::optional<SeriesLimit> exponential_limit(const ex& g, const possymbol& t) {
   const auto gathered = gather_exponentials(g, t);
   if (!gathered) return std::nullopt;
   const ex A = gathered->first, R = gathered->second;
-  if (A.is_zero() && !R.has(Order(wild())) && !R.has(negligible()))
-    return std::nullopt;  // plain series: the caller's route
+  // plain series, the caller's route, when nothing was gathered; exponentials in t that cancel
+  // between classes (A = 0: e^(1/t + sqrt3) in a numerator and the root of e^(2/t + 2 sqrt3) in a
+  // denominator) leave R, whose series is taken here: GiNaC's series of g itself divides by 0,
+  // and whether the classes' representatives cancelled to 0 or to a constant depended on GiNaC's
+  // ordering of the terms (the attack of 2026-11-29: relu(x) e^x under uniform scores)
+  const bool exponential_in_t = [&] {
+    for (const_preorder_iterator it = g.preorder_begin(); it != g.preorder_end(); ++it)
+      if (is_ex_the_function(*it, exp) && it->op(0).has(t)) return true;
+    return false;
+  }();
+  if (A.is_zero() && !R.has(Order(wild())) && !R.has(negligible()) && !exponential_in_t) return std::nullopt;
   int k = 0;
   ex c = 0;
   if (A.has(t)) {

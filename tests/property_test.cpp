@@ -9,7 +9,9 @@
 #define BOOST_TEST_MODULE property
 #include <boost/test/unit_test.hpp>
 
+#include "proofs/canonical_form.hpp"
 #include "proofs/expression_parser.hpp"
+#include "proofs/equivalence.hpp"
 #include "proofs/erf.hpp"
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/limits.hpp"
@@ -199,6 +201,27 @@ BOOST_AUTO_TEST_CASE(limits_through_powers_of_numbers_and_roots_of_small_terms) 
   BOOST_TEST_REQUIRE(piece.has_value());
   BOOST_TEST(piece->finite);
   BOOST_TEST(piece->value.is_equal(ex(1)), piece->value);
+}
+
+// A limit must not depend on GiNaC's ordering of terms, which follows the serial numbers of the
+// symbols created before it (the attack of 2026-11-29: relu(x) e^x under uniform scores as
+// beta -> infinity was proved in one run and extrapolated in another, where a limit 1e-30 off then
+// agreed). S below is that variant's derived closed form (certified by the fundamental theorem of
+// calculus in the run that printed it); by hand, as beta -> infinity relu(X) e^X ~ X e^X on the
+// support, so S -> (sinh(a)/a)/sqrt(sinh(2a)/(2a)) with a = sqrt(3) gamma, 0.7364128250 at gamma = 1.
+BOOST_AUTO_TEST_CASE(a_series_limit_does_not_depend_on_the_order_of_symbols) {
+  const auto& s = sym::symbols();
+  const ex S = sym::parse_expression("(-exp(relu(beta + sqrt(3)*gamma))*(sqrt(3) - sqrt(3)*relu(beta + sqrt(3)*gamma))/gamma + exp(relu(beta - sqrt(3)*gamma))*(sqrt(3) - sqrt(3)*relu(beta - sqrt(3)*gamma))/gamma)/(6*sqrt(-exp(2*relu(beta - sqrt(3)*gamma))*(sqrt(3) - 2*sqrt(3)*relu(beta - sqrt(3)*gamma) + 2*sqrt(3)*(relu(beta - sqrt(3)*gamma))^2)/(24*gamma) + exp(2*relu(beta + sqrt(3)*gamma))*(sqrt(3) - 2*sqrt(3)*relu(beta + sqrt(3)*gamma) + 2*sqrt(3)*(relu(beta + sqrt(3)*gamma))^2)/(24*gamma)))", {"beta", "gamma"}).subs(s.gamma == 1);
+  const ex a = GiNaC::sqrt(ex(3));
+  const ex by_hand = (GiNaC::sinh(a) / a) / GiNaC::sqrt(GiNaC::sinh(2 * a) / (2 * a));
+  for (int k = 0; k < 12; ++k) {
+    const std::vector<GiNaC::symbol> created_before(5 * k + 1);  // shifts the serial numbers
+    const auto limit = sym::series_limit(S, s.beta, sym::LimitPoint::Infinity);
+    BOOST_TEST_REQUIRE(limit.has_value(), "with " << created_before.size() << " symbols created before");
+    BOOST_TEST_REQUIRE(limit->finite);
+    const double apart = GiNaC::ex_to<GiNaC::numeric>(GiNaC::abs(limit->value - by_hand).evalf()).to_double();
+    BOOST_TEST(apart < 1e-15, limit->value);
+  }
 }
 
 // Limits through erfc at an argument c/t -> +-infinity (proofs/limits.cpp): erfc(z) =
