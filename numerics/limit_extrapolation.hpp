@@ -14,7 +14,9 @@
 //              more than 1000 times that from f(v_n): the values converge elsewhere (the
 //              value they approach is named, with its digits);
 //   power law  |f(v_k) - L| ~ C t_k^p (t = v or 1/v) with the local exponent p
-//              stable to 1% over the last 3 steps and p > 0: converging at rate t^p (an
+//              stable to 1% over the last 3 steps and p > 0, and the last |f(v_n) - L| at most
+//              10^-(P-10) max(1, |L|) (the law resolves L to about 1% of it; a larger distance
+//              leaves the check undecided): converging at rate t^p (an
 //              exponent that only settles, with a correction of the next order, does not agree:
 //              values 10^-8 beside the true limit settle as well over 5 decades);
 //   elsewhere  also, with 5 or more values, declines of the differences D_k that settle

@@ -84,6 +84,13 @@ SequenceDerivation derive_sequence(const ex& weight) {
           throw NotInClass("the sums' form for lambda != 1 is not defined at lambda = " + to_text(a.point[0]) +
                            ", n = " + to_text(a.point[1]) + " (" + c.describe() +
                            " fails: a geometric ratio is 1 there), so it is no closed form on (0, 1)");
+        // a ratio that is 1 at an irrational lambda or an integer n between the samples (e^lambda/2
+        // at lambda = log 2, 2^(n-5) at n = 5) fails nowhere that was tried: the form is a closed
+        // form only where every divisor outside a root is proved non-zero, 1 - r among them (the
+        // attack of 2026-11-29; a root's radicand is a mean of squares, its zero not a ratio of 1)
+        if (c.kind == ConditionKind::NonZero && c.origin == "denominator" && a.status != ConditionStatus::Holds)
+          throw NotInClass("the sums' form for lambda != 1 is not shown defined on lambda in (0, 1), n >= 1 (" +
+                           c.describe() + " is not proved: a geometric ratio may be 1 there), so it is no closed form");
       }
     }
 

@@ -664,12 +664,19 @@ BOOST_AUTO_TEST_CASE(a_constant_bound_met_at_beta_zero_is_proved_from_the_optimu
 }
 
 // A sequence's limit from exact sums to n = 10^5 (tests/specs/properties/linear_weights_limit.toml:
-// a_i = relu(i) = i, written without a closed form, S_n -> sqrt(3)/2 by hand): the true limit agrees, and a false one is named as another
-// value the values converge to (numeric evidence), not left undecided.
+// a_i = relu(i) = i, written without a closed form, S_n -> sqrt(3)/2 by hand): a false one is named
+// as another value the values converge to (numeric evidence), not left undecided. The true one and
+// one 10^-9 beside it are both undecided: at n = 10^5 the values are 2e-6 from the limit, and their
+// power law resolves it to about 1% of that only (the nudged one agreed: the attack of 2026-11-29).
 BOOST_AUTO_TEST_CASE(a_sequence_limit_elsewhere_is_found_from_five_decades) {
   const VariantResult v = run_test_spec("linear_weights_limit.toml");
-  const CheckRecord& right = property(v, "limit-true");
-  BOOST_TEST_CONTEXT(right.detail) { BOOST_TEST(to_string(right.verdict) == "agree"); }
+  for (const char* id : {"limit-true", "limit-nudged"}) {
+    const CheckRecord& near = property(v, id);
+    BOOST_TEST_CONTEXT(near.detail) {
+      BOOST_TEST(to_string(near.verdict) == "inconclusive");
+      BOOST_TEST(near.detail.find("not resolved at working precision") != std::string::npos);
+    }
+  }
   const CheckRecord& wrong = property(v, "limit-false");
   BOOST_TEST_CONTEXT(wrong.detail) {
     BOOST_TEST(to_string(wrong.verdict) == "disagree");
