@@ -639,6 +639,20 @@ bool is_manifestly_continuous(const ex& e) {
 
 bool exact_substitution_is_cheap(const ex& e, const exmap& at) {
   for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it) {
+    // an exponential of a long rational: GiNaC's normal form and the zero test relate such
+    // atoms through a common root (exp(a/q)^p) and ran for minutes at exp(1268301135461/250000),
+    // S of exp(lambda i) at a searched point (the attack of 2026-11-29)
+    if (is_ex_the_function(*it, exp) && !is_exactly_a<numeric>(it->op(0))) {
+      try {
+        const ex a = it->op(0).subs(at);
+        if (is_exactly_a<numeric>(a) && (!ex_to<numeric>(a).is_rational() || abs(ex_to<numeric>(a).numer()) > 1000000 ||
+                                         ex_to<numeric>(a).denom() > 1000000))
+          return false;
+      } catch (const std::exception&) {
+        return false;
+      }
+      continue;
+    }
     if (!is_exactly_a<power>(*it) || is_exactly_a<numeric>(it->op(1))) continue;
     try {
       const ex k = it->op(1).subs(at);

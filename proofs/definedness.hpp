@@ -132,8 +132,11 @@ std::optional<bool> holds_exactly(const Condition& condition, const ParameterDom
                                   const std::vector<GiNaC::numeric>& point);
 
 /// True when substituting `at` into `e` exactly stays cheap: every power with a symbolic
-/// exponent (lambda^n) gets an exponent of at most 256 in size. (1 - 10^-6)^(10^7) is an
-/// exact rational of 60 million digits: such points are left to ball arithmetic.)
+/// exponent (lambda^n) gets an exponent of at most 256 in size, and every exponential of a
+/// symbolic argument a rational argument whose numerator and denominator are at most 10^6.
+/// ((1 - 10^-6)^(10^7) is an exact rational of 60 million digits, and GiNaC relates
+/// exp(1268301135461/250000) to other exponentials through a common root: such points are left
+/// to ball arithmetic.)
 bool exact_substitution_is_cheap(const GiNaC::ex& e, const GiNaC::exmap& at);
 
 /// Points of the domain at and beside the real zeros of the arguments of abs, relu and

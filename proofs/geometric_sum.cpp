@@ -37,7 +37,11 @@ GeometricTerm geometric_term(const ex& term, const symbol& i) {
                f.op(1) < numeric(64)) {
       out.degree += ex_to<numeric>(f.op(1)).to_int();  // i^k
     } else if (is_exactly_a<power>(f) && !f.op(0).has(i) && linear_in(f.op(1), i, e0, e1)) {
-      out.ratio *= pow(f.op(0), e1);  // b^(e0 + e1 i) = b^e0 (b^e1)^i
+      // b^(e0 + e1 i) = b^e0 (b^e1)^i; for a number b > 0 and an e1 that is not a number, the
+      // ratio as e^(e1 log b) (2^(1/n) beside 2^(2/n) and 2^((N+1)/n) made GiNaC's normal form of
+      // the sum of 2^(i/n) i^2 run without end: the attack of 2026-11-29)
+      const bool positive_number = is_exactly_a<numeric>(f.op(0)) && ex_to<numeric>(f.op(0)).is_positive();
+      out.ratio *= positive_number && !is_exactly_a<numeric>(e1) ? exp(e1 * log(f.op(0))) : pow(f.op(0), e1);
       out.constant *= pow(f.op(0), e0);
     } else if (is_ex_the_function(f, exp) && linear_in(f.op(0), i, e0, e1)) {
       out.ratio *= exp(e1);  // exp(e0 + e1 i) = e^e0 (e^e1)^i

@@ -143,3 +143,22 @@ BOOST_AUTO_TEST_CASE(a_ratio_of_one_between_the_samples_leaves_no_closed_form) {
   const sym::SequenceDerivation kept = sym::derive_sequence(sym::parse_expression("exp(lambda*i)/3^i", {"lambda", "n", "i"}));
   BOOST_TEST((kept.status == sym::SequenceDerivation::Status::Derived), kept.reason);
 }
+
+// 2^(i/n) i^2 (the attack of 2026-11-29): with the ratio written 2^(1/n), GiNaC's normal form of
+// the sum ran without end; as e^(log(2)/n) it takes a fraction of a second, and the telescoping
+// certificate compares 2^(N/n) with exp(N log(2)/n) in one form. The form matches exact sums.
+BOOST_AUTO_TEST_CASE(a_power_of_a_number_with_a_ratio_in_n_is_summed_quickly_and_certified) {
+  const auto& s = sym::symbols();
+  const ex weight = sym::parse_expression("2^(i/n)*i^2", {"lambda", "n", "i"});
+  const sym::SequenceDerivation d = sym::derive_sequence(weight);
+  BOOST_REQUIRE_MESSAGE(d.status == sym::SequenceDerivation::Status::Derived, d.reason);
+  BOOST_TEST(sym::certify_sum(d.partial_abs, GiNaC::abs(weight), sym::summation_limit(), s.i).verified);
+  const num::AdaptiveEvaluator general(d.S, {s.lambda, s.n}, 50);
+  for (const long n : {1L, 3L, 50L}) {
+    const num::Evaluation c = general({numeric(1, 2), numeric(n)});
+    BOOST_REQUIRE_MESSAGE(c.converged, c.failure);
+    const num::SequenceSum sum = num::sum_sequence(weight, numeric(1, 2), static_cast<unsigned long>(n), 50);
+    num::ScopedPrecision scope(sum.precision);
+    BOOST_TEST(num::digits_of_agreement(c.value, sum.S, 60) >= 45.0, "n = " << n);
+  }
+}
