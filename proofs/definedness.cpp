@@ -6,6 +6,7 @@
 
 #include "proofs/activations.hpp"
 #include "proofs/canonical_form.hpp"
+#include "proofs/polynomial_sign.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/erf.hpp"
 #include "proofs/printing.hpp"
@@ -200,6 +201,18 @@ bool has_sign(const ex& e, const ParameterDomain& domain, const SymbolRanges& ra
   }
   if (is_exactly_a<add>(e) && want == Want::NonZero && has_sign(e, domain, ranges, Want::Positive, depth + 1))
     return true;
+  // a polynomial in one of the domain's variables with rational coefficients: its sign on the
+  // whole real line by Sturm's theorem (proofs/polynomial_sign.hpp), which holds on any range;
+  // 1 - lambda + lambda^2 - lambda^3 + lambda^4 = (1 + lambda^5)/(1 + lambda) > 0, a divisor of the
+  // sums of lambda^(n-i) (1 + lambda^(n-i))^2 (2 + lambda^(n-i))^3, which the enclosure does not show
+  if (is_exactly_a<add>(e))
+    for (const DomainVariable& v : domain.variables) {
+      if (!is_a<symbol>(v.symbol) || !e.is_polynomial(v.symbol)) continue;
+      const LineSign sign = polynomial_sign_on_real_line(e, ex_to<symbol>(v.symbol));
+      if (sign == LineSign::Positive) return true;
+      if (sign == LineSign::Nonnegative && want == Want::NonNegative) return true;
+      if (sign == LineSign::Negative && want == Want::NonZero) return true;
+    }
   if (depth == 0 && factors_have(e, ranges, want)) return true;
   // cosh, sinh, tanh as exponentials (the zero test's rewrite, an identity on the reals): an
   // unsimplified zero such as cosh(c) + sinh(c) - e^c cancels in the expanded sum

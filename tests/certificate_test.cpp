@@ -204,6 +204,16 @@ BOOST_AUTO_TEST_CASE(signs_of_quadratics_and_of_products_with_negative_factors) 
   BOOST_TEST(sym::provably_positive_on((b * b + 1) * (-g) * (-g - 1), d));
   BOOST_TEST(!sym::provably_positive_on((b * b + 1) * (-g), d));
   BOOST_TEST(!sym::provably_nonnegative_on((b * b + 1) * (-g) * (g - 1), d));
+  // a polynomial in lambda by Sturm's theorem: 1 - l + l^2 - l^3 + l^4 = (1 + l^5)/(1 + l) > 0 on the
+  // whole line; (1 - l)^2 only >= 0; l^2 - l + 1/8 changes sign (roots (2 -+ sqrt2)/4 in (0, 1))
+  const sym::ParameterDomain seq = sym::sequence_domain();
+  const ex l = s.lambda;
+  const ex cyclotomic = 1 - l + GiNaC::pow(l, 2) - GiNaC::pow(l, 3) + GiNaC::pow(l, 4);
+  BOOST_TEST(sym::provably_positive_on(cyclotomic, seq));
+  BOOST_TEST(sym::provably_nonzero_on(-cyclotomic, seq));
+  BOOST_TEST(sym::provably_nonnegative_on(1 - 2 * l + l * l, seq));
+  BOOST_TEST(!sym::provably_positive_on(1 - 2 * l + l * l, seq));
+  BOOST_TEST(!sym::provably_nonzero_on(l * l - l + GiNaC::numeric(1, 8), seq));
 }
 
 // Found by the attack on session 11's rules (helper report): interval arithmetic that
