@@ -71,7 +71,14 @@ ex sum_geometric(const ex& term, const symbol& i, const ex& lo, const ex& hi) {
   ex total = 0;
   for (const ex& t : terms_of(expanded)) {
     const GeometricTerm g = geometric_term(t, i);
-    if (normal_with_power_atoms(g.ratio - 1).is_zero()) {
+    const bool ratio_one = normal_with_power_atoms(g.ratio - 1).is_zero();
+    // (x d/dx)^k of the geometric sum grows with k, and its normal form with it: i^63 lambda^(n-i)
+    // and (i + 1)^12 lambda^i ran for minutes (a hostile input of 2026-11-29)
+    if (g.degree > (ratio_one ? kMaxPolynomialDegree : kMaxGeometricDegree))
+      throw NotInClass("the summand has a term i^" + std::to_string(g.degree) +
+                       (ratio_one ? "" : " times a geometric factor") + ", beyond the degree summed in closed form (" +
+                       std::to_string(ratio_one ? kMaxPolynomialDegree : kMaxGeometricDegree) + ")");
+    if (ratio_one) {
       total += g.constant * (power_sum(g.degree, hi) - power_sum(g.degree, lo - 1));
       continue;
     }

@@ -16,7 +16,15 @@
 
 namespace attnverify::sym {
 
-/// sum_{i=lo}^{hi} term(i) for a sum of terms i^k r^i (k a non-negative integer below 64). A ratio r that is
+/// The largest k of a term i^k r^i summed in closed form for r != 1, and for r = 1 (a
+/// polynomial in i); a larger one is NotInClass: the forms, and their normal forms' cost, grow
+/// with k (i^63 lambda^(n-i) ran for minutes), and beyond i^6 the identity S = sums' ratio is no
+/// longer certified (the weight i^4, whose squares are i^8), so no uncertified form is offered.
+inline constexpr int kMaxGeometricDegree = 4;
+inline constexpr int kMaxPolynomialDegree = 6;
+
+/// sum_{i=lo}^{hi} term(i) for a sum of terms i^k r^i (k a non-negative integer, at most
+/// kMaxGeometricDegree, or kMaxPolynomialDegree where r = 1). A ratio r that is
 /// identically 1 uses the second formula; a symbolic ratio is assumed != 1 (the
 /// caller derives the r = 1 case separately by substituting the parameter first).
 /// Throws NotInClass for other summands.

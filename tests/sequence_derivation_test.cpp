@@ -162,3 +162,19 @@ BOOST_AUTO_TEST_CASE(a_power_of_a_number_with_a_ratio_in_n_is_summed_quickly_and
     BOOST_TEST(num::digits_of_agreement(c.value, sum.S, 60) >= 45.0, "n = " << n);
   }
 }
+
+// Degrees beyond those summed in closed form are refused at once, with the reason (hostile inputs
+// of 2026-11-29: i^63 lambda^(n-i) and (i + 1)^12 lambda^i ran for minutes; i^4 was derived but its
+// S identity not certified): i^3 and i^2 lambda^i are summed and certified, i^4, i^3 lambda^i and
+// i^63 lambda^(n-i) are not summed.
+BOOST_AUTO_TEST_CASE(high_powers_of_i_are_refused_with_the_reason) {
+  for (const char* text : {"i^3", "i^2*lambda^i"}) {
+    const sym::SequenceDerivation d = sym::derive_sequence(sym::parse_expression(text, {"lambda", "n", "i"}));
+    BOOST_TEST((d.status == sym::SequenceDerivation::Status::Derived), text << ": " << d.reason);
+  }
+  for (const char* text : {"i^4", "i^3*lambda^i", "i^63*lambda^(n-i)", "(i+1)^12*lambda^i"}) {
+    const sym::SequenceDerivation d = sym::derive_sequence(sym::parse_expression(text, {"lambda", "n", "i"}));
+    BOOST_TEST((d.status == sym::SequenceDerivation::Status::NoClosedForm), text);
+    BOOST_TEST(d.reason.find("beyond the degree summed in closed form") != std::string::npos, d.reason);
+  }
+}
