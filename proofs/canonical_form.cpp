@@ -187,6 +187,17 @@ ex factor_common_exponentials(const ex& e) {
   return merge_exponentials(rewritten);
 }
 
+ex numeric_powers_as_exp(const ex& e, const ex& in) {
+  return bottom_up(e, [&in](const ex& node) -> ex {
+    if (!is_exactly_a<power>(node) || !is_exactly_a<numeric>(node.op(0)) || is_exactly_a<numeric>(node.op(1)))
+      return node;
+    if (!in.is_zero() && !node.op(1).has(in)) return node;
+    const numeric& b = ex_to<numeric>(node.op(0));
+    if (!b.is_real() || !b.is_positive() || b == 1) return node;
+    return exp(node.op(1) * log(ex(b)));  // log of the exact number (log(numeric) is a float)
+  });
+}
+
 ex hyperbolic_as_exp(const ex& e) {
   struct Mapper : map_function {
     ex operator()(const ex& node) override {

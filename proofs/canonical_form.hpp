@@ -38,6 +38,12 @@ GiNaC::ex merge_exponentials(const GiNaC::ex& e);
 /// A/sqrt(B), free of beta, so that ball arithmetic over a box no longer loses width to it.
 GiNaC::ex factor_common_exponentials(const GiNaC::ex& e);
 
+/// b^u -> exp(u log b) everywhere, for a number b > 0, b != 1, and an exponent u that is not a
+/// number (and, when `in` is given, holds `in`): an identity for real u. Series limits class
+/// (1/2)^n = e^(-n log 2) as exponentially small; the telescoping certificate compares 2^(N/n)
+/// with the sums' exp(N log(2)/n).
+GiNaC::ex numeric_powers_as_exp(const GiNaC::ex& e, const GiNaC::ex& in = GiNaC::ex());
+
 /// cosh(u) -> (e^u + e^-u)/2, sinh(u) -> (e^u - e^-u)/2, tanh(u) -> (e^2u - 1)/(e^2u + 1)
 /// everywhere: identities on the reals, so that exp(u) - cosh(u) - sinh(u) reduces to 0.
 GiNaC::ex hyperbolic_as_exp(const GiNaC::ex& e);

@@ -453,28 +453,6 @@ std::string to_text(LimitPoint to) {
   return "";
 }
 
-namespace {
-
-// b^u = exp(u log b) for a positive number b != 1 and an exponent u in t: an identity for real
-// u, which lets gather_exponentials class the term ((1/2)^(1/t) = exp(-log(2)/t) is
-// exponentially small: S of a sequence at lambda = 1/2 as n -> infinity).
-ex constant_powers_as_exp(const ex& e, const symbol& t) {
-  struct Rewrite : map_function {
-    const symbol& t;
-    explicit Rewrite(const symbol& s) : t(s) {}
-    ex operator()(const ex& node) override {
-      const ex m = node.map(*this);
-      if (!is_exactly_a<power>(m) || !m.op(1).has(t) || !is_exactly_a<numeric>(m.op(0))) return m;
-      const numeric& b = ex_to<numeric>(m.op(0));
-      if (!b.is_real() || !b.is_positive() || b == 1) return m;
-      return exp(m.op(1) * log(ex(b)));  // log of the exact number (log(numeric) is a float)
-    }
-  } rewrite(t);
-  return rewrite(e);
-}
-
-}  // namespace
-
 std::optional<SeriesLimit> series_limit(const ex& e, const symbol& v, LimitPoint to) {
   const possymbol t("t");
   try {
@@ -490,7 +468,9 @@ std::optional<SeriesLimit> series_limit(const ex& e, const symbol& v, LimitPoint
     // in a linear term that S's form does not have, the attack of 2026-11-29, D2)
     int unresolved = 0;  // a switch whose sign at t = 0 is not shown stays (the series decides)
     const ex near_zero = branches_at(at_t, t, 0, unresolved);
-    const ex g = erf_asymptotics(constant_powers_as_exp(near_zero, t), t);
+    // b^u = exp(u log b) for a number b > 0 and an exponent in t: gather_exponentials then classes
+    // (1/2)^(1/t) = exp(-log(2)/t) as exponentially small (S of a sequence at lambda = 1/2 as n -> inf)
+    const ex g = erf_asymptotics(numeric_powers_as_exp(near_zero, t), t);
     // products of sums distributed, so that terms of the same exponential class meet in one
     // sum (erf(u) (1 + t^2) - erf(u) (1 + t^2) would otherwise keep two O-terms)
     const ex expanded = g.has(Order(wild())) ? g.expand() : g;

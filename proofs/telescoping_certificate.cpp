@@ -1,5 +1,6 @@
 #include "proofs/telescoping_certificate.hpp"
 
+#include "proofs/canonical_form.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/printing.hpp"
 
@@ -7,25 +8,6 @@ namespace attnverify::sym {
 
 using namespace GiNaC;
 
-namespace {
-
-// b^e = exp(e log b) for a number b > 0 and an exponent e that is not a number, everywhere: the
-// sums write such ratios as exponentials (proofs/geometric_sum.cpp), and the zero test compares
-// F(N) - F(N-1) with the summand only in one form (2^(N/n) against exp(N log(2)/n))
-ex numeric_powers_as_exp(const ex& e) {
-  struct Rewrite : map_function {
-    ex operator()(const ex& node) override {
-      const ex m = node.map(*this);
-      if (is_exactly_a<power>(m) && is_exactly_a<numeric>(m.op(0)) && ex_to<numeric>(m.op(0)).is_positive() &&
-          !is_exactly_a<numeric>(m.op(1)))
-        return exp(m.op(1) * log(m.op(0)));
-      return m;
-    }
-  } rewrite;
-  return rewrite(e);
-}
-
-}  // namespace
 
 DerivationCertificate certify_sum(const ex& F, const ex& summand, const symbol& N, const symbol& i) {
   DerivationCertificate out;
