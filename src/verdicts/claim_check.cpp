@@ -858,7 +858,7 @@ class ClaimJudge {
       return record_;
     }
     // a claim judged at the spec's own points only (no region to search: a feature map's cases)
-    // is proved there when claim - S reduces to 0 exactly at every one of them
+    // is proved there when claim and S are proved equal exactly at every one of them
     if (const std::optional<std::string> exact = exactly_equal_at_every_point(agreed, excused_points)) {
       record_.verdict = Verdict::Agree;
       record_.method = "symbolic";
@@ -902,8 +902,8 @@ class ClaimJudge {
   // Where the claim is judged at its documented points only (no search region) against a derived
   // S, and every one agrees: the claim and S with each point substituted exactly, proved equal by
   // the equivalence prover (proofs/equivalence.hpp; the squared route's sign from the claim's ball,
-  // a constant's) at every point. The text says so; nullopt otherwise (a point
-  // whose exact substitution is not cheap, or whose difference is not shown 0).
+  // a constant's) at every point. The text says so; nullopt otherwise (a point whose exact
+  // substitution is not cheap, or where the two are not proved equal).
   std::optional<std::string> exactly_equal_at_every_point(std::size_t agreed, std::size_t excused) const {
     if (region_ || !reference_ || excused != 0 || agreed == 0 || agreed != documented_.size()) return std::nullopt;
     for (const PointResult& r : documented_) {
@@ -915,9 +915,9 @@ class ClaimJudge {
           if (r.claim.finite() && r.claim.positive()) return "the claim's ball there lies above 0";
           return std::nullopt;
         };
-        GiNaC::exmap at;
-        for (const ex& eq : p.substitution) at[eq.op(0)] = eq.op(1);
-        if (!sym::prove_equal(value_.subs(at), reference_at(p)->expression().subs(at), sign).proved) return std::nullopt;
+        if (!sym::prove_equal(value_.subs(p.substitution), reference_at(p)->expression().subs(p.substitution), sign)
+                 .proved)
+          return std::nullopt;
       } catch (const std::exception&) {
         return std::nullopt;
       }
