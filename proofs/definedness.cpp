@@ -199,7 +199,8 @@ bool has_sign(const ex& e, const ParameterDomain& domain, const SymbolRanges& ra
     }
     if (all_nonnegative && (want == Want::NonNegative || some_positive)) return true;
   }
-  if (is_exactly_a<add>(e) && want == Want::NonZero && has_sign(e, domain, ranges, Want::Positive, depth + 1))
+  if (is_exactly_a<add>(e) && want == Want::NonZero &&
+      (has_sign(e, domain, ranges, Want::Positive, depth + 1) || has_sign(-e, domain, ranges, Want::Positive, depth + 1)))
     return true;
   // a polynomial in one of the domain's variables with rational coefficients: its sign on the
   // whole real line by Sturm's theorem (proofs/polynomial_sign.hpp), which holds on any range;
@@ -213,7 +214,10 @@ bool has_sign(const ex& e, const ParameterDomain& domain, const SymbolRanges& ra
       if (sign == LineSign::Nonnegative && want == Want::NonNegative) return true;
       if (sign == LineSign::Negative && want == Want::NonZero) return true;
     }
-  if (depth == 0 && factors_have(e, ranges, want)) return true;
+  // factored: at the top, and for a small sum inside (the radicand 1 - lambda^2 = (1 - lambda)(1 +
+  // lambda) of a root, which the enclosure of lambda in (0, 1) shows only factor by factor)
+  if ((depth == 0 || (is_exactly_a<add>(e) && node_count(e, 40) <= 40)) && factors_have(e, ranges, want))
+    return true;
   // cosh, sinh, tanh as exponentials (the zero test's rewrite, an identity on the reals): an
   // unsimplified zero such as cosh(c) + sinh(c) - e^c cancels in the expanded sum
   if (depth == 0 && (e.has(cosh(wild())) || e.has(sinh(wild())) || e.has(tanh(wild())))) {
@@ -225,6 +229,15 @@ bool has_sign(const ex& e, const ParameterDomain& domain, const SymbolRanges& ra
     } catch (const std::exception&) {
     }
   }
+  // an inequality of the domain: e / fact >= 0 with fact >= 0 gives e >= 0 (a ratio > 0 shows
+  // no more, since fact may be 0)
+  if (want == Want::NonNegative)
+    for (const ex& fact : domain.nonnegative_facts) {
+      try {
+        if (range_has(enclose(canonical_ratio(e, fact), ranges), Want::NonNegative)) return true;
+      } catch (const std::exception&) {
+      }
+    }
   for (const ex& fact : domain.positive_facts) {
     if (node_count(fact, kMaxSymbolicNodes) > kMaxSymbolicNodes) continue;
     try {

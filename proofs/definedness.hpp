@@ -86,11 +86,17 @@ struct DomainVariable {
 
 /// The domain of a claim: a box of parameters (the kernel's beta in R x gamma in (0,
 /// inf), the sequence's lambda in (0, 1] x n in {1, 2, ...}), with expressions known to
-/// be positive on all of it (the derivation's E f(X)^2, E|f(X)|, S).
+/// be positive on all of it (the derivation's E f(X)^2, E|f(X)|, S) and, where the domain is
+/// not the whole box, expressions known to be non-negative on it.
 struct ParameterDomain {
   std::vector<DomainVariable> variables;
   bool connected = true;  ///< false when a parameter is an integer
   std::vector<GiNaC::ex> positive_facts;
+  /// Expressions >= 0 on all of it that its box does not express: inequalities between its
+  /// variables, such as ||x||_2 <= ||x||_1 <= sqrt(n) ||x||_2 for the norms of a vector
+  /// (x1 - x2 >= 0 and n x2^2 - x1^2 >= 0). An expression whose ratio to one of them is >= 0
+  /// is >= 0 (Var|x| = (n x2^2 - x1^2)/n^2, the radicand of the standard deviation).
+  std::vector<GiNaC::ex> nonnegative_facts;
   std::string description;  ///< "beta in R, gamma > 0"
 
   SymbolRanges ranges() const;

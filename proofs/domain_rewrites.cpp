@@ -93,8 +93,9 @@ ex even_powers_of_negative_numbers(const ex& e, const std::vector<ex>& integers)
   });
 }
 
-ex exp_log_as_powers(const ex& e) {
-  return bottom_up_map(e, [](const ex& node) -> ex {
+ex exp_log_as_powers(const ex& e, const std::function<bool(const ex&)>& positive) {
+  const auto positive_log_base = [&](const ex& b) { return positive_base(b) || (positive && positive(b)); };
+  return bottom_up_map(e, [&](const ex& node) -> ex {
     // hyperbolic functions of a logarithm through exp: tanh(-n log(lambda)/2) = (1 - lambda^n)/(1 + lambda^n)
     if ((is_ex_the_function(node, tanh) || is_ex_the_function(node, cosh) || is_ex_the_function(node, sinh)) &&
         node.op(0).has(log(wild()))) {
@@ -102,7 +103,7 @@ ex exp_log_as_powers(const ex& e) {
       const ex as_exp = is_ex_the_function(node, tanh) ? (exp(2 * u) - 1) / (exp(2 * u) + 1)
                         : is_ex_the_function(node, cosh) ? (exp(u) + exp(-u)) / 2
                                                          : (exp(u) - exp(-u)) / 2;
-      return exp_log_as_powers(as_exp);  // an identity; its exponentials may now become powers
+      return exp_log_as_powers(as_exp, positive);  // an identity; its exponentials may now become powers
     }
     if (is_ex_the_function(node, exp)) {
       // exp(sum of t_k): each t_k = c * log(b) with b > 0 and log(b) a factor once becomes b^c
@@ -112,7 +113,7 @@ ex exp_log_as_powers(const ex& e) {
         std::optional<ex> base;
         ex coefficient = 1;
         for (const ex& f : factors_of(term)) {
-          if (!base && is_ex_the_function(f, log) && positive_base(f.op(0)))
+          if (!base && is_ex_the_function(f, log) && positive_log_base(f.op(0)))
             base = f.op(0);
           else
             coefficient *= f;

@@ -11,12 +11,14 @@
 //                     relu(p v) = p relu(v), |p v| = p |v|, step(p v) = step(v) for p > 0
 //   integer powers    (-1)^(2n) -> 1 where n takes integer values only
 //   exp-log form      tanh, cosh, sinh of an argument with a logarithm as exponentials, then
-//                     exp(c log(b) + r) -> b^c exp(r) for b > 0 (exp(n log lambda) = lambda^n),
+//                     exp(c log(b) + r) -> b^c exp(r) for b > 0, shown by the sign prover on the
+//                     domain (exp(n log lambda) = lambda^n),
 //                     b^(w / log b) -> exp(w) for a number b > 0, b != 1 (2^(x/log 2) = e^x)
 #pragma once
 
 #include <ginac/ginac.h>
 
+#include <functional>
 #include <vector>
 
 #include "proofs/range_enclosure.hpp"
@@ -35,7 +37,9 @@ GiNaC::ex resolve_signed_switches(const GiNaC::ex& e, const SymbolRanges& ranges
 GiNaC::ex even_powers_of_negative_numbers(const GiNaC::ex& e, const std::vector<GiNaC::ex>& integers);
 
 /// exp of a logarithm of a positive base written as a power, and a positive number to a
-/// power over its own logarithm written as exp.
-GiNaC::ex exp_log_as_powers(const GiNaC::ex& e);
+/// power over its own logarithm written as exp. A base counts as positive when GiNaC knows it
+/// (a positive symbol or number) or `positive` proves it (the sign prover on the claim's domain:
+/// exp(log(beta^2 + gamma^2) - log(m)/2) = (beta^2 + gamma^2)/sqrt(m) for a moment m > 0).
+GiNaC::ex exp_log_as_powers(const GiNaC::ex& e, const std::function<bool(const GiNaC::ex&)>& positive = {});
 
 }  // namespace attnverify::sym

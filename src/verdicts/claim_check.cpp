@@ -322,18 +322,8 @@ class ClaimJudge {
 
   void prove() {
     const auto sign_proof = [&]() -> std::optional<std::string> {
-      if (!domain_.connected || !points_.reference || !all_conditions_hold(false)) return std::nullopt;
-      try {
-        const ClaimPoint& ref = *points_.reference;
-        const num::Ball b = claim_ev_->at(ref)(coordinates(ref), num::Precision{digits_}.ball_bits());
-        if (!b.positive()) return std::nullopt;
-        return "it is defined and continuous on the connected domain " + domain_.description +
-               " (every divisor, radicand and step argument proved of one sign), non-zero there (|claim| = S > 0), and "
-               "positive at " +
-               describe_point(ref.where) + " (certified: " + short_text(b) + "), hence positive everywhere";
-      } catch (const std::exception&) {
-        return std::nullopt;
-      }
+      if (auto how = sign_by_continuity()) return how;
+      return sign_by_prover();
     };
     try {
       proof_ = sym::prove_equal(value_, reference_->S, sign_proof);
@@ -342,6 +332,52 @@ class ClaimJudge {
       proof_note_ = std::string("the symbolic engine failed: ") + err.what();
       return;
     }
+    finish_proof();
+  }
+
+  // The claim's sign for the squared route, by continuity: defined and continuous on a connected
+  // domain, never 0 there (|claim| = S > 0), and positive at one point.
+  std::optional<std::string> sign_by_continuity() const {
+    if (!domain_.connected || !points_.reference || !all_conditions_hold(false)) return std::nullopt;
+    try {
+      const ClaimPoint& ref = *points_.reference;
+      const num::Ball b = claim_ev_->at(ref)(coordinates(ref), num::Precision{digits_}.ball_bits());
+      if (!b.positive()) return std::nullopt;
+      return "it is defined and continuous on the connected domain " + domain_.description +
+             " (every divisor, radicand and step argument proved of one sign), non-zero there (|claim| = S > 0), and "
+             "positive at " +
+             describe_point(ref.where) + " (certified: " + short_text(b) + "), hence positive everywhere";
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  }
+
+  // The claim's sign for the squared route, by the sign prover (proofs/definedness.hpp): the
+  // claim >= 0 wherever it is defined on the domain, which needs neither a connected domain
+  // (a sequence's n is an integer) nor every condition proved (a continuous extension). Where S
+  // has its own form at lambda = 1, the identity is proved for lambda < 1 only and lambda = 1 is
+  // settled from that form afterwards (finish_proof), so the sign is needed on lambda < 1 only:
+  // (1 - lambda^n)/(1 - lambda) sqrt(1 - lambda^2)/sqrt(n (1 - lambda^(2n))) for decay.
+  std::optional<std::string> sign_by_prover() const {
+    sym::ParameterDomain where = domain_;
+    if (reference_->S_at_lambda_one)
+      for (sym::DomainVariable& v : where.variables)
+        if (v.symbol.is_equal(sym::symbols().lambda) && v.range.hi == 1) {
+          v.range.hi_open = true;
+          where.description += " (lambda = 1 apart)";
+        }
+    try {
+      if (!sym::provably_nonnegative_on(value_, where)) return std::nullopt;
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+    return "the sign prover shows the claim >= 0 wherever it is defined on " + where.description +
+           " (each factor, root and divisor of one sign there)";
+  }
+
+  // What the identity still needs after the zero test: lambda = 1 for a sequence, the continuous
+  // extension's continuity, the claim's conditions on the whole domain.
+  void finish_proof() {
     if (proof_.proved && reference_->S_at_lambda_one) {
       // sequences: the identity was proved against S's form for 0 < lambda < 1; lambda = 1, a
       // point of the domain, is settled from S's lambda = 1 form, for every n (issue 42, H1)
@@ -420,8 +456,17 @@ class ClaimJudge {
     std::vector<ex> integers;
     for (const sym::DomainVariable& v : domain_.variables)
       if (v.integer) integers.push_back(v.symbol);
-    const ex rewritten = sym::exp_log_as_powers(sym::even_powers_of_negative_numbers(
-        sym::resolve_signed_switches(value_, domain_.ranges(), domain_.positive_facts), integers));
+    const auto positive_on_domain = [&](const ex& b) {
+      try {
+        return sym::provably_positive_on(b, domain_);
+      } catch (const std::exception&) {
+        return false;
+      }
+    };
+    const ex rewritten = sym::exp_log_as_powers(
+        sym::even_powers_of_negative_numbers(
+            sym::resolve_signed_switches(value_, domain_.ranges(), domain_.positive_facts), integers),
+        positive_on_domain);
     if (!rewritten.is_equal(value_)) {
       sym::EquivalenceProof p = sym::prove_equal(rewritten, reference_->S, sign_proof);
       if (p.proved || p.squares_agree) {

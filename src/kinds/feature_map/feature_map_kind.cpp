@@ -256,7 +256,9 @@ class FeatureMapKind final : public Kind {
                           {s.mu, positive, false, {}},  {s.sigma, nonnegative, false, {}}};
     g.domain.description =
         "the invariants of non-negative linear attention (q~.mu~ > 0, q~^T Sigma~ q~ >= 0, ||q~|| > 0, and for iid "
-        "components mu~ > 0, sigma~ >= 0, the mean and standard deviation of each feature phi(k_i))";
+        "components mu~ > 0, sigma~ >= 0, the mean and standard deviation of each feature phi(k_i); ||q~||_2 <= "
+        "||q~||_1)";
+    g.domain.nonnegative_facts = {s.q1 - s.q2};  // ||q~||_2 <= ||q~||_1
     g.domain.connected = true;
     // S(snr, r) of the properties (Su2023 eq. 9, iid components): snr = mu~/sigma~ > 0 (mu~ > 0
     // for a non-negative phi, sigma~ >= 0), r = ||q~||_2/||q~||_1 in [1/sqrt(d), 1]

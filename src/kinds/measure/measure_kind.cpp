@@ -95,7 +95,11 @@ class MeasureKind final : public Kind {
     ClaimGeometry g;
     g.domain.variables = {
         {s.x1, positive, false, {}}, {s.x2, positive, false, {}}, {s.n, {1, HUGE_VAL, false, true}, true, {}}};
-    g.domain.description = "the norms of a non-zero vector (||x||_1, ||x||_2 > 0, n >= 1)";
+    // ||x||_2 <= ||x||_1 <= sqrt(n) ||x||_2 (the second is Cauchy-Schwarz), which the box of
+    // x1, x2, n does not express: Var|x| = (n x2^2 - x1^2)/n^2 >= 0
+    g.domain.nonnegative_facts = {s.x1 - s.x2, s.n * pow(s.x2, 2) - pow(s.x1, 2), sqrt(s.n) * s.x2 - s.x1};
+    g.domain.description =
+        "the norms of a non-zero vector (||x||_1, ||x||_2 > 0, n >= 1, ||x||_2 <= ||x||_1 <= sqrt(n) ||x||_2)";
     g.domain.connected = true;
     return g;
   }
