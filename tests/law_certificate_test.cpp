@@ -32,6 +32,9 @@
 #include "proofs/symbols.hpp"
 #include "proofs/uniform_certificate.hpp"
 #include "proofs/uniform_expectation.hpp"
+#include "proofs/moment_expectation.hpp"
+#include "numerics/score_distribution.hpp"
+#include "numerics/score_distributions/score_distributions.hpp"
 
 using namespace attnverify;
 using GiNaC::ex;
@@ -165,4 +168,66 @@ BOOST_AUTO_TEST_CASE(complex_exponentials_under_roots_are_not_merged_or_certifie
   BOOST_TEST(!sym::is_identically_zero(GiNaC::sqrt(GiNaC::exp(I * s.x)) - GiNaC::exp(I * s.x / 2)));
   // a real exponent still merges: sqrt(exp(x)) = exp(x/2)
   BOOST_TEST(sym::is_identically_zero(GiNaC::sqrt(GiNaC::exp(s.x)) - GiNaC::exp(s.x / 2)));
+}
+
+// Logistic and Student-t scores (proofs/moment_expectation.hpp, proofs/moment_certificate.hpp).
+// Provenance of the values: mpmath 1.3 quadrature of x^k times the standardized density at 30
+// digits (2026-11-30): logistic E eps^4 = 4.2 = 21/5, E eps^6 = 39.857142857... = 279/7;
+// Student-t E eps^4 = 9 (nu = 5), 15 (nu = 9/2), E eps^6 = 125 (nu = 7); logistic P(X > 0) at
+// beta = 1/2, gamma = 1: 0.712365323099117802863872352748 = 1/(1 + e^{-pi/(2 sqrt3)}).
+namespace {
+
+sym::PiecewiseExpectation under(std::shared_ptr<const num::ScoreDistribution> law) {
+  return num::symbolic_expectation(std::move(law));
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(polynomial_moments_under_logistic_and_student_t_match_quadrature) {
+  const ex b2 = GiNaC::pow(s.beta, 2), g2 = GiNaC::pow(s.gamma, 2);
+  const ex fourth = GiNaC::pow(s.beta, 4) + 6 * b2 * g2;  // E X^4 but for the gamma^4 E eps^4 term
+  const sym::KernelDerivation logistic = derived("x^2", under(num::logistic_distribution()));
+  BOOST_TEST(sym::is_identically_zero(logistic.mean_square - fourth - GiNaC::numeric(21, 5) * GiNaC::pow(s.gamma, 4)),
+             logistic.mean_square);
+  const sym::KernelDerivation t5 = derived("x^2", under(num::student_t_distribution(5)));
+  BOOST_TEST(sym::is_identically_zero(t5.mean_square - fourth - 9 * GiNaC::pow(s.gamma, 4)), t5.mean_square);
+  const sym::KernelDerivation t92 = derived("x^2", under(num::student_t_distribution(GiNaC::numeric(9, 2))));
+  BOOST_TEST(sym::is_identically_zero(t92.mean_square - fourth - 15 * GiNaC::pow(s.gamma, 4)), t92.mean_square);
+  BOOST_TEST(sym::is_identically_zero(sym::logistic_moment(6).value() - GiNaC::numeric(279, 7)));
+  BOOST_TEST(sym::is_identically_zero(sym::student_t_moment(6, 7).value() - 125));
+  // E X^8 does not exist under t_5 (nu <= 8): x^4 has no closed form, with that reason
+  const sym::KernelDerivation none = sym::derive_kernel(sym::parse_expression("x^4", {"x"}), under(num::student_t_distribution(5)));
+  BOOST_TEST((none.status != sym::KernelDerivation::Status::Derived));
+  BOOST_TEST(none.reason.find("does not exist") != std::string::npos, none.reason);
+}
+
+BOOST_AUTO_TEST_CASE(a_step_under_logistic_scores_is_its_cdf) {
+  const sym::KernelDerivation d = derived("step(x)", under(num::logistic_distribution()));
+  const ex at = d.mean_abs.subs(GiNaC::lst{s.beta == GiNaC::numeric(1, 2), s.gamma == 1});
+  const double value = GiNaC::ex_to<GiNaC::numeric>(GiNaC::evalf(at)).to_double();
+  BOOST_TEST(std::abs(value - 0.712365323099117802863872352748) < 1e-14, value);
+}
+
+BOOST_AUTO_TEST_CASE(polynomial_moments_are_certified_and_wrong_ones_are_not) {
+  // (x - 1)^2: |f| is split at its double root and merged again
+  for (const std::string& f : {"x^2", "x^2 + 1", "(x - 1)^2", "x^4 - 2*x^2 + 1"}) {
+    const auto logistic = num::logistic_distribution();
+    const sym::KernelDerivation d = derived(f, under(logistic));
+    const auto t = num::student_t_distribution(GiNaC::numeric(17, 2));  // E eps^8 exists
+    const sym::KernelDerivation e = derived(f, under(t));
+    BOOST_TEST_CONTEXT(f) {
+      BOOST_TEST(logistic->certify_expectation(d.mean_square, GiNaC::pow(d.f, 2)).verified);
+      BOOST_TEST(t->certify_expectation(e.mean_square, GiNaC::pow(e.f, 2)).verified);
+      // the wrong law's form: logistic moments are not Student-t ones
+      BOOST_TEST(!t->certify_expectation(d.mean_square, GiNaC::pow(d.f, 2)).verified);
+    }
+  }
+  // |x^2| is x^2 by Sturm; the Gaussian's 3 gamma^4 in place of 21/5 gamma^4 is refused
+  const auto logistic = num::logistic_distribution();
+  const ex b2 = GiNaC::pow(s.beta, 2), g2 = GiNaC::pow(s.gamma, 2);
+  BOOST_TEST(logistic->certify_expectation(b2 + g2, GiNaC::abs(GiNaC::pow(s.x, 2))).verified);
+  const ex gaussian_fourth = GiNaC::pow(s.beta, 4) + 6 * b2 * g2 + 3 * GiNaC::pow(s.gamma, 4);
+  BOOST_TEST(fails_with(logistic->certify_expectation(gaussian_fourth, GiNaC::pow(s.x, 4)), "differs from Taylor's formula"));
+  // |x| is not a polynomial: no certificate (the derivation has none either)
+  BOOST_TEST(!logistic->certify_expectation(s.beta, GiNaC::abs(ex(s.x))).verified);
 }

@@ -17,6 +17,8 @@
 
 #include "numerics/score_distributions/score_distributions.hpp"
 #include "proofs/exp_poly.hpp"
+#include "proofs/moment_certificate.hpp"
+#include "proofs/moment_expectation.hpp"
 
 namespace attnverify::num {
 
@@ -153,13 +155,16 @@ class StudentT final : public ScoreDistribution {
     return boost::random::student_t_distribution<double>(nu_double_)(generator) *
            std::sqrt((nu_double_ - 2) / nu_double_);
   }
-  // truncated t moments are incomplete beta functions, outside the engine's class
-  GiNaC::ex expectation(const sym::Piecewise&, const GiNaC::symbol&, const GiNaC::ex&,
-                        const GiNaC::ex&) const override {
-    throw sym::NotInClass(
-        "no closed form is derived under " + title() +
-        " scores (truncated Student-t moments are incomplete beta functions, outside the engine's class of exp, "
-        "erf and relu); the numeric routes serve this law");
+  // truncated t moments are incomplete beta functions, outside the engine's class: polynomials
+  // on the whole line only, from the moments that exist (proofs/moment_expectation.hpp)
+  GiNaC::ex expectation(const sym::Piecewise& g, const GiNaC::symbol& x, const GiNaC::ex& beta,
+                        const GiNaC::ex& gamma) const override {
+    return sym::moment_expectation(
+        g, x, beta, gamma, [this](unsigned j) { return sym::student_t_moment(j, nu_); },
+        [](const GiNaC::ex&) -> std::optional<GiNaC::ex> { return std::nullopt; }, title() + " scores");
+  }
+  sym::DerivationCertificate certify_expectation(const GiNaC::ex& m, const GiNaC::ex& g) const override {
+    return sym::certify_student_t_expectation(m, g, nu_);
   }
 
  private:

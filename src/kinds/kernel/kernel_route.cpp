@@ -199,9 +199,19 @@ ExistenceRegion KernelRoute::existence_region() const {
       return out;
     }
     if (num::exact_sign(*limit).value_or(0) <= 0) {
-      out.known = false;
-      out.reason = "the law's tails admit no exponential growth, and the region is not derived for it";
-      return out;
+      // polynomial tails (Student-t): E f(X)^2 < inf at one gamma iff at every gamma, iff each end
+      // of f decays exponentially or grows as |x|^p with 2p below the law's power limit (nu)
+      for (const num::EndGrowth* end : {&growth_->first, &growth_->second}) {
+        if (end->zero || num::exact_sign(end->rate).value_or(1) < 0) continue;
+        if (num::exact_sign(end->rate).value_or(1) == 0 &&
+            num::exact_sign(2 * end->power - law_->power_limit()).value_or(0) < 0)
+          continue;
+        out.known = false;
+        out.reason = "the law's tails admit no exponential growth, and f's growth at an end is not shown below "
+                     "their power (E f(X)^2 may diverge at every gamma)";
+        return out;
+      }
+      return out;  // the whole domain
     }
     // E f(X)^2 < inf iff 2 r gamma < limit at each end of rate r > 0 (numerics/score_distribution.cpp)
     for (const num::EndGrowth* end : {&growth_->first, &growth_->second}) {
