@@ -27,10 +27,10 @@ double derivation_work(const Piecewise& f, const symbol& x) {
     unsigned degree = 0;
     bool exponential = false;
     std::set<ex, ex_is_less> slopes;
-    for (const ExpPolyTerm& term : to_exp_poly(piece.expr, x)) {
+    for (const ExpPolyTerm& term : to_gaussian_exp_poly(piece.expr, x)) {
       degree = std::max(degree, term.power);
-      exponential = exponential || !term.slope.is_zero();
-      slopes.insert(term.slope);
+      exponential = exponential || !term.slope.is_zero() || !term.curvature.is_zero();
+      slopes.insert(term.slope + term.curvature * x);  // distinct exponents
     }
     const bool whole_line = !piece.where.lower && !piece.where.upper;
     const double products = std::pow(static_cast<double>(slopes.size()), 2);  // f^2 multiplies every pair

@@ -9,7 +9,7 @@ using namespace GiNaC;
 
 namespace {
 
-ExpPolyTerm term_from_product(const ex& term, const symbol& x) {
+ExpPolyTerm term_from_product(const ex& term, const symbol& x, bool gaussian) {
   ExpPolyTerm out;
   out.coefficient = 1;
   for (const ex& f : factors_of(term)) {
@@ -21,8 +21,17 @@ ExpPolyTerm term_from_product(const ex& term, const symbol& x) {
       out.power += ex_to<numeric>(f.op(1)).to_int();
     } else if (is_ex_the_function(f, exp)) {
       const ex argument = f.op(0).expand();
-      if (!argument.is_polynomial(x) || argument.degree(x) > 1)
+      if (!argument.is_polynomial(x) || argument.degree(x) > (gaussian ? 2 : 1))
         throw NotInClass("the exponent of '" + to_text(f) + "' is not linear in x");
+      if (argument.degree(x) == 2) {
+        const ex c = argument.coeff(x, 2);
+        if (!is_exactly_a<numeric>(c) || !ex_to<numeric>(c).is_real() || !ex_to<numeric>(c).is_negative())
+          throw NotInClass("the exponent of '" + to_text(f) +
+                           "' is quadratic in x with a coefficient of x^2 that is not a negative number (for "
+                           "a > 0, E e^{2a X^2} exists only where 4 a gamma^2 < 1, a region the engine does not "
+                           "derive)");
+        out.curvature += c;
+      }
       out.slope += argument.coeff(x, 1);
       out.offset += argument.coeff(x, 0);
     } else if (is_a<function>(f)) {
@@ -43,7 +52,15 @@ std::vector<ExpPolyTerm> to_exp_poly(const ex& piece, const symbol& x) {
   const ex expanded = merge_exponentials(piece.expand());
   std::vector<ExpPolyTerm> terms;
   if (expanded.is_zero()) return terms;
-  for (const ex& t : terms_of(expanded)) terms.push_back(term_from_product(t, x));
+  for (const ex& t : terms_of(expanded)) terms.push_back(term_from_product(t, x, false));
+  return terms;
+}
+
+std::vector<ExpPolyTerm> to_gaussian_exp_poly(const ex& piece, const symbol& x) {
+  const ex expanded = merge_exponentials(piece.expand());
+  std::vector<ExpPolyTerm> terms;
+  if (expanded.is_zero()) return terms;
+  for (const ex& t : terms_of(expanded)) terms.push_back(term_from_product(t, x, true));
   return terms;
 }
 

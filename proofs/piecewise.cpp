@@ -216,19 +216,24 @@ std::vector<ex> real_roots(const ex& g, const symbol& x) {
     }
     return sorted_unique(roots);
   }
-  const std::vector<ExpPolyTerm> terms = to_exp_poly(expanded, x);
-  // group by the exponent's slope: sum_k p_k(x) exp(a_k x)
+  const std::vector<ExpPolyTerm> terms = to_gaussian_exp_poly(expanded, x);
+  // group by the exponent: sum_k p_k(x) exp(c_k x^2 + a_k x)
   std::vector<std::pair<ex, ex>> groups;  // (slope, polynomial factor including exp(offset))
+  std::vector<ex> curvatures;             // c_k of each group
   for (const ExpPolyTerm& t : terms) {
     const ex part = t.coefficient * pow(x, t.power) * exp(t.offset);
-    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return (g.first - t.slope).is_zero(); });
-    if (it == groups.end())
+    std::size_t k = 0;
+    while (k < groups.size() && !((groups[k].first - t.slope).is_zero() && (curvatures[k] - t.curvature).is_zero())) ++k;
+    if (k == groups.size()) {
       groups.emplace_back(t.slope, part);
-    else
-      it->second += part;
+      curvatures.push_back(t.curvature);
+    } else {
+      groups[k].second += part;
+    }
   }
-  if (groups.size() == 1) return real_roots(groups[0].second, x);  // p(x) exp(a x): the roots of p
-  if (groups.size() == 2 && !groups[0].second.has(x) && !groups[1].second.has(x)) {
+  if (groups.size() == 1) return real_roots(groups[0].second, x);  // p(x) exp(c x^2 + a x): the roots of p
+  if (groups.size() == 2 && curvatures[0].is_zero() && curvatures[1].is_zero() && !groups[0].second.has(x) &&
+      !groups[1].second.has(x)) {
     const ex ratio = (-groups[1].second / groups[0].second).normal();
     if (sign_of(ratio) <= 0) return {};
     return {(log(ratio) / (groups[0].first - groups[1].first)).normal()};
@@ -248,7 +253,7 @@ namespace {
 // True when every exp-polynomial term of the piece has one common, constant sign on
 // its interval (x^m of odd m counts only where the interval avoids 0): no sign change.
 bool keeps_one_sign(const Piece& piece, const symbol& x) {
-  const std::vector<ExpPolyTerm> terms = to_exp_poly(piece.expr, x);
+  const std::vector<ExpPolyTerm> terms = to_gaussian_exp_poly(piece.expr, x);
   const ex t = test_point(piece.where);
   const bool interval_avoids_zero = !strictly_inside(0, piece.where);
   int common = 0;

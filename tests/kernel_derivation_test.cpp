@@ -176,3 +176,37 @@ BOOST_AUTO_TEST_CASE(zero_test_groups_exponentials_by_rate) {
       sym::parse_expression("exp(2*x + 3) + exp(2*x - 1) - (exp(4) + 1)*exp(2*x - 1)", {"x"})));
   BOOST_TEST(sym::is_identically_zero(sym::parse_expression("exp((x^2+2)/(x^2+1)) - exp(1)*exp(1/(x^2+1))", {"x"})));
 }
+
+// Exponents quadratic in x with a negative x^2 coefficient (issue 44): completing the square
+// turns each term into truncated normal moments of another normal law
+// (proofs/gaussian_expectation.cpp). Against the 50-digit quadrature route, and against mpmath
+// (python3, mpmath 1.3, dps 40, quad split at the sorted points 0, beta and beta +- 3 gamma;
+// 2026-11-30) to the 35
+// digits those quadratures carry.
+BOOST_AUTO_TEST_CASE(gaussian_exponents_match_quadrature_and_mpmath) {
+  const std::vector<GridPoint> points{{numeric(-1), numeric(1, 2)}, {numeric(1, 2), numeric(3, 2)},
+                                      {numeric(2), numeric(3)}};
+  for (const std::string f : {"exp(-x^2)", "relu(x)*exp(-x^2)", "x*exp(-x^2)", "exp(x - x^2/2)",
+                              "x^2*exp(-x^2/2) + exp(-(x - 1)^2)"})
+    expect_closed_matches_quadrature(f, points);
+  const std::vector<std::tuple<std::string, GridPoint, std::string>> reference{
+      {"exp(-x^2)", {numeric(1), numeric(1, 2)}, "0.8219198246700307138857693617525937964077"},
+      {"relu(x)*exp(-x^2)", {numeric(1, 2), numeric(1)}, "0.718771682973362186690041684258889973429"},
+      {"x*exp(-x^2)", {numeric(-1), numeric(2)}, "0.7089777014544241795236719398097606386906"},
+      {"exp(x - x^2/2)", {numeric(3, 2), numeric(1)}, "0.9114178168648657123474581425031713270484"}};
+  for (const auto& [f, p, text] : reference) {
+    const num::Evaluation c = closed_S(derive(f), p);
+    BOOST_REQUIRE(c.converged);
+    BOOST_TEST_CONTEXT(f << ": " << num::to_decimal(c.value, 45) << " vs mpmath " << text) {
+      BOOST_TEST(test::digits_against(c.value, text, 40) >= 35.0);
+    }
+  }
+  // E e^{-X^2} = (1 + 2 gamma^2)^(-1/2) exp(-beta^2/(1 + 2 gamma^2)), the Gaussian integral
+  const auto& s = sym::symbols();
+  const ex q = 1 + 2 * GiNaC::pow(s.gamma, 2);
+  BOOST_TEST(sym::is_identically_zero(derive("exp(-x^2)").mean_abs - GiNaC::exp(-GiNaC::pow(s.beta, 2) / q) / GiNaC::sqrt(q)));
+  // a positive x^2 coefficient: E f^2 exists only for gamma < 1/(2 sqrt a); no closed form
+  const sym::KernelDerivation growing = sym::derive_kernel(sym::parse_expression("exp(x^2/4)", {"x"}));
+  BOOST_TEST((growing.status != sym::KernelDerivation::Status::Derived));
+  BOOST_TEST(growing.reason.find("not a negative number") != std::string::npos, growing.reason);
+}
