@@ -328,7 +328,9 @@ BOOST_AUTO_TEST_CASE(closed_forms_under_laplace_and_uniform_scores_match_textboo
     const sym::KernelDerivation d =
         derived_under(law_name == "student_t" ? law("student_t", GiNaC::numeric(5)) : law(law_name), "x");
     BOOST_TEST((d.status == sym::KernelDerivation::Status::NoClosedForm));
-    BOOST_TEST(d.reason.find("no closed form is derived under") != std::string::npos, d.reason);
+    // |x| has pieces on half-lines, whose truncated moments are outside the class (x itself,
+    // a polynomial, would have its moments)
+    BOOST_TEST(d.reason.find("on a half-line or interval") != std::string::npos, d.reason);
   }
 }
 

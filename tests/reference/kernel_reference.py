@@ -58,7 +58,7 @@ VARIANTS = [
     ("silu", "silu(x)", "no-closed-form", lambda x: x * sigmoid(x), [0]),
     ("tanh", "tanh(x)", "no-closed-form", tanh, [0]),
     ("softsign", "x/(1 + abs(x))", "no-closed-form", lambda x: x / (1 + fabs(x)), [0]),
-    ("gauss_bump", "exp(-x^2)", "no-closed-form", lambda x: exp(-x * x), []),
+    ("gauss_bump", "exp(-x^2)", "derived", lambda x: exp(-x * x), []),
 ]
 POINTS = [(mpf(-2), mpf(1) / 2), (mpf(0), mpf(1)), (mpf(1) / 2, mpf(2)), (mpf(-1), mpf(3) / 2)]
 TEXT = {mpf(-2): "-2", mpf(1) / 2: "0.5", mpf(0): "0", mpf(1): "1", mpf(2): "2", mpf(-1): "-1", mpf(3) / 2: "1.5"}
