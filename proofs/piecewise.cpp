@@ -3,9 +3,11 @@
 #include <algorithm>
 
 #include "proofs/canonical_form.hpp"
+#include "proofs/polynomial_sign.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/range_enclosure.hpp"
 #include "proofs/relu.hpp"
+#include "proofs/scoped_digits.hpp"
 
 namespace attnverify::sym {
 
@@ -23,10 +25,29 @@ numeric approximate(const ex& e) {
   return ex_to<numeric>(value);
 }
 
+// The sign of a real constant: exact for a number GiNaC holds exactly; otherwise from its values
+// at 60 and 120 digits, which must agree and stand beyond the distance between them (by 10^6)
+// and beyond 10^-100, or NotInClass is thrown. At GiNaC's default 17 digits, the kinks of
+// (x - 1)^2 (x + 3)^2 - 10^-40, 10^-20 apart, were merged and |f| took f's sign across them (a
+// false closed form found by the attack of 2026-11-30).
 int sign_of(const ex& e) {
-  const numeric v = approximate(e);
-  return v.is_zero() ? 0 : (v.is_positive() ? 1 : -1);
+  if (is_exactly_a<numeric>(e) && ex_to<numeric>(e).is_real()) return ex_to<numeric>(e).csgn();
+  numeric coarse, fine;
+  {
+    const ScopedDigits digits(60);
+    coarse = approximate(e);
+  }
+  {
+    const ScopedDigits digits(120);
+    fine = approximate(e);
+  }
+  if (coarse.is_zero() && fine.is_zero()) return 0;
+  if (abs(fine) > abs(fine - coarse) * numeric(1000000) && abs(fine) > pow(numeric(10), -100)) return fine.csgn();
+  throw NotInClass("the sign of '" + to_text(e) + "' is not decided at 120 digits");
 }
+
+// a < b for real constants (sign_of of the difference; equal ones compare false)
+bool less_than(const ex& a, const ex& b) { return !(a - b).is_zero() && sign_of(a - b) < 0; }
 
 // An interior point of the interval, exact.
 ex test_point(const Interval& where) {
@@ -37,9 +58,8 @@ ex test_point(const Interval& where) {
 }
 
 bool strictly_inside(const ex& point, const Interval& where) {
-  const numeric p = approximate(point);
-  if (where.lower && !(p > approximate(*where.lower))) return false;
-  if (where.upper && !(p < approximate(*where.upper))) return false;
+  if (where.lower && !less_than(*where.lower, point)) return false;
+  if (where.upper && !less_than(point, *where.upper)) return false;
   return true;
 }
 
@@ -186,17 +206,17 @@ std::vector<ex> real_polynomial_roots(const ex& polynomial, const symbol& x) {
     throw NotInClass("'" + to_text(polynomial) + "' has degree " + std::to_string(degree) +
                      " > 2 in x; its real roots are not located exactly");
   }
-  std::sort(roots.begin(), roots.end(), [](const ex& a, const ex& b) { return approximate(a) < approximate(b); });
+  std::sort(roots.begin(), roots.end(), less_than);
   return roots;
 }
 
 namespace {
 
 std::vector<ex> sorted_unique(std::vector<ex> roots) {
-  std::sort(roots.begin(), roots.end(), [](const ex& a, const ex& b) { return approximate(a) < approximate(b); });
+  std::sort(roots.begin(), roots.end(), less_than);
   std::vector<ex> out;
   for (const ex& r : roots)
-    if (out.empty() || !(approximate(r) == approximate(out.back()))) out.push_back(r);
+    if (out.empty() || less_than(out.back(), r)) out.push_back(r);
   return out;
 }
 
@@ -272,7 +292,11 @@ Piecewise absolute_value(const Piecewise& f, const symbol& x) {
   Piecewise out;
   for (const Piece& piece : f.pieces) {
     std::vector<ex> sign_changes;
-    if (is_polynomial_piece(piece.expr, x) || !keeps_one_sign(piece, x)) {
+    // a polynomial with rational coefficients that keeps one sign on the whole line (Sturm's
+    // theorem) changes sign nowhere: x^4 + 1, whose real roots (none) are not located exactly
+    const LineSign line = is_polynomial_piece(piece.expr, x) ? polynomial_sign_on_real_line(piece.expr.expand(), x)
+                                                              : LineSign::Unknown;
+    if (line == LineSign::Unknown && (is_polynomial_piece(piece.expr, x) || !keeps_one_sign(piece, x))) {
       try {
         sign_changes = real_roots(piece.expr, x);
       } catch (const NotInClass& err) {

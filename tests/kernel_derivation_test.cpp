@@ -12,6 +12,7 @@
 #include "proofs/kernel_derivation.hpp"
 #include "proofs/piecewise.hpp"
 #include "proofs/symbols.hpp"
+#include "proofs/scoped_digits.hpp"
 #include "src/kinds/kernel/kernel_route.hpp"
 #include "test_support.hpp"
 
@@ -209,4 +210,24 @@ BOOST_AUTO_TEST_CASE(gaussian_exponents_match_quadrature_and_mpmath) {
   const sym::KernelDerivation growing = sym::derive_kernel(sym::parse_expression("exp(x^2/4)", {"x"}));
   BOOST_TEST((growing.status != sym::KernelDerivation::Status::Derived));
   BOOST_TEST(growing.reason.find("not a negative number") != std::string::npos, growing.reason);
+}
+
+// Kinks 10^-20 apart (the attack of 2026-11-30): f = (x - 1)^2 (x + 3)^2 - 10^-40 is negative on
+// (1 - d, 1 + d) and (-3 - d', -3 + d') with d, d' ~ 10^-20 / 4 (by hand: (x - 1)(x + 3) = +-10^-20),
+// so |f| has four kinks and flips f between each close pair. At 17 digits the pairs merged and
+// |f| was taken as f everywhere.
+BOOST_AUTO_TEST_CASE(kinks_closer_than_double_precision_are_kept_apart) {
+  const sym::KernelDerivation d = sym::derive_kernel(sym::parse_expression("(x - 1)^2*(x + 3)^2 - 10^(-40)", {"x"}));
+  BOOST_REQUIRE_MESSAGE(d.status == sym::KernelDerivation::Status::Derived, d.reason);
+  BOOST_TEST(d.kinks_abs.size() == 4u);
+  // the piece between the pair around x = 1 is -f (f(1) = -10^-40)
+  const auto& s = sym::symbols();
+  const ex f = sym::parse_expression("(x - 1)^2*(x + 3)^2 - 10^(-40)", {"x"});
+  const sym::Piecewise absolute = sym::absolute_value(sym::split_into_pieces(f, s.x), s.x);
+  int flipped = 0;
+  for (const sym::Piece& p : absolute.pieces) flipped += (p.expr + f).expand().is_zero() ? 1 : 0;
+  BOOST_TEST(flipped == 2);
+  // x^4 + 1 keeps one sign (Sturm): |f| = f without locating its (complex) roots
+  const sym::KernelDerivation quartic = sym::derive_kernel(sym::parse_expression("x^4 + 1", {"x"}));
+  BOOST_TEST((quartic.status == sym::KernelDerivation::Status::Derived), quartic.reason);
 }
