@@ -720,6 +720,23 @@ class ClaimJudge {
     } catch (const std::exception&) {
     }
     for (const auto& p : boundary_points_) probes.push_back(p);  // of the domain, outside the search region
+    // beside each documented point where the claim is taken as its continuous extension (a
+    // divisor vanishes there), points 10^-12 and 10^-30 from it along each real parameter: the
+    // extension is S's value only if the claim tends to S there, which they test (a claim 0/0 at
+    // lambda = 1 plus 10^10 relu(lambda - 1 + 10^-10), whose limit there is S + 1, agreed with no
+    // point evaluated in (1 - 10^-9, 1): the attack of 2026-11-30)
+    for (const PointResult& r : documented_) {
+      if (r.status != PointStatus::Excused || !r.point.rational) continue;
+      for (std::size_t k = 0; k < domain_.variables.size() && k < r.point.rational->size(); ++k) {
+        if (domain_.variables[k].integer) continue;
+        for (const int e : {12, 30})
+          for (const int side : {-1, 1}) {
+            std::vector<numeric> x = *r.point.rational;
+            x[k] = x[k] + numeric(side) * GiNaC::ex_to<numeric>(GiNaC::pow(numeric(10), -e));
+            probes.push_back(std::move(x));
+          }
+      }
+    }
     SearchSummary summary;
     summary.region = region_->describe();
     for (const auto& x : probes) {
