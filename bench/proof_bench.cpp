@@ -14,6 +14,7 @@
 
 #include "numerics/box_branch_and_bound.hpp"
 #include "proofs/derivation_certificate.hpp"
+#include "proofs/definedness.hpp"
 #include "proofs/domain_rewrites.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/expression_parser.hpp"
@@ -27,6 +28,8 @@
 #include "proofs/sequence_derivation.hpp"
 #include "proofs/symbols.hpp"
 #include "proofs/telescoping_certificate.hpp"
+#include "numerics/score_distribution.hpp"
+#include "numerics/score_distributions/score_distributions.hpp"
 #include "src/properties/ratio_reduction.hpp"
 
 using namespace attnverify;
@@ -253,6 +256,70 @@ int main() {
         3);
     fmt::print("{:<40} {:>10.2f} {:>10.1f} {:>8} {}\n", c.name, proof, box, r.boxes,
                r.outcome == num::BoxOutcome::Proved ? "" : "(undecided)");
+  }
+
+  // issue 44, third part: each new rule's time (best of 3), beside the numeric evidence it replaces
+  // where that is one call (the certified route's ball of S at one grid point)
+  fmt::print("\nrules of issue 44 (best of 3, ms)\n");
+  fmt::print("{:<58} {:>10}\n", "rule", "time");
+  {
+    sym::ParameterDomain open_lambda = sym::sequence_domain();
+    open_lambda.variables[0].range.hi_open = true;
+    const GiNaC::ex merged =
+        sym::parse_expression("(1-lambda^n)/(1-lambda)*sqrt(1-lambda^2)/sqrt(n*(1-lambda^(2*n)))", {"lambda", "n"});
+    bool ok = false;
+    const double t = best_ms([&] { ok = sym::provably_nonnegative_on(merged, open_lambda); }, 3);
+    require(ok, "decay's merged roots: sign not proved");
+    fmt::print("{:<58} {:>10.2f}\n", "squared route's sign by the sign prover (decay, roots)", t);
+  }
+  {
+    const sym::KernelDerivation square = sym::derive_kernel(sym::parse_expression("x^2", {"x"}));
+    const GiNaC::ex claim = sym::parse_expression(
+        "exp(log(beta^2+gamma^2) - log(beta^4+6*beta^2*gamma^2+3*gamma^4)/2)", {"beta", "gamma"});
+    const sym::ParameterDomain kernel = sym::kernel_domain();
+    bool ok = false;
+    const double t = best_ms(
+        [&] {
+          const GiNaC::ex powers = sym::exp_log_as_powers(
+              claim, [&](const GiNaC::ex& b) { return sym::provably_positive_on(b, kernel); });
+          ok = sym::prove_equal(powers, square.S).proved;
+        },
+        3);
+    require(ok, "exp-log of moments: not proved");
+    fmt::print("{:<58} {:>10.2f}\n", "exp(c log b) with b > 0 by the sign prover, and zero test", t);
+  }
+  {
+    sym::ParameterDomain measure;
+    const sym::Range positive{0, HUGE_VAL, true, true};
+    measure.variables = {{s.x1, positive, false, {}}, {s.x2, positive, false, {}}, {s.n, {1, HUGE_VAL, false, true}, true, {}}};
+    measure.nonnegative_facts = {s.x1 - s.x2, s.n * GiNaC::pow(s.x2, 2) - GiNaC::pow(s.x1, 2)};
+    const GiNaC::ex variance = GiNaC::pow(s.x2, 2) / s.n - GiNaC::pow(s.x1 / s.n, 2);
+    bool ok = false;
+    const double t = best_ms([&] { ok = sym::provably_nonnegative_on(variance, measure); }, 3);
+    require(ok, "Var|x| >= 0 not proved");
+    fmt::print("{:<58} {:>10.2f}\n", "Var|x| >= 0 from the norms' inequalities", t);
+  }
+  for (const auto& [name, law] :
+       std::vector<std::pair<std::string, std::shared_ptr<const num::ScoreDistribution>>>{
+           {"logistic", num::logistic_distribution()}, {"Student-t nu = 5", num::student_t_distribution(5)}}) {
+    const GiNaC::ex fx = sym::parse_expression("x^2", {"x"});
+    sym::KernelDerivation d;
+    const double derive = best_ms([&] { d = sym::derive_kernel(fx, num::symbolic_expectation(law)); }, 3);
+    const double certify = best_ms(
+        [&] {
+          require(law->certify_expectation(d.mean_abs, GiNaC::abs(fx)).verified, name + ": E|f| not certified");
+          require(law->certify_expectation(d.mean_square, GiNaC::pow(fx, 2)).verified, name + ": E f^2 not certified");
+        },
+        3);
+    fmt::print("{:<58} {:>10.2f}\n", "x^2 under " + name + ": derivation from the moments", derive);
+    fmt::print("{:<58} {:>10.2f}\n", "x^2 under " + name + ": certificate (Taylor, moments anew)", certify);
+  }
+  for (const std::string f : {"exp(-x^2)", "relu(x)*exp(-x^2)", "exp(x - x^2/2)"}) {
+    const GiNaC::ex fx = sym::parse_expression(f, {"x"});
+    sym::KernelDerivation d;
+    const double derive = best_ms([&] { d = sym::derive_kernel(fx); }, 3);
+    require(d.status == sym::KernelDerivation::Status::Derived, f + ": not derived");
+    fmt::print("{:<58} {:>10.2f}\n", "Gaussian exponent: derivation of " + f, derive);
   }
   return 0;
 }
