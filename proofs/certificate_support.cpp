@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "proofs/constant_sign.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/exp_poly.hpp"
 #include "proofs/piecewise.hpp"
@@ -55,7 +56,7 @@ int certified_sign(const ex& constant) {
   const Range r = enclose(constant, {});
   if (r.positive()) return 1;
   if (r.negative()) return -1;
-  return 0;
+  return constant_sign_by_balls(constant).value_or(0);  // Arb balls where the doubles hold 0
 }
 
 double approximate(const ex& constant) {

@@ -23,7 +23,8 @@ struct NotShown {
   std::string reason;
 };
 
-/// The sign of a real constant by interval arithmetic: 1 or -1 when certain, 0 when not
+/// The sign of a real constant by interval arithmetic (doubles, then Arb balls up to 8192 bits):
+/// 1 or -1 when certain, 0 when not
 /// (including a constant that is exactly 0).
 int certified_sign(const GiNaC::ex& constant);
 

@@ -6,6 +6,7 @@
 
 #include "proofs/activations.hpp"
 #include "proofs/canonical_form.hpp"
+#include "proofs/constant_sign.hpp"
 #include "proofs/polynomial_sign.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/erf.hpp"
@@ -122,6 +123,11 @@ bool factors_have(const ex& e, const SymbolRanges& ranges, Want want) {
 // normal form; or its ratio to a positive fact. `depth` bounds the recursion.
 bool has_sign(const ex& e, const ParameterDomain& domain, const SymbolRanges& ranges, Want want, int depth) {
   if (range_has(enclose(e, ranges), want)) return true;
+  // a constant the double intervals cannot sign: Arb balls up to 8192 bits (proofs/constant_sign.hpp;
+  // e - 2718281828459045/10^15 > 0); a ball that keeps 0 leaves it to the rules below
+  if (!is_exactly_a<numeric>(e))
+    if (const std::optional<int> sign = constant_sign_by_balls(e))
+      return *sign > 0 || want == Want::NonZero;
   if (depth > 6 || node_count(e, kMaxSymbolicNodes) > kMaxSymbolicNodes) return false;
   if (is_exactly_a<mul>(e)) {
     if (want == Want::NonZero)

@@ -7,6 +7,8 @@
 #define BOOST_TEST_MODULE claim_proofs
 #include <boost/test/unit_test.hpp>
 
+#include "proofs/constant_sign.hpp"
+#include "proofs/expression_parser.hpp"
 #include "src/kinds/registry.hpp"
 #include "src/properties/registry.hpp"
 #include "src/run/pipeline.hpp"
@@ -76,11 +78,12 @@ BOOST_AUTO_TEST_CASE(two_weights_quotients_nested_under_a_root) {
 
 BOOST_AUTO_TEST_CASE(kernel_signs_constants_and_logarithms_of_moments) {
   const VariantResult v = run_claims_spec("squared_signs_kernel.toml");
-  for (const char* id : {"abs-gamma", "relu-gamma", "pi-minus-3", "roots", "hidden-zero"})
+  for (const char* id : {"abs-gamma", "relu-gamma", "pi-minus-3", "roots", "hidden-zero", "ramanujan-constant"})
     expect_proved(v, id, "Proved on the whole domain");
   // exp(log m1 - log(m2)/2) = m1/sqrt(m2) once m1, m2 > 0 is shown on the domain
   expect_proved(v, "exp-log", "exp(c log b) = b^c for b > 0");
-  for (const char* id : {"mutant-3-minus-pi", "mutant-sqrt2-minus-sqrt3", "mutant-exp-log-third"})
+  for (const char* id :
+       {"mutant-3-minus-pi", "mutant-sqrt2-minus-sqrt3", "mutant-exp-log-third", "mutant-ramanujan-negative"})
     expect_refuted(v, id);
 }
 
@@ -102,4 +105,17 @@ BOOST_AUTO_TEST_CASE(polynomial_kernels_under_logistic_and_student_t_scores) {
   expect_refuted(v, "mutant-gaussian-fourth-moment");
   expect_proved(t, "fourth-moment-9", "Proved on the whole domain");
   expect_refuted(t, "mutant-gaussian-fourth-moment");
+}
+
+// Signs of constants by Arb balls (proofs/constant_sign.hpp). Provenance: e^(pi sqrt163) =
+// 262537412640768743.99999999999925007... (Ramanujan's constant), e = 2.71828182845904523536...;
+// cosh 1 + sinh 1 - e is exactly 0, which balls never decide.
+BOOST_AUTO_TEST_CASE(constants_are_signed_by_balls_and_zero_is_never_decided) {
+  const auto parsed = [](const std::string& text) { return sym::parse_expression(text, {}); };
+  BOOST_TEST((sym::constant_sign_by_balls(parsed("exp(pi*sqrt(163)) - 640320^3 - 744")) == std::optional<int>(-1)));
+  BOOST_TEST((sym::constant_sign_by_balls(parsed("exp(1) - 2718281828459045/10^15")) == std::optional<int>(1)));
+  BOOST_TEST(!sym::constant_sign_by_balls(parsed("cosh(1) + sinh(1) - exp(1)")).has_value());
+  BOOST_TEST(!sym::constant_sign_by_balls(parsed("sqrt(2)^2 - 2")).has_value());
+  // erf(1/2) = 0.520499877813046537682746653892 (mpmath 1.3, dps 30): 2.3e-18 below this rational
+  BOOST_TEST((sym::constant_sign_by_balls(parsed("erf(1/2) - 52049987781304654/10^17")) == std::optional<int>(-1)));
 }
