@@ -34,6 +34,12 @@
 //       read with interval arithmetic, proofs/range_enclosure.hpp), the rest by gamma = 0.
 //       The sum must equal g with its switches resolved on the interval, and g must be an
 //       exp-polynomial there (so |g| <= A exp(a|x|)).
+// Powers q^r of a polynomial q(gamma) with positive constant term and non-negative coefficients
+// (1 + 2a gamma^2, from an exponent quadratic in x: proofs/gaussian_expectation.cpp) count as
+// bounded positive constants in (G) and take their value q(0)^r in (I): they are smooth, and
+// bounded above and below on [0, G]. Where such a factor enters an erf argument or a 1/gamma^2
+// exponent, the signs these checks read are not shown and the form is not certified (E e^{-X^2}
+// is; relu(x) e^{-x^2} is not, nor any form whose (H) the zero test cannot reduce with the radicals).
 // Anything outside these shapes gives a certificate that is not verified, with the reason.
 #pragma once
 

@@ -268,3 +268,27 @@ BOOST_AUTO_TEST_CASE(a_proof_by_cases_refuses_kinks_it_cannot_separate) {
                                  d.S, s.beta)
                  .proved);
 }
+
+// Exponents quadratic in x (issue 44): E e^{-X^2} = (1 + 2 gamma^2)^(-1/2) exp(-beta^2/(1 + 2 gamma^2))
+// (the Gaussian integral, by hand) is certified, the powers of 1 + 2 gamma^2 counting as bounded
+// constants in the growth and the limit; each mutant fails the condition aimed at it.
+BOOST_AUTO_TEST_CASE(gaussian_exponents_are_certified_and_their_mutants_are_not) {
+  const auto& s = sym::symbols();
+  const ex x = s.x, b2 = GiNaC::pow(s.beta, 2), q = 1 + 2 * GiNaC::pow(s.gamma, 2);
+  const ex g = GiNaC::exp(-GiNaC::pow(x, 2));
+  const ex right = GiNaC::exp(-b2 / q) / GiNaC::sqrt(q);
+  BOOST_TEST(sym::certify_gaussian_expectation(right, g).verified, sym::certify_gaussian_expectation(right, g).reason);
+  BOOST_TEST(sym::certify_gaussian_expectation(derived("exp(-x^2)").mean_square, GiNaC::pow(g, 2)).verified);
+  // the exponent's denominator 1 + gamma^2: not a solution of the heat equation
+  const sym::DerivationCertificate h = sym::certify_gaussian_expectation(GiNaC::exp(-b2 / (1 + GiNaC::pow(s.gamma, 2))) / GiNaC::sqrt(q), g);
+  BOOST_TEST(!h.verified);
+  BOOST_TEST(h.reason.find("not reduced to 0") != std::string::npos, h.reason);
+  // twice the right form solves it, but tends to 2 e^{-beta^2}
+  const sym::DerivationCertificate twice = sym::certify_gaussian_expectation(2 * right, g);
+  BOOST_TEST(!twice.verified);
+  BOOST_TEST(twice.reason.find("the limit gamma -> 0+") != std::string::npos, twice.reason);
+  // E e^{X^2} = (1 - 2 gamma^2)^(-1/2) exp(beta^2/(1 - 2 gamma^2)) exists for gamma < 1/sqrt2 only:
+  // 1 - 2 gamma^2 is no bounded factor, and g = e^{x^2} outside Tychonoff's class
+  const ex minus = 1 - 2 * GiNaC::pow(s.gamma, 2);
+  BOOST_TEST(!sym::certify_gaussian_expectation(GiNaC::exp(b2 / minus) / GiNaC::sqrt(minus), GiNaC::exp(GiNaC::pow(x, 2))).verified);
+}
