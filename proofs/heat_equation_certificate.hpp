@@ -39,7 +39,8 @@
 // bounded positive constants in (G) and take their value q(0)^r in (I): they are smooth, and
 // bounded above and below on [0, G]. Where such a factor enters an erf argument or a 1/gamma^2
 // exponent, the signs these checks read are not shown and the form is not certified (E e^{-X^2}
-// is; relu(x) e^{-x^2} is not, nor any form whose (H) the zero test cannot reduce with the radicals).
+// is; relu(x) e^{-x^2} is not). In (H) each square root sqrt(q) is held as one symbol r, r^2 = q
+// folded back, and the coefficients of the products of r's must each reduce to 0.
 // Anything outside these shapes gives a certificate that is not verified, with the reason.
 #pragma once
 

@@ -287,6 +287,17 @@ BOOST_AUTO_TEST_CASE(gaussian_exponents_are_certified_and_their_mutants_are_not)
   const sym::DerivationCertificate twice = sym::certify_gaussian_expectation(2 * right, g);
   BOOST_TEST(!twice.verified);
   BOOST_TEST(twice.reason.find("the limit gamma -> 0+") != std::string::npos, twice.reason);
+  // E e^{X - X^2/2} = (1 + gamma^2)^(-1/2) exp((gamma^2 - beta^2 + 2 beta)/(2 (1 + gamma^2))) (completing the
+  // square by hand), whose heat equation needs sqrt(1 + gamma^2) held as one root; 3 beta for 2 beta
+  // is refused there
+  const ex q1 = 1 + GiNaC::pow(s.gamma, 2);
+  const ex performer = GiNaC::exp(x - GiNaC::pow(x, 2) / 2);
+  const ex by_hand = GiNaC::exp((GiNaC::pow(s.gamma, 2) - b2 + 2 * s.beta) / (2 * q1)) / GiNaC::sqrt(q1);
+  BOOST_TEST(sym::certify_gaussian_expectation(by_hand, performer).verified,
+             sym::certify_gaussian_expectation(by_hand, performer).reason);
+  BOOST_TEST(sym::certify_gaussian_expectation(derived("exp(x - x^2/2)").mean_abs, performer).verified);
+  const ex three = GiNaC::exp((GiNaC::pow(s.gamma, 2) - b2 + 3 * s.beta) / (2 * q1)) / GiNaC::sqrt(q1);
+  BOOST_TEST(!sym::certify_gaussian_expectation(three, performer).verified);
   // E e^{X^2} = (1 - 2 gamma^2)^(-1/2) exp(beta^2/(1 - 2 gamma^2)) exists for gamma < 1/sqrt2 only:
   // 1 - 2 gamma^2 is no bounded factor, and g = e^{x^2} outside Tychonoff's class
   const ex minus = 1 - 2 * GiNaC::pow(s.gamma, 2);
