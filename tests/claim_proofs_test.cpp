@@ -83,7 +83,8 @@ BOOST_AUTO_TEST_CASE(kernel_signs_constants_and_logarithms_of_moments) {
   // exp(log m1 - log(m2)/2) = m1/sqrt(m2) once m1, m2 > 0 is shown on the domain
   expect_proved(v, "exp-log", "exp(c log b) = b^c for b > 0");
   for (const char* id :
-       {"mutant-3-minus-pi", "mutant-sqrt2-minus-sqrt3", "mutant-exp-log-third", "mutant-ramanujan-negative"})
+       {"mutant-3-minus-pi", "mutant-sqrt2-minus-sqrt3", "mutant-exp-log-third", "mutant-ramanujan-negative",
+        "mutant-log-of-zero"})
     expect_refuted(v, id);
 }
 
