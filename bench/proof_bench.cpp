@@ -299,9 +299,11 @@ int main() {
     require(ok, "Var|x| >= 0 not proved");
     fmt::print("{:<58} {:>10.2f}\n", "Var|x| >= 0 from the norms' inequalities", t);
   }
-  for (const auto& [name, law] :
+  for (const auto& named_law :
        std::vector<std::pair<std::string, std::shared_ptr<const num::ScoreDistribution>>>{
            {"logistic", num::logistic_distribution()}, {"Student-t nu = 5", num::student_t_distribution(5)}}) {
+    const std::string name = named_law.first;  // not a structured binding: lambdas capture it (clang)
+    const std::shared_ptr<const num::ScoreDistribution> law = named_law.second;
     const GiNaC::ex fx = sym::parse_expression("x^2", {"x"});
     sym::KernelDerivation d;
     const double derive = best_ms([&] { d = sym::derive_kernel(fx, num::symbolic_expectation(law)); }, 3);

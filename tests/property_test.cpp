@@ -777,6 +777,33 @@ BOOST_AUTO_TEST_CASE(an_extremum_value_under_student_t_scores_is_proved_from_the
   }
 }
 
+// An extremum's value without a closed form (tests/specs/properties/softplus_extremum_value.toml:
+// f = softplus(x) - softplus(-x) = x, outside the engine's class, infimum sqrt(2/pi) at beta = 0 by
+// hand): a search on the certified balls agrees with the true value (numeric evidence), refutes a
+// value above it by a ball below it (certified), and a value below it, 10^-15 below included, by the
+// search's optimum (numeric evidence).
+BOOST_AUTO_TEST_CASE(an_extremum_value_without_a_closed_form_is_searched_on_balls) {
+  const VariantResult v = run_test_spec("softplus_extremum_value.toml");
+  const CheckRecord& right = property(v, "infimum-true");
+  BOOST_TEST_CONTEXT(right.detail) {
+    BOOST_TEST(to_string(right.verdict) == "agree");
+    BOOST_TEST((right.evidence.level == EvidenceLevel::NumericEvidence));
+    BOOST_TEST(std::stod(value_of(right.values, "infimum")) == std::sqrt(2.0 / M_PI), boost::test_tools::tolerance(1e-15));
+  }
+  const CheckRecord& above = property(v, "infimum-above");
+  BOOST_TEST_CONTEXT(above.detail) {
+    BOOST_TEST(to_string(above.verdict) == "disagree");
+    BOOST_TEST((above.evidence.level == EvidenceLevel::CertifiedCounterexample));
+  }
+  for (const char* id : {"infimum-below", "infimum-hair-below"}) {
+    const CheckRecord& below = property(v, id);
+    BOOST_TEST_CONTEXT(id << ": " << below.detail) {
+      BOOST_TEST(to_string(below.verdict) == "disagree");
+      BOOST_TEST((below.evidence.level == EvidenceLevel::NumericEvidence));
+    }
+  }
+}
+
 // An infimum at an irrational interior point (tests/specs/properties/interior_optimum.toml: 2/3 at
 // beta = sqrt(3/5) by hand): the search's value, S at a point within its resolution of the
 // optimum, cannot refute the true 2/3 from above (it did: the probe of 2026-11-29), while a
