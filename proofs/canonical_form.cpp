@@ -287,6 +287,23 @@ ex split_positive_powers(const ex& e) {
   });
 }
 
+ex split_logs_of_rationals(const ex& e) {
+  return bottom_up(e, [](const ex& node) -> ex {
+    if (!is_ex_the_function(node, log) || !is_exactly_a<numeric>(node.op(0))) return node;
+    const numeric& r = ex_to<numeric>(node.op(0));
+    if (!r.is_rational() || !r.is_positive() || r == 1) return node;
+    const auto top = prime_factors(r.numer()), bottom = prime_factors(r.denom());
+    if (!top || !bottom) return node;
+    if (top->size() + bottom->size() == 1 && (top->empty() ? (*bottom)[0].second : (*top)[0].second) == 1 &&
+        r.is_integer())
+      return node;  // the log of a prime
+    ex result = 0;  // log of the exact number (log(numeric) is a float)
+    for (const auto& [prime, k] : *top) result += k * log(ex(numeric(prime)));
+    for (const auto& [prime, k] : *bottom) result -= k * log(ex(numeric(prime)));
+    return result;
+  });
+}
+
 ex atomize_symbolic_powers(const ex& e, exmap& atoms) {
   const ex split = split_positive_powers(e);
   // (base, symbol) -> fresh atom T = base^symbol
@@ -380,8 +397,16 @@ ex collect_transcendentals(const ex& e) {
     }
   }
   ex result = 0;
-  for (std::size_t k = 0; k < kernels.size(); ++k)
-    result += factor(coefficients[k].normal()) * readable_arguments(kernels[k]);
+  for (std::size_t k = 0; k < kernels.size(); ++k) {
+    ex coefficient = coefficients[k].normal();
+    try {
+      coefficient = factor(coefficient);
+    } catch (const std::exception&) {
+      // GiNaC's factor() refuses coefficients that are not polynomials over the rationals (a
+      // factor pi of f under Student-t scores): the normal form stays
+    }
+    result += coefficient * readable_arguments(kernels[k]);
+  }
   return result;
 }
 

@@ -57,6 +57,10 @@ GiNaC::ex erfc_as_erf(const GiNaC::ex& e);
 /// powers are left alone (integer powers are GiNaC's own).
 GiNaC::ex split_positive_powers(const GiNaC::ex& e);
 
+/// log(p/q) -> sum of k log(prime) over the primes of p and q (p/q > 0 rational, p and q below
+/// 2^40; others are left alone): an identity on the reals, so that log 6 - log 2 - log 3 is 0.
+GiNaC::ex split_logs_of_rationals(const GiNaC::ex& e);
+
 /// Replaces each power b^(c*s) with symbolic exponent (b > 0, s a symbol, c rational)
 /// by T^c, with one fresh positive symbol T per (b, s); `atoms` receives T -> b^s so
 /// that the caller can substitute back. Lets normal() see lambda^(2n) = (lambda^n)^2.

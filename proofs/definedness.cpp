@@ -546,6 +546,8 @@ std::vector<Condition> power_conditions(const ex& base, const ex& exponent) {
     if (!k.is_real()) return out;
     if (k.is_integer()) {
       if (k.is_negative()) add_condition(out, ConditionKind::NonZero, base, "denominator");
+      // 0^0 is undefined, as the parser's literal 0^0 (GiNaC makes b^0 = 1 and would drop the base)
+      if (k.is_zero()) add_condition(out, ConditionKind::NonZero, base, "base of a zeroth power");
     } else {
       add_condition(out, ConditionKind::NonNegative, base, "root");
       if (k.is_negative()) add_condition(out, ConditionKind::NonZero, base, "root in a denominator");
@@ -743,6 +745,21 @@ ConditionAnalysis analyse_condition(const Condition& c, const ParameterDomain& d
   ConditionAnalysis out;
   out.condition = c;
   const std::vector<ex> symbols = domain.symbols();
+  // an expression that is 0 everywhere, written otherwise (a factor log 6 - log 2 - log 3 of a
+  // divisor): the zero test decides it on the whole domain
+  if (c.kind != ConditionKind::Continuous && has_any(c.expression, symbols)) {
+    bool zero = false;
+    try {
+      zero = is_identically_zero(c.expression);
+    } catch (const std::exception&) {
+    }
+    if (zero) {
+      const bool holds = c.kind == ConditionKind::NonNegative;
+      out.status = holds ? ConditionStatus::Holds : ConditionStatus::Violated;
+      out.how = holds ? "an expression that is identically 0" : "an expression that is identically 0 on " + domain.description;
+      return out;
+    }
+  }
   if (!has_any(c.expression, symbols)) {  // a constant condition holds everywhere or nowhere
     if (const auto h = holds_exactly(c, domain, {})) {
       out.status = *h ? ConditionStatus::Holds : ConditionStatus::Violated;

@@ -270,7 +270,13 @@ class Reader {
       // double would be 0, and 0^p is never large)
       if (base.is_zero()) return;
       const double p = approximate_magnitude(exponent);
-      const double size = std::fabs(p) * std::fabs(approximate_log10_magnitude(base));
+      const double log10_base = approximate_log10_magnitude(base);
+      // a constant that evaluates to 0 (log 6 - log 2 - log 3, exactly 0 written otherwise) is not
+      // a number GiNaC writes out: its power stays symbolic, and the power's conditions (a
+      // non-zero or positive base) decide where the expression is defined
+      const bool evaluates_to_zero =
+          log10_base == -std::numeric_limits<double>::infinity() && !is_exactly_a<numeric>(base);
+      const double size = evaluates_to_zero ? 0 : std::fabs(p) * std::fabs(log10_base);
       if (!(size <= kMaxNumberDigits))
         fail("this power is a number of more than " + std::to_string(kMaxNumberDigits) + " digits", where);
       // an exact rational power: (p/q)^n is written with |n| times the digits of p and

@@ -84,8 +84,14 @@ BOOST_AUTO_TEST_CASE(kernel_signs_constants_and_logarithms_of_moments) {
   expect_proved(v, "exp-log", "exp(c log b) = b^c for b > 0");
   for (const char* id :
        {"mutant-3-minus-pi", "mutant-sqrt2-minus-sqrt3", "mutant-exp-log-third", "mutant-ramanujan-negative",
-        "mutant-log-of-zero"})
+        "mutant-log-of-zero", "mutant-log-of-log-zero", "mutant-zero-to-the-zero", "mutant-zero-divisor"})
     expect_refuted(v, id);
+  // a condition that no precision decides at a point: the point never agrees on it
+  const CheckRecord& undecidable = claim(v, "undecidable-log-argument");
+  BOOST_TEST_CONTEXT(undecidable.detail) {
+    BOOST_TEST(to_string(undecidable.verdict) == "inconclusive");
+    BOOST_TEST(undecidable.detail.find("cannot decide whether") != std::string::npos);
+  }
 }
 
 // Var|x| >= 0 and n x2^2 - x1^2 >= 0 only by the domain's inequalities between the norms
@@ -106,6 +112,10 @@ BOOST_AUTO_TEST_CASE(polynomial_kernels_under_logistic_and_student_t_scores) {
   expect_refuted(v, "mutant-gaussian-fourth-moment");
   expect_proved(t, "fourth-moment-9", "Proved on the whole domain");
   expect_refuted(t, "mutant-gaussian-fourth-moment");
+  // a coefficient pi, which GiNaC's factor() refuses, and a non-integer nu
+  const VariantResult p = run_claims_spec("moments_student_t_pi.toml");
+  expect_proved(p, "fourth-moment-33-7", "Proved on the whole domain");
+  expect_refuted(p, "mutant-nu-7-fourth-moment");
 }
 
 // Signs of constants by Arb balls (proofs/constant_sign.hpp). Provenance: e^(pi sqrt163) =

@@ -546,11 +546,20 @@ class ClaimJudge {
       r.why = "S does not exist at " + describe_point(p.where) + " under the variant's score law";
       return r;  // undecided: not a point of the claim's judgement
     }
+    // a condition undecided at the point (a ball holding 0 at the precision ceiling, no exact
+    // value): the claim may be undefined there, so the point never agrees on it and, where the
+    // condition is excused, never disagrees either (log(Z) - log(Z) with Z = log 6 - log 2 - log 3,
+    // exactly 0, agreed as numeric evidence: the attack of 2026-11-30)
+    const sym::Condition* undecided_condition = nullptr;
     for (const auto& a : analyses_) {
       const sym::Condition& c = a.condition;
       if (a.status == sym::ConditionStatus::Holds || c.kind == sym::ConditionKind::Continuous) continue;
       const auto h = condition_at(c, p);
-      if (!h || *h) continue;
+      if (!h) {
+        if (!undecided_condition || excused(c)) undecided_condition = &c;
+        continue;
+      }
+      if (*h) continue;
       r.status = excused(c) ? PointStatus::Excused : PointStatus::Undefined;
       r.why = c.describe() + " fails at " + describe_point(p.where);
       if (r.status == PointStatus::Excused && !value_continuous_) {
@@ -568,7 +577,24 @@ class ClaimJudge {
       }
       return r;
     }
+    if (undecided_condition) {
+      PointResult compared = reference_ ? compare_point(p, ceiling) : judge_point_against_witness(p);
+      const bool refutes = compared.status == PointStatus::Disagree && !excused(*undecided_condition);
+      if (!refutes && compared.status != PointStatus::Undecided) {
+        compared.status = PointStatus::Undecided;
+        compared.why = "cannot decide whether " + undecided_condition->describe() + " holds at " +
+                       describe_point(p.where) + " (its ball holds 0 at the precision ceiling)";
+      }
+      return compared;
+    }
     if (!reference_) return judge_point_against_witness(p);
+    return compare_point(p, ceiling);
+  }
+
+  // The claim's ball against S's at a point where every condition of the claim holds or is undecided.
+  PointResult compare_point(const ClaimPoint& p, slong ceiling) const {
+    PointResult r;
+    r.point = p;
     try {
       const num::BallExpression& claim = claim_ev_->at(p);
       const num::BallExpression& ref = reference_at(p)->at(p);
