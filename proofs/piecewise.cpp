@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "proofs/canonical_form.hpp"
+#include "proofs/constant_sign.hpp"
+#include "proofs/equivalence.hpp"
 #include "proofs/polynomial_sign.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/range_enclosure.hpp"
@@ -25,13 +27,21 @@ numeric approximate(const ex& e) {
   return ex_to<numeric>(value);
 }
 
-// The sign of a real constant: exact for a number GiNaC holds exactly; otherwise from its values
-// at 60 and 120 digits, which must agree and stand beyond the distance between them (by 10^6)
-// and beyond 10^-100, or NotInClass is thrown. At GiNaC's default 17 digits, the kinks of
-// (x - 1)^2 (x + 3)^2 - 10^-40, 10^-20 apart, were merged and |f| took f's sign across them (a
-// false closed form found by the attack of 2026-11-30).
+// The sign of a real constant: exact for a number GiNaC holds exactly; otherwise from the first
+// Arb ball (64 to 8192 bits, proofs/constant_sign.hpp) that excludes 0, a bound rather than an
+// estimate; 0 where the symbolic zero test shows it. Only a constant the balls do not evaluate
+// (a function outside their list) falls back to its values at 60 and 120 digits, which must
+// agree and stand beyond the distance between them (by 10^6) and beyond 10^-100, or NotInClass
+// is thrown. At GiNaC's default 17 digits, the kinks of (x - 1)^2 (x + 3)^2 - 10^-40, 10^-20
+// apart, were merged and |f| took f's sign across them (a false closed form found by the attack
+// of 2026-11-30).
 int sign_of(const ex& e) {
   if (is_exactly_a<numeric>(e) && ex_to<numeric>(e).is_real()) return ex_to<numeric>(e).csgn();
+  if (const std::optional<int> sign = constant_sign_by_balls(e)) return *sign;
+  try {
+    if (is_identically_zero(e)) return 0;
+  } catch (const std::exception&) {
+  }
   numeric coarse, fine;
   {
     const ScopedDigits digits(60);

@@ -227,6 +227,12 @@ BOOST_AUTO_TEST_CASE(kinks_closer_than_double_precision_are_kept_apart) {
   int flipped = 0;
   for (const sym::Piece& p : absolute.pieces) flipped += (p.expr + f).expand().is_zero() ? 1 : 0;
   BOOST_TEST(flipped == 2);
+  // 10^-400: the pairs 10^-200 apart, which values at 60 and 120 digits cannot tell apart (the
+  // derivation stopped, "not decided at 120 digits"); Arb balls up to 8192 bits order them
+  const sym::KernelDerivation closer =
+      sym::derive_kernel(sym::parse_expression("(x - 1)^2*(x + 3)^2 - 10^(-400)", {"x"}));
+  BOOST_REQUIRE_MESSAGE(closer.status == sym::KernelDerivation::Status::Derived, closer.reason);
+  BOOST_TEST(closer.kinks_abs.size() == 4u);
   // x^4 + 1 keeps one sign (Sturm): |f| = f without locating its (complex) roots
   const sym::KernelDerivation quartic = sym::derive_kernel(sym::parse_expression("x^4 + 1", {"x"}));
   BOOST_TEST((quartic.status == sym::KernelDerivation::Status::Derived), quartic.reason);
