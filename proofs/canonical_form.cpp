@@ -304,6 +304,37 @@ ex split_logs_of_rationals(const ex& e) {
   });
 }
 
+namespace {
+
+// +1 or -1: the sign of the numeric coefficient of e's first term in GiNaC's order, so that
+// lead_sign(-w) = -lead_sign(w) for every w that is not 0
+int lead_sign(const ex& e) {
+  if (is_exactly_a<numeric>(e)) return ex_to<numeric>(e).is_real() && ex_to<numeric>(e).is_negative() ? -1 : 1;
+  if (is_exactly_a<add>(e)) return lead_sign(e.op(0));
+  if (is_exactly_a<mul>(e)) {
+    int sign = 1;
+    for (const auto& f : e)
+      if (is_exactly_a<numeric>(f)) sign *= lead_sign(f);
+    return sign;
+  }
+  return 1;
+}
+
+}  // namespace
+
+ex orient_softplus_logs(const ex& e) {
+  return bottom_up(e, [](const ex& node) -> ex {
+    if (!is_ex_the_function(node, log) || !is_exactly_a<add>(node.op(0)) || node.op(0).nops() != 2) return node;
+    const ex sum = node.op(0);
+    const ex one = sum.op(0).is_equal(1) ? sum.op(0) : sum.op(1);
+    const ex other = sum.op(0).is_equal(1) ? sum.op(1) : sum.op(0);
+    if (!one.is_equal(1) || !is_ex_the_function(other, exp)) return node;
+    const ex w = other.op(0);
+    if (lead_sign(w) > 0) return node;
+    return w + log(1 + exp(-w));  // log(1 + e^w) = w + log(1 + e^-w) on the reals
+  });
+}
+
 ex atomize_symbolic_powers(const ex& e, exmap& atoms) {
   const ex split = split_positive_powers(e);
   // (base, symbol) -> fresh atom T = base^symbol

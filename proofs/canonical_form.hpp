@@ -61,6 +61,11 @@ GiNaC::ex split_positive_powers(const GiNaC::ex& e);
 /// 2^40; others are left alone): an identity on the reals, so that log 6 - log 2 - log 3 is 0.
 GiNaC::ex split_logs_of_rationals(const GiNaC::ex& e);
 
+/// log(1 + e^w) -> w + log(1 + e^-w) where the first term of w in GiNaC's order has a negative
+/// coefficient: an identity on the reals that writes softplus(w) and w + softplus(-w) alike, so
+/// that 2 s log(1 + e^(beta/s)) - beta and beta + 2 s log(1 + e^(-beta/s)) reduce to one form.
+GiNaC::ex orient_softplus_logs(const GiNaC::ex& e);
+
 /// Replaces each power b^(c*s) with symbolic exponent (b > 0, s a symbol, c rational)
 /// by T^c, with one fresh positive symbol T per (b, s); `atoms` receives T -> b^s so
 /// that the caller can substitute back. Lets normal() see lambda^(2n) = (lambda^n)^2.

@@ -18,7 +18,8 @@ using namespace GiNaC;
 namespace {
 
 ex canonical_for_zero_test(const ex& e) {
-  return merge_exponentials(split_positive_powers(split_logs_of_rationals(erfc_as_erf(hyperbolic_as_exp(e)))));
+  return merge_exponentials(
+      split_positive_powers(orient_softplus_logs(split_logs_of_rationals(erfc_as_erf(hyperbolic_as_exp(e))))));
 }
 
 // Splits a product term into its exponential factor's argument and the rest.

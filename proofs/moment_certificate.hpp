@@ -19,6 +19,13 @@
 //              boundary terms vanishing because E |T|^(k+1) < infinity there.
 // What is checked, exactly: m - sum_j p^(j)(beta) gamma^j mu_j / j! expands to 0. Nothing is
 // sampled at points.
+//
+// Under logistic scores, g constant or linear on each piece of an interval subdivision (step,
+// |x|) is certified by antiderivatives: on a piece c + d x over (a, b), A(x) = c F(x) +
+// d (x F(x) - s log(1 + e^u)), F the logistic cdf with location beta and scale s = sqrt3 gamma/pi,
+// u = (x - beta)/s; A' = (c + d x) times the density is checked by the zero test, A(inf) =
+// c + d beta and A(-inf) = 0 by a lemma (docs/proofs.md), and m - sum of A(b) - A(a) must be 0
+// by the zero test.
 #pragma once
 
 #include <ginac/ginac.h>

@@ -18,6 +18,11 @@ std::optional<ex> logistic_moment(unsigned j) {
 
 ex logistic_cdf(const ex& z) { return 1 / (1 + exp(-Pi * z / sqrt(ex(3)))); }
 
+ex logistic_partial_mean(const ex& z) {
+  const ex w = Pi * z / sqrt(ex(3));
+  return sqrt(ex(3)) / Pi * (w / (1 + exp(-w)) - log(1 + exp(w)));
+}
+
 std::optional<ex> student_t_moment(unsigned j, const numeric& nu) {
   if (numeric(j) >= nu) return std::nullopt;
   if (j % 2 == 1) return ex(0);
@@ -44,7 +49,7 @@ std::vector<Piece> merged(const Piecewise& g) {
 }  // namespace
 
 ex moment_expectation(const Piecewise& g, const symbol& x, const ex& beta, const ex& gamma, const MomentOf& moment,
-                      const CdfOf& cdf, const std::string& law) {
+                      const CdfOf& cdf, const PartialMomentOf& partial_mean, const std::string& law) {
   ex total = 0;
   for (const Piece& piece : merged(g)) {
     const ex p = piece.expr.expand();
@@ -66,18 +71,32 @@ ex moment_expectation(const Piecewise& g, const symbol& x, const ex& beta, const
       }
       continue;
     }
-    if (p.has(x))
+    if (p.degree(x) > 1)
       throw NotInClass("no closed form under " + law + " for the piece " + to_text(p) +
-                       " on a half-line or interval (its truncated moments are outside the engine's class)");
+                       " on a half-line or interval (its truncated moments of order 2 and above are outside the "
+                       "engine's class)");
     const auto F = [&](const std::optional<ex>& end, int infinite_value) -> ex {
       if (!end) return infinite_value;
       const std::optional<ex> value = cdf((*end - beta) / gamma);
       if (!value)
         throw NotInClass("the distribution function of " + law +
-                         " has no closed form in the engine's class, so a constant on an interval has none");
+                         " has no closed form in the engine's class, so the piece " + to_text(p) +
+                         " on a half-line or interval has none");
       return *value;
     };
-    total += p * (F(piece.where.upper, 1) - F(piece.where.lower, 0));
+    const auto H = [&](const std::optional<ex>& end) -> ex {
+      if (!end) return 0;  // E eps = 0, and E[eps 1{eps <= z}] -> 0 as z -> -inf
+      const std::optional<ex> value = partial_mean((*end - beta) / gamma);
+      if (!value)
+        throw NotInClass("the partial first moment of " + law +
+                         " has no closed form in the engine's class, so the piece " + to_text(p) +
+                         " on a half-line or interval has none");
+      return *value;
+    };
+    // c + d X = (c + d beta) + d gamma eps on the piece
+    const ex c = p.coeff(x, 0), d = p.coeff(x, 1);
+    total += (c + d * beta) * (F(piece.where.upper, 1) - F(piece.where.lower, 0));
+    if (!d.is_zero()) total += d * gamma * (H(piece.where.upper) - H(piece.where.lower));
   }
   return collect_transcendentals(total);
 }

@@ -118,6 +118,19 @@ BOOST_AUTO_TEST_CASE(polynomial_kernels_under_logistic_and_student_t_scores) {
   expect_refuted(p, "mutant-nu-7-fourth-moment");
 }
 
+// |x| and step(x) under logistic scores: constant and linear pieces on intervals from the law's cdf
+// and partial first moment, certified by antiderivatives (the specs give the closed forms by hand
+// and mpmath values); the Gaussian's forms and an unstandardized scale in their place are refuted
+BOOST_AUTO_TEST_CASE(linear_pieces_under_logistic_scores) {
+  const VariantResult a = run_claims_spec("logistic_pieces.toml");
+  expect_proved(a, "partial-first-moment", "Proved on the whole domain");
+  expect_refuted(a, "mutant-unstandardized-scale");
+  expect_refuted(a, "mutant-normal-law");
+  const VariantResult s = run_claims_spec("logistic_step.toml");
+  expect_proved(s, "square-root-of-cdf", "Proved on the whole domain");
+  expect_refuted(s, "mutant-normal-cdf");
+}
+
 // Signs of constants by Arb balls (proofs/constant_sign.hpp). Provenance: e^(pi sqrt163) =
 // 262537412640768743.99999999999925007... (Ramanujan's constant), e = 2.71828182845904523536...;
 // cosh 1 + sinh 1 - e is exactly 0, which balls never decide.

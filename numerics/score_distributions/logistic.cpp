@@ -92,13 +92,16 @@ class Logistic final : public ScoreDistribution {
     return std::sqrt(3.0) / boost::math::constants::pi<double>() * std::log(v / (1 - v));
   }
   // E e^{aX} is a ratio of sines (pi a s / sin(pi a s)) but E x^m e^{ax} 1{x_l < X < x_u}
-  // leads to polylogarithms: polynomials on the whole line (from the moments) and constants on
-  // intervals (from the elementary cdf) only (proofs/moment_expectation.hpp)
+  // leads to polylogarithms for m >= 2: polynomials on the whole line (from the moments), and
+  // constants and linear pieces on intervals (from the elementary cdf and partial first moment)
+  // only (proofs/moment_expectation.hpp)
   GiNaC::ex expectation(const sym::Piecewise& g, const GiNaC::symbol& x, const GiNaC::ex& beta,
                         const GiNaC::ex& gamma) const override {
     return sym::moment_expectation(
         g, x, beta, gamma, [](unsigned j) { return sym::logistic_moment(j); },
-        [](const GiNaC::ex& z) -> std::optional<GiNaC::ex> { return sym::logistic_cdf(z); }, "logistic scores");
+        [](const GiNaC::ex& z) -> std::optional<GiNaC::ex> { return sym::logistic_cdf(z); },
+        [](const GiNaC::ex& z) -> std::optional<GiNaC::ex> { return sym::logistic_partial_mean(z); },
+        "logistic scores");
   }
   sym::DerivationCertificate certify_expectation(const GiNaC::ex& m, const GiNaC::ex& g) const override {
     return sym::certify_logistic_expectation(m, g);

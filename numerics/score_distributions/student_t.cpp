@@ -161,6 +161,7 @@ class StudentT final : public ScoreDistribution {
                         const GiNaC::ex& gamma) const override {
     return sym::moment_expectation(
         g, x, beta, gamma, [this](unsigned j) { return sym::student_t_moment(j, nu_); },
+        [](const GiNaC::ex&) -> std::optional<GiNaC::ex> { return std::nullopt; },
         [](const GiNaC::ex&) -> std::optional<GiNaC::ex> { return std::nullopt; }, title() + " scores");
   }
   sym::DerivationCertificate certify_expectation(const GiNaC::ex& m, const GiNaC::ex& g) const override {
