@@ -312,10 +312,12 @@ check "P2: the claim wrong on a line is a certified counterexample at beta = 7/3
   "$py -c \"import json,sys; c=[r for r in json.load(open('res/p2_claim_bump_on_line/results.json'))['checks'] if r.get('claim') == 'bump-on-line'][0]; sys.exit(0 if c['verdict'] == 'disagree' and c['evidence']['level'] == 'certified counterexample' and c['point'] == {'beta': '7/3', 'gamma': '1'} and c['values']['claim'].startswith('0.94560048629160227') else 1)\""
 
 # ... and a false strict floor whose failure lies between the lattice's points (|x| under logistic
-# scores, S(0, gamma) = 2 sqrt(3) ln(2)/pi by hand): the search on the balls finds beta = 0
+# scores, S(0, gamma) = 2 sqrt(3) ln(2)/pi by hand): the search on the balls found beta = 0; since
+# |x| under logistic scores has a certified closed form, branch-and-bound on it finds a point with
+# S - 0.76432 < 0 (the record's S_minus_threshold; without the closed form, the ball of S itself)
 check "P2: p2_strict_bound_between_lattice runs" run p2_strict_bound_between_lattice
 check "P2: the false floor is a certified counterexample with S below 0.76432, the true one agrees" bash -c \
-  "$py -c \"import json,sys; c={r['claim']: r for r in json.load(open('res/p2_strict_bound_between_lattice/results.json'))['checks'] if r.get('claim')}; f=c['floor-between-lattice']; t=c['floor-true']; sys.exit(0 if f['verdict'] == 'disagree' and f['evidence']['level'] == 'certified counterexample' and float(f['values']['S'].strip('[]').split()[0]) < 0.76432 and t['verdict'] == 'agree' else 1)\""
+  "$py -c \"import json,sys; c={r['claim']: r for r in json.load(open('res/p2_strict_bound_between_lattice/results.json'))['checks'] if r.get('claim')}; f=c['floor-between-lattice']; t=c['floor-true']; v=f['values']; below=float(v['S'].strip('[]').split()[0]) < 0.76432 if 'S' in v else float(v['S_minus_threshold'].strip('[]').split()[0]) < 0; sys.exit(0 if f['verdict'] == 'disagree' and f['evidence']['level'] == 'certified counterexample' and below and t['verdict'] == 'agree' else 1)\""
 
 # The attack of 2026-11-29 on that day's changes: a softplus enclosure that left its true value
 # out (a false infimum was certified), and a narrow dip at a grid point between the lattice's points
