@@ -364,13 +364,17 @@ std::vector<ex> irrational_roots(const ex& q, const symbol& t) {
       if (is_a<symbol>(*it)) return false;
     return true;
   };
+  // signs by Arb balls (proofs/constant_sign.hpp), never by a float: a leading coefficient that is
+  // exactly 0 written otherwise (log(2 + sqrt3) + log(2 - sqrt3)) gave the "root" -1/0 of a
+  // divisor that is 1, and a discriminant -4 times it a "real" root sqrt(-1/0): false
+  // refutations found by the attack of 2026-11-30
   auto positive = [](const ex& c) {
-    try {
-      const ex v = c.evalf();
-      return is_a<numeric>(v) && ex_to<numeric>(v).is_real() && ex_to<numeric>(v).is_positive();
-    } catch (const std::exception&) {
-      return false;
-    }
+    if (is_exactly_a<numeric>(c)) return ex_to<numeric>(c).is_real() && ex_to<numeric>(c).is_positive();
+    return constant_sign_by_balls(c) == std::optional<int>(1);
+  };
+  auto nonzero = [](const ex& c) {
+    if (is_exactly_a<numeric>(c)) return !c.is_zero();
+    return constant_sign_by_balls(c).has_value();
   };
   for (ex f : factors_of(factored)) {
     if (is_exactly_a<power>(f) && is_exactly_a<numeric>(f.op(1)) && ex_to<numeric>(f.op(1)).is_pos_integer())
@@ -379,7 +383,7 @@ std::vector<ex> irrational_roots(const ex& q, const symbol& t) {
     const int degree = f.degree(t);
     if (degree < 1 || degree > 2) continue;
     const ex a = f.coeff(t, degree), b = f.coeff(t, degree - 1), c = degree == 2 ? f.coeff(t, 0) : ex(0);
-    if (!constant(a) || !constant(b) || !constant(c)) continue;
+    if (!constant(a) || !constant(b) || !constant(c) || !nonzero(a)) continue;
     if (degree == 1) {
       if (!(is_exactly_a<numeric>(a) && is_exactly_a<numeric>(b))) out.push_back(-b / a);
       continue;
@@ -392,6 +396,31 @@ std::vector<ex> irrational_roots(const ex& q, const symbol& t) {
     out.push_back(centre - half_width);
   }
   return out;
+}
+
+// Whether an exact real root lies in a real variable's range: its distance to each finite end
+// signed by Arb balls, so that a root that is 0 written otherwise (gamma = log(2 + sqrt3) +
+// log(2 - sqrt3)) is not taken for a point of gamma > 0 (a false refutation, the attack of
+// 2026-11-30); undecided: not admitted.
+bool root_admitted(const DomainVariable& v, const ex& root) {
+  const auto side = [&](double end) -> std::optional<int> {
+    // the double end exactly: mantissa * 2^exponent with an integer mantissa of 53 bits
+    int exponent = 0;
+    const double mantissa = std::frexp(end, &exponent);
+    const ex exact_end = numeric(static_cast<long>(std::ldexp(mantissa, 53))) * pow(numeric(2), exponent - 53);
+    const ex difference = root - exact_end;
+    if (is_exactly_a<numeric>(difference)) return ex_to<numeric>(difference).csgn();
+    return constant_sign_by_balls(difference);
+  };
+  if (std::isfinite(v.range.lo)) {
+    const std::optional<int> s = side(v.range.lo);
+    if (!s || *s < 0 || (*s == 0 && v.range.lo_open)) return false;
+  }
+  if (std::isfinite(v.range.hi)) {
+    const std::optional<int> s = side(v.range.hi);
+    if (!s || *s > 0 || (*s == 0 && v.range.hi_open)) return false;
+  }
+  return true;
 }
 
 // A short rational near x: x rounded to 9 significant digits.
@@ -866,7 +895,7 @@ ConditionAnalysis analyse_condition(const Condition& c, const ParameterDomain& d
         } catch (const std::exception&) {
           continue;
         }
-        if (!variable_admits(free, short_rational(value))) continue;
+        if (!std::isfinite(value) || !root_admitted(free, root)) continue;
         exmap at = fixed;
         at[free.symbol] = root;
         try {

@@ -1,5 +1,6 @@
 #include "proofs/equivalence.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -93,18 +94,57 @@ Range fingerprint(const ex& a, const std::pair<SymbolRanges, SymbolRanges>& at) 
   return out;
 }
 
+// Replaces every exponential by a fresh symbol (recorded in atoms) when two of them have arguments
+// whose ratio is a rational with a numerator or denominator above 1000: GiNaC's normal() then
+// works with powers of degree about that size (exp(-b) against exp(-10^30 b/(10^30 + 1)) ran for
+// minutes with gigabytes: the attack of 2026-11-30). Independent symbols can only miss a zero.
+ex atomize_far_commensurate_exponentials(const ex& e, exmap& atoms) {
+  std::vector<ex> arguments;
+  for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
+    if (is_ex_the_function(*it, exp) && std::find_if(arguments.begin(), arguments.end(), [&](const ex& a) {
+                                          return a.is_equal(it->op(0));
+                                        }) == arguments.end())
+      arguments.push_back(it->op(0));
+  if (arguments.size() < 2 || arguments.size() > 40) return e;
+  bool far = false;
+  for (std::size_t i = 0; i < arguments.size() && !far; ++i)
+    for (std::size_t j = i + 1; j < arguments.size() && !far; ++j) {
+      const ex ratio = (arguments[i] / arguments[j]).normal();
+      if (!is_exactly_a<numeric>(ratio) || !ex_to<numeric>(ratio).is_rational()) continue;
+      const numeric q = ex_to<numeric>(ratio);
+      far = abs(q.numer()) > 1000 || q.denom() > 1000;
+    }
+  if (!far) return e;
+  struct Mapper : map_function {
+    exmap& atoms;
+    explicit Mapper(exmap& a) : atoms(a) {}
+    ex operator()(const ex& node) override {
+      if (!is_ex_the_function(node, exp)) return node.map(*this);
+      for (const auto& [t, value] : atoms)
+        if (value.is_equal(node)) return t;
+      possymbol t("E" + std::to_string(atoms.size()));
+      atoms[t] = node;
+      return t;
+    }
+  } mapper(atoms);
+  return mapper(e);
+}
+
 }  // namespace
 
 ex canonical_ratio(const ex& a, const ex& b) {
   exmap atoms;
-  const ex atomized = atomize_radicals_of_sums(atomize_symbolic_powers(canonical_for_zero_test(a / b), atoms), atoms);
+  const ex atomized = atomize_radicals_of_sums(
+      atomize_far_commensurate_exponentials(atomize_symbolic_powers(canonical_for_zero_test(a / b), atoms), atoms),
+      atoms);
   const ex nd = atomized.normal().numer_denom();
   return (merge_exponentials(nd.op(0).expand()) / merge_exponentials(nd.op(1).expand())).subs(atoms);
 }
 
 bool is_identically_zero(const ex& e) {
   exmap atoms;
-  const ex atomized = atomize_radicals_of_sums(atomize_symbolic_powers(canonical_for_zero_test(e), atoms), atoms);
+  const ex atomized = atomize_radicals_of_sums(
+      atomize_far_commensurate_exponentials(atomize_symbolic_powers(canonical_for_zero_test(e), atoms), atoms), atoms);
   const ex normal_form = atomized.normal();
   if (normal_form.is_zero()) return true;
   const ex numerator = merge_exponentials(normal_form.numer().expand());

@@ -129,6 +129,17 @@ BOOST_AUTO_TEST_CASE(linear_pieces_under_logistic_scores) {
   const VariantResult s = run_claims_spec("logistic_step.toml");
   expect_proved(s, "square-root-of-cdf", "Proved on the whole domain");
   expect_refuted(s, "mutant-normal-cdf");
+  expect_refuted(s, "mutant-scale-off-by-1e-20");  // decided, in well under a second
+}
+
+// divisors that are 1 or gamma, with a coefficient that is exactly 0 but not shown so: no point
+// of the domain where they vanish may be claimed (each claim is S wherever defined)
+BOOST_AUTO_TEST_CASE(roots_of_divisors_need_signed_coefficients) {
+  const VariantResult v = run_claims_spec("hidden_zero_divisors.toml");
+  for (const char* id : {"linear-in-beta", "linear-in-gamma", "quadratic-in-beta"}) {
+    const CheckRecord& r = claim(v, id);
+    BOOST_TEST_CONTEXT(id << ": " << r.detail) { BOOST_TEST(to_string(r.verdict) == "agree"); }
+  }
 }
 
 // Signs of constants by Arb balls (proofs/constant_sign.hpp). Provenance: e^(pi sqrt163) =
