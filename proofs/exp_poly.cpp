@@ -36,8 +36,7 @@ ExpPolyTerm term_from_product(const ex& term, const symbol& x, bool gaussian) {
       out.offset += argument.coeff(x, 0);
     } else if (is_a<function>(f)) {
       throw NotInClass("'" + to_text(f) +
-                       "' is outside the class of piecewise sums of c x^m exp(a x) "
-                       "(docs/spec-format.md, closed forms), so its Gaussian moments are not reduced to "
+                       "' is not a piecewise sum of terms c x^m exp(a x + b x^2), whose Gaussian moments are "
                        "truncated normal moments");
     } else {
       throw NotInClass("the factor '" + to_text(f) + "' is not of the form c*x^m*exp(a*x+b)");

@@ -425,62 +425,56 @@ bool holds_with(const LedgerEntry& e, std::initializer_list<EvidenceLevel> level
   return e.verdict == Verdict::Agree && std::find(levels.begin(), levels.end(), e.evidence.level) != levels.end();
 }
 
-// An overview of the ledger: per source, its published statements stacked by verdict and
-// evidence (a wrong statement counts as wrong whatever its evidence).
-std::string overview_figure(const std::vector<const LedgerEntry*>& published) {
-  std::vector<std::string> sources;
-  for (const LedgerEntry* e : published)
-    if (std::find(sources.begin(), sources.end(), e->source) == sources.end()) sources.push_back(e->source);
-  if (sources.empty()) return "";
-  struct Segment {
-    const char* label;
-    const char* colour;
-    std::function<bool(const LedgerEntry&)> counts;
-  };
-  const std::vector<Segment> segments{
-      {"wrong", "red", [](const LedgerEntry& e) { return e.verdict == Verdict::Disagree; }},
-      {"proved", "blue!70!black",
-       [](const LedgerEntry& e) { return holds_with(e, {EvidenceLevel::ProvedWholeDomain}); }},
-      {"proved from a theorem", "blue!55!black",
-       [](const LedgerEntry& e) { return holds_with(e, {EvidenceLevel::ProvedFromTheorem}); }},
-      {"proved on a stated part", "blue!40",
-       [](const LedgerEntry& e) {
-         return holds_with(e, {EvidenceLevel::ProvedOnSubdomain, EvidenceLevel::Corollary});
-       }},
-      {"certified on a box", "cyan!60!black",
-       [](const LedgerEntry& e) { return holds_with(e, {EvidenceLevel::CertifiedOnBox}); }},
-      {"symbolic argument", "teal",
-       [](const LedgerEntry& e) { return holds_with(e, {EvidenceLevel::SymbolicArgument}); }},
-      {"numeric evidence", "orange",
-       [](const LedgerEntry& e) { return holds_with(e, {EvidenceLevel::NumericEvidence}); }},
-      {"statistical", "violet", [](const LedgerEntry& e) { return holds_with(e, {EvidenceLevel::Statistical}); }},
-      {"finite cases", "brown", [](const LedgerEntry& e) { return holds_with(e, {EvidenceLevel::FiniteCases}); }},
-      {"inconclusive", "gray",
-       [](const LedgerEntry& e) { return e.verdict != Verdict::Agree && e.verdict != Verdict::Disagree; }}};
-  std::ostringstream out;
-  std::string labels, ticks;
-  for (std::size_t k = 0; k < sources.size(); ++k) {
-    labels += (k ? "," : "") + std::string("{") + latex_escape(sources[k]) + "}";
-    ticks += (k ? "," : "") + std::to_string(k);
+// How the text of a published statement is held: the source's own words, quoted in the ledger
+// (possibly from a copy of the source), or only the project's record of the statement.
+bool quoted(const LedgerEntry& e) { return !e.quote.empty(); }
+
+// Wrong as the source writes it: a disagree, or an agree only as corrected (a slip the source's
+// own derivation contradicts).
+bool wrong_as_written(const LedgerEntry& e) {
+  return e.verdict == Verdict::Disagree || (e.verdict == Verdict::Agree && !e.wrong_as_written.empty());
+}
+
+std::string entry_link(const LedgerEntry& e) {
+  const std::string& id = e.ids.front();
+  const auto check =
+      std::find_if(e.checks.begin(), e.checks.end(), [&](const CheckRecord* c) { return c->claim == id; });
+  return "\\hyperref[" + claim_label((*check)->variant, id) + "]{\\textbf{" + latex_escape(id) + "}}";
+}
+
+// The first sentence of spec prose: up to the first ". " followed by a capital letter outside
+// $...$ math; the whole text when there is none.
+std::string first_sentence(const std::string& text) {
+  bool math = false;
+  for (std::size_t k = 0; k + 2 < text.size(); ++k) {
+    if (text[k] == '$' && (k == 0 || text[k - 1] != '\\')) math = !math;
+    if (!math && text[k] == '.' && text[k + 1] == ' ' && std::isupper(static_cast<unsigned char>(text[k + 2])))
+      return text.substr(0, k + 1);
   }
-  out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[xbar stacked, width=0.75\\linewidth, height="
-      << fmt::format("{:.1f}", 1.2 + 0.45 * static_cast<double>(sources.size()))
-      << "cm, bar width=6pt, xmin=0, ytick={" << ticks << "}, yticklabels={" << labels
-      << "}, y tick label style={font=\\scriptsize}, x tick label style={font=\\scriptsize}, "
-         "xlabel={published statements}, xlabel style={font=\\scriptsize}, enlarge y limits=0.15, "
-         "legend style={font=\\scriptsize, at={(0.5,-0.45)}, anchor=north, legend columns=5}]\n";
-  for (const Segment& segment : segments) {
-    out << "\\addplot[fill=" << segment.colour << ", draw=black] coordinates {";
-    for (std::size_t k = 0; k < sources.size(); ++k) {
-      const auto n = std::count_if(published.begin(), published.end(), [&](const LedgerEntry* e) {
-        return e->source == sources[k] && segment.counts(*e);
-      });
-      out << "(" << n << "," << k << ") ";
-    }
-    out << "};\n\\addlegendentry{" << segment.label << "}\n";
+  return text;
+}
+
+// One line of page 1's list of wrong statements: the statement, why it is wrong (the spec's
+// explanation where it gives one, else the proposition the check established) and the evidence.
+std::string found_item(const LedgerEntry& e) {
+  const bool numbered =
+      !e.equation.empty() && (e.equation[0] == '(' || std::isdigit(static_cast<unsigned char>(e.equation[0])));
+  std::string out = "\\item " + entry_link(e) + " (\\cite{" + e.source + "}" +
+                    (e.equation.empty() ? "" : numbered ? ", eq.~" + latex_escape(e.equation) : "") + ")";
+  if (!e.statement.empty())
+    out += ": " + latex_prose(e.statement);
+  else if (e.formula && !e.published_latex.empty() && e.published_latex.size() <= 150)
+    out += ": $S = " + e.published_latex + "$";
+  if (e.verdict == Verdict::Disagree) {
+    // the reason's first sentence: the ledger gives the whole of it
+    const std::string why =
+        !e.reason.empty() ? latex_prose(first_sentence(e.reason)) : detail_latex(e.evidence.proposition);
+    out += " \\emph{Why:} " + why + " \\emph{Evidence:} " + to_string(e.evidence.level) + ".";
+  } else {
+    out += " \\emph{As written:} " + latex_prose(e.wrong_as_written) + " As corrected it holds (" +
+           to_string(e.evidence.level) + ").";
   }
-  out << "\\end{axis}\n\\end{tikzpicture}\\end{center}\n";
-  return out.str();
+  return out + "\n";
 }
 
 }  // namespace
@@ -518,47 +512,114 @@ std::string findings_latex(const RunResult& run) {
     for (const LedgerEntry* e : entries) n += e->checks.size();
     return n;
   };
-  const std::size_t wrong = count(published, [](const LedgerEntry* e) { return e->verdict == Verdict::Disagree; });
-  const std::size_t hold = count(published, [](const LedgerEntry* e) { return e->verdict == Verdict::Agree; });
-  const std::size_t proved =
-      count(published, [](const LedgerEntry* e) { return holds_with(*e, {EvidenceLevel::ProvedWholeDomain}); });
+
+  // 1. what was found: each wrong statement, before any count. A statement judged on the
+  // source's own words is a finding about the source; one known only as the project records
+  // it is a finding about that record.
+  std::vector<const LedgerEntry*> wrong_quoted, wrong_recorded;
+  for (const LedgerEntry* e : published)
+    if (wrong_as_written(*e)) (quoted(*e) ? wrong_quoted : wrong_recorded).push_back(e);
+  std::vector<std::string> wrong_copies;
+  for (const LedgerEntry* e : retyped)
+    if (e->verdict == Verdict::Disagree) wrong_copies.push_back(entry_link(*e));
+  out << "{\\small\\paragraph{What was found.}\n";
+  if (wrong_quoted.empty() && wrong_recorded.empty()) {
+    out << "No published statement was found wrong. ";
+  } else {
+    if (!wrong_quoted.empty()) {
+      out << fmt::format("\\textbf{{{} published statement{} {} wrong as {} source{} write{} {}}}, judged on the "
+                         "source's own words (quoted in the ledger):\n\\begin{{itemize}}\\setlength{{\\itemsep}}{{1pt}}\n",
+                         wrong_quoted.size(), wrong_quoted.size() == 1 ? "" : "s",
+                         wrong_quoted.size() == 1 ? "is" : "are", wrong_quoted.size() == 1 ? "its" : "their",
+                         wrong_quoted.size() == 1 ? "" : "s", wrong_quoted.size() == 1 ? "s" : "",
+                         wrong_quoted.size() == 1 ? "it" : "them");
+      for (const LedgerEntry* e : wrong_quoted) out << found_item(*e);
+      out << "\\end{itemize}\n";
+    }
+    if (!wrong_recorded.empty()) {
+      out << fmt::format("{} {} wrong \\emph{{as recorded}}: the project holds no text of the passage, only its own "
+                         "record of the statement, so {} a finding about that record, not about the source, until "
+                         "the passage is read:\n\\begin{{itemize}}\\setlength{{\\itemsep}}{{1pt}}\n",
+                         wrong_quoted.empty() ? fmt::format("{} published statement{}", wrong_recorded.size(),
+                                                            wrong_recorded.size() == 1 ? "" : "s")
+                                              : fmt::format("{} more", wrong_recorded.size()),
+                         wrong_recorded.size() == 1 ? "is" : "are", wrong_recorded.size() == 1 ? "it is" : "these are");
+      for (const LedgerEntry* e : wrong_recorded) out << found_item(*e);
+      out << "\\end{itemize}\n";
+    }
+  }
+  if (!wrong_copies.empty())
+    out << fmt::format("{} of {} re-typed cop{} of published statements differ{} from what {} cop{} ({}): errors of "
+                       "the cop{}, not of the source{}. ",
+                       wrong_copies.size(), retyped.size(), retyped.size() == 1 ? "y" : "ies",
+                       wrong_copies.size() == 1 ? "s" : "", wrong_copies.size() == 1 ? "it" : "they",
+                       wrong_copies.size() == 1 ? "ies" : "y", fmt::join(wrong_copies, ", "),
+                       wrong_copies.size() == 1 ? "y" : "ies",
+                       count(retyped, [](const LedgerEntry* e) { return e->verdict == Verdict::Disagree && !quoted(*e); }) == 0
+                           ? std::string()
+                           : "; a copy without a quotation is known only as the project records it");
+  out << "\n\n";
+
+  // 2. the verdict words, before the counts use them
+  std::string eq4;
+  for (const LedgerEntry* e : published)
+    if (e->verdict == Verdict::Agree && e->evidence.level == EvidenceLevel::ProvedFromTheorem) eq4 = entry_link(*e);
+  out << "{\\footnotesize\\paragraph{What the verdict words mean.} Each statement \\emph{agrees} (holds), \\emph{disagrees} "
+         "(is wrong) or is \\emph{inconclusive}, and names its evidence: \\emph{proved} (a symbolic proof, on the "
+         "whole domain or on a stated part of it); \\emph{proved from a cited theorem} (a theorem from the literature "
+         "whose hypotheses are certified); \\emph{certified} (Arb ball arithmetic: rigorous enclosures, at stated "
+         "points or over a stated box, nothing said beyond them); \\emph{symbolic argument} (a derivation with a "
+         "step that is not certified); \\emph{checked in finite cases} (a fact tested in finitely many settings); "
+         "\\emph{numeric evidence} (agreement at stated points and over a searched region: not a proof); "
+         "\\emph{statistical} (a Monte Carlo $z$-test, Holm-corrected within each variant: not rejected is not "
+         "proved). A formula is proved \\emph{end to end} when it is proved equal to the $S$ derived from the "
+         "variant's definition and that derivation's certificate is verified; for kernels the definition is "
+         "the scalar reduction $S = \\mathbb{E}|f(X)|/\\sqrt{\\mathbb{E}f(X)^2}$ of eq.~(4), "
+       << (eq4.empty() ? std::string("which this run tests statistically only")
+                       : "which is itself proved from its theorem (" + eq4 + ")")
+       << ". Full definitions: \\hyperref[verdicts]{``What each verdict proves''}.\n\n";
+
+  // 3. the counts
+  const std::size_t wrong = wrong_quoted.size() + wrong_recorded.size();
+  const std::size_t hold =
+      count(published, [](const LedgerEntry* e) { return e->verdict == Verdict::Agree && !wrong_as_written(*e); });
+  const std::size_t proved = count(published, [](const LedgerEntry* e) {
+    return !wrong_as_written(*e) && holds_with(*e, {EvidenceLevel::ProvedWholeDomain});
+  });
   const std::size_t proved_formulas = count(published, [](const LedgerEntry* e) {
-    return e->formula && holds_with(*e, {EvidenceLevel::ProvedWholeDomain});
+    return e->formula && !wrong_as_written(*e) && holds_with(*e, {EvidenceLevel::ProvedWholeDomain});
   });
   // proved statements whose deciding variant's closed forms are certified: proved end to end
   // from the variant's definition
   const std::size_t end_to_end = count(published, [&](const LedgerEntry* e) {
-    return holds_with(*e, {EvidenceLevel::ProvedWholeDomain}) && derivation_certified(run, e->deciding->variant);
+    return !wrong_as_written(*e) && holds_with(*e, {EvidenceLevel::ProvedWholeDomain}) &&
+           derivation_certified(run, e->deciding->variant);
   });
   const std::size_t open = published.size() - wrong - hold;
   std::set<std::string> sources;
   for (const LedgerEntry* e : published) sources.insert(e->source);
+  const std::size_t on_words = count(published, [](const LedgerEntry* e) { return quoted(*e); });
+  const std::size_t from_copy =
+      count(published, [](const LedgerEntry* e) { return quoted(*e) && !e->quote.from.empty(); });
   out << fmt::format(
-      "This run judged {} distinct published statements from {} sources in {} checks (one statement counts once "
-      "across variants), plus {} re-typed copies of published statements ({} checks) and {} "
-      "negative control{}{}. ",
-      published.size(), sources.size(), checks_of(published), retyped.size(), checks_of(retyped), controls.size(),
-      controls.size() == 1 ? "" : "s",
-      explanations.empty() ? std::string()
-                           : fmt::format(" (and {} explanation{} of our own, not counted)", explanations.size(),
-                                         explanations.size() == 1 ? "" : "s"));
-  const std::size_t wrong_unquoted = count(published, [](const LedgerEntry* e) {
-    return e->verdict == Verdict::Disagree && e->quote.empty();
-  });
-  out << (wrong == 0 ? std::string("\\textbf{No published statement was found wrong.} ")
-                     : fmt::format("\\textbf{{{} published statement{} {} wrong}} (the ledger below gives the reason{}). ",
-                                   wrong, wrong == 1 ? "" : "s", wrong == 1 ? "is" : "are",
-                                   wrong_unquoted == 0 ? std::string()
-                                   : fmt::format("; {} of them known only from docs/claims.md, without the "
-                                                 "source's text",
-                                                 wrong_unquoted)));
+      "\\paragraph{{Counts.}} This run judged {} distinct published statements from {} sources in {} checks (one "
+      "statement counts once across variants): {} on the source's own words{} and {} as recorded (the project "
+      "holds no text of the passage). ",
+      published.size(), sources.size(), checks_of(published), on_words,
+      from_copy == 0 ? std::string()
+                     : fmt::format(" ({} of these quoted from a copy of the source, which the ledger names)", from_copy),
+      published.size() - on_words);
+  out << fmt::format("{} {} wrong as written ({} on the source's words, {} as recorded). ", wrong,
+                     wrong == 1 ? "is" : "are", wrong_quoted.size(), wrong_recorded.size());
   // proved or certified where the check states it (a part of the domain, a box, finitely many
   // dimensions), which the ledger's "established" line names: not the statement itself
   const std::size_t as_stated = count(published, [](const LedgerEntry* e) {
-    return holds_with(*e, {EvidenceLevel::ProvedOnSubdomain, EvidenceLevel::Corollary, EvidenceLevel::CertifiedOnBox});
+    return !wrong_as_written(*e) &&
+           holds_with(*e, {EvidenceLevel::ProvedOnSubdomain, EvidenceLevel::Corollary, EvidenceLevel::CertifiedOnBox});
   });
-  const std::size_t from_theorem =
-      count(published, [](const LedgerEntry* e) { return holds_with(*e, {EvidenceLevel::ProvedFromTheorem}); });
+  const std::size_t from_theorem = count(published, [](const LedgerEntry* e) {
+    return !wrong_as_written(*e) && holds_with(*e, {EvidenceLevel::ProvedFromTheorem});
+  });
   out << fmt::format(
       "{} hold: {} are proved on the whole domain ({} formula{} equal to our derivation{}), {}; the other {} rest on "
       "the evidence the ledger names{}. ",
@@ -567,9 +628,8 @@ std::string findings_latex(const RunResult& run) {
                                              proved - proved_formulas == 1 ? "y" : "ies")
                                : std::string(),
       end_to_end == proved
-          ? std::string("all end to end from the variants' definitions (certified derivations)")
-          : fmt::format("{} of them end to end from the variants' definitions (derivations with verified certificates), "
-                        "the others only as far as their derivations, checked at grid points",
+          ? std::string("all end to end")
+          : fmt::format("{} of them end to end, the others only as far as their derivations, checked at grid points",
                         end_to_end),
       hold - proved,
       as_stated + from_theorem == 0
@@ -582,37 +642,13 @@ std::string findings_latex(const RunResult& run) {
                                 : fmt::format("{} proved or certified on a stated part{}", as_stated,
                                               from_theorem == 0 ? " of the domain" : "")) +
                 ")");
-  // statements that hold only as corrected (a slip the source's own derivation contradicts)
-  std::vector<std::string> corrected;
-  for (const LedgerEntry* e : published)
-    if (e->verdict == Verdict::Agree && !e->wrong_as_written.empty()) corrected.push_back(e->ids.front());
-  if (!corrected.empty())
-    out << fmt::format("{} of these hold{} only as corrected ({}): as the source writes {}, {} wrong, and the "
-                       "ledger says why. ",
-                       corrected.size(), corrected.size() == 1 ? "s" : "", fmt::join(corrected, ", "),
-                       corrected.size() == 1 ? "it" : "them", corrected.size() == 1 ? "it is" : "they are");
   if (open > 0) out << fmt::format("{} could not be decided (inconclusive). ", open);
-  if (!retyped.empty()) {
-    const std::size_t wrong_copies =
-        count(retyped, [](const LedgerEntry* e) { return e->verdict == Verdict::Disagree; });
-    const std::size_t unquoted_copies = count(retyped, [](const LedgerEntry* e) {
-      return e->verdict == Verdict::Disagree && e->quote.empty();
-    });
-    out << fmt::format("{} of {} re-typed cop{} of published statements {} wrong (each differs from the statement it "
-                       "re-types{}). ",
-                       wrong_copies, retyped.size(), retyped.size() == 1 ? "y" : "ies", wrong_copies == 1 ? "is" : "are",
-                       unquoted_copies == 0 ? std::string()
-                                            : fmt::format("; {} known only from docs/claims.md", unquoted_copies));
-  }
-  {
-    // the grid checks: how many verdicts are proofs at their point (Arb balls), how many estimates
-    const auto [grid, certified] = grid_certification(run);
-    if (grid > 0)
-      out << fmt::format(
-          "Of the {} grid checks of a derived closed form against a second route, {} are \\textbf{{certified}} "
-          "(Arb balls decide) and {} rest on the route's error estimate. ",
-          grid, certified, grid - certified);
-  }
+  if (!retyped.empty())
+    out << fmt::format("Beside them: {} re-typed cop{} of published statements ({} checks). ", retyped.size(),
+                       retyped.size() == 1 ? "y" : "ies", checks_of(retyped));
+  if (!explanations.empty())
+    out << fmt::format("{} explanation{} of our own (not published, not counted). ", explanations.size(),
+                       explanations.size() == 1 ? "" : "s");
   if (!controls.empty()) {
     // which checks the controls exercise: their variants and check kinds, as they are
     std::set<std::string> kinds;
@@ -625,7 +661,8 @@ std::string findings_latex(const RunResult& run) {
     std::string names;
     for (const std::string& name : kinds) names += (names.empty() ? "" : ", ") + latex_escape(name);
     out << fmt::format(
-        "{} of {} negative control{} (of the {} kind) gave the expected verdict, so those checks can fail{}. ",
+        "{} of {} negative control{} (published statements checked in a deliberately broken setting, of the {} "
+        "kind) gave the verdict opposite to the statement's, so those checks can fail{}. ",
         controls_as_expected, controls.size(), controls.size() == 1 ? "" : "s", names,
         sampled ? "" : "; none plants an error in the sampled test");
   }
@@ -636,6 +673,7 @@ std::string findings_latex(const RunResult& run) {
                                         "expect}}}} (marked in red in the sections).",
                                         unexpected, unexpected == 1 ? "" : "s", unexpected == 1 ? "s" : ""))
       << "\n\n";
+  out << "}}\n";
 
   if (!published.empty()) {
     out << "\\subsection*{Ledger of published statements}\\label{ledger}\n"
@@ -660,10 +698,6 @@ std::string findings_latex(const RunResult& run) {
                                                 : to_string(controls[k]->record->verdict));
     out << ".\n\n";
   }
-  if (!published.empty())
-    out << "\\subsection*{All verdicts by source}\nThe ledger's published statements per source (bibliography key), "
-           "by verdict and, for those that hold, by what they rest on.\n"
-        << overview_figure(published);
   if (!explanations.empty()) {
     out << "\\subsection*{Our explanations (not published)}\n\\begin{itemize}\n";
     for (const Outcome* o : explanations)

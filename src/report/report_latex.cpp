@@ -146,7 +146,8 @@ void write_figure(std::ostringstream& out, const Figure& v) {
       out << "{\\small (A figure against " << latex_prose(v.x_label) << " needs at least two values; there is one.)}\n\n";
     return;
   }
-  out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[width=0.7\\linewidth, height=4.4cm, xlabel={" << latex_prose(v.x_label)
+  // centred without the center environment's vertical space (the report's 30-page budget)
+  out << "\\par\\smallskip{\\centering\\begin{tikzpicture}\n\\begin{axis}[width=0.7\\linewidth, height=4cm, xlabel={" << latex_prose(v.x_label)
       << "}, ylabel={" << latex_prose(v.y_label)
       << "}, legend pos=outer north east, legend style={font=\\small}, grid=major, "
          "yticklabel style={/pgf/number format/precision=4}, scaled y ticks=false";
@@ -203,7 +204,7 @@ void write_figure(std::ostringstream& out, const Figure& v) {
     out << "};\n";
     if (own && !m.label.empty()) out << "\\addlegendentry{{" << latex_prose(m.label) << "}}\n";
   }
-  out << "\\end{axis}\n\\end{tikzpicture}\\end{center}\n";
+  out << "\\end{axis}\n\\end{tikzpicture}\\par}\\smallskip\n";
   if (!v.caption.empty() || stride > 1) {
     out << "{\\small " << latex_prose(v.caption);
     if (stride > 1)
@@ -356,13 +357,13 @@ void write_digits_map(std::ostringstream& out, const VariantResult& v, unsigned 
   if (points.size() < 2) return;
   double lo = 1e9, hi = -1e9, gmin = 1e300, gmax = 0;
   for (const auto& [b, g, d] : points) lo = std::min(lo, d), hi = std::max(hi, d), gmin = std::min(gmin, g), gmax = std::max(gmax, g);
-  out << "\\begin{center}\\begin{tikzpicture}\n\\begin{axis}[width=0.6\\linewidth, height=4.6cm, xlabel={$\\beta$}, "
+  out << "\\par\\smallskip{\\centering\\begin{tikzpicture}\n\\begin{axis}[width=0.6\\linewidth, height=4.2cm, xlabel={$\\beta$}, "
          "ylabel={$\\gamma$}, colorbar, colormap/viridis, point meta min="
       << fmt::format("{:.1f}", lo) << ", point meta max=" << fmt::format("{:.1f}", std::max(hi, lo + 0.1))
       << (gmax > 20 * gmin ? ", ymode=log" : "") << "]\n\\addplot[scatter, only marks, mark=square*, mark size=2.2pt, "
       << "scatter src=explicit] coordinates {";
   for (const auto& [b, g, d] : points) out << fmt::format("({:.6g},{:.6g}) [{:.2f}] ", b, g, d);
-  out << "};\n\\end{axis}\n\\end{tikzpicture}\\end{center}\n";
+  out << "};\n\\end{axis}\n\\end{tikzpicture}\\par}\\smallskip\n";
   out << fmt::format(
              "{{\\small Digits of agreement of the derived closed form with the quadrature at the {} grid points of "
              "\\texttt{{{}}} (colour), from {:.1f} to {:.1f} (at most $P+10 = {}$, where no difference is "
@@ -440,7 +441,9 @@ void write_claim_table(std::ostringstream& out, const VariantResult& v) {
 void write_compact_variant(std::ostringstream& out, const VariantResult& v, const RunResult& run,
                            std::map<std::string, std::string>& drawn) {
   const Spec& spec = v.spec;
-  out << "\\subsection*{" << latex_escape(spec.title) << "}\\phantomsection\\label{variant:" << spec.name << "}\n";
+  // a heading tighter than \subsection*'s: some thirty variants share the part's last pages
+  out << "\\par\\medskip\\noindent{\\large\\bfseries " << latex_escape(spec.title) << "}\\phantomsection\\label{variant:"
+      << spec.name << "}\\par\\nopagebreak\\smallskip\\noindent\n";
   // the definition alone; the part's opening states the setting once
   const std::string defined = spec.kind->defined_symbol(spec);
   if (!defined.empty() && !spec.definition.is_zero())
@@ -722,7 +725,17 @@ std::string report_latex(const RunResult& run) {
          "closed form against Monte Carlo estimates from real attention weights, how many of the valid tests agree "
          "(+k n.t.: k more checks that are not tests at their $n$, ``What each verdict proves''); as expected: the claims and properties "
          "whose verdict is the one the spec expects (a wrong published claim found wrong counts as expected; the "
-         "findings say which are wrong).\n\n";
+         "findings say which are wrong).";
+  {
+    // the grid checks: how many verdicts are proofs at their point (Arb balls), how many estimates
+    const auto [grid, certified] = grid_certification(run);
+    if (grid > 0)
+      out << fmt::format(
+          " Of the {} grid checks of a derived closed form against a second route, {} are \\textbf{{certified}} "
+          "(Arb balls decide) and {} rest on the route's error estimate.",
+          grid, certified, grid - certified);
+  }
+  out << "\n\n";
   out << verdict_meanings_latex(run);
   out << reproducibility_latex(run);
 

@@ -25,6 +25,11 @@ std::string verdict_meanings_latex(const RunResult& run) {
       "of {2} means that no difference was measurable. The ``relative difference'' a claim's record states is "
       "$|\\mathrm{{claim}} - S|/|S|$.\n",
       P, tolerance, P + 10);
+  // where the expected verdicts come from (the referee's d10)
+  out << "\\paragraph{Expected verdicts.} The input of each check (its spec) states the verdict its authors expect "
+         "(\\emph{expected}), written with the statement, before the run, and revised only under version control "
+         "(the specs' SHA-256 are in the reproducibility block). It never enters a verdict, which comes from the "
+         "checks alone; a verdict that differs from the expected one is reported, in red, never hidden.\n\n";
   out << "\\begin{description}\n";
   out << fmt::format(
       "\\item[proved] (method \\emph{{symbolic}}): the claim equals the closed form $S$ that attnverify derived "
