@@ -127,6 +127,15 @@ std::string plain_math_latex(const std::string& text) {
         continue;
       }
     }
+    // ||x||_2, the norm's index after its closing bars (\u2016 once detail_latex has drawn them)
+    if (c == '_' && k + 1 < text.size() && ascii_alnum(text[k + 1]) &&
+        (k + 2 >= text.size() || !ascii_alnum(text[k + 2])) &&
+        ((k >= 1 && text[k - 1] == '|') || (k >= 3 && text.compare(k - 3, 3, "\u2016") == 0))) {
+      flush();
+      out += "\\textsubscript{" + latex_escape(text.substr(k + 1, 1)) + "}";
+      k += 2;
+      continue;
+    }
     // sum_j, prod_j, "sum y_i": the operator's sign where an index or a term follows it
     bool operator_sign = false;
     for (const auto& [word, sign] : {std::pair<const char*, const char*>{"sum", "\u2211"}, {"prod", "\u220f"}}) {

@@ -710,7 +710,16 @@ std::string report_latex(const RunResult& run) {
         unexpected += r.unexpected();
       }
     out << "\\hyperref[variant:" << v->spec.name << "]{" << latex_escape(v->spec.name) << "} & "
-        << latex_escape(v->spec.kind->name()) << " & " << latex_escape(to_string(v->status)) << " & "
+        << [&] {  // the kind's name in words: "feature map", not "feature_map" (the referee's d7)
+             std::string name = v->spec.kind->name();
+             std::replace(name.begin(), name.end(), '_', ' ');
+             return latex_escape(name);
+           }()
+        << " & "
+        // a variant that defines no S (a fact) has no closed form to derive: not "derived" (the
+        // referee's a1; derived_variants counts the same way)
+        << (v->derived() && v->forms.empty() ? std::string("none (no $S$)") : latex_escape(to_string(v->status)))
+        << " & "
         << (v->derived() ? fmt::format("{}/{}", st.agree - st.estimated, st.total)
                          : fmt::format("{}/{}", st.not_applicable - st.estimated, st.total))
         << (st.estimated ? fmt::format(" {{\\scriptsize(+{} est.)}}", st.estimated) : std::string())
