@@ -250,7 +250,7 @@ std::string point_coordinates(const NamedValues& point, bool round_long) {
 }
 
 // The numbers that decide a ledger entry's verdict (its deciding record).
-std::string deciding_text(const LedgerEntry& e) {
+std::string deciding_text(const LedgerEntry& e, double family_alpha) {
   const CheckRecord& r = *e.deciding;
   std::map<std::string, Enclosure> balls(r.enclosure.begin(), r.enclosure.end());
   switch (e.evidence.level) {
@@ -284,8 +284,10 @@ std::string deciding_text(const LedgerEntry& e) {
         for (const auto& [k, v] : c->values)
           if (k == "max |z|") z = std::max(z, std::strtod(v.c_str(), nullptr));
       }
-      return fmt::format("largest $|z| = {:.2f}$ over the {} valid sampled tests of {} variant{}", z, e.sampled_checks,
-                         e.variants.size(), e.variants.size() == 1 ? "" : "s");
+      // Holm's family is each variant's own valid tests (the referee's b6: say so beside the |z|)
+      return fmt::format("largest $|z| = {:.2f}$ over the {} valid sampled tests of {} variant{} (Holm's correction "
+                         "within each variant's own tests, family-wise $\\alpha = {}$)",
+                         z, e.sampled_checks, e.variants.size(), e.variants.size() == 1 ? "" : "s", family_alpha);
     }
     case EvidenceLevel::Undecided:
       return detail_latex(shortened(r.detail, 240));
@@ -406,7 +408,7 @@ std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const R
                                     e->evidence.level != EvidenceLevel::ProvedWholeDomain;
       const std::string deciding =
           established_line ? "{\\scriptsize " + detail_latex(e->evidence.proposition) + "\\par}"
-                           : deciding_text(*e);
+                           : deciding_text(*e, run.options.family_alpha);
       if (!deciding.empty()) out << ": " << deciding;
       out << "\\\\\n";
       if (e->verdict == Verdict::Disagree && !e->reason.empty())

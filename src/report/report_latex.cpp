@@ -295,14 +295,15 @@ void write_sampled_summary(std::ostringstream& out, const VariantResult& v) {
   out << "\\subsection*{Closed form vs sampled attention weights}\n";
   out << fmt::format(
       "{} sampled checks at {} point{}, $d \\in \\{{{}\\}}$, $n$ from {} to {}; of the {} valid tests {} agree{}, "
-      "largest $|z| = {:.2f}$ (the statistical test of ``What each verdict proves''; seed {}). Each check's "
+      "largest $|z| = {:.2f}$ (the statistical test of ``What each verdict proves'', Holm's family being these {} "
+      "valid tests of this variant; seed {}). Each check's "
       "estimate $S_n$, its standard error (the 95\\% interval is $\\pm 1.96$ of it), bias and $z$ are in "
       "results.json (check \\texttt{{sampled}}).\n\n",
       st.total, st.points.size(), st.points.size() == 1 ? "" : "s", fmt::join(st.dims, ", "),
       st.sizes.empty() ? std::string("--") : std::to_string(*st.sizes.begin()),
       st.sizes.empty() ? std::string("--") : std::to_string(*st.sizes.rbegin()), st.total - st.invalid, st.agree,
       st.inconclusive ? fmt::format(", {} inconclusive", st.inconclusive) : std::string(), st.max_z,
-      st.seed ? std::to_string(*st.seed) : std::string("--"));
+      st.total - st.invalid, st.seed ? std::to_string(*st.seed) : std::string("--"));
   if (st.plug_in_ratio[0].second > 0)
     out << fmt::format(
         "On the valid tests the sample's delta-method SE is {:.2f} to {:.2f} times the population's (from "
