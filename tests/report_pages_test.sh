@@ -22,12 +22,12 @@ ledger = json.load(open('results.json'))['ledger']
 ids = [i for e in ledger if e['role'] == 'claim' for i in e['ids']]
 print(' '.join(i for i in ids if i not in front))")
 # page 1 says what was found (issue 45): every published statement that is wrong as written (a
-# disagree, or an agree only as corrected) is named there, before the verdict words and the counts
+# disagree, or an agree only as corrected) is named in its list of what was found, before the counts
 pdftotext -f 1 -l 1 report.pdf page1.txt
 uncounted=$(/usr/bin/python3 -c "
 import json
 page = ' '.join(open('page1.txt').read().split())
-found = page.split('What the verdict words mean')[0]
+found = page.split('What was found')[-1].split('Counts.')[0]
 ledger = json.load(open('results.json'))['ledger']
 wrong = [e['ids'][0] for e in ledger if e['role'] == 'claim' and (e['verdict'] == 'disagree' or (e.get('wrong_as_written') and e['verdict'] == 'agree'))]
 print(' '.join(i for i in wrong if i not in found))")

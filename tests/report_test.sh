@@ -40,14 +40,14 @@ check "neither the copy nor the control is among the wrong published claims" \
 # issue 45: page 1 says what was found, before the verdict words and the counts: the wrong statement
 # judged on the source's words (quoted) apart from the one known only as the project records it
 pdftotext -f 1 -l 1 "$out/report.pdf" "$work/page1.txt"
-tr '\n' ' ' < "$work/page1.txt" | sed 's/What the verdict words mean.*//' > "$work/found.txt"
+tr '\n' ' ' < "$work/page1.txt" | sed 's/.*What was found\.//; s/Counts\..*//' > "$work/found.txt"
 check "page 1 lists the quoted wrong statement among those wrong as their sources write them" \
   bash -c "sed 's/wrong as recorded.*//' '$work/found.txt' | grep -q 'wrong as its source writes it.*relu-wrong-published'"
 check "page 1 lists the unquoted wrong statement as wrong as recorded, not as the source's error" \
   bash -c "grep -q 'wrong as recorded.*Su2023-Q-linear-d' '$work/found.txt' && ! sed 's/wrong as recorded.*//' '$work/found.txt' | grep -q 'Su2023-Q-linear-d'"
 check "page 1 names the wrong copy as an error of the copy" bash -c "grep -q 'relu-wrong-copy.*errors\\? of the cop' '$work/found.txt'"
-check "page 1 defines the verdict words before the counts" \
-  bash -c "tr '\n' ' ' < '$work/page1.txt' | grep -q 'What the verdict words mean.*proved from a cited theorem.*Counts\.'"
+check "page 1 defines the verdict words (as recorded too) before the list of what was found and the counts" \
+  bash -c "tr '\n' ' ' < '$work/page1.txt' | grep -q 'What the verdict words mean.*as recorded.*proved from a cited theorem.*What was found.*Counts\.'"
 check "results.json carries the roles" grep -q '"role": "transcription"' "$out/results.json"
 # issue 20: certified verdicts, with the balls behind them, and the report says so
 check "pages 1-3 say the counterexample is certified, with the ball of the defining integrals" \

@@ -161,8 +161,9 @@ std::string convergence_caption(const std::vector<Curve>& half_widths, const std
       "the sample's $\\hat s$ settles); dashed, a line of slope $-1/2$, the rate $n^{{-1/2}}$.",
       sizes.size());
   out += within == points ? " The errors lie below the half-widths and are not fitted."
-                          : fmt::format(" The errors are not fitted; {} of them lie above their half-width.",
-                                        points - within);
+                          : fmt::format(" The errors are not fitted; {} of them {} above {} half-width.",
+                                        points - within, points - within == 1 ? "lies" : "lie",
+                                        points - within == 1 ? "its" : "their");
   return out;
 }
 

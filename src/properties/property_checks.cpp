@@ -185,7 +185,7 @@ void judge_sampled_properties(VariantResult& result) {
     for (auto& r : result.records)
       if (r.check == CheckKind::Property && r.claim == property.id) record = &r;
     if (!record) continue;
-    std::size_t count = 0, agree = 0, disagree = 0, invalid = 0;
+    std::size_t count = 0, agree = 0, disagree = 0, invalid = 0, reversed = 0;
     double max_z = 0;
     const CheckRecord* worst = nullptr;
     std::set<unsigned> dims;
@@ -198,6 +198,7 @@ void judge_sampled_properties(VariantResult& result) {
         continue;
       }
       ++count;
+      if (r.verdict == Verdict::Agree && r.confirmation) ++reversed;  // rejected first, not confirmed
       if (r.verdict == Verdict::Agree) ++agree;
       if (r.verdict == Verdict::Disagree) ++disagree;
       if (r.d) dims.insert(*r.d);
@@ -230,6 +231,10 @@ void judge_sampled_properties(VariantResult& result) {
                                           "exceeds {}) and are left out",
                                           invalid, num::kMaxCltSkewness)
                             : std::string());
+    const std::string reversed_text =
+        reversed == 0 ? std::string()
+                      : fmt::format(" ({} rejected at the first stage and not by {} independent confirmation sample{})",
+                                    reversed, reversed == 1 ? "its" : "their", reversed == 1 ? "" : "s");
     mc.evidence = {};
     if (count == 0) {
       mc.verdict = Verdict::Inconclusive;
@@ -253,14 +258,18 @@ void judge_sampled_properties(VariantResult& result) {
                        (weights ? " agrees with the scalar reduction S(beta, gamma)"
                                 : " agrees with S(beta, gamma) (the scores themselves are drawn, so this tests S's "
                                   "definition, not the reduction from d-dimensional weights)") +
-                       " within its confidence interval.";
+                       ": no valid test is rejected by Holm's procedure" + reversed_text + ".";
     } else {
       mc.verdict = Verdict::Inconclusive;
       mc.finding = fmt::format("{} of {} agree, none disagree ({}).", agree, count, figures);
     }
     // digits and certification belong to the checks beside the Monte Carlo, if any
+    // what "agree" means here: not rejected by Holm at the family-wise alpha, a first-stage rejection
+    // standing only if its confirmation sample rejects too; not "inside each 95% interval" (a test
+    // with |z| = 3.28 is outside it: the referee of 2026-11-30)
     const std::string in_brief =
-        mc.verdict == Verdict::Agree ? figures + "; every valid test agrees within its confidence interval." : mc.finding;
+        mc.verdict == Verdict::Agree ? figures + "; no valid test is rejected by Holm's procedure" + reversed_text + "."
+                                     : mc.finding;
     const PropertyOutcome out = std::all_of(property.checks.begin(), property.checks.end(), decided_by_sampling)
                                     ? mc
                                     : with_sampling(*record, mc, in_brief);

@@ -147,7 +147,7 @@ void write_figure(std::ostringstream& out, const Figure& v) {
     return;
   }
   // centred without the center environment's vertical space (the report's 30-page budget)
-  out << "\\par\\smallskip{\\centering\\begin{tikzpicture}\n\\begin{axis}[width=0.7\\linewidth, height=4cm, xlabel={" << latex_prose(v.x_label)
+  out << "\\par\\smallskip{\\centering\\begin{tikzpicture}\n\\begin{axis}[width=0.7\\linewidth, height=3.4cm, xlabel={" << latex_prose(v.x_label)
       << "}, ylabel={" << latex_prose(v.y_label)
       << "}, legend pos=outer north east, legend style={font=\\small}, grid=major, "
          "yticklabel style={/pgf/number format/precision=4}, scaled y ticks=false";
@@ -231,6 +231,7 @@ void write_table(std::ostringstream& out, const Table& t) {
 // the compact part.
 struct SampledStats {
   std::size_t total = 0, agree = 0, inconclusive = 0;
+  std::size_t reversed = 0;  ///< valid tests that agree after a first-stage rejection not confirmed
   std::size_t invalid = 0;  ///< not valid tests at their n (the CLT interval's skewness)
   /// per point, the smallest n at which a check was a valid test (0 if none was), and the
   /// sizes at which checks were not
@@ -255,6 +256,7 @@ SampledStats sampled_stats(const VariantResult& v) {
     st.invalid += invalid;
     // agree and inconclusive count the valid tests only
     st.agree += !invalid && r.verdict == Verdict::Agree;
+    st.reversed += !invalid && r.verdict == Verdict::Agree && r.confirmation.has_value();
     st.inconclusive += !invalid && r.verdict == Verdict::Inconclusive;
     if (r.z && !invalid) st.max_z = std::max(st.max_z, std::fabs(*r.z));
     if (r.d) st.dims.insert(*r.d);
@@ -302,7 +304,12 @@ void write_sampled_summary(std::ostringstream& out, const VariantResult& v) {
       st.total, st.points.size(), st.points.size() == 1 ? "" : "s", fmt::join(st.dims, ", "),
       st.sizes.empty() ? std::string("--") : std::to_string(*st.sizes.begin()),
       st.sizes.empty() ? std::string("--") : std::to_string(*st.sizes.rbegin()), st.total - st.invalid, st.agree,
-      st.inconclusive ? fmt::format(", {} inconclusive", st.inconclusive) : std::string(), st.max_z,
+      (st.inconclusive ? fmt::format(", {} inconclusive", st.inconclusive) : std::string()) +
+          (st.reversed ? fmt::format(" ({} of them rejected by Holm's procedure at the first stage but not by an "
+                                     "independent confirmation sample of $4n$ keys, as the statistical test requires)",
+                                     st.reversed)
+                       : std::string()),
+      st.max_z,
       st.total - st.invalid, st.seed ? std::to_string(*st.seed) : std::string("--"));
   if (st.plug_in_ratio[0].second > 0)
     out << fmt::format(
@@ -443,7 +450,7 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
                            std::map<std::string, std::string>& drawn) {
   const Spec& spec = v.spec;
   // a heading tighter than \subsection*'s: some thirty variants share the part's last pages
-  out << "\\par\\medskip\\noindent{\\large\\bfseries " << latex_escape(spec.title) << "}\\phantomsection\\label{variant:"
+  out << "\\par\\medskip\\noindent{\\bfseries " << latex_escape(spec.title) << "}\\phantomsection\\label{variant:"
       << spec.name << "}\\par\\nopagebreak\\smallskip\\noindent\n";
   // the definition alone; the part's opening states the setting once
   const std::string defined = spec.kind->defined_symbol(spec);
@@ -477,9 +484,11 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
   if (sampled.total)
     out << fmt::format("; sampled: {} of {} valid tests agree{}, largest $|z| = {:.2f}$", sampled.agree,
                        sampled.total - sampled.invalid,
-                       sampled.invalid ? fmt::format(" ({} more checks are not tests at their $n$: the interval's "
+                       sampled.invalid ? fmt::format(" ({} more check{} not {} at {} $n$: the interval's "
                                                      "skewness exceeds {})",
-                                                     sampled.invalid, num::kMaxCltSkewness)
+                                                     sampled.invalid, sampled.invalid == 1 ? " is" : "s are",
+                                                     sampled.invalid == 1 ? "a test" : "tests",
+                                                     sampled.invalid == 1 ? "its" : "their", num::kMaxCltSkewness)
                                        : std::string(),
                        sampled.max_z);
   out << ".\n\n";

@@ -2,9 +2,15 @@
 
 #include <fmt/format.h>
 
+#include <boost/math/distributions/normal.hpp>
+
+#include <cmath>
+#include <cstdlib>
+
 #include <sstream>
 
 #include "numerics/sparsity_estimate.hpp"
+#include "src/report/latex_escape.hpp"
 #include "src/report/latex_pieces.hpp"
 #include "src/verdicts/verdict.hpp"
 
@@ -26,11 +32,10 @@ std::string verdict_meanings_latex(const RunResult& run) {
       "$|\\mathrm{{claim}} - S|/|S|$.\n",
       P, tolerance, P + 10);
   // where the expected verdicts come from (the referee's d10)
-  out << "\\paragraph{Expected verdicts.} The input of each check (its spec) states the verdict its authors expect "
-         "(\\emph{expected}), written with the statement, before the run, and revised only under version control "
-         "(the specs' SHA-256 are in the reproducibility block). It never enters a verdict, which comes from the "
-         "checks alone; a verdict that differs from the expected one is reported, in red, never hidden.\n\n";
-  out << "\\begin{description}\n";
+  out << "\\emph{Expected verdicts} are written in each spec with its statement, before the run, under version "
+         "control (the specs' SHA-256 are in the reproducibility block); they never enter a verdict, and a verdict "
+         "that differs from one is reported in red, never hidden.\n\n";
+  out << "{\\small\\begin{description}\n";
   out << fmt::format(
       "\\item[proved] (method \\emph{{symbolic}}): the claim equals the closed form $S$ that attnverify derived "
       "from the variant's definition, identically on the variant's whole domain: the claim is proved defined "
@@ -105,7 +110,47 @@ std::string verdict_meanings_latex(const RunResult& run) {
       "confirmation sample of $4n$ keys rejects at the same threshold, which keeps the family-wise level. A "
       "sampled agree means ``not rejected'', not a proof.\n",
       num::kMaxCltSkewness, num::kMaxCltSkewness, run.options.family_alpha);
-  out << "\\item[certificate] of a derived closed form (docs/proofs.md), shown without sampling a point: a closed "
+  {
+    // what the checks can detect (the referee's 4.4): the claim and grid routes a relative error
+    // above 10^-(P-5); a sampled test one above about z_(1 - alpha/(2m)) SE/|S| (a closed form off
+    // by a relative e moves z by about e|S|/SE; m the size of its variant's family, Holm's first
+    // threshold), from each valid test's SE: the most and the least precise of the run
+    struct Reach {
+      double relative = 0;
+      std::string variant;
+      unsigned long n = 0;
+      unsigned d = 0;
+    };
+    std::optional<Reach> best, worst;
+    for (const VariantResult& v : run.variants) {
+      std::size_t family = 0;
+      for (const CheckRecord& r : v.records) family += r.check == CheckKind::Sampled && !r.clt_invalid();
+      if (family == 0) continue;
+      const double threshold =
+          boost::math::quantile(boost::math::normal(), 1 - run.options.family_alpha / (2.0 * static_cast<double>(family)));
+      for (const CheckRecord& r : v.records) {
+        if (r.check != CheckKind::Sampled || r.clt_invalid() || !r.standard_error || *r.standard_error <= 0) continue;
+        double reference = 0;
+        for (const auto& [key, value] : r.values)
+          if (key == "reference") reference = std::strtod(value.c_str(), nullptr);
+        if (!std::isfinite(reference) || reference == 0) continue;
+        const Reach here{threshold * *r.standard_error / std::fabs(reference), v.spec.name, r.n.value_or(0), r.d.value_or(0)};
+        if (!best || here.relative < best->relative) best = here;
+        if (!worst || here.relative > worst->relative) worst = here;
+      }
+    }
+    out << fmt::format(
+        "\\item[what the checks detect] a claim or a grid point: a relative error above $10^{{-{}}}$ (the agreement "
+        "threshold above){}\n",
+        tolerance,
+        best ? fmt::format("; a sampled test, estimated from its SE at Holm's first threshold: a relative error in "
+                           "$S$ above about {:.2g} for the most precise test of this run (\\texttt{{{}}}, $n = {}$, "
+                           "$d = {}$) and {:.2g} for the least precise (\\texttt{{{}}}, $n = {}$, $d = {}$)",
+                           best->relative, latex_escape(best->variant), best->n, best->d, worst->relative,
+                           latex_escape(worst->variant), worst->n, worst->d)
+             : std::string());
+  }
+  out << "\\item[certificate] of a derived closed form, shown without sampling a point: a closed "
          "form $m(\\beta,\\gamma)$ for $\\mathbb{E}\\,g(\\beta+\\gamma\\varepsilon)$ is smooth for $\\gamma > 0$, satisfies "
          "$\\partial_\\gamma m = \\gamma\\,\\partial_\\beta^2 m$ identically, is bounded by $A e^{a\\beta^2}$ uniformly for "
          "$0 < \\gamma \\le \\Gamma$ and tends to $g$ as $\\gamma\\to 0^+$ between breakpoints; "
@@ -119,7 +164,7 @@ std::string verdict_meanings_latex(const RunResult& run) {
          "\\emph{definition}). \\emph{End to end} (from the definition): a statement proved equal to a certified derivation.\n";
   out << "\\item[inconclusive] a route missed its error target, a point could not be decided, or nothing "
          "applies; the reason is given. It is never counted as agree.\n";
-  out << "\\end{description}\n";
+  out << "\\end{description}}\n";
   out << "A \\emph{disagree} of a published claim is shown with its deciding point and values; a disagree is "
          "not a failure of the tool.\n\n";
   return out.str();

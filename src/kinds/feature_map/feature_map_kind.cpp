@@ -358,8 +358,8 @@ class FeatureMapKind final : public Kind {
            "$\\tilde k$ enters through its mean $\\tilde\\mu$ and covariance $\\tilde\\Sigma$, given at explicit "
            "cases. "
            "The direct route computes $\\mathbb{E}a$ and $\\mathbb{E}a^2$ from the vectors in exact rational arithmetic; "
-           "$S$ from them, and its comparison with the closed form, are MPFR values at working precision (estimated, "
-           "not certified).\n\n";
+           "$S$ from them and the closed form are then enclosed in Arb balls, and a case where the balls decide the "
+           "comparison is certified (the grid below says how many).\n\n";
   }
 };
 

@@ -146,8 +146,8 @@ class MeasureKind final : public Kind {
     return "The sparsity measure of a vector $x$ of $n$ entries, $S(x) = \\mathbb{E}|x|/\\sqrt{\\mathbb{E}x^2}$ with "
            "the "
            "empirical expectation; the direct route computes its moments from each vector in exact rational arithmetic, "
-           "and $S$ from them, and its comparison with the closed form, as MPFR values at working precision "
-           "(estimated, not certified).\n\n";
+           "and $S$ from them; $S$ and the closed form are then enclosed in Arb balls, and a point where the balls "
+           "decide the comparison is certified (the grid below says how many).\n\n";
   }
 };
 
