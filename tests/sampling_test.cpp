@@ -202,7 +202,7 @@ BOOST_AUTO_TEST_CASE(convergence_caption_says_what_the_points_show) {
   // exact c n^(-1/2) half-widths: slope -0.5, and a zero-width interval (residuals 0, 1 degree of freedom)
   BOOST_TEST(caption.find("log-log slope -0.500 in $n$ (95% interval [-0.500, -0.500], which contains $-1/2$") !=
              std::string::npos);
-  BOOST_TEST(caption.find("1 of them lie above their half-width") != std::string::npos);
+  BOOST_TEST(caption.find("1 of them lies above its half-width") != std::string::npos);
   BOOST_TEST(caption.find("over 2 sizes of $n$") != std::string::npos);
   // five sizes, two levels, half-widths off the rate by +-10% alternately: the interval
   // from the within-curve fit is centred near -0.5 and has positive width; a pooled fit

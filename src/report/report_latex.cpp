@@ -430,7 +430,12 @@ void write_claim_table(std::ostringstream& out, const VariantResult& v) {
     for (const auto& r : v.records)
       if (r.check == CheckKind::Claim && r.claim == claim.id) {
         out << "\\raggedright\\phantomsection\\label{" << claim_label(v.spec.name, claim.id) << "}"
-            << latex_escape(claim.id) << " {\\footnotesize(" << latex_escape(claim.setting) << ")} & "
+            << latex_escape(claim.id) << " {\\footnotesize("
+            // the unbroken setting of a claim checked as corrected runs the corrected statement, not the
+            // statement as written (the referee of 2026-11-30, F4: "Perm-4 (as-stated) agree")
+            << (claim.wrong_as_written.empty() ? latex_escape(claim.setting)
+                                               : latex_escape(claim.setting) + ", checked as corrected")
+            << ")} & "
             << "\\raggedright\\arraybackslash ";
         if (claim.role != ClaimRole::Claim) out << "\\emph{" << latex_prose(claim.statement) << "} ";
         out << verdict_text(r, claim.role) << " (method: " << detail_latex(r.method) << "). "

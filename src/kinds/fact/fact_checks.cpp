@@ -161,7 +161,8 @@ CheckRecord identity_claim(const Spec& spec, const Claim& claim, const RunOption
   if (in_mpfr.effect_eps) r.values.emplace_back("mpfr_effect_eps", fmt::format("{:.6g}", *in_mpfr.effect_eps));
   r.detail = fmt::format("Symbolic: {}. Double: {}. MPFR: {}.{}", proof.detail, trials_text(in_double),
                          trials_text(in_mpfr), reason.empty() ? "" : " " + reason + ".");
-  table.rows.push_back({claim.id, claim.setting, symbolic_text,
+  table.rows.push_back({claim.id, claim.wrong_as_written.empty() ? claim.setting : claim.setting + ", as corrected",
+                        symbolic_text,
                         fmt::format("{:.3g} / {:.0f}", in_double.residual_eps, in_double.tolerance_eps),
                         fmt::format("{:.3g} / {:.0f}", in_mpfr.residual_eps, in_mpfr.tolerance_eps),
                         in_double.effect_eps ? fmt::format("{:.3g}", *in_double.effect_eps) : "--",
