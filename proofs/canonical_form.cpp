@@ -234,16 +234,25 @@ std::optional<std::vector<std::pair<long, int>>> prime_factors(const numeric& va
   return out;
 }
 
-// (p/q)^r as prod prime^(k r) over p's primes times prod prime^(-k r) over q's
-std::optional<ex> prime_power_product(const numeric& base, const ex& exponent) {
-  const auto top = prime_factors(base.numer()), bottom = prime_factors(base.denom());
+// p/q > 0 as prod prime^k with k > 0 for p's primes and k < 0 for q's; nullopt when p or q is
+// too large to factor, or p/q is already a prime (nothing to split)
+std::optional<std::vector<std::pair<long, int>>> signed_prime_exponents(const numeric& r) {
+  const auto top = prime_factors(r.numer()), bottom = prime_factors(r.denom());
   if (!top || !bottom) return std::nullopt;
   if (top->size() + bottom->size() == 1 && (top->empty() ? (*bottom)[0].second : (*top)[0].second) == 1 &&
-      base.is_integer())
+      r.is_integer())
     return std::nullopt;  // already a prime
+  std::vector<std::pair<long, int>> out = *top;
+  for (const auto& [p, k] : *bottom) out.emplace_back(p, -k);
+  return out;
+}
+
+// (p/q)^r as prod prime^(k r) over p's primes times prod prime^(-k r) over q's
+std::optional<ex> prime_power_product(const numeric& base, const ex& exponent) {
+  const auto primes = signed_prime_exponents(base);
+  if (!primes) return std::nullopt;
   ex result = 1;
-  for (const auto& [p, k] : *top) result *= pow(numeric(p), k * exponent);
-  for (const auto& [p, k] : *bottom) result *= pow(numeric(p), -k * exponent);
+  for (const auto& [p, k] : *primes) result *= pow(numeric(p), k * exponent);
   return result;
 }
 
@@ -292,14 +301,10 @@ ex split_logs_of_rationals(const ex& e) {
     if (!is_ex_the_function(node, log) || !is_exactly_a<numeric>(node.op(0))) return node;
     const numeric& r = ex_to<numeric>(node.op(0));
     if (!r.is_rational() || !r.is_positive() || r == 1) return node;
-    const auto top = prime_factors(r.numer()), bottom = prime_factors(r.denom());
-    if (!top || !bottom) return node;
-    if (top->size() + bottom->size() == 1 && (top->empty() ? (*bottom)[0].second : (*top)[0].second) == 1 &&
-        r.is_integer())
-      return node;  // the log of a prime
+    const auto primes = signed_prime_exponents(r);
+    if (!primes) return node;
     ex result = 0;  // log of the exact number (log(numeric) is a float)
-    for (const auto& [prime, k] : *top) result += k * log(ex(numeric(prime)));
-    for (const auto& [prime, k] : *bottom) result -= k * log(ex(numeric(prime)));
+    for (const auto& [p, k] : *primes) result += k * log(ex(numeric(p)));
     return result;
   });
 }
