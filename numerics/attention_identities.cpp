@@ -169,8 +169,21 @@ TrialOutcome run_trial(AttentionIdentity identity, const IdentitySetting& settin
       const Matrix<T> X = draw.matrix<T>(d, n, 2);
       const Matrix<T> P = setting.positional_encoding ? sinusoidal_encoding<T>(d, n) : Matrix<T>(Matrix<T>::Zero(d, n));
       const auto p = draw.permutation(n);
-      out.residual = to_double(relative_deviation<T>(layer(Matrix<T>(permute_columns<T>(X, p) + P)),
-                                                     permute_columns<T>(layer(Matrix<T>(X + P)), p)));
+      // self-attention (Y = X): layer(X Pi) against layer(X) Pi
+      const T self = relative_deviation<T>(layer(Matrix<T>(permute_columns<T>(X, p) + P)),
+                                           permute_columns<T>(layer(Matrix<T>(X + P)), p));
+      // cross-attention as the source writes it, Attn(X, Y, Y) with Y (d x n) fixed: permuting
+      // the tokens of X permutes the output the same way, and permuting the tokens of Y changes
+      // nothing (with the encoding added to both)
+      const Matrix<T> Y = draw.matrix<T>(d, n, 2);
+      const auto p_y = draw.permutation(n);
+      const Matrix<T> Y_encoded = Y + P;
+      const Matrix<T> cross = layer(Matrix<T>(X + P), Y_encoded);
+      const T queries = relative_deviation<T>(layer(Matrix<T>(permute_columns<T>(X, p) + P), Y_encoded),
+                                              permute_columns<T>(cross, p));
+      const T keys = relative_deviation<T>(layer(Matrix<T>(X + P), Matrix<T>(permute_columns<T>(Y, p_y) + P)), cross);
+      using std::max;
+      out.residual = to_double(max(self, max(queries, keys)));
       break;
     }
     case AttentionIdentity::NormBias: {

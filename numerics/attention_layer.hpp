@@ -128,8 +128,13 @@ struct TransformerLayer {
   Matrix<T> W_1, W_2;
   Vector<T> b_1, b_2;
 
-  Matrix<T> operator()(const Matrix<T>& X) const {
-    const Matrix<T> Z = X + layer_norm<T>(attention<T>(head, X, X), ln1_gamma, ln1_beta);
+  /// Self-attention: X <- X + LN(Attn(X, X, X)), X <- X + LN(FFN(X)).
+  Matrix<T> operator()(const Matrix<T>& X) const { return (*this)(X, X); }
+
+  /// Cross-attention, as Perm-bias writes the layer: X <- X + LN(Attn(X, Y, Y)),
+  /// X <- X + LN(FFN(X)), with the keys and values Y (d x m) fixed.
+  Matrix<T> operator()(const Matrix<T>& X, const Matrix<T>& Y) const {
+    const Matrix<T> Z = X + layer_norm<T>(attention<T>(head, X, Y), ln1_gamma, ln1_beta);
     Matrix<T> H = add_bias<T>(W_1 * Z, b_1);
     H = H.cwiseMax(T(0));
     return Z + layer_norm<T>(add_bias<T>(W_2 * H, b_2), ln2_gamma, ln2_beta);

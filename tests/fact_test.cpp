@@ -109,10 +109,11 @@ BOOST_AUTO_TEST_CASE(identity_residuals_are_rounding_and_broken_residuals_are_or
 
 BOOST_AUTO_TEST_CASE(entropy_limit_holds_for_uniform_keys_and_the_linear_scale_only_near_lambda_one) {
   const auto verdicts = run_fact_spec("entropy-scaling.toml", 0);
-  BOOST_TEST(verdicts.size() == 4u);
+  BOOST_TEST(verdicts.size() == 5u);
   check_flips(verdicts);
   BOOST_TEST(to_string(verdicts.at("Entropy-1-scale")) == "disagree");
   BOOST_TEST(to_string(verdicts.at("Entropy-1-scale-at-1")) == "agree");
+  BOOST_TEST(to_string(verdicts.at("Entropy-1-scale-small-lambda")) == "agree");
 }
 
 // The dispersion of Entropy-1's z-values is reported (the referee of 2026-11-28 found sum z^2 = 20
@@ -156,7 +157,7 @@ BOOST_AUTO_TEST_CASE(entropy_scale_finding_states_linear_growth_where_it_is_meas
                                    [](const Claim& c) { return c.test != "entropy-linear-scale"; }),
                     spec.claims.end());
   const VariantResult result = check_fact_variant(spec, RunOptions{}, [](const std::string&) {});
-  BOOST_TEST_REQUIRE(result.records.size() == 2u);
+  BOOST_TEST_REQUIRE(result.records.size() == 3u);
   const CheckRecord& stated = result.records[0];
   BOOST_TEST(stated.claim == "Entropy-1-scale");
   std::map<std::string, std::string> values(stated.values.begin(), stated.values.end());
@@ -172,6 +173,30 @@ BOOST_AUTO_TEST_CASE(entropy_scale_finding_states_linear_growth_where_it_is_meas
   BOOST_TEST(explanation.claim == "Entropy-1-scale-at-1");
   BOOST_TEST(to_string(explanation.verdict) == "agree");
   BOOST_TEST(std::string(to_string(spec.claims[1].role)) == "explanation");
+}
+
+// The regime the scale implies (setting small-lambda, our explanation; the referee of 2026-11-28,
+// 4.6): lambda = kappa log n/d -> 0. GiNaC's series of the derived Laplace coefficient is
+// lambda/2 - 3 lambda^3/4 + O(lambda^5) (by hand: c* = lambda - lambda^3 + ..., -log(1 - c*^2) =
+// lambda^2 - 3 lambda^4/2 + ...), and G by quadrature at lambda = log(10^4)/d is the small-lambda
+// term -lambda^2 d/2, not -0.24 lambda d: mpmath (30 digits, quad of (1 - c^2)^((d-3)/2) against
+// e^(Lc), L = lambda d) gives G = -0.0103551912474616 at d = 4096, where -lambda^2 d/2 =
+// -0.01035530 and -0.24 lambda d = -2.2105.
+BOOST_AUTO_TEST_CASE(entropy_scale_in_the_small_lambda_regime_is_lambda_squared_d_over_two) {
+  const Bibliography bibliography = load_bibliography(kSpecs + "bibliography.toml");
+  Spec spec = load_spec(kSpecs + "entropy-scaling.toml", bibliography);
+  spec.claims.erase(std::remove_if(spec.claims.begin(), spec.claims.end(),
+                                   [](const Claim& c) { return c.setting != "small-lambda"; }),
+                    spec.claims.end());
+  BOOST_TEST_REQUIRE(spec.claims.size() == 1u);
+  const VariantResult result = check_fact_variant(spec, RunOptions{}, [](const std::string&) {});
+  BOOST_TEST_REQUIRE(result.records.size() == 1u);
+  const CheckRecord& r = result.records[0];
+  BOOST_TEST(to_string(r.verdict) == "agree");
+  BOOST_TEST((r.evidence.level == EvidenceLevel::SymbolicArgument));
+  std::map<std::string, std::string> values(r.values.begin(), r.values.end());
+  BOOST_TEST(values.at("C_series") == "-3*lambda^3/4 + lambda/2 + O(lambda^5)");
+  BOOST_TEST(std::stod(values.at("G(d=4096)")) == -0.0103551912474616, boost::test_tools::tolerance(1e-10));
 }
 
 BOOST_AUTO_TEST_CASE(the_coefficient_equals_0_24_at_two_lambda_only) {

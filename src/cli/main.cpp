@@ -36,6 +36,7 @@
 #include "src/run/shard.hpp"
 #include "src/run/thread_count.hpp"
 #include "src/report/report_latex.hpp"
+#include "src/verdicts/planted_error.hpp"
 #include "src/report/results_json.hpp"
 #include "src/report/checks_csv.hpp"
 #include "src/report/timings_json.hpp"
@@ -270,6 +271,11 @@ int main(int argc, char** argv) {
       ->check(decimal)
       ->check(CLI::Range(std::size_t{1}, std::numeric_limits<std::size_t>::max()));
   run->add_flag("--quiet", quiet, "No progress messages");
+  // test-only (src/verdicts/planted_error.hpp): hidden from --help, recorded in the command line
+  std::string planted_error;
+  run->add_option("--plant-error", planted_error)
+      ->check(CLI::Validator([](std::string& text) { return attnverify::planted_error_problem(text); }, "EPS"))
+      ->group("");
   std::string shard_text;
   run->add_option(
       "--shard", shard_text,
@@ -335,6 +341,11 @@ int main(int argc, char** argv) {
       if (!usable.warning.empty()) std::cerr << "warning: " << usable.warning << "\n";
       options.threads = usable.threads;
       options.command = command;
+      options.planted_error = planted_error;
+      if (!shard_text.empty() && !planted_error.empty()) {
+        std::cerr << "error: --plant-error is a test of one unsharded run; it cannot be combined with --shard\n";
+        return kExitBadInput;
+      }
       if (!shard_text.empty())
         return run_shard(attnverify::parse_shard(shard_text), specs, bibliography, options, progress, out_dir);
       out = std::make_unique<attnverify::OutputFolder>(out_dir);  // taken, and checked writable, before the work

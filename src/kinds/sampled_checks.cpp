@@ -16,6 +16,7 @@
 #include "numerics/sparsity_estimate.hpp"
 #include "proofs/symbols.hpp"
 #include "src/kinds/kernel/kernel_kind.hpp"
+#include "src/verdicts/planted_error.hpp"
 
 namespace attnverify {
 
@@ -197,7 +198,7 @@ void run_sampled_checks(const Spec& spec, const num::AdaptiveEvaluator* closed, 
     // its formula is meaningless; the route then fails and the point is skipped)
     if (closed && route.existence(p).state == SExistence::State::Exists) {
       const num::Evaluation e = (*closed)(p);
-      reference_value = e.value;
+      reference_value = with_planted_error(e.value, options);  // (a test's negative control)
       reference_kind = "closed form";
     } else {
       const NumericS q = route(p);

@@ -87,4 +87,12 @@ std::vector<LedgerEntry> claim_ledger(const RunResult& run) {
   return ledger;
 }
 
+bool wrong_as_written(const LedgerEntry& e) {
+  return e.verdict == Verdict::Disagree || (e.verdict == Verdict::Agree && !e.wrong_as_written.empty());
+}
+
+std::string counted_as(const LedgerEntry& e) {
+  return wrong_as_written(e) ? "wrong" : e.verdict == Verdict::Agree ? "holds" : "undecided";
+}
+
 }  // namespace attnverify

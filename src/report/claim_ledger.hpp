@@ -42,6 +42,15 @@ struct LedgerEntry {
   std::string reason;                       ///< the spec's explanation of an expected disagree
 };
 
+/// Wrong as the source writes it: a disagree, or an agree only as corrected (`wrong_as_written`:
+/// a slip the source's own derivation contradicts, which page 1 and results.json's `counted_as`
+/// count among the wrong statements).
+bool wrong_as_written(const LedgerEntry& e);
+
+/// How page 1 counts the statement: "wrong" (wrong_as_written), "holds" (an agree) or
+/// "undecided" (inconclusive).
+std::string counted_as(const LedgerEntry& e);
+
 /// The ledger of the run: every published claim and transcription (not controls or
 /// explanations), grouped by statement, in the order of first appearance. Pointers
 /// refer into `run`, which must outlive the result.

@@ -33,7 +33,7 @@ namespace attnverify {
 namespace {
 
 const char* kPreamble = R"(\documentclass[10pt]{article}
-\usepackage[a4paper,margin=2cm]{geometry}
+\usepackage[a4paper,hmargin=2cm,vmargin=1.7cm]{geometry}
 \usepackage[T1]{fontenc}
 \usepackage{lmodern}
 \usepackage{textcomp}

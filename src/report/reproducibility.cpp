@@ -136,6 +136,10 @@ std::string reproducibility_latex(const RunResult& run) {
                               "}, the SHA-256 of what \\texttt{sha256sum} prints for the files above, in this order" +
                               (one_folder ? ", run in the spec folder" : ""));
   row("command", "\\texttt{" + latex_escape(run.options.command) + "}");
+  if (!run.options.planted_error.empty())
+    row("planted error", "a negative-control run: every kernel closed form was replaced by $S\\,(1 + \\epsilon)$, "
+                         "$\\epsilon = \\texttt{" + latex_escape(run.options.planted_error) +
+                         "}$, in the grid and sampled checks; its disagreements are planted");
   row("reproduce",
       "\\texttt{scripts/run-suite.sh} from the repository root (the standard suite), or the command above after a "
       "build; every value is in \\texttt{results.json} beside this report.");

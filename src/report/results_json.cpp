@@ -90,7 +90,8 @@ std::string results_json(const RunResult& run) {
   for (const LedgerEntry& e : claim_ledger(run)) {
     json entry{{"source", e.source}, {"equation", e.equation}, {"role", to_string(e.role)},
                {"ids", e.ids},       {"variants", e.variants}, {"checks", e.checks.size()},
-               {"verdict", to_string(e.verdict)}, {"evidence", to_string(e.evidence.level)}};
+               {"verdict", to_string(e.verdict)}, {"evidence", to_string(e.evidence.level)},
+               {"counted_as", counted_as(e)}};
     if (!e.evidence.proposition.empty()) entry["established"] = e.evidence.proposition;
     if (!e.evidence.rests_on.empty()) entry["rests_on"] = e.evidence.rests_on;
     entry["deciding"] = {{"variant", e.deciding->variant}, {"claim", e.deciding->claim}};

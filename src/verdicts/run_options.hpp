@@ -14,6 +14,12 @@ struct RunOptions {
   unsigned threads = 0;                        ///< sampling threads; 0 = all cores
   double family_alpha = 0.01;                  ///< Holm family-wise error rate for sampled checks
   std::string command;                         ///< the command line, recorded in every output
+  /// Test-only negative control (hidden option --plant-error EPS): a decimal relative error
+  /// e, e.g. "1e-44", planted in every kernel closed form where the grid check (closed form
+  /// vs quadrature) and the sampled check use it, i.e. S is replaced by S (1 + e). Empty:
+  /// nothing planted. tests/planted_error_test.sh shows that the thresholds the report
+  /// states under "what the checks detect" are met.
+  std::string planted_error;
 
   /// The seed a spec's sampling uses: --seed, else the spec's, else kDefaultSeed.
   unsigned long seed_for(const std::optional<unsigned long>& spec_seed) const {

@@ -13,15 +13,18 @@
 #include "proofs/definedness.hpp"
 #include "proofs/derivation_cache.hpp"
 #include "proofs/kernel_derivation.hpp"
+#include "proofs/printing.hpp"
 #include "proofs/symbols.hpp"
 #include "src/verdicts/claim_check.hpp"
 #include "src/kinds/kernel/kernel_route.hpp"
 #include "src/properties/property_checks.hpp"
 #include "src/verdicts/progress_meter.hpp"
+#include "src/verdicts/planted_error.hpp"
 #include "src/verdicts/route_comparison.hpp"
 #include "src/kinds/sampled_checks.hpp"
 #include "src/kinds/kernel/kernel_kind.hpp"
 #include "src/kinds/kernel/reduction_hypotheses.hpp"
+#include "src/report/latex_escape.hpp"
 
 namespace attnverify {
 
@@ -76,14 +79,19 @@ void kernel_curves(const sym::KernelDerivation& d, const KernelRoute& route, Var
 }
 
 // S(1, gamma) under every standard score law (Student-t with nu = 9), and under the
-// variant's own law when it is none of these, by the double-exponential rules at 20 digits
-// (estimates: the figure is an illustration, the grid records are the checks; here the rules
-// take about a third of the certified route's time, which Student-t's slow tails dominate:
-// docs/architecture.md); the Gaussian dashed. The figure depends on f only (not on which law the variant names), so
-// the report draws it once per f. A point where S does not exist under a law (a moment
-// diverges, or 0/0) is left out and counted, never drawn.
+// variant's own law when it is none of these; the Gaussian dashed. Under a law where the
+// engine derives S, the curve is the derived closed form (exact at every point drawn);
+// elsewhere the double-exponential rules at 20 digits (estimates: the figure is an
+// illustration, the grid records are the checks; here the rules take about a third of the
+// certified route's time, which Student-t's slow tails dominate: docs/architecture.md), and
+// where they fail, the route's main rules (Arb balls where they serve). The figure depends on f
+// only (not on which law the variant names), so the report draws it once per f. Where S does not
+// exist under a law (a moment diverges, or 0/0) nothing is drawn, and the caption names the
+// region where it exists (ExistenceRegion: e.g. gamma < sqrt(2)/2 for exp under Laplace), per
+// law, with the points no route could compute (the referee's d6).
 Figure law_comparison_figure(const sym::KernelDerivation& d, const std::shared_ptr<const num::ScoreDistribution>& law,
                              unsigned digits) {
+  const auto& s = sym::symbols();
   Figure figure;
   figure.x_label = "$\\gamma$";
   figure.y_label = "$S(1,\\gamma)$";
@@ -95,34 +103,89 @@ Figure law_comparison_figure(const sym::KernelDerivation& d, const std::shared_p
   const bool own_law_added =
       std::none_of(laws.begin(), laws.end(), [&](const auto& l) { return l->title() == law->title(); });
   if (own_law_added) laws.push_back(law);
-  std::size_t absent = 0, failed = 0;
+  const unsigned figure_digits = std::min(digits, 20u);
+  std::vector<std::string> closed_laws, estimated_laws, regions, failures;
   for (const auto& each : laws) {
-    const KernelRoute route(d, std::min(digits, 20u), each);
-    Curve curve{"$" + each->latex() + "$", each->is_normal(), {}};
+    const std::string name = "$" + each->latex() + "$";
+    // the derived closed form under this law, where the engine derives one
+    std::unique_ptr<num::CompiledExpression> closed;
+    try {
+      const sym::KernelDerivation& under = sym::cached_kernel_derivation(d.f, each->title(), num::symbolic_expectation(each));
+      if (under.status == sym::KernelDerivation::Status::Derived)
+        closed = std::make_unique<num::CompiledExpression>(under.S, std::vector<GiNaC::ex>{s.beta, s.gamma}, figure_digits);
+    } catch (const std::exception&) {
+      closed.reset();  // drawn from the quadrature route instead
+    }
+    const KernelRoute route(d, figure_digits, each);
+    Curve curve{name, each->is_normal(), {}};
+    std::size_t absent = 0;
+    std::string absent_reason;  // in words, for the caption (the route's reason is longer)
+    std::vector<std::string> failed;
     for (int k = 1; k <= 20; ++k) {
       const GridPoint p{GiNaC::numeric(1), GiNaC::numeric(k, 8)};  // gamma = 1/8 .. 5/2
-      if (route.existence(p).state != SExistence::State::Exists) {
-        ++absent;
+      const SExistence exists = route.existence(p);
+      if (exists.state != SExistence::State::Exists) {
+        if (absent++ == 0)
+          absent_reason = exists.state == SExistence::State::Diverges       ? "a moment of $f$ diverges"
+                          : exists.state == SExistence::State::ZeroOverZero ? "$S = 0/0$"
+                                                                            : "not shown to exist";
         continue;
       }
-      const NumericS v = route.double_exponential(p);
-      if (v.ok)
-        curve.points.emplace_back(p[1].to_double(), v.S.convert_to<double>());
+      std::optional<double> value;
+      if (closed) {
+        try {
+          num::ScopedPrecision scope(figure_digits);
+          const Real v = (*closed)({num::to_real(1), num::to_real(p[1])});
+          if (boost::multiprecision::isfinite(v)) value = v.convert_to<double>();
+        } catch (const num::EvaluationError&) {
+        }
+      }
+      if (!value) {
+        NumericS v = route.double_exponential(p);
+        if (!v.ok) v = route(p);
+        if (v.ok) value = v.S.convert_to<double>();
+      }
+      if (value)
+        curve.points.emplace_back(p[1].to_double(), *value);
       else
-        ++failed;
+        failed.push_back(exact_text(p[1]));
     }
+    (closed ? closed_laws : estimated_laws).push_back(name);
+    if (absent > 0) {
+      const ExistenceRegion region = route.existence_region();
+      // the region as math where it is a bound on gamma alone (Laplace's gamma < sqrt(2)/(2r))
+      std::string where = latex_escape(region.describe());
+      if (region.known && region.gamma_below && region.half_planes.empty()) {
+        const GiNaC::ex bound = GiNaC::evalf(*region.gamma_below);
+        where = "$\\gamma < " + sym::to_latex(*region.gamma_below) + "$" +
+                (GiNaC::is_a<GiNaC::numeric>(bound)
+                     ? fmt::format(" ($\\approx {:.4g}$)", GiNaC::ex_to<GiNaC::numeric>(bound).to_double())
+                     : std::string());
+      }
+      regions.push_back(absent == 20 ? fmt::format("{} at no $\\gamma$ drawn ({})", name, absent_reason)
+                        : region.known && !region.whole_domain()
+                            ? fmt::format("{} only for {}", name, where)
+                            : fmt::format("{} not at {} of the 20 values of $\\gamma$ ({})", name, absent,
+                                          absent_reason));
+    }
+    if (!failed.empty())
+      failures.push_back(fmt::format("{} at $\\gamma = {}$", name, fmt::join(failed, ", ")));
     figure.curves.push_back(std::move(curve));
   }
   figure.caption = fmt::format(
-      "$S$ at $\\beta = 1$ against $\\gamma$ for this $f$ under each score law, standardized to mean 0 and "
-      "variance 1 (the Gaussian dashed; Student-t with $\\nu = 9${}), by double-exponential quadrature at 20 digits "
-      "(estimates), 20 values of $\\gamma$ per law.",
-      own_law_added ? ", and this variant's own law, $" + law->latex() + "$" : std::string());
-  if (absent > 0)
-    figure.caption += fmt::format(" {} of the {} points are not drawn because $S$ does not exist there (a moment "
-                                  "diverges, or $0/0$).",
-                                  absent, 20 * laws.size());
-  if (failed > 0) figure.caption += fmt::format(" At {} points the route failed; they are not drawn.", failed);
+      "$S$ at $\\beta = 1$ against $\\gamma$ ($\\gamma = 1/8, \\ldots, 5/2$) for this $f$ under each score law, "
+      "standardized to mean 0 and variance 1 (the Gaussian dashed; Student-t with $\\nu = 9${}). {}{}.",
+      own_law_added ? ", and this variant's own law, $" + law->latex() + "$" : std::string(),
+      closed_laws.empty() ? std::string()
+                          : fmt::format("From the derived closed form: {}", fmt::join(closed_laws, ", ")),
+      estimated_laws.empty()
+          ? std::string()
+          : fmt::format("{}from quadrature estimates at 20 digits: {}", closed_laws.empty() ? "From" : "; ",
+                        fmt::join(estimated_laws, ", ")));
+  if (!regions.empty())
+    figure.caption += fmt::format(" Nothing is drawn where $S$ does not exist: it exists under {}.", fmt::join(regions, "; "));
+  if (!failures.empty())
+    figure.caption += fmt::format(" No route computed $S$ under {}; not drawn.", fmt::join(failures, "; "));
   return figure;
 }
 
@@ -377,14 +440,17 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
                         : "failed: " + numeric.failure);
       }
     } else {
-      judge_closed_vs_numeric(r, (*closed)(p), outcome, digits);
+      num::Evaluation closed_value = (*closed)(p);
+      closed_value.value = with_planted_error(closed_value.value, options);  // (a test's negative control)
+      judge_closed_vs_numeric(r, closed_value, outcome, digits);
       CertifiedOutcome balls;
       if (!closed_ball) {
         balls.failure = closed_ball_failure;
       } else if (!numeric.certified || !numeric.certified->ok) {
         balls.failure = numeric.certified ? numeric.certified->failure : "no certified route";
       } else {
-        balls.closed = closed_form_ball(*closed_ball, {p[0], p[1]}, digits);
+        balls.closed = with_planted_error(closed_form_ball(*closed_ball, {p[0], p[1]}, digits), options,
+                                          num::bits_for_digits(2.0 * digits + 20));
         balls.numeric = numeric.certified->S;
       }
       certify_closed_vs_numeric(r, balls, digits, "the defining integrals (acb_calc_integrate)");

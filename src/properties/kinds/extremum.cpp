@@ -494,7 +494,7 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
     // the box is compact and each of its finitely many sub-boxes has S - t bounded away from 0,
     // so the infimum (supremum) over the box is beyond t; its value is the search's, not certified
     part.evidence = {EvidenceLevel::CertifiedOnBox,
-                     fmt::format("S {} {} at every point of {} (its {}, about {} by a search, is numeric)",
+                     fmt::format("S {} {} at every point of {} (certified; its {} itself, about {} by a search, is not)",
                                  maximise ? "<" : ">", exact_text(threshold), box_text, word,
                                  num::to_decimal(found.value, 6))};
     part.finding = base + fmt::format(" Certified: S {} {} at every point of the box (Arb branch-and-bound{}, {} "

@@ -55,11 +55,15 @@ class ScalarReduction final : public PropertyKind {
     out.verdict = Verdict::Agree;
     out.method = "scalar reduction theorem (Gaussian scores, strong law of large numbers), hypotheses certified";
     const std::string proposition = fmt::format(
-        "S(a) -> E|f(X)|/sqrt(E f(X)^2) almost surely as n -> infinity for f(x) = {}, every d, beta, gamma > 0",
+        "S(a) -> E|f(X)|/sqrt(E f(X)^2) almost surely as n -> infinity for f(x) = {}, every d, every beta and every "
+        "gamma > 0",
         h.f);
     out.finding = fmt::format(
-        "From the scalar reduction theorem (Gaussian scores, the strong law of large numbers); E f(X)^2 < infinity "
-        "by {}, E f(X)^2 > 0 as {}.",
+        "From the scalar reduction theorem: the scores q.k_j are iid N(beta, gamma^2) in every d (an affine image of "
+        "a Gaussian vector is Gaussian: the isotropy the source invokes), and the two sample means converge by the "
+        "strong law of large numbers (Kolmogorov; Durrett, Probability: Theory and Examples, Thm 2.4.1), with "
+        "E|f(X)| <= sqrt(E f(X)^2) by Cauchy-Schwarz and u/sqrt(v) continuous at v > 0. Its hypotheses: "
+        "E f(X)^2 < infinity by {}, E f(X)^2 > 0 as {}.",
         h.growth, h.nonzero);
     out.evidence = {EvidenceLevel::ProvedFromTheorem, proposition};
     return out;
