@@ -325,6 +325,17 @@ std::string source_row(const std::string& key, const RunResult& run) {
   return "\\multicolumn{3}{@{}p{0.97\\linewidth}@{}}{\\raggedright\\textbf{\\cite{" + key + "}} " + who + "}\\\\*\n";  // \\* : no page break below
 }
 
+// How the text of a published statement is held: the source's own words, quoted in the ledger
+// (possibly from a copy of the source), or only the project's record of the statement.
+bool quoted(const LedgerEntry& e) { return !e.quote.empty(); }
+
+// Judged on the source's own words: a quotation from the source itself. A quotation taken from a
+// copy of the source (`quote_from`, the shipped Su2023 claims: the copy is the project's only text
+// of that post) gives the copy's sentence around the formula, not the source's formula: the
+// formula judged is the project's record of it (the referee of 2026-11-30: "the formulas were
+// really judged as recorded").
+bool on_own_words(const LedgerEntry& e) { return quoted(e) && e.quote.from.empty(); }
+
 // One ledger table: a row per statement, grouped by source (identified sources first, in
 // order of first appearance; unidentified ones after them).
 std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const RunResult& run) {
@@ -378,7 +389,10 @@ std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const R
       std::string formulas, wide;
       if (!e->published_latex.empty()) {
         const std::string derived = e->derived ? sym::to_latex(sym::display_form(*e->derived)) : std::string();
-        std::string text = "published: \\fitformula{S = " + e->published_latex + "}";
+        // a formula the project holds only as its own record (no quotation of the source itself)
+        // is labelled so (a referee, 2026-11-30: "these formulas are the project's record")
+        std::string text = std::string(on_own_words(*e) ? "published" : "as recorded") +
+                           ": \\fitformula{S = " + e->published_latex + "}";
         // a derived form of more than 300 characters of LaTeX (relu^2's) is in its section, linked
         const std::string section = "\\hyperref[variant:" + e->checks.front()->variant + "]{\\texttt{" +
                                     latex_escape(e->checks.front()->variant) + "}}";
@@ -430,16 +444,6 @@ bool holds_with(const LedgerEntry& e, std::initializer_list<EvidenceLevel> level
   return e.verdict == Verdict::Agree && std::find(levels.begin(), levels.end(), e.evidence.level) != levels.end();
 }
 
-// How the text of a published statement is held: the source's own words, quoted in the ledger
-// (possibly from a copy of the source), or only the project's record of the statement.
-bool quoted(const LedgerEntry& e) { return !e.quote.empty(); }
-
-// Judged on the source's own words: a quotation from the source itself. A quotation taken from a
-// copy of the source (`quote_from`, the shipped Su2023 claims: the copy is the project's only text
-// of that post) gives the copy's sentence around the formula, not the source's formula: the
-// formula judged is the project's record of it (the referee of 2026-11-30: "the formulas were
-// really judged as recorded").
-bool on_own_words(const LedgerEntry& e) { return quoted(e) && e.quote.from.empty(); }
 
 std::string entry_link(const LedgerEntry& e) {
   const std::string& id = e.ids.front();
@@ -491,6 +495,9 @@ std::string found_item(const LedgerEntry& e, const RunResult& run) {
     }
     out += " \\emph{Why it is wrong:} " + why + " \\emph{Evidence:} " + to_string(e.evidence.level) + established + ".";
   } else {
+    // what the source writes, in its own words (translated), before what is wrong with it
+    const std::string& words = !e.quote.translation.empty() ? e.quote.translation : e.quote.text;
+    if (!words.empty()) out += " \\emph{States:} ``" + latex_prose(words) + "''";
     out += " \\emph{Wrong as written:} " + latex_prose(e.wrong_as_written);
     if (!statement.empty())  // (its final full stop dropped inside the parentheses)
       out += " \\emph{Checked as corrected} (" +
@@ -538,9 +545,12 @@ std::string findings_latex(const RunResult& run) {
 
   // 1. the verdict words, before the list and the counts use them (the referee of 2026-11-30: after
   // the list, they came too late)
-  std::string eq4;
+  std::string eq4, eq4_variants;
   for (const LedgerEntry* e : published)
-    if (e->verdict == Verdict::Agree && e->evidence.level == EvidenceLevel::ProvedFromTheorem) eq4 = entry_link(*e);
+    if (e->verdict == Verdict::Agree && e->evidence.level == EvidenceLevel::ProvedFromTheorem) {
+      eq4 = entry_link(*e);
+      eq4_variants = fmt::format("in {}", fmt::join(e->variants, ", "));
+    }
   out << "{\\footnotesize\\paragraph{What the verdict words mean.} Each statement \\emph{agrees} (holds), \\emph{disagrees} "
          "(is wrong) or is \\emph{inconclusive}. It is judged on the source's own words where the ledger quotes them, "
          "or \\emph{as recorded} where the project holds no text of the passage, or only a copy's (a finding about "
@@ -553,10 +563,12 @@ std::string findings_latex(const RunResult& run) {
          "\\emph{numeric evidence} (agreement at stated points and over a searched region: not a proof); "
          "\\emph{statistical} (a Monte Carlo $z$-test, Holm-corrected within each variant: not rejected is not "
          "proved). A formula is proved \\emph{end to end} when it is proved equal to the $S$ derived from the "
-         "variant's definition and that derivation's certificate is verified; for kernels the definition is "
+         "variant's definition and that derivation's \\emph{certificate} (a check, without sampling, that the closed "
+         "form equals its defining expectation) is verified; for kernels the definition is "
          "the scalar reduction $S = \\mathbb{E}|f(X)|/\\sqrt{\\mathbb{E}f(X)^2}$ of eq.~(4), "
        << (eq4.empty() ? std::string("which this run tests statistically only")
-                       : "which is itself proved from its theorem (" + eq4 + ")")
+                       : "which is proved from its theorem where the theorem's hypothesis $0 < \\mathbb{E}f(X)^2 < "
+                         "\\infty$ is certified for $f$ (" + eq4 + ": " + eq4_variants + ")")
        << ". Full definitions: \\hyperref[verdicts]{``What each verdict proves''}.\n\n}\n";
 
   // 2. what was found: each wrong statement, before any count. A statement judged on the
@@ -569,12 +581,14 @@ std::string findings_latex(const RunResult& run) {
   std::vector<std::string> wrong_copies;
   for (const LedgerEntry* e : retyped) {
     if (e->verdict != Verdict::Disagree) continue;
+    // a copy the project holds no text of is known only as recorded (a referee, 2026-11-30)
+    const std::string held = quoted(*e) ? "" : "as recorded, no text of the copy held: ";
     if (e->reason.empty()) {
-      wrong_copies.push_back(entry_link(*e));
+      wrong_copies.push_back(entry_link(*e) + (held.empty() ? "" : " (" + held.substr(0, held.size() - 2) + ")"));
     } else {  // its first sentence, without the full stop inside the parentheses
       std::string why = first_sentence(e->reason);
       if (!why.empty() && why.back() == '.') why.pop_back();
-      wrong_copies.push_back(entry_link(*e) + " (" + latex_prose(why) + ")");
+      wrong_copies.push_back(entry_link(*e) + " (" + held + latex_prose(why) + ")");
     }
   }
   out << "{\\small\\paragraph{What was found.}\n";
@@ -582,12 +596,21 @@ std::string findings_latex(const RunResult& run) {
     out << "No published statement was found wrong. ";
   } else {
     if (!wrong_quoted.empty()) {
+      // a source without an address: its words are as the project quotes them, and a reader cannot
+      // look them up (a referee, 2026-11-30)
+      const bool unidentified_source = std::any_of(wrong_quoted.begin(), wrong_quoted.end(), [&](const LedgerEntry* e) {
+        const auto ref = run.bibliography.find(e->source);
+        return ref == run.bibliography.end() || ref->second.url.empty();
+      });
       out << fmt::format("\\textbf{{{} published statement{} {} wrong as {} source{} write{} {}}}, judged on the "
-                         "source's own words (quoted in the ledger):\n\\begin{{itemize}}\\setlength{{\\itemsep}}{{1pt}}\n",
+                         "source's own words (quoted in the ledger{}):\n\\begin{{itemize}}\\setlength{{\\itemsep}}{{1pt}}\n",
                          wrong_quoted.size(), wrong_quoted.size() == 1 ? "" : "s",
                          wrong_quoted.size() == 1 ? "is" : "are", wrong_quoted.size() == 1 ? "its" : "their",
                          wrong_quoted.size() == 1 ? "" : "s", wrong_quoted.size() == 1 ? "s" : "",
-                         wrong_quoted.size() == 1 ? "it" : "them");
+                         wrong_quoted.size() == 1 ? "it" : "them",
+                         unidentified_source ? "; a source without an address is quoted as the project holds it, "
+                                               "which a reader cannot look up"
+                                             : "");
       for (const LedgerEntry* e : wrong_quoted) out << found_item(*e, run);
       out << "\\end{itemize}\n";
     }
@@ -699,9 +722,9 @@ std::string findings_latex(const RunResult& run) {
   if (!controls.empty())
     out << fmt::format(
         "{} of {} negative control{} (a published statement checked in a deliberately broken setting, or a derived "
-        "formula perturbed on purpose) gave the verdict opposite to the statement's, so those checks can fail; an "
-        "error planted in a closed form is caught by the grid and sampled checks at the sizes stated under "
-        "\\emph{{what the checks detect}}, as a negative-control run of the test suite confirms. ",
+        "formula perturbed on purpose) gave the verdict opposite to the statement's, so those checks can fail. What "
+        "size of error the grid and sampled checks detect is stated under \\emph{{what the checks detect}} (the "
+        "project's tests plant such errors in exp's closed form; those runs are not part of this report). ",
         controls_as_expected, controls.size(), controls.size() == 1 ? "" : "s");
   // that every verdict is the expected one is a check of the run, not evidence about the
   // claims: said only when it fails (the variants table counts it per variant)

@@ -258,8 +258,9 @@ PropertyOutcome check_extremum(const Spec& spec, const ExtremumCheck& c, const P
       exact ? (sym::to_text(*exact) == decimal(*exact, digits, 12) ? decimal(*exact, digits, 12)
                                                                   : sym::to_text(*exact) + " = " + decimal(*exact, digits, 12))
             : value_text;
-  const std::string base = fmt::format("The {} of S over the box is {}, attained at {} ({} evaluations).", word,
-                                       value_text, attained, found.evaluations);
+  // (the search's finding, not a certificate: where a proof below settles the value, it says so)
+  const std::string base = fmt::format("A search ({} evaluations) finds the {} of S over the box at {}: {}.",
+                                       found.evaluations, word, attained, value_text);
   const std::string& attained_text = attained;
   // what the search found, as numeric evidence (the certified outcomes below replace it)
   const std::string found_text = fmt::format("the {} of S over {} is {} at {} (search, {} evaluations)", word, box_text,

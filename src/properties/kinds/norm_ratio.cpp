@@ -295,7 +295,7 @@ PropertyOutcome check_norm_ratio(const NormRatioCheck& c, const RunOptions& opti
           // certified step (Q monotone in r): no point where balls of the two sides are disjoint
           part.evidence = {EvidenceLevel::SymbolicArgument,
                            fmt::format("at d = {} the {} of {} over the simplex is {}, not {} (r's extremes by "
-                                       "Lagrange and convexity; Q {} in r, certified)",
+                                       "Lagrange and convexity; the quantity {} in r, certified)",
                                        d, word, c.quantity_text, exact, text,
                                        *increasing ? "increasing" : "decreasing")};
           part.finding = fmt::format(
