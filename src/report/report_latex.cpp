@@ -450,6 +450,15 @@ void write_claim_table(std::ostringstream& out, const VariantResult& v) {
   out << "\\bottomrule\\end{longtable}}\n";
 }
 
+// A variant's spec file as the sections name it: within the run's one spec folder (which the
+// reproducibility block names once) its file name alone, else the path as given.
+std::string shown_spec_file(const Spec& spec, const RunResult& run) {
+  const std::filesystem::path parent = std::filesystem::path(spec.file).parent_path();
+  for (const VariantResult& v : run.variants)
+    if (std::filesystem::path(v.spec.file).parent_path() != parent) return spec.file;
+  return parent.empty() ? spec.file : std::filesystem::path(spec.file).filename().string();
+}
+
 // A variant that no source states a claim about, in a few lines: its definition, S (or why
 // there is none), the grid and sampled summaries and any point that did not agree. Its
 // per-point values and figures stay in results.json (the part's opening says so).
@@ -464,9 +473,9 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
   const std::string defined = spec.kind->defined_symbol(spec);
   if (!defined.empty() && !spec.definition.is_zero())
     out << "$" << defined << " = " << sym::to_latex(spec.definition) << "$ (\\texttt{"
-        << latex_escape(spec.file) << "}).\n\n";
+        << latex_escape(shown_spec_file(spec, run)) << "}).\n\n";
   else
-    out << "\\texttt{" << latex_escape(spec.file) << "}. " << spec.kind->report_intro(spec);
+    out << "\\texttt{" << latex_escape(shown_spec_file(spec, run)) << "}. " << spec.kind->report_intro(spec);
   if (v.derived()) {
     // S under its kind's label ("S", "S_n (0 < lambda < 1)")
     const auto S = std::find_if(v.forms.begin(), v.forms.end(), [&](const auto& f) { return f.second.is_equal(v.S); });
@@ -680,7 +689,7 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
   const Spec& spec = v.spec;
   out << "\\section{" << latex_escape(spec.title) << "}\\label{variant:" << spec.name << "}\n";
   out << "Spec \\texttt{" << latex_escape(spec.name) << "} (" << latex_escape(spec.kind->name()) << ", file \\texttt{"
-      << latex_escape(spec.file) << "}).\n\n";
+      << latex_escape(shown_spec_file(spec, run)) << "}).\n\n";
   if (!spec.description.empty()) out << latex_prose(spec.description) << "\n\n";
   out << spec.kind->report_intro(spec);
   for (const ReportSection section : spec.kind->report_sections(spec)) switch (section) {
