@@ -110,8 +110,10 @@ BOOST_AUTO_TEST_CASE(a_wrong_claim_is_decided_by_its_certified_counterexample) {
 //     proved for every n; it is now proved for every d by the rule for all dimensions at once
 //     (issue 44; its mutants, true at the listed d only, stay "at d in {...} only":
 //     tests/property_test.cpp), and the proposition says so;
-//   Su2023-Q-linear-snr: a series limit (proved) and a monotonicity certified on a box: certified
-//     on the stated box, the weaker of the two.
+//   Su2023-Q-linear-snr: the statement is the limit S -> 0 as snr -> 0, proved by series at three
+//     values of r: proved on a stated subdomain. (Its box checks, certified on a box, once made the
+//     label "certified on a stated box" although the box excludes the limit; they are our
+//     explanation linear-snr-floor now, a referee of 2026-11-30.)
 BOOST_AUTO_TEST_CASE(property_evidence_is_what_the_checks_established) {
   const std::vector<LedgerEntry> ledger = claim_ledger(run());
   const LedgerEntry& linear_d = entry(ledger, "Su2023-Q-linear-d");
@@ -124,8 +126,9 @@ BOOST_AUTO_TEST_CASE(property_evidence_is_what_the_checks_established) {
   BOOST_TEST(range.evidence.proposition.find("for every dimension d >= 1") != std::string::npos);
   const LedgerEntry& snr = entry(ledger, "Su2023-Q-linear-snr");
   BOOST_TEST((snr.verdict == Verdict::Agree));
-  BOOST_TEST((snr.evidence.level == EvidenceLevel::CertifiedOnBox));
-  BOOST_TEST(snr.evidence.proposition.find("snr in [0.01, 100]") != std::string::npos);
+  BOOST_TEST((snr.evidence.level == EvidenceLevel::ProvedOnSubdomain));
+  BOOST_TEST(snr.evidence.proposition.find("S -> 0 as snr -> 0 at r = 0.0625, 0.5, 1") != std::string::npos);
+  BOOST_TEST(snr.evidence.proposition.find("snr in [0.01, 100]") == std::string::npos);
   BOOST_TEST(!snr.statement.empty());
   BOOST_TEST(!snr.derived.has_value());
 }

@@ -126,6 +126,7 @@ BOOST_AUTO_TEST_CASE(linear_claims_and_the_norm_ratio_claims_are_judged) {
   BOOST_TEST(verdicts["Su2023-copy-eq8"] == "disagree");
   BOOST_TEST(verdicts["Su2023-copy-eq9"] == "disagree");
   BOOST_TEST(verdicts["Su2023-Q-linear-snr"] == "agree");
+  BOOST_TEST(verdicts["linear-snr-floor"] == "agree");  // our explanation: its box checks
   BOOST_TEST(verdicts["Su2023-Q-linear-d"] == "disagree");       // the maximum is 1, not sqrt(d)
   BOOST_TEST(verdicts["Su2023-copy-Q-linear-d"] == "disagree");  // d^(-1/2) is the minimum
 }

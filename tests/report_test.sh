@@ -32,8 +32,9 @@ check "pages 1-3 quote the source in Chinese (CJK font), with the translation" \
   bash -c "grep -q 'Marker-quote：只有' '$work/front.txt' && grep -q 'Marker-translation' '$work/front.txt'"
 # a sentence quoted from a copy of the source (nonneg-linear's Su2023 claims) is said to be the
 # copy's, and the formula the project's record (the referee of 2026-11-30)
+# (in report.tex: the ledger's columns interleave in the PDF's extracted text)
 check "a quotation from a copy says so, and that the formula is as recorded" \
-  bash -c "tr '\n' ' ' < '$work/front.txt' | grep -q 'the sentence as the copy \[[0-9]*\] prints it; the formula as recorded'"
+  grep -qF 'the sentence as the copy \cite{Su2023-copy} prints it; the formula as recorded' "$out/report.tex"
 check "a claim without a quote says so" grep -q "quote unavailable" "$work/front.txt"
 check "pages 1-3 list the transcription errors apart" grep -q "Re-typed copies of published formulas" "$work/front.txt"
 check "pages 1-3 name the re-typed copy" grep -q "Marker-copy-reason" "$work/front.txt"

@@ -485,13 +485,28 @@ std::string found_item(const LedgerEntry& e, const RunResult& run) {
     const std::string why =
         !e.reason.empty() ? latex_prose(first_sentence(e.reason)) : detail_latex(e.evidence.proposition);
     if (!statement.empty()) out += " \\emph{States:} " + statement;
+    // a statement known only as recorded says what text the project holds (a referee: page 1 hid that
+    // the only copy of Su2023 prints d^(-1/2) where the record says sqrt(d))
+    if (!quoted(e) && !e.quote.unavailable.empty()) out += " \\emph{Text held:} " + latex_prose(e.quote.unavailable) + ".";
     // what the check itself established, beside the explanation (which may say more: the referee
     // of 2026-11-30 on Q-linear-d, shown at d = 2 and explained for every d); a fact's proposition
     // only repeats the statement
     std::string established;
     if (e.evidence.level != EvidenceLevel::FiniteCases && !e.evidence.proposition.empty()) {
-      const std::string& p = e.evidence.proposition;
-      established = " (" + detail_latex(p.substr(0, std::min(p.find(" ("), p.size()))) + ")";
+      // without its closing parenthetical (how it was shown), found from the last ')' back to
+      // its own '(' (a parenthesis inside the proposition's formula stays)
+      std::string p = e.evidence.proposition;
+      if (!p.empty() && p.back() == ')') {
+        int depth = 0;
+        for (std::size_t k = p.size(); k-- > 0;) {
+          depth += p[k] == ')' ? 1 : p[k] == '(' ? -1 : 0;
+          if (depth == 0) {
+            if (k > 0 && p[k - 1] == ' ') p = p.substr(0, k - 1);
+            break;
+          }
+        }
+      }
+      established = " (" + detail_latex(p) + ")";
     }
     out += " \\emph{Why it is wrong:} " + why + " \\emph{Evidence:} " + to_string(e.evidence.level) + established + ".";
   } else {

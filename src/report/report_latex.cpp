@@ -55,6 +55,8 @@ const char* kPreamble = R"(\documentclass[10pt]{article}
 \DeclareUnicodeCharacter{221D}{\ensuremath{\propto}}\DeclareUnicodeCharacter{2264}{\ensuremath{\le}}\DeclareUnicodeCharacter{2265}{\ensuremath{\ge}}\DeclareUnicodeCharacter{00B7}{\ensuremath{\cdot}}
 \setlength{\parindent}{0pt}
 \setlength{\parskip}{3pt}
+% numbered figures and tables of our own (longtable steps LaTeX's table counter for every table)
+\newcounter{avfigure}\newcounter{avtable}
 % long identifiers, formulas in words and 50-digit values (no spaces) may stretch a line
 % rather than overrun the margin
 \sloppy
@@ -147,7 +149,7 @@ void write_figure(std::ostringstream& out, const Figure& v) {
     return;
   }
   // centred without the center environment's vertical space (the report's 30-page budget)
-  out << "\\par\\smallskip{\\centering\\begin{tikzpicture}\n\\begin{axis}[width=0.7\\linewidth, height=3.4cm, xlabel={" << latex_prose(v.x_label)
+  out << "\\par\\smallskip{\\centering\\begin{tikzpicture}\n\\begin{axis}[width=0.7\\linewidth, height=3.1cm, xlabel={" << latex_prose(v.x_label)
       << "}, ylabel={" << latex_prose(v.y_label)
       << "}, legend pos=outer north east, legend style={font=\\small}, grid=major, "
          "yticklabel style={/pgf/number format/precision=4}, scaled y ticks=false";
@@ -206,7 +208,7 @@ void write_figure(std::ostringstream& out, const Figure& v) {
   }
   out << "\\end{axis}\n\\end{tikzpicture}\\par}\\smallskip\n";
   // numbered (the referee's d11: "Figure 7" can be cited), with LaTeX's own counter
-  out << "{\\small\\refstepcounter{figure}\\textbf{Figure~\\thefigure.}";
+  out << "{\\small\\refstepcounter{avfigure}\\textbf{Figure~\\theavfigure.}";
   if (!v.caption.empty() || stride > 1) {
     out << " " << latex_prose(v.caption);
     if (stride > 1)
@@ -226,7 +228,7 @@ void write_table(std::ostringstream& out, const Table& t) {
     out << "\\\\\n";
   }
   out << "\\bottomrule\\end{longtable}}\\end{center}\n";
-  out << "{\\small\\refstepcounter{table}\\textbf{Table~\\thetable.}"
+  out << "{\\small\\refstepcounter{avtable}\\textbf{Table~\\theavtable.}"
       << (t.caption.empty() ? std::string() : " " + latex_prose(t.caption)) << "}\n\n";
 }
 
@@ -368,7 +370,7 @@ void write_digits_map(std::ostringstream& out, const VariantResult& v, unsigned 
   if (points.size() < 2) return;
   double lo = 1e9, hi = -1e9, gmin = 1e300, gmax = 0;
   for (const auto& [b, g, d] : points) lo = std::min(lo, d), hi = std::max(hi, d), gmin = std::min(gmin, g), gmax = std::max(gmax, g);
-  out << "\\par\\smallskip{\\centering\\begin{tikzpicture}\n\\begin{axis}[width=0.6\\linewidth, height=4.2cm, xlabel={$\\beta$}, "
+  out << "\\par\\smallskip{\\centering\\begin{tikzpicture}\n\\begin{axis}[width=0.6\\linewidth, height=3.8cm, xlabel={$\\beta$}, "
          "ylabel={$\\gamma$}, colorbar, colormap/viridis, point meta min="
       << fmt::format("{:.1f}", lo) << ", point meta max=" << fmt::format("{:.1f}", std::max(hi, lo + 0.1))
       << (gmax > 20 * gmin ? ", ymode=log" : "") << "]\n\\addplot[scatter, only marks, mark=square*, mark size=2.2pt, "
@@ -376,7 +378,7 @@ void write_digits_map(std::ostringstream& out, const VariantResult& v, unsigned 
   for (const auto& [b, g, d] : points) out << fmt::format("({:.6g},{:.6g}) [{:.2f}] ", b, g, d);
   out << "};\n\\end{axis}\n\\end{tikzpicture}\\par}\\smallskip\n";
   out << fmt::format(
-             "{{\\small Digits of agreement of the derived closed form with the quadrature at the {} grid points of "
+             "{{\\small\\refstepcounter{{avfigure}}\\textbf{{Figure~\\theavfigure.}} Digits of agreement of the derived closed form with the quadrature at the {} grid points of "
              "\\texttt{{{}}} (colour), from {:.1f} to {:.1f} (at most $P+10 = {}$, where no difference is "
              "measurable); the fewest at ",
              points.size(), latex_escape(v.spec.name), lo, hi, num::Precision{run_digits}.guarded())

@@ -72,7 +72,10 @@ std::string reproducibility_latex(const RunResult& run) {
   const auto row = [&](const std::string& key, const std::string& latex_value) {
     out << key << " & \\raggedright\\arraybackslash " << latex_value << "\\\\\n";
   };
-  row("date", latex_escape(report_date()));
+  // a date set by SOURCE_DATE_EPOCH (a test's fixed date, or a reproducible build's) says so
+  row("date", latex_escape(report_date()) + (std::getenv("SOURCE_DATE_EPOCH")
+                                                  ? " (set by SOURCE\\_DATE\\_EPOCH, not the time of the run)"
+                                                  : ""));
   row("source commit", "\\texttt{" + latex_escape(kSourceCommit) + "} (when the build was configured)");
   row("operating system", latex_escape(operating_system()));
   row("compiler", latex_escape(compiler()));

@@ -935,7 +935,14 @@ class ClaimJudge {
                  "its sign)") +
           fmt::format(". Numeric cross-check at {}: {} agree (certified), worst agreement {:.1f} digits", where, agreed,
                       worst_documented ? worst_documented->digits : 0.0) +
-          (undecided ? fmt::format(" ({} undecided)", count(PointStatus::Undecided)) : std::string()) + "." + searched;
+          (undecided ? fmt::format(" ({} undecided)", count(PointStatus::Undecided)) : std::string()) +
+          // every point accounted for (a referee counted 36 of 41): those where a divisor vanishes
+          (count(PointStatus::Excused) > 0
+               ? fmt::format("; at the other {} a divisor of the claim vanishes, and its continuous extension is "
+                             "not compared there",
+                             count(PointStatus::Excused))
+               : std::string()) +
+          "." + searched;
       return record_;
     }
     record_.method = reference_ ? "numeric" : "numeric (reference: the numeric route, not a derived S)";

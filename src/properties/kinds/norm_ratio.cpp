@@ -294,10 +294,13 @@ PropertyOutcome check_norm_ratio(const NormRatioCheck& c, const RunOptions& opti
           // a symbolic argument (the extremes of r by Lagrange and convexity, exact), with one
           // certified step (Q monotone in r): no point where balls of the two sides are disjoint
           part.evidence = {EvidenceLevel::SymbolicArgument,
-                           fmt::format("at d = {} the {} of {} over the simplex is {}, not {} (r's extremes by "
-                                       "Lagrange and convexity; the quantity {} in r, certified)",
-                                       d, word, c.quantity_text, exact, text,
-                                       *increasing ? "increasing" : "decreasing")};
+                           fmt::format("at d = {} the {} of {} over the simplex is {}, not {} = {} (r's extremes by "
+                                       "Lagrange and convexity{})",
+                                       d, word, c.quantity_text, exact, text, decimal(claim_at_d, digits, 6),
+                                       c.quantity_text == "r"
+                                           ? std::string()
+                                           : fmt::format("; {} {} in r, certified", c.quantity_text,
+                                                         *increasing ? "increasing" : "decreasing"))};
           part.finding = fmt::format(
               "d = {}: the {} of {} is {}, attained at y = {} ({}; the quantity is {} in r, certified; random "
               "points: r in [{:.6f}, {:.6f}]); the claim says {} = {}.",
