@@ -65,6 +65,17 @@ void check_flips(const std::map<std::string, Verdict>& verdicts) {
   }
 }
 
+// entropy-scaling.toml with only the claims `keep` selects, checked (the record's spec is the
+// reduced spec)
+template <class Keep>
+VariantResult run_entropy_claims(Keep keep) {
+  const Bibliography bibliography = load_bibliography(kSpecs + "bibliography.toml");
+  Spec spec = load_spec(kSpecs + "entropy-scaling.toml", bibliography);
+  spec.claims.erase(std::remove_if(spec.claims.begin(), spec.claims.end(), [&](const Claim& c) { return !keep(c); }),
+                    spec.claims.end());
+  return check_fact_variant(spec, RunOptions{}, [](const std::string&) {});
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(permutation_and_bias_claims_get_their_verdicts_and_broken_settings_flip_them) {
@@ -151,12 +162,7 @@ BOOST_AUTO_TEST_CASE(entropy_scale_finding_states_linear_growth_where_it_is_meas
   // -0.000605912529801723749; the roots of C = 0.24 are 0.983705485267916501 and
   // 1.77344491393478420962 (findroot), so no lambda of the test is one, and the remainder
   // grows at all five (the review of 2026-11-24: -0.086 -> -2.556 at lambda = 1).
-  const Bibliography bibliography = load_bibliography(kSpecs + "bibliography.toml");
-  Spec spec = load_spec(kSpecs + "entropy-scaling.toml", bibliography);
-  spec.claims.erase(std::remove_if(spec.claims.begin(), spec.claims.end(),
-                                   [](const Claim& c) { return c.test != "entropy-linear-scale"; }),
-                    spec.claims.end());
-  const VariantResult result = check_fact_variant(spec, RunOptions{}, [](const std::string&) {});
+  const VariantResult result = run_entropy_claims([](const Claim& c) { return c.test == "entropy-linear-scale"; });
   BOOST_TEST_REQUIRE(result.records.size() == 3u);
   const CheckRecord& stated = result.records[0];
   BOOST_TEST(stated.claim == "Entropy-1-scale");
@@ -172,7 +178,7 @@ BOOST_AUTO_TEST_CASE(entropy_scale_finding_states_linear_growth_where_it_is_meas
   const CheckRecord& explanation = result.records[1];
   BOOST_TEST(explanation.claim == "Entropy-1-scale-at-1");
   BOOST_TEST(to_string(explanation.verdict) == "agree");
-  BOOST_TEST(std::string(to_string(spec.claims[1].role)) == "explanation");
+  BOOST_TEST(std::string(to_string(result.spec.claims[1].role)) == "explanation");
 }
 
 // The regime the scale implies (setting small-lambda, our explanation; the referee of 2026-11-28,
@@ -183,13 +189,8 @@ BOOST_AUTO_TEST_CASE(entropy_scale_finding_states_linear_growth_where_it_is_meas
 // e^(Lc), L = lambda d) gives G = -0.0103551912474616 at d = 4096, where -lambda^2 d/2 =
 // -0.01035530 and -0.24 lambda d = -2.2105.
 BOOST_AUTO_TEST_CASE(entropy_scale_in_the_small_lambda_regime_is_lambda_squared_d_over_two) {
-  const Bibliography bibliography = load_bibliography(kSpecs + "bibliography.toml");
-  Spec spec = load_spec(kSpecs + "entropy-scaling.toml", bibliography);
-  spec.claims.erase(std::remove_if(spec.claims.begin(), spec.claims.end(),
-                                   [](const Claim& c) { return c.setting != "small-lambda"; }),
-                    spec.claims.end());
-  BOOST_TEST_REQUIRE(spec.claims.size() == 1u);
-  const VariantResult result = check_fact_variant(spec, RunOptions{}, [](const std::string&) {});
+  const VariantResult result = run_entropy_claims([](const Claim& c) { return c.setting == "small-lambda"; });
+  BOOST_TEST_REQUIRE(result.spec.claims.size() == 1u);
   BOOST_TEST_REQUIRE(result.records.size() == 1u);
   const CheckRecord& r = result.records[0];
   BOOST_TEST(to_string(r.verdict) == "agree");

@@ -1,6 +1,5 @@
 #include "src/kinds/sampled_checks.hpp"
 
-#include <boost/math/distributions/students_t.hpp>
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -325,6 +325,18 @@ std::string source_row(const std::string& key, const RunResult& run) {
   return "\\multicolumn{3}{@{}p{0.97\\linewidth}@{}}{\\raggedright\\textbf{\\cite{" + key + "}} " + who + "}\\\\*\n";  // \\* : no page break below
 }
 
+// A source with an address in the bibliography; one without is "unidentified" wherever it is named.
+bool identified_source(const std::string& key, const RunResult& run) {
+  const auto ref = run.bibliography.find(key);
+  return ref != run.bibliography.end() && !ref->second.url.empty();
+}
+
+// Spec prose without its final full stop, for use inside parentheses.
+std::string without_final_stop(std::string text) {
+  if (!text.empty() && text.back() == '.') text.pop_back();
+  return text;
+}
+
 // How the text of a published statement is held: the source's own words, quoted in the ledger
 // (possibly from a copy of the source), or only the project's record of the statement.
 bool quoted(const LedgerEntry& e) { return !e.quote.empty(); }
@@ -340,13 +352,9 @@ bool on_own_words(const LedgerEntry& e) { return quoted(e) && e.quote.from.empty
 // order of first appearance; unidentified ones after them).
 std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const RunResult& run) {
   std::vector<std::string> order;
-  const auto identified = [&](const std::string& key) {
-    const auto ref = run.bibliography.find(key);
-    return ref != run.bibliography.end() && !ref->second.url.empty();
-  };
   for (const bool pass : {true, false})
     for (const LedgerEntry* e : entries)
-      if (identified(e->source) == pass && std::find(order.begin(), order.end(), e->source) == order.end())
+      if (identified_source(e->source, run) == pass && std::find(order.begin(), order.end(), e->source) == order.end())
         order.push_back(e->source);
   std::ostringstream out;
   // three columns: the statement and the source's words; the published formula and the
@@ -470,8 +478,7 @@ std::string found_item(const LedgerEntry& e, const RunResult& run) {
   const bool numbered =
       !e.equation.empty() && (e.equation[0] == '(' || std::isdigit(static_cast<unsigned char>(e.equation[0])));
   // a source without an address is said to be unidentified, here as in the ledger's heading row
-  const auto ref = run.bibliography.find(e.source);
-  const bool unidentified = ref == run.bibliography.end() || ref->second.url.empty();
+  const bool unidentified = !identified_source(e.source, run);
   std::string out = "\\item " + entry_link(e) + " (\\cite{" + e.source + "}" +
                     (e.equation.empty() ? "" : numbered ? ", eq.~" + latex_escape(e.equation) : "") +
                     (unidentified ? ", an unidentified source: no address recorded" : "") + ")";
@@ -514,9 +521,8 @@ std::string found_item(const LedgerEntry& e, const RunResult& run) {
     const std::string& words = !e.quote.translation.empty() ? e.quote.translation : e.quote.text;
     if (!words.empty()) out += " \\emph{States:} ``" + latex_prose(words) + "''";
     out += " \\emph{Wrong as written:} " + latex_prose(e.wrong_as_written);
-    if (!statement.empty())  // (its final full stop dropped inside the parentheses)
-      out += " \\emph{Checked as corrected} (" +
-             (statement.back() == '.' ? statement.substr(0, statement.size() - 1) : statement) + "), it holds";
+    if (!statement.empty())
+      out += " \\emph{Checked as corrected} (" + without_final_stop(statement) + "), it holds";
     out += std::string(" (") + to_string(e.evidence.level) + ").";
   }
   return out + "\n";
@@ -600,10 +606,9 @@ std::string findings_latex(const RunResult& run) {
     const std::string held = quoted(*e) ? "" : "as recorded, no text of the copy held: ";
     if (e->reason.empty()) {
       wrong_copies.push_back(entry_link(*e) + (held.empty() ? "" : " (" + held.substr(0, held.size() - 2) + ")"));
-    } else {  // its first sentence, without the full stop inside the parentheses
-      std::string why = first_sentence(e->reason);
-      if (!why.empty() && why.back() == '.') why.pop_back();
-      wrong_copies.push_back(entry_link(*e) + " (" + held + latex_prose(why) + ")");
+    } else {  // its first sentence
+      wrong_copies.push_back(entry_link(*e) + " (" + held + latex_prose(without_final_stop(first_sentence(e->reason))) +
+                             ")");
     }
   }
   out << "{\\small\\paragraph{What was found.}\n";
@@ -614,8 +619,7 @@ std::string findings_latex(const RunResult& run) {
       // a source without an address: its words are as the project quotes them, and a reader cannot
       // look them up (a referee, 2026-11-30)
       const bool unidentified_source = std::any_of(wrong_quoted.begin(), wrong_quoted.end(), [&](const LedgerEntry* e) {
-        const auto ref = run.bibliography.find(e->source);
-        return ref == run.bibliography.end() || ref->second.url.empty();
+        return !identified_source(e->source, run);
       });
       out << fmt::format("\\textbf{{{} published statement{} {} wrong as {} source{} write{} {}}}, judged on the "
                          "source's own words (quoted in the ledger{}):\n\\begin{{itemize}}\\setlength{{\\itemsep}}{{1pt}}\n",

@@ -18,22 +18,31 @@ namespace attnverify {
 
 namespace {
 
+// The size of a variant's Holm family: its sampled checks that are valid tests.
+std::size_t holm_family_size(const VariantResult& v) {
+  std::size_t family = 0;
+  for (const CheckRecord& r : v.records) family += r.check == CheckKind::Sampled && !r.clt_invalid();
+  return family;
+}
+
+// Holm's first threshold z_(1 - alpha/(2m)) for a family of m tests at family-wise level alpha.
+double holm_first_threshold(std::size_t m, double alpha) {
+  return boost::math::quantile(boost::math::normal(), 1 - alpha / (2.0 * static_cast<double>(m)));
+}
+
 // Holm's first threshold z_(1 - alpha/(2m)) of this run's families (m the number of valid
 // sampled tests of a variant), as text: "at |z| = 2.58" or "at |z| from 2.58 (a family of 1
 // test) to 3.59 (30 tests) in this run" (a referee found "near |z| = 4", which no family had)
 std::string holm_first_steps(const RunResult& run) {
   std::size_t smallest = 0, largest = 0;
   for (const VariantResult& v : run.variants) {
-    std::size_t family = 0;
-    for (const CheckRecord& r : v.records) family += r.check == CheckKind::Sampled && !r.clt_invalid();
+    const std::size_t family = holm_family_size(v);
     if (family == 0) continue;
     smallest = smallest == 0 ? family : std::min(smallest, family);
     largest = std::max(largest, family);
   }
   if (largest == 0) return "at $|z|$ of about 2.6 to 3.6";
-  const auto threshold = [&](std::size_t m) {
-    return boost::math::quantile(boost::math::normal(), 1 - run.options.family_alpha / (2.0 * static_cast<double>(m)));
-  };
+  const auto threshold = [&](std::size_t m) { return holm_first_threshold(m, run.options.family_alpha); };
   if (smallest == largest)
     return fmt::format("at $|z| = {:.2f}$ in this run (families of {} test{})", threshold(largest), largest,
                        largest == 1 ? "" : "s");
@@ -150,11 +159,9 @@ std::string verdict_meanings_latex(const RunResult& run) {
     };
     std::optional<Reach> best, worst;
     for (const VariantResult& v : run.variants) {
-      std::size_t family = 0;
-      for (const CheckRecord& r : v.records) family += r.check == CheckKind::Sampled && !r.clt_invalid();
+      const std::size_t family = holm_family_size(v);
       if (family == 0) continue;
-      const double threshold =
-          boost::math::quantile(boost::math::normal(), 1 - run.options.family_alpha / (2.0 * static_cast<double>(family)));
+      const double threshold = holm_first_threshold(family, run.options.family_alpha);
       for (const CheckRecord& r : v.records) {
         if (r.check != CheckKind::Sampled || r.clt_invalid() || !r.standard_error || *r.standard_error <= 0) continue;
         double reference = 0;
