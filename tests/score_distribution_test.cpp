@@ -219,6 +219,26 @@ BOOST_AUTO_TEST_CASE(a_law_added_by_one_file_and_one_registry_line_runs_through_
   BOOST_TEST(run.unexpected_count() == 0u);
 }
 
+// Without a closed form under any law (softplus), every curve of that figure comes from
+// quadrature, and its caption says so in one sentence (it once read "Fromfrom quadrature ...").
+BOOST_AUTO_TEST_CASE(the_figure_across_laws_without_closed_forms_says_every_curve_is_estimated) {
+  const std::string file = "/tmp/attnverify_score_distribution_test_softplus_laplace.toml";
+  std::ofstream(file) << "[variant]\nname = \"softplus-laplace\"\nkind = \"kernel\"\nf = \"log(1 + exp(x))\"\n"
+                      << "distribution = \"laplace\"\n[grid]\nbeta = [1]\ngamma = [0.25]\n";
+  const std::vector<Spec> specs{load_spec(file, Bibliography{}, standard_kinds())};
+  RunOptions options;
+  options.digits = 30;
+  const RunResult run = run_suite(specs, Bibliography{}, options, [](const std::string&) {});
+  BOOST_REQUIRE(run.variants.size() == 1u);
+  const auto& figures = run.variants[0].figures;
+  const auto figure = std::find_if(figures.begin(), figures.end(), [](const Figure& f) { return f.in_compact_part; });
+  BOOST_REQUIRE(figure != figures.end());
+  BOOST_TEST(figure->caption.find(". From quadrature estimates at 20 digits: $\\mathcal N(0,1)$") != std::string::npos,
+             figure->caption);
+  BOOST_TEST(figure->caption.find("derived closed form") == std::string::npos);
+  BOOST_TEST(figure->caption.find("Fromfrom") == std::string::npos);
+}
+
 // The figure of S(1, gamma) across the laws (src/kinds/kernel/kernel_checks.cpp) draws S only
 // where it exists. For f = exp, E f(X)^2 = E e^{2X} is finite, by each law's moment generating
 // function at t = 2 gamma: under Laplace (scale b = gamma/sqrt 2) iff 2b < 1, gamma < 1/sqrt 2, so

@@ -104,7 +104,7 @@ Figure law_comparison_figure(const sym::KernelDerivation& d, const std::shared_p
       std::none_of(laws.begin(), laws.end(), [&](const auto& l) { return l->title() == law->title(); });
   if (own_law_added) laws.push_back(law);
   const unsigned figure_digits = std::min(digits, 20u);
-  std::vector<std::string> closed_laws, estimated_laws, regions, failures;
+  std::vector<std::string> closed_laws, estimated_laws, regions, unshown_laws, failures;
   for (const auto& each : laws) {
     const std::string name = "$" + each->latex() + "$";
     // the derived closed form under this law, where the engine derives one
@@ -118,17 +118,20 @@ Figure law_comparison_figure(const sym::KernelDerivation& d, const std::shared_p
     }
     const KernelRoute route(d, figure_digits, each);
     Curve curve{name, each->is_normal(), {}};
-    std::size_t absent = 0;
+    std::size_t absent = 0, unshown = 0;  // S proved not to exist; S not shown to exist
     std::string absent_reason;  // in words, for the caption (the route's reason is longer)
     std::vector<std::string> failed;
     for (int k = 1; k <= 20; ++k) {
       const GridPoint p{GiNaC::numeric(1), GiNaC::numeric(k, 8)};  // gamma = 1/8 .. 5/2
       const SExistence exists = route.existence(p);
+      if (exists.state == SExistence::State::Undecided) {
+        ++unshown;
+        continue;
+      }
       if (exists.state != SExistence::State::Exists) {
         if (absent++ == 0)
-          absent_reason = exists.state == SExistence::State::Diverges       ? "a moment of $f$ diverges"
-                          : exists.state == SExistence::State::ZeroOverZero ? "$S = 0/0$"
-                                                                            : "not shown to exist";
+          absent_reason =
+              exists.state == SExistence::State::Diverges ? "a moment of $f$ diverges" : "$S = 0/0$";
         continue;
       }
       std::optional<double> value;
@@ -168,6 +171,9 @@ Figure law_comparison_figure(const sym::KernelDerivation& d, const std::shared_p
                             : fmt::format("{} not at {} of the 20 values of $\\gamma$ ({})", name, absent,
                                           absent_reason));
     }
+    if (unshown > 0)
+      unshown_laws.push_back(unshown == 20 ? name
+                                           : fmt::format("{} (at {} of the 20 values of $\\gamma$)", name, unshown));
     if (!failed.empty())
       failures.push_back(fmt::format("{} at $\\gamma = {}$", name, fmt::join(failed, ", ")));
     figure.curves.push_back(std::move(curve));
@@ -180,10 +186,12 @@ Figure law_comparison_figure(const sym::KernelDerivation& d, const std::shared_p
                           : fmt::format("From the derived closed form: {}", fmt::join(closed_laws, ", ")),
       estimated_laws.empty()
           ? std::string()
-          : fmt::format("{}from quadrature estimates at 20 digits: {}", closed_laws.empty() ? "From" : "; ",
+          : fmt::format("{} quadrature estimates at 20 digits: {}", closed_laws.empty() ? "From" : "; from",
                         fmt::join(estimated_laws, ", ")));
   if (!regions.empty())
     figure.caption += fmt::format(" Nothing is drawn where $S$ does not exist: it exists under {}.", fmt::join(regions, "; "));
+  if (!unshown_laws.empty())
+    figure.caption += fmt::format(" $S$ is not shown to exist under {}; not drawn there.", fmt::join(unshown_laws, "; "));
   if (!failures.empty())
     figure.caption += fmt::format(" No route computed $S$ under {}; not drawn.", fmt::join(failures, "; "));
   return figure;
