@@ -403,6 +403,36 @@ def property_evidence_relabelled(r):
     return True
 
 
+def grid_part(edit):
+    """Applies edit to the shard's first block of a dealt grid (False where it has none)."""
+    def apply(root):
+        parts = root.get("grid_parts", [])
+        if not parts:
+            raise SystemExit("no grid block in this shard")
+        edit(root, parts)
+    return apply
+
+
+def swap_two_records(root, parts):
+    records = parts[0]["records"]
+    records[0], records[1] = records[1], records[0]
+
+
+def block_renumbered(root, parts):
+    # the block that this shard does not check in a run of N shards: the next one
+    parts[0]["block"] += 1
+
+
+def block_given_twice(root, parts):
+    parts.append(json.loads(json.dumps(parts[0])))
+
+
+def grid_record_agree_forged(root, parts):
+    # a dealt block's record whose verdict is changed from what its balls certify
+    r = parts[0]["records"][0]
+    r["verdict"] = "disagree"
+
+
 EDITS = {
     "value": set_value,
     "verdict": set_verdict,
@@ -472,6 +502,12 @@ EDITS = {
     "property_evidence_relabelled": any_record_where("property", property_evidence_relabelled),
     # a wall time whose Grisu2 text is not the shortest: the digest must be taken over that text
     "wall_time_not_shortest": first_variant(lambda v: v["timing"].__setitem__("wall_seconds", RAW + "96.31013205000001")),
+    "grid_part_dropped": grid_part(lambda root, parts: parts.pop(0)),
+    "grid_part_records_swapped": grid_part(swap_two_records),
+    "grid_part_record_dropped": grid_part(lambda root, parts: parts[0]["records"].pop()),
+    "grid_part_renumbered": grid_part(block_renumbered),
+    "grid_part_twice": grid_part(block_given_twice),
+    "grid_part_verdict_forged": grid_part(grid_record_agree_forged),
     "table_input": first_variant(set_key("tables", [{"caption": "\\input{../../x}", "header": ["a"], "rows": [["b"]]}])),
 }
 

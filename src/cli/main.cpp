@@ -168,13 +168,13 @@ int run_shard(const attnverify::Shard& shard, const std::vector<attnverify::Spec
     names.push_back(spec.name);
     files.push_back(spec.file);
   }
-  const auto mine = attnverify::select_shard(specs, shard);
-  progress(fmt::format("shard {}/{}: {} of {} variants", shard.index, shard.count, mine.size(), specs.size()));
+  progress(fmt::format("shard {}/{}: {} of {} variants", shard.index, shard.count,
+                       attnverify::select_shard(specs, shard).size(), specs.size()));
   attnverify::OutputFolder out(out_dir);  // OutputError: exit 3 before any work
   const auto start = std::chrono::steady_clock::now();
   const attnverify::RunResult result = [&] {
     const ImmediateStop stop(out_dir);
-    attnverify::RunResult checked = attnverify::run_checks(mine, bibliography, options, progress);
+    attnverify::RunResult checked = attnverify::run_shard_checks(specs, shard, bibliography, options, progress);
     checked.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return checked;
   }();
@@ -184,6 +184,7 @@ int run_shard(const attnverify::Shard& shard, const std::vector<attnverify::Spec
     out.replace({{"shard.json", attnverify::shard_json(result, shard, names, files)}}, std::nullopt);
     std::size_t checks = 0;
     for (const auto& v : result.variants) checks += v.records.size();
+    for (const auto& part : result.grid_parts) checks += part.records.size();
     std::cout << fmt::format(
         "shard {}/{}: {} variants, {} checks; wrote {} (verdicts are final after `attnverify merge`)\n", shard.index,
         shard.count, result.variants.size(), checks, path);

@@ -44,16 +44,11 @@ RunResult run_suite(const std::vector<Spec>& specs, const Bibliography& bibliogr
   return result;
 }
 
-namespace {
-
-// CPU seconds of the process, over all its threads
 double process_cpu_seconds() {
   timespec t{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
-
-}  // namespace
 
 VariantResult check_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
   const auto wall_start = std::chrono::steady_clock::now();

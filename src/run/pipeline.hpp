@@ -37,7 +37,10 @@ std::vector<std::string> collect_spec_files(const std::vector<std::string>& path
 /// claims need no bibliography; a source then fails as unknown).
 std::string find_bibliography(const std::vector<std::string>& spec_files, const std::string& explicit_path);
 
-/// Every check of one variant: its kind's (Kind::check).
+/// Every check of one variant: its kind's (Kind::check), with its wall and CPU seconds.
 VariantResult check_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
+
+/// CPU seconds of this process so far, over all its threads (CLOCK_PROCESS_CPUTIME_ID).
+double process_cpu_seconds();
 
 }  // namespace attnverify

@@ -26,6 +26,15 @@ struct RunResult {
     double seconds = 0;    ///< its wall time (the checks)
   };
   std::vector<ShardRun> shard_runs;
+  /// A shard's blocks of dealt grids of variants it does not run (src/verdicts/grid_blocks.hpp,
+  /// src/run/shard.hpp): the records of one block each, for the merge; empty otherwise.
+  struct GridPart {
+    std::string variant;
+    std::size_t block = 0;
+    std::vector<CheckRecord> records;  ///< the grid check at the block's points, in grid order
+    VariantResult::Timing timing;      ///< what the block cost in its shard
+  };
+  std::vector<GridPart> grid_parts;
 
   /// Number of records whose verdict differs from the expected one.
   std::size_t unexpected_count() const;

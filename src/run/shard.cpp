@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -25,6 +26,7 @@
 #include "src/spec/exact_text.hpp"
 #include "src/spec/spec_text.hpp"
 #include "src/verdicts/claim_points.hpp"
+#include "src/verdicts/grid_blocks.hpp"
 #include "src/verdicts/record_json.hpp"
 #include "src/verdicts/route_comparison.hpp"
 #include "src/version.hpp"
@@ -35,12 +37,13 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
-constexpr int kFormat = 4;  // shard.json layout version (2: digest, run_specs; 3: records by src/verdicts/record_json; 4: evidence)
+constexpr int kFormat = 5;  // shard.json layout version (2: digest, run_specs; 3: records by src/verdicts/record_json; 4: evidence; 5: grid_parts)
 
 // Bounds on what a merge reads: a shard of the standard suite is about 2 MB
 constexpr std::uintmax_t kMaxShardBytes = 512u << 20;
 constexpr std::size_t kMaxJsonDepth = 64;
 constexpr unsigned kMaxShardCount = 10000;  // as parse_shard
+constexpr std::size_t kMaxGridBlocks = std::size_t{1} << 24;  // far beyond any grid --max-grid-points allows
 
 // ---- GiNaC expressions as archives (exact; hex of GiNaC's binary archive) ----
 
@@ -330,6 +333,40 @@ std::vector<Spec> select_shard(const std::vector<Spec>& all, const Shard& shard)
   return out;
 }
 
+RunResult run_shard_checks(const std::vector<Spec>& all, const Shard& shard, const Bibliography& bibliography,
+                           const RunOptions& options, const Progress& progress) {
+  RunResult result;
+  result.options = options;
+  result.bibliography = bibliography;
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    const Spec& spec = all[k];
+    const GridDealing* dealing = spec.kind->grid_dealing();
+    const std::size_t blocks = dealing ? grid_block_count(spec.grid.size()) : 1;
+    const unsigned index = shard.index, count = shard.count;
+    const auto mine = [k, index, count](std::size_t block) { return grid_block_shard(k, block, count) == index; };
+    if (mine(0)) {  // the variant is this shard's (select_shard): all of it but the other shards' blocks
+      RunOptions own = options;
+      if (blocks > 1) own.checks_grid_block = mine;
+      result.variants.push_back(check_variant(spec, own, progress));
+      continue;
+    }
+    for (std::size_t block = 1; block < blocks; ++block) {
+      if (!mine(block)) continue;
+      const auto wall_start = std::chrono::steady_clock::now();
+      const double cpu_start = process_cpu_seconds();
+      RunResult::GridPart part{spec.name, block, dealing->check_grid_block(spec, options, progress, block), {}};
+      part.timing = {std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count(),
+                     process_cpu_seconds() - cpu_start, index};
+      const auto [first, last] = grid_block_range(block, spec.grid.size());
+      progress(fmt::format("[{}] grid points {} to {} (block {} of {}) checked in {:.1f} s wall, {:.1f} s CPU",
+                           spec.name, first + 1, last, block + 1, blocks, part.timing.wall_seconds,
+                           part.timing.cpu_seconds));
+      result.grid_parts.push_back(std::move(part));
+    }
+  }
+  return result;
+}
+
 std::string shard_json(const RunResult& result, const Shard& shard, const std::vector<std::string>& all_names,
                        const std::vector<std::string>& all_files) {
   json root;
@@ -371,6 +408,17 @@ std::string shard_json(const RunResult& result, const Shard& shard, const std::v
     variants.push_back(j);
   }
   root["variants"] = variants;
+  // this shard's blocks of the dealt grids of variants other shards run
+  json parts = json::array();
+  for (const RunResult::GridPart& part : result.grid_parts) {
+    json records = json::array();
+    for (const CheckRecord& r : part.records) records.push_back(record_json(r, RecordStyle::Shard));
+    parts.push_back({{"variant", part.variant},
+                     {"block", part.block},
+                     {"records", records},
+                     {"timing", {{"wall_seconds", part.timing.wall_seconds}, {"cpu_seconds", part.timing.cpu_seconds}}}});
+  }
+  root["grid_parts"] = parts;
   root["digest"] = shard_digest(root);
   return root.dump(1) + "\n";
 }
@@ -677,6 +725,29 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
     }
     for (unsigned i = 1; i <= count; ++i)
       if (seen[i] < 0) throw ShardError(fmt::format("shard {}/{} is missing", i, count));
+    // the blocks of dealt grids that shards checked for variants other shards ran, by variant and
+    // block; each must be one that the run deals to its shard, and is used exactly once below
+    std::map<std::pair<std::string, std::size_t>, std::pair<const json*, std::size_t>> grid_parts;
+    for (std::size_t k = 0; k < shards.size(); ++k) {
+      const unsigned index = shards[k].at("shard").at("index").get<unsigned>();
+      for (const json& part : member(shards[k], "grid_parts", files[k])) {
+        const std::string variant = member(part, "variant", files[k]).get<std::string>();
+        const json& block_value = member(part, "block", files[k]);
+        const auto position = std::find(names.begin(), names.end(), variant);
+        if (position == names.end())
+          throw ShardError(fmt::format("{}: a grid block of '{}', which is not a variant of the run", files[k], variant));
+        if (!block_value.is_number_unsigned() || block_value.get<unsigned long long>() > kMaxGridBlocks)
+          throw ShardError(fmt::format("{}: variant '{}': a grid block's number is not a whole number up to {}",
+                                       files[k], variant, kMaxGridBlocks));
+        const std::size_t block = block_value.get<std::size_t>();
+        const auto n = static_cast<std::size_t>(position - names.begin());
+        if (block == 0 || grid_block_shard(n, block, count) != index)
+          throw ShardError(fmt::format("{}: variant '{}': grid block {} is not one that the run deals to shard {}/{}",
+                                       files[k], variant, block + 1, index, count));
+        if (!grid_parts.emplace(std::make_pair(variant, block), std::make_pair(&part, k)).second)
+          throw ShardError(fmt::format("{}: variant '{}': grid block {} is given twice", files[k], variant, block + 1));
+      }
+    }
 
     RunResult result;
     const json& options = member(first, "options", file0);
@@ -805,14 +876,59 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
       // where S has no value (or none is shown) under the variant's law, a grid record can
       // neither agree nor be certified
       const ClaimGeometry geometry = v.spec.kind->claim_geometry(v.spec, v.derived());
-      const json& records = member(j, "records", file);
-      if (!records.is_array()) throw ShardError(fmt::format("{}: variant '{}': records is not a list", file, name));
+      const json& own_records = member(j, "records", file);
+      if (!own_records.is_array()) throw ShardError(fmt::format("{}: variant '{}': records is not a list", file, name));
+      // the records in the run's order, each with the shard file it comes from: a dealt grid's
+      // blocks in grid order (this shard's first among its records, the others' from their
+      // grid_parts), then the rest of the variant's shard's records
+      std::vector<std::pair<const json*, std::size_t>> records;  // (record, index into files)
+      const GridDealing* dealing = v.spec.kind->grid_dealing();
+      const std::size_t blocks = dealing ? grid_block_count(v.spec.grid.size()) : 1;
+      {
+        const unsigned owner = grid_block_shard(n, 0, count);
+        std::size_t next = 0;  // into own_records
+        for (std::size_t block = 0; blocks > 1 && block < blocks; ++block) {
+          const auto [first, last] = grid_block_range(block, v.spec.grid.size());
+          if (grid_block_shard(n, block, count) == owner) {
+            if (own_records.size() < next + (last - first))
+              throw ShardError(fmt::format("{}: variant '{}': fewer records than its grid blocks hold", file, name));
+            for (std::size_t k = first; k < last; ++k) records.emplace_back(&own_records[next++], shard_of.at(name));
+            continue;
+          }
+          const auto part = grid_parts.find({name, block});
+          if (part == grid_parts.end())
+            throw ShardError(fmt::format("shard {}/{} has no records of grid block {} of variant '{}' (grid points {} "
+                                         "to {}), which the run deals to it",
+                                         grid_block_shard(n, block, count), count, block + 1, name, first + 1, last));
+          const std::string& part_file = files[part->second.second];
+          const json& part_records = member(*part->second.first, "records", part_file);
+          if (!part_records.is_array() || part_records.size() != last - first)
+            throw ShardError(fmt::format("{}: variant '{}': grid block {} must hold {} records, one per grid point",
+                                         part_file, name, block + 1, last - first));
+          for (const json& r : part_records) records.emplace_back(&r, part->second.second);
+          // what the block cost, added to the variant's (timings.json)
+          const json& timing = member(*part->second.first, "timing", part_file);
+          for (const char* key : {"wall_seconds", "cpu_seconds"}) {
+            const json& seconds = member(timing, key, part_file);
+            if (!seconds.is_number() || !(seconds.get<double>() >= 0 && seconds.get<double>() < 1e9))
+              throw ShardError(fmt::format("{}: variant '{}': grid block {}: timing.{} must be a number of seconds",
+                                           part_file, name, block + 1, key));
+          }
+          if (v.timing) {
+            v.timing->wall_seconds += timing.at("wall_seconds").get<double>();
+            v.timing->cpu_seconds += timing.at("cpu_seconds").get<double>();
+          }
+          grid_parts.erase(part);
+        }
+        for (; next < own_records.size(); ++next) records.emplace_back(&own_records[next], shard_of.at(name));
+      }
       std::set<std::string> seen_records;
       for (std::size_t k = 0; k < records.size(); ++k) {
-        const std::string where = fmt::format("{}: variant '{}', record {}", file, name, k + 1);
+        // the record's own shard file
+        const std::string where = fmt::format("{}: variant '{}', record {}", files[records[k].second], name, k + 1);
         CheckRecord record;
         try {
-          record = record_from_json(records[k]);
+          record = record_from_json(*records[k].first);
         } catch (const RecordFieldError& err) {
           throw ShardError(where + ": " + err.what());
         }
@@ -900,6 +1016,17 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
       }
       for (const std::string& problem : {grid_coverage_problem(v), claim_coverage_problem(v)})
         if (!problem.empty()) throw ShardError(fmt::format("{}: variant '{}': {}", file, name, problem));
+      // a dealt grid's records stand at their points' places: record k is the grid check at grid point k
+      for (std::size_t k = 0; blocks > 1 && k < v.spec.grid.size(); ++k) {
+        const std::optional<GridPoint> p =
+            v.records[k].is_grid_check() ? exact_grid_point(v.records[k].point, v.spec.kind->claim_symbols())
+                                         : std::nullopt;
+        if (!p || *p != v.spec.grid[k])
+          throw ShardError(fmt::format("{}: variant '{}', record {}: not the grid check at grid point {} ({}), where "
+                                       "the blocks of a dealt grid put it",
+                                       files[records[k].second], name, k + 1, k + 1,
+                                       describe_point(v.spec.named_point(v.spec.grid[k]))));
+      }
       for (std::size_t k = 0; k < v.records.size(); ++k)
         for (const std::string& problem :
              {closed_ball_problem(v, v.records[k], result.options.digits, again.S_separate),
@@ -909,12 +1036,18 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
                 fmt::format("{}: variant '{}', record {}: field 'enclosure': {}", file, name, k + 1, problem));
       try {
         v.grid_figure = figure_from(member(j, "grid_figure", file));
+        if (blocks > 1) dealing->mark_grid_figure(v);  // the marks of every block, not only the shard's own
         for (const auto& f : member(j, "figures", file)) v.figures.push_back(figure_from(f));
         for (const auto& t : member(j, "tables", file)) v.tables.push_back(table_from(t));
       } catch (const ShardError& err) {
         throw ShardError(fmt::format("{}: variant '{}': {}", file, name, err.what()));
       }
       result.variants.push_back(std::move(v));
+    }
+    if (!grid_parts.empty()) {
+      const auto& [key, part] = *grid_parts.begin();
+      throw ShardError(fmt::format("{}: variant '{}': grid block {} is not one that the run deals out", files[part.second],
+                                   key.first, key.second + 1));
     }
     judge_run(result);
     return result;

@@ -5,7 +5,11 @@
 //
 // Assignment: the variants in the run's order (spec files sorted as for an unsharded
 // run), variant k (0-based) to shard (k mod N) + 1. A variant is the unit because its
-// checks share one derivation. Each variant's results depend only on its spec and
+// checks share one derivation, with one exception: a grid of more than kGridBlockPoints
+// points of a kind that deals its grid (Kind::grid_dealing: kernels, whose quadrature is
+// costly per point) is cut into blocks (src/verdicts/grid_blocks.hpp), and block b of
+// variant k is checked by shard ((k + b) mod N) + 1; each shard derives the variant's S
+// again for its blocks, and the merge puts the blocks' records back in grid order. Each variant's results depend only on its spec and
 // the run options (per-spec seeds, no state shared between variants), which is what
 // makes the merge exact; tests/shard_test.sh compares a merged N = 3 run with an
 // unsharded one.
@@ -40,6 +44,12 @@ Shard parse_shard(const std::string& text);
 
 /// The specs of `shard` among `all` (in the run's order).
 std::vector<Spec> select_shard(const std::vector<Spec>& all, const Shard& shard);
+
+/// The checks of one shard: its variants (select_shard), each with only this shard's blocks
+/// of a dealt grid, and this shard's blocks of the dealt grids of the other variants
+/// (RunResult::grid_parts). Not judged (sampled checks are judged by the merge).
+RunResult run_shard_checks(const std::vector<Spec>& all, const Shard& shard, const Bibliography& bibliography,
+                           const RunOptions& options, const Progress& progress);
 
 /// shard.json for a shard's result; `all_names` and `all_files` are every variant of the
 /// whole run and its spec file, in the run's order. The file carries a SHA-1 digest of

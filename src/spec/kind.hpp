@@ -113,6 +113,23 @@ struct JudgedClaim {
   GiNaC::ex reference;
 };
 
+/// A kind whose grid check may be dealt across the shards of a run block by block
+/// (src/verdicts/grid_blocks.hpp): a shard checks its blocks of a variant it does not run,
+/// and the merge puts the records back in grid order.
+class GridDealing {
+ public:
+  virtual ~GridDealing() = default;
+  /// The grid check's records at the points of block `block` of the spec's grid, in grid
+  /// order: exactly the records the variant's own check writes there (each point's record
+  /// depends on that point and its block alone).
+  virtual std::vector<CheckRecord> check_grid_block(const Spec& spec, const RunOptions& options,
+                                                    const Progress& progress, std::size_t block) const = 0;
+  /// Sets the grid figure's marks of `result` from its grid records (every block, in grid
+  /// order), as the variant's own check draws them; the merge calls it once the blocks of a
+  /// dealt grid are put together.
+  virtual void mark_grid_figure(VariantResult& result) const = 0;
+};
+
 class Kind {
  public:
   virtual ~Kind() = default;
@@ -193,6 +210,10 @@ class Kind {
   /// S, unless the kind judges the claim against another form (a feature map: a claim in mu
   /// and sigma against S for i.i.d. components). The ledger prints it beside the claim.
   virtual GiNaC::ex claim_reference(const Spec& spec, const Claim& claim, const GiNaC::ex& S) const = 0;
+  /// How a sharded run may deal the variant's grid across shards, or nullptr where the variant
+  /// is one unit of work whatever its grid's size (the kind's grid check is cheap per point,
+  /// or it has no grid).
+  virtual const GridDealing* grid_dealing() const = 0;
 };
 
 /// The kinds a run knows, looked up by name. The standard registry is

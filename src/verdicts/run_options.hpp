@@ -1,6 +1,8 @@
 // Options of one run, shared by the pipeline and the checks.
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -20,6 +22,11 @@ struct RunOptions {
   /// nothing planted. tests/planted_error_test.sh shows that the thresholds the report
   /// states under "what the checks detect" are met.
   std::string planted_error;
+  /// A shard's share of a dealt grid (src/verdicts/grid_blocks.hpp): whether this run checks
+  /// the grid block with the given index of the variant being checked. Empty: every block
+  /// (an unsharded run). Set per variant by run_shard_checks (src/run/shard.hpp); not an
+  /// option a run records.
+  std::function<bool(std::size_t block)> checks_grid_block;
 
   /// The seed a spec's sampling uses: --seed, else the spec's, else kDefaultSeed.
   unsigned long seed_for(const std::optional<unsigned long>& spec_seed) const {

@@ -113,6 +113,7 @@ class FactKind final : public Kind {
   }
 
   GiNaC::ex claim_reference(const Spec&, const Claim&, const GiNaC::ex& S) const override { return S; }
+  const GridDealing* grid_dealing() const override { return nullptr; }  // no grid
 
   std::optional<JudgedClaim> judged_claim(const Spec&, const Claim&, const NamedValues&,
                                           unsigned long) const override {

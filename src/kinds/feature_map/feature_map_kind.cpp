@@ -319,6 +319,7 @@ class FeatureMapKind final : public Kind {
     const auto& s = sym::symbols();
     return claim.S.has(s.mu) || claim.S.has(s.sigma) ? sym::derive_linear_attention().S_iid : S;
   }
+  const GridDealing* grid_dealing() const override { return nullptr; }  // a few cases
 
   // as check_feature_map_claims judges: a claim in mu, sigma against S for iid components
   // at the iid cases, any other against S at every case

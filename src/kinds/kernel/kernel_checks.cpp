@@ -18,6 +18,7 @@
 #include "src/verdicts/claim_check.hpp"
 #include "src/kinds/kernel/kernel_route.hpp"
 #include "src/properties/property_checks.hpp"
+#include "src/verdicts/grid_blocks.hpp"
 #include "src/verdicts/progress_meter.hpp"
 #include "src/verdicts/planted_error.hpp"
 #include "src/verdicts/route_comparison.hpp"
@@ -203,10 +204,9 @@ Figure law_comparison_figure(const sym::KernelDerivation& d, const std::shared_p
 constexpr std::size_t kMaxWitnesses = 20;
 
 void add_library_witness(CheckRecord& r, const KernelRoute& route, const GridPoint& p, unsigned digits,
-                         std::size_t& used) {
+                         std::size_t& used, const std::string& scope) {
   if (used++ >= kMaxWitnesses) {
-    r.detail +=
-        fmt::format(" (No Boost.Math witness: the first {} disputed points of this variant have one.)", kMaxWitnesses);
+    r.detail += fmt::format(" (No Boost.Math witness: the first {} disputed points {} have one.)", kMaxWitnesses, scope);
     return;
   }
   const NumericS w = route.boost_witness(p);
@@ -314,7 +314,226 @@ PropertyTarget property_target(const Spec& spec, const sym::KernelDerivation& d,
   return target;
 }
 
+// What the grid check of one kernel variant needs, built once per variant (and once per grid
+// block that a shard checks of a variant it does not run): the derivation, the routes, and the
+// closed form as an adaptive evaluator and in ball arithmetic.
+struct KernelGrid {
+  KernelGrid(const Spec& spec_, const RunOptions& options_, const sym::KernelDerivation& d_,
+             const std::shared_ptr<const num::ScoreDistribution>& law)
+      : spec(spec_),
+        options(options_),
+        digits(options_.digits),
+        d(d_),
+        derived(d_.status == sym::KernelDerivation::Status::Derived),
+        route(d_, options_.digits, law) {
+    if (!derived) return;
+    const auto& s = sym::symbols();
+    closed = std::make_unique<num::AdaptiveEvaluator>(d.S, std::vector<GiNaC::ex>{s.beta, s.gamma}, digits);
+    try {
+      closed_ball = std::make_unique<num::BallExpression>(d.S, std::vector<GiNaC::ex>{s.beta, s.gamma});
+    } catch (const num::EvaluationError& e) {
+      closed_ball_failure = std::string("the closed form has no ball evaluation (") + e.what() + ")";
+    }
+  }
+  const Spec& spec;
+  const RunOptions& options;
+  unsigned digits;
+  const sym::KernelDerivation& d;
+  bool derived;
+  KernelRoute route;
+  std::unique_ptr<num::AdaptiveEvaluator> closed;
+  std::unique_ptr<num::BallExpression> closed_ball;  // the closed form in ball arithmetic, for certified verdicts
+  std::string closed_ball_failure;
+};
+
+// The numeric route's S at a grid point exactly as the grid check computes it (main rules,
+// certified), or the reason no route ran where S does not exist under the law.
+NumericS grid_numeric(const KernelGrid& g, const GridPoint& p) {
+  const SExistence existence = g.route.existence(p);
+  if (existence.state != SExistence::State::Exists) {
+    NumericS none;
+    none.failure = existence.reason;
+    return none;
+  }
+  return g.route.evaluate_grid({p}, 1, KernelRoute::Rules::Main).front();
+}
+
+// The record of the grid check at grid point p: the closed form against the numeric route's
+// `numeric` there, certified by balls where both have them; `witnesses` counts the Boost.Math
+// witnesses of p's grid block so far (`witness_scope` names the block in a record without one).
+CheckRecord check_grid_point(const KernelGrid& g, const GridPoint& p, const SExistence& existence,
+                             const NumericS& numeric, std::size_t& witnesses, const std::string& witness_scope) {
+  CheckRecord r;
+  r.variant = g.spec.name;
+  r.check = CheckKind::ClosedVsQuadrature;
+  r.point = g.spec.named_point(p);
+  const bool by_arb = numeric.source == NumericS::Source::Arb;
+  r.method = by_arb ? "Arb enclosure of the defining integrals (acb_calc_integrate)"
+                    : "double-exponential quadrature (exp-exp, tanh-sinh)";
+  const NumericOutcome outcome{numeric.ok, numeric.S, numeric.error_digits, numeric.failure};
+  if (existence.state == SExistence::State::Diverges || existence.state == SExistence::State::ZeroOverZero) {
+    // proved: S has no value here, and that is the record (never a number, never agree)
+    r.expected = Verdict::NotApplicable;
+    r.verdict = Verdict::NotApplicable;
+    r.method = existence.state == SExistence::State::Diverges
+                   ? "moment existence under the score law (f's exact growth at both ends)"
+                   : "f = 0 on the support of X (the piecewise decomposition of f)";
+    r.detail = "S does not exist here: " + existence.reason + ".";
+    return r;
+  }
+  if (!g.derived) {
+    // quadrature only: nothing to compare with, but its own error target still applies
+    r.expected = Verdict::NotApplicable;
+    r.method = "double-exponential quadrature only (no closed form)";  // an Arb value is certified below
+    if (numeric.ok) {
+      r.values.emplace_back("numeric", num::to_decimal(numeric.S, g.digits));
+      r.values.emplace_back("mean_abs", num::to_decimal(numeric.mean_abs, g.digits));
+      r.values.emplace_back("mean_square", num::to_decimal(numeric.mean_square, g.digits));
+      r.error_digits = numeric.error_digits;
+    }
+    // the value itself certified: its ball at least P - 5 digits narrow
+    const CertifiedS* c = numeric.certified ? &*numeric.certified : nullptr;
+    const bool value_certified = c && c->ok && c->S.relative_accuracy_digits() >= num::Precision{g.digits}.required();
+    if (c && c->ok) r.enclosure = {{"numeric", enclosure_of(c->S, g.digits)}};
+    const double target = required_digits(g.digits);
+    if (value_certified) {
+      r.verdict = Verdict::NotApplicable;
+      r.certified = true;
+      r.method = by_arb ? "Arb enclosure of the defining integrals (acb_calc_integrate; no closed form)"
+                        : "double-exponential quadrature, certified by Arb balls of the integrals (no closed form)";
+      r.detail = fmt::format("no closed form ({}); the value is certified: S lies in a ball of radius {}", g.d.reason,
+                             c->S.radius_text());
+      r.evidence = {EvidenceLevel::CertifiedOnBox,
+                    "S at " + describe_point(r.point) + " lies in a ball of radius " + c->S.radius_text()};
+    } else if (numeric.ok && numeric.error_digits >= target) {
+      // a value the error estimate alone stands behind: counted apart (estimated_only)
+      r.verdict = Verdict::NotApplicable;
+      r.method += ", estimated (not certified)";
+      r.evidence = {EvidenceLevel::NumericEvidence, "S at " + describe_point(r.point) + " estimated"};
+      r.detail = fmt::format(
+          "no closed form ({}); estimated, not certified: {}; the quadrature value has an error estimate of {}",
+          g.d.reason, c ? (c->ok ? "the ball is too wide" : c->failure) : "no certified route",
+          power_of_ten(-numeric.error_digits));
+    } else {
+      r.verdict = Verdict::Inconclusive;
+      r.detail =
+          "no closed form (" + g.d.reason + "), and the quadrature " +
+          (numeric.ok ? fmt::format("error estimate {} misses the target 1e-{:.0f}{}",
+                                    power_of_ten(-numeric.error_digits), target,
+                                    numeric.error_digits < 1 ? " (the defining integral may not converge: f may grow "
+                                                               "like exp(c x^2) or have a non-integrable singularity)"
+                                                             : "")
+                      : "failed: " + numeric.failure);
+    }
+  } else {
+    num::Evaluation closed_value = (*g.closed)(p);
+    closed_value.value = with_planted_error(closed_value.value, g.options);  // (a test's negative control)
+    judge_closed_vs_numeric(r, closed_value, outcome, g.digits);
+    CertifiedOutcome balls;
+    if (!g.closed_ball) {
+      balls.failure = g.closed_ball_failure;
+    } else if (!numeric.certified || !numeric.certified->ok) {
+      balls.failure = numeric.certified ? numeric.certified->failure : "no certified route";
+    } else {
+      balls.closed = with_planted_error(closed_form_ball(*g.closed_ball, {p[0], p[1]}, g.digits), g.options,
+                                        num::bits_for_digits(2.0 * g.digits + 20));
+      balls.numeric = numeric.certified->S;
+    }
+    certify_closed_vs_numeric(r, balls, g.digits, "the defining integrals (acb_calc_integrate)");
+    if (r.verdict != Verdict::Agree) add_library_witness(r, g.route, p, g.digits, witnesses, witness_scope);
+  }
+  return r;
+}
+
+// The grid check at the grid points with the given indices (ascending): the quadrature route
+// on every core first (identical values at any thread count), then the closed form and the
+// verdicts in order. `numerics` receives the numeric route's value at each index.
+std::vector<CheckRecord> check_grid_points(const KernelGrid& g, const std::vector<std::size_t>& indices,
+                                           std::map<std::size_t, NumericS>& numerics, const Progress& progress) {
+  const Spec& spec = g.spec;
+  const std::string points =
+      indices.size() == spec.grid.size() ? fmt::format("{} grid points", spec.grid.size())
+                                         : fmt::format("{} of its {} grid points", indices.size(), spec.grid.size());
+  progress(fmt::format("[{}] quadrature and certified routes on {}", spec.name, points));
+  // where S does not exist under the law (a diverging moment, 0/0) no route runs
+  std::vector<SExistence> exists;
+  std::vector<GridPoint> computable;
+  for (const std::size_t k : indices) {
+    exists.push_back(g.route.existence(spec.grid[k]));
+    if (exists.back().state == SExistence::State::Exists) computable.push_back(spec.grid[k]);
+  }
+  ProgressMeter quadrature_meter(progress, fmt::format("[{}] quadrature", spec.name), "grid points", computable.size());
+  const std::vector<NumericS> computed = g.route.evaluate_grid(
+      computable, g.options.threads, KernelRoute::Rules::Main, [&](std::size_t done) { quadrature_meter.update(done); });
+  for (std::size_t j = 0, next = 0; j < indices.size(); ++j) {
+    NumericS& numeric = numerics[indices[j]];
+    if (exists[j].state == SExistence::State::Exists)
+      numeric = computed[next++];
+    else
+      numeric.failure = exists[j].reason;
+  }
+  progress(fmt::format("[{}] closed form vs quadrature on {}", spec.name, points));
+  ProgressMeter closed_meter(progress, fmt::format("[{}] closed form vs quadrature", spec.name), "grid points",
+                             indices.size());
+  const std::size_t blocks = grid_block_count(spec.grid.size());
+  std::vector<CheckRecord> out;
+  std::size_t witnesses = 0, block = 0;  // the Boost.Math witnesses of the current block so far
+  for (std::size_t j = 0; j < indices.size(); ++j) {
+    closed_meter.update(j);
+    const std::size_t k = indices[j];
+    if (k / kGridBlockPoints != block) {
+      block = k / kGridBlockPoints;
+      witnesses = 0;
+    }
+    const auto [first, last] = grid_block_range(block, spec.grid.size());
+    const std::string scope = blocks == 1 ? "of this variant"
+                                          : fmt::format("of its block of grid points (points {} to {} in grid order)",
+                                                        first + 1, last);
+    out.push_back(check_grid_point(g, spec.grid[k], exists[j], numerics.at(k), witnesses, scope));
+  }
+  return out;
+}
+
+// The grid figure's marks: the numeric route's S at the grid points with beta in {-2, ..., 2},
+// one series per beta, from the grid records (their "numeric" values) in grid order.
+void mark_kernel_grid(VariantResult& result) {
+  std::map<std::string, Curve> marks;
+  const std::vector<std::string> symbols{"beta", "gamma"};
+  for (const CheckRecord& r : result.records) {
+    if (r.check != CheckKind::ClosedVsQuadrature) continue;
+    const std::optional<GridPoint> p = exact_grid_point(r.point, symbols);
+    const auto numeric = std::find_if(r.values.begin(), r.values.end(),
+                                      [](const auto& v) { return v.first == "numeric"; });
+    if (!p || numeric == r.values.end() || !(*p)[0].is_integer() || (*p)[0] < -2 || (*p)[0] > 2) continue;
+    Curve& mark = marks[exact_text((*p)[0])];
+    mark.label = "$\\beta=" + exact_text((*p)[0]) + "$";
+    mark.points.emplace_back((*p)[1].to_double(), std::strtod(numeric->second.c_str(), nullptr));
+  }
+  result.grid_figure.marks.clear();
+  for (auto& [key, mark] : marks) result.grid_figure.marks.push_back(std::move(mark));
+}
+
+class KernelGridDealing final : public GridDealing {
+ public:
+  std::vector<CheckRecord> check_grid_block(const Spec& spec, const RunOptions& options, const Progress& progress,
+                                            std::size_t block) const override {
+    const sym::KernelDerivation d = kernel_derivation_under(spec);
+    const KernelGrid g(spec, options, d, score_law(spec));
+    const auto [first, last] = grid_block_range(block, spec.grid.size());
+    std::vector<std::size_t> indices;
+    for (std::size_t k = first; k < last; ++k) indices.push_back(k);
+    std::map<std::size_t, NumericS> numerics;
+    return check_grid_points(g, indices, numerics, progress);
+  }
+  void mark_grid_figure(VariantResult& result) const override { mark_kernel_grid(result); }
+};
+
 }  // namespace
+
+const GridDealing& kernel_grid_dealing() {
+  static const KernelGridDealing dealing;
+  return dealing;
+}
 
 PropertyTarget kernel_property_target(const Spec& spec, unsigned digits) {
   const sym::KernelDerivation d = kernel_derivation_under(spec);
@@ -323,7 +542,6 @@ PropertyTarget kernel_property_target(const Spec& spec, unsigned digits) {
 
 VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
   const unsigned digits = options.digits;
-  const auto& s = sym::symbols();
   VariantResult result;
   result.spec = spec;
   progress(fmt::format("[{}] deriving S for f(x) = {}", spec.name, spec.definition_text));
@@ -337,136 +555,20 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
     result.forms = {{"\\mathbb{E}|f(X)|", d.mean_abs}, {"\\mathbb{E} f(X)^2", d.mean_square}, {"S", d.S}};
   }
 
-  const KernelRoute route(d, digits, law);
-  std::unique_ptr<num::AdaptiveEvaluator> closed;
-  std::unique_ptr<num::BallExpression> closed_ball;  // the closed form in ball arithmetic, for certified verdicts
-  std::string closed_ball_failure;
-  if (derived) {
-    closed = std::make_unique<num::AdaptiveEvaluator>(d.S, std::vector<GiNaC::ex>{s.beta, s.gamma}, digits);
-    try {
-      closed_ball = std::make_unique<num::BallExpression>(d.S, std::vector<GiNaC::ex>{s.beta, s.gamma});
-    } catch (const num::EvaluationError& e) {
-      closed_ball_failure = std::string("the closed form has no ball evaluation (") + e.what() + ")";
-    }
-  }
+  const KernelGrid g(spec, options, d, law);
+  const KernelRoute& route = g.route;
+  const num::AdaptiveEvaluator* closed = g.closed.get();
 
-  // the quadrature route on every core first (identical values at any thread count),
-  // then the closed form and the verdicts in order
-  progress(fmt::format("[{}] quadrature and certified routes on {} grid points", spec.name, spec.grid.size()));
-  // where S does not exist under the law (a diverging moment, 0/0) no route runs
-  std::vector<SExistence> exists;
-  std::vector<GridPoint> computable;
-  for (const GridPoint& p : spec.grid) {
-    exists.push_back(route.existence(p));
-    if (exists.back().state == SExistence::State::Exists) computable.push_back(p);
+  // the grid blocks this run checks: every block, or a shard's share of a dealt grid
+  std::vector<std::size_t> indices;
+  for (std::size_t b = 0; b < grid_block_count(spec.grid.size()); ++b) {
+    if (options.checks_grid_block && !options.checks_grid_block(b)) continue;
+    const auto [first, last] = grid_block_range(b, spec.grid.size());
+    for (std::size_t k = first; k < last; ++k) indices.push_back(k);
   }
-  ProgressMeter quadrature_meter(progress, fmt::format("[{}] quadrature", spec.name), "grid points", computable.size());
-  const std::vector<NumericS> computed = route.evaluate_grid(computable, options.threads, KernelRoute::Rules::Main,
-                                                             [&](std::size_t done) { quadrature_meter.update(done); });
-  std::vector<NumericS> numerics(spec.grid.size());  // per grid point; the reason where no route ran
-  for (std::size_t k = 0, next = 0; k < spec.grid.size(); ++k) {
-    if (exists[k].state == SExistence::State::Exists)
-      numerics[k] = computed[next++];
-    else
-      numerics[k].failure = exists[k].reason;
-  }
-  std::map<std::string, Curve> marks;
-  std::size_t witnesses = 0;  // Boost.Math witnesses run so far
-  progress(fmt::format("[{}] closed form vs quadrature on {} grid points", spec.name, spec.grid.size()));
-  ProgressMeter closed_meter(progress, fmt::format("[{}] closed form vs quadrature", spec.name), "grid points",
-                             spec.grid.size());
-  for (std::size_t k = 0; k < spec.grid.size(); ++k) {
-    const GridPoint& p = spec.grid[k];
-    closed_meter.update(k);
-    CheckRecord r;
-    r.variant = spec.name;
-    r.check = CheckKind::ClosedVsQuadrature;
-    r.point = spec.named_point(p);
-    const NumericS& numeric = numerics[k];
-    const bool by_arb = numeric.source == NumericS::Source::Arb;
-    r.method = by_arb ? "Arb enclosure of the defining integrals (acb_calc_integrate)"
-                      : "double-exponential quadrature (exp-exp, tanh-sinh)";
-    if (numeric.ok && p[0].is_integer() && p[0] >= -2 && p[0] <= 2) {
-      Curve& mark = marks[exact_text(p[0])];
-      mark.label = "$\\beta=" + exact_text(p[0]) + "$";
-      mark.points.emplace_back(p[1].to_double(), numeric.S.convert_to<double>());
-    }
-    const NumericOutcome outcome{numeric.ok, numeric.S, numeric.error_digits, numeric.failure};
-    if (exists[k].state == SExistence::State::Diverges || exists[k].state == SExistence::State::ZeroOverZero) {
-      // proved: S has no value here, and that is the record (never a number, never agree)
-      r.expected = Verdict::NotApplicable;
-      r.verdict = Verdict::NotApplicable;
-      r.method = exists[k].state == SExistence::State::Diverges
-                     ? "moment existence under the score law (f's exact growth at both ends)"
-                     : "f = 0 on the support of X (the piecewise decomposition of f)";
-      r.detail = "S does not exist here: " + exists[k].reason + ".";
-      result.records.push_back(std::move(r));
-      continue;
-    }
-    if (!derived) {
-      // quadrature only: nothing to compare with, but its own error target still applies
-      r.expected = Verdict::NotApplicable;
-      r.method = "double-exponential quadrature only (no closed form)";  // an Arb value is certified below
-      if (numeric.ok) {
-        r.values.emplace_back("numeric", num::to_decimal(numeric.S, digits));
-        r.values.emplace_back("mean_abs", num::to_decimal(numeric.mean_abs, digits));
-        r.values.emplace_back("mean_square", num::to_decimal(numeric.mean_square, digits));
-        r.error_digits = numeric.error_digits;
-      }
-      // the value itself certified: its ball at least P - 5 digits narrow
-      const CertifiedS* c = numeric.certified ? &*numeric.certified : nullptr;
-      const bool value_certified = c && c->ok && c->S.relative_accuracy_digits() >= num::Precision{digits}.required();
-      if (c && c->ok) r.enclosure = {{"numeric", enclosure_of(c->S, digits)}};
-      const double target = required_digits(digits);
-      if (value_certified) {
-        r.verdict = Verdict::NotApplicable;
-        r.certified = true;
-        r.method = by_arb ? "Arb enclosure of the defining integrals (acb_calc_integrate; no closed form)"
-                          : "double-exponential quadrature, certified by Arb balls of the integrals (no closed form)";
-        r.detail = fmt::format("no closed form ({}); the value is certified: S lies in a ball of radius {}", d.reason,
-                               c->S.radius_text());
-        r.evidence = {EvidenceLevel::CertifiedOnBox,
-                      "S at " + describe_point(r.point) + " lies in a ball of radius " + c->S.radius_text()};
-      } else if (numeric.ok && numeric.error_digits >= target) {
-        // a value the error estimate alone stands behind: counted apart (estimated_only)
-        r.verdict = Verdict::NotApplicable;
-        r.method += ", estimated (not certified)";
-        r.evidence = {EvidenceLevel::NumericEvidence, "S at " + describe_point(r.point) + " estimated"};
-        r.detail = fmt::format(
-            "no closed form ({}); estimated, not certified: {}; the quadrature value has an error estimate of {}",
-            d.reason, c ? (c->ok ? "the ball is too wide" : c->failure) : "no certified route",
-            power_of_ten(-numeric.error_digits));
-      } else {
-        r.verdict = Verdict::Inconclusive;
-        r.detail =
-            "no closed form (" + d.reason + "), and the quadrature " +
-            (numeric.ok ? fmt::format("error estimate {} misses the target 1e-{:.0f}{}",
-                                      power_of_ten(-numeric.error_digits), target,
-                                      numeric.error_digits < 1 ? " (the defining integral may not converge: f may grow "
-                                                                 "like exp(c x^2) or have a non-integrable singularity)"
-                                                               : "")
-                        : "failed: " + numeric.failure);
-      }
-    } else {
-      num::Evaluation closed_value = (*closed)(p);
-      closed_value.value = with_planted_error(closed_value.value, options);  // (a test's negative control)
-      judge_closed_vs_numeric(r, closed_value, outcome, digits);
-      CertifiedOutcome balls;
-      if (!closed_ball) {
-        balls.failure = closed_ball_failure;
-      } else if (!numeric.certified || !numeric.certified->ok) {
-        balls.failure = numeric.certified ? numeric.certified->failure : "no certified route";
-      } else {
-        balls.closed = with_planted_error(closed_form_ball(*closed_ball, {p[0], p[1]}, digits), options,
-                                          num::bits_for_digits(2.0 * digits + 20));
-        balls.numeric = numeric.certified->S;
-      }
-      certify_closed_vs_numeric(r, balls, digits, "the defining integrals (acb_calc_integrate)");
-      if (r.verdict != Verdict::Agree) add_library_witness(r, route, p, digits, witnesses);
-    }
-    result.records.push_back(std::move(r));
-  }
-  for (auto& [key, mark] : marks) result.grid_figure.marks.push_back(std::move(mark));
+  std::map<std::size_t, NumericS> numerics;  // the numeric route at the grid points checked here, by index
+  for (CheckRecord& r : check_grid_points(g, indices, numerics, progress)) result.records.push_back(std::move(r));
+  mark_kernel_grid(result);
   kernel_curves(d, route, result, digits);
 
   const NumericWitness witness = [&](const GridPoint& p) -> std::optional<std::pair<Real, double>> {
@@ -474,16 +576,20 @@ VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, 
     if (!n.ok) return std::nullopt;
     return std::make_pair(n.S, n.error_digits);
   };
-  // the certified ball of S, the grid's where the point is a grid point (computed above), else
-  // the main route certified there as on the grid (Arb uncapped)
-  std::map<GridPoint, const NumericS*> on_grid;
-  for (std::size_t k = 0; k < spec.grid.size(); ++k)
-    if (numerics[k].certified) on_grid.emplace(spec.grid[k], &numerics[k]);
+  // the certified ball of S, the grid's where the point is a grid point (computed above, or
+  // computed here as on the grid where another shard checks its block), else the main route
+  // certified there as on the grid (Arb uncapped)
+  std::map<GridPoint, std::size_t> grid_index;
+  for (std::size_t k = 0; k < spec.grid.size(); ++k) grid_index.emplace(spec.grid[k], k);
   const CertifiedWitness certified_witness = [&](const GridPoint& p) {
-    const auto grid = on_grid.find(p);
-    return certified_value_of(grid != on_grid.end() ? *grid->second : route.certified(p));
+    if (const auto at = grid_index.find(p); at != grid_index.end()) {
+      auto here = numerics.find(at->second);
+      if (here == numerics.end()) here = numerics.emplace(at->second, grid_numeric(g, p)).first;
+      if (here->second.certified) return certified_value_of(here->second);
+    }
+    return certified_value_of(route.certified(p));
   };
-  run_sampled_checks(spec, closed.get(), route, options, result, progress);
+  run_sampled_checks(spec, closed, route, options, result, progress);
   if (!law->is_normal()) result.figures.push_back(law_comparison_figure(d, law, digits));
   // E f(X)^2, E|f(X)| and so S are positive wherever S is defined: facts a sign proof may divide by, and that resolve |S| = S
   ClaimReference reference{d.S, std::nullopt, {d.mean_square, d.mean_abs, d.S}, {}};

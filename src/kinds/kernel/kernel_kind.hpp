@@ -67,4 +67,9 @@ PropertyTarget kernel_property_target(const Spec& spec, unsigned digits);
 /// properties (src/kinds/kernel/kernel_checks.cpp).
 VariantResult check_kernel_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
 
+/// The kernel grid's dealing across shards (Kind::grid_dealing): a block's records by the
+/// same code as check_kernel_variant's, and the grid figure's marks (the numeric route's S at
+/// the grid points with beta in {-2, ..., 2}) from the grid records.
+const GridDealing& kernel_grid_dealing();
+
 }  // namespace attnverify

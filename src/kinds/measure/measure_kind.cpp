@@ -126,6 +126,7 @@ class MeasureKind final : public Kind {
 
   // as src/kinds/measure/measure_checks.cpp judges: the claim in the vector's moments against S
   GiNaC::ex claim_reference(const Spec&, const Claim&, const GiNaC::ex& S) const override { return S; }
+  const GridDealing* grid_dealing() const override { return nullptr; }  // direct computation, cheap per vector
 
   std::optional<JudgedClaim> judged_claim(const Spec& spec, const Claim& claim, const NamedValues& point,
                                           unsigned long seed) const override {

@@ -178,6 +178,7 @@ class SequenceKind final : public Kind {
 
   // S_n, or at lambda = 1 its form there (ClaimGeometry::separate_closed_form_at)
   GiNaC::ex claim_reference(const Spec&, const Claim&, const GiNaC::ex& S) const override { return S; }
+  const GridDealing* grid_dealing() const override { return nullptr; }  // one unit of work whatever its grid (README.md, sharding)
 
   std::optional<JudgedClaim> judged_claim(const Spec& spec, const Claim& claim, const NamedValues& point,
                                           unsigned long) const override {

@@ -127,6 +127,7 @@ class UniformKind final : public Kind {
   }
 
   GiNaC::ex claim_reference(const Spec&, const Claim&, const GiNaC::ex& S) const override { return S; }
+  const GridDealing* grid_dealing() const override { return nullptr; }  // a test kind
 
   std::optional<JudgedClaim> judged_claim(const Spec&, const Claim&, const NamedValues&,
                                           unsigned long) const override {
