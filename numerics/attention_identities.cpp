@@ -17,10 +17,6 @@ namespace attnverify::num {
 
 namespace {
 
-// MPFR without expression templates: Eigen's kernels expect plain value types.
-using MpReal =
-    boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<0>, boost::multiprecision::et_off>;
-
 struct Draw {
   std::mt19937_64 rng;
   // uniform in [-1, 1), an exact double (53 random bits), the same at every precision
@@ -132,9 +128,10 @@ TrialOutcome run_trial(AttentionIdentity identity, const IdentitySetting& settin
       const Matrix<T> biased = attention<T>(with_key_bias, X, Y);
       // the source's formula: W_V Y softmax(Y^T W_K^T (W_Q x + b_Q) / sqrt d) + b_V
       using std::sqrt;
-      const Matrix<T> q = add_bias<T>(w.W_Q * X, w.b_Q);
-      const Matrix<T> formula = add_bias<T>(
-          w.W_V * Y * softmax_columns<T>(Matrix<T>(Y.transpose() * w.W_K.transpose() * q / T(sqrt(T(d))))), w.b_V);
+      const Matrix<T> q = add_bias<T>(product(w.W_Q, X), w.b_Q);
+      const Matrix<T> logits = product(product(Matrix<T>(Y.transpose()), Matrix<T>(w.W_K.transpose())), q);
+      const Matrix<T> formula =
+          add_bias<T>(product(product(w.W_V, Y), softmax_columns<T>(Matrix<T>(logits / T(sqrt(T(d)))))), w.b_V);
       using std::max;
       out.residual =
           to_double(max(relative_deviation<T>(biased, attention<T>(w, X, Y)), relative_deviation<T>(biased, formula)));
@@ -192,7 +189,7 @@ TrialOutcome run_trial(AttentionIdentity identity, const IdentitySetting& settin
       const Vector<T> b =
           setting.constant_bias ? Vector<T>(Vector<T>::Constant(d, T(draw.uniform()))) : draw.vector<T>(d, 1);
       const Vector<T> gamma = draw.vector<T>(d, 1), beta = draw.vector<T>(d, 1);
-      const Matrix<T> Wx = W * x;
+      const Matrix<T> Wx = product(W, x);
       const T mean_b = b.sum() / T(d);
       const Vector<T> centred = b.array() - mean_b;
       using std::max;

@@ -3,6 +3,9 @@
 // bias identities of Perm-bias (docs/claims.md C, Perm-1 to Perm-6) can be checked at two
 // precisions with the same code.
 //
+// Matrix products go through product() (numerics/mpfr_matrix_product.hpp): Eigen's for
+// double, an allocation-free loop for MPFR.
+//
 // Shapes follow the source: tokens are columns.
 //   X (d_x x m) queries' tokens, Y (d_y x n) keys' tokens;
 //   Q = W_Q X + b_Q 1^T, K = W_K Y + b_K 1^T, V = W_V Y + b_V 1^T (d x m, d x n, d_v x n);
@@ -20,6 +23,8 @@
 
 #include <cmath>
 #include <optional>
+
+#include "numerics/mpfr_matrix_product.hpp"
 
 namespace attnverify::num {
 
@@ -68,20 +73,20 @@ template <class T>
 Matrix<T> attention(const AttentionWeights<T>& w, const Matrix<T>& X, const Matrix<T>& Y,
                     const Matrix<T>* positional_bias = nullptr) {
   using std::sqrt;
-  const Matrix<T> Q = add_bias<T>(w.W_Q * X, w.b_Q);
-  Matrix<T> K = add_bias<T>(w.W_K * Y, w.b_K);
+  const Matrix<T> Q = add_bias<T>(product(w.W_Q, X), w.b_Q);
+  Matrix<T> K = add_bias<T>(product(w.W_K, Y), w.b_K);
   if (w.key_bias_per_token) K += *w.key_bias_per_token;
-  const Matrix<T> V = add_bias<T>(w.W_V * Y, w.b_V);
-  Matrix<T> L = (K.transpose() * Q) / T(sqrt(T(Q.rows())));
+  const Matrix<T> V = add_bias<T>(product(w.W_V, Y), w.b_V);
+  Matrix<T> L = product(Matrix<T>(K.transpose()), Q) / T(sqrt(T(Q.rows())));
   if (positional_bias) L += *positional_bias;
-  if (!w.unnormalised) return V * softmax_columns<T>(L);
+  if (!w.unnormalised) return product(V, softmax_columns<T>(L));
   Matrix<T> A(L.rows(), L.cols());
   for (Eigen::Index i = 0; i < L.rows(); ++i)
     for (Eigen::Index j = 0; j < L.cols(); ++j) {
       using std::exp;
       A(i, j) = exp(L(i, j)) / T(L.rows());
     }
-  return V * A;
+  return product(V, A);
 }
 
 /// Each column of Z standardised over its rows: (z - mean) / sqrt(var), var the
@@ -135,9 +140,9 @@ struct TransformerLayer {
   /// X <- X + LN(FFN(X)), with the keys and values Y (d x m) fixed.
   Matrix<T> operator()(const Matrix<T>& X, const Matrix<T>& Y) const {
     const Matrix<T> Z = X + layer_norm<T>(attention<T>(head, X, Y), ln1_gamma, ln1_beta);
-    Matrix<T> H = add_bias<T>(W_1 * Z, b_1);
+    Matrix<T> H = add_bias<T>(product(W_1, Z), b_1);
     H = H.cwiseMax(T(0));
-    return Z + layer_norm<T>(add_bias<T>(W_2 * H, b_2), ln2_gamma, ln2_beta);
+    return Z + layer_norm<T>(add_bias<T>(product(W_2, H), b_2), ln2_gamma, ln2_beta);
   }
 };
 

@@ -6,6 +6,7 @@
 #include <boost/random/uniform_real_distribution.hpp>
 
 #include <cmath>
+#include <tuple>
 
 #include "numerics/attention_sampler.hpp"
 
@@ -29,46 +30,44 @@ std::string to_string(ScoreLaw law) {
 
 namespace {
 
-// |o~ - o| of one draw of n (score, value, noise) triples from `gen`.
-double one_gap(NoiseLaw noise, ScoreLaw scores, bool correlated, unsigned long n, boost::random::mt19937_64& gen) {
+// |o~ - o| of one draw of n (score, value, noise) triples from `gen`, for independent noise
+// (first) and for noise correlated with the scores, eps = s + noise (second); `both` false
+// leaves out the setting that `correlated` does not name (it is returned as 0).
+std::pair<double, double> one_gap(NoiseLaw noise, ScoreLaw scores, bool correlated, bool both, unsigned long n,
+                                  boost::random::mt19937_64& gen) {
   boost::random::normal_distribution<double> normal;
   boost::random::uniform_real_distribution<double> uniform(-std::sqrt(3.0), std::sqrt(3.0));
   boost::random::extreme_value_distribution<double> gumbel(0, 0.25);
-  double w = 0, wv = 0, wn = 0, wnv = 0;
+  const bool independent = both || !correlated, dependent = both || correlated;
+  double w = 0, wv = 0, wn = 0, wnv = 0, wc = 0, wcv = 0;
   for (unsigned long i = 0; i < n; ++i) {
     const double s = scores == ScoreLaw::Gaussian ? normal(gen) : uniform(gen);
     const double v = s + normal(gen);
-    double eps = noise == NoiseLaw::Gaussian ? normal(gen) : noise == NoiseLaw::Uniform ? uniform(gen) : gumbel(gen);
-    if (correlated) eps += s;
-    const double e = std::exp(s), en = std::exp(s + eps);
+    const double eps = noise == NoiseLaw::Gaussian ? normal(gen) : noise == NoiseLaw::Uniform ? uniform(gen) : gumbel(gen);
+    const double e = std::exp(s);
     w += e;
     wv += e * v;
-    wn += en;
-    wnv += en * v;
+    if (independent) {
+      const double en = std::exp(s + eps);
+      wn += en;
+      wnv += en * v;
+    }
+    if (dependent) {
+      const double ec = std::exp(s + (eps + s));
+      wc += ec;
+      wcv += ec * v;
+    }
   }
-  return std::fabs(wnv / wn - wv / w);
+  return {independent ? std::fabs(wnv / wn - wv / w) : 0, dependent ? std::fabs(wcv / wc - wv / w) : 0};
 }
 
-}  // namespace
-
-RobustnessCurve measure_noise_robustness(NoiseLaw noise, ScoreLaw scores, bool correlated, unsigned repetitions,
-                                         std::uint64_t seed) {
-  RobustnessCurve curve{noise, scores, {1000, 10000, 100000, 1000000}, {}, 0, 0};
+// The curve's fit from the gaps of each size (gaps[k][r]: size k, repetition r).
+void fit_curve(RobustnessCurve& curve, const std::vector<std::vector<double>>& gaps) {
+  const auto repetitions = static_cast<double>(gaps.front().size());
   std::vector<double> log_n, log_gap, weight;
   for (std::size_t k = 0; k < curve.sizes.size(); ++k) {
-    const unsigned long n = curve.sizes[k];
-    // one stream per (n, repetition), drawn with Boost.Random like the attention
-    // samplers (the same values on every platform and at any thread count; std::
-    // distributions are implementation-defined); the sums run in repetition order
-    std::vector<double> gaps(repetitions);
-    const std::uint64_t stream = splitmix64(seed ^ splitmix64(k));
-#pragma omp parallel for schedule(dynamic, 1)
-    for (unsigned r = 0; r < repetitions; ++r) {
-      boost::random::mt19937_64 gen(splitmix64(stream + r));
-      gaps[r] = one_gap(noise, scores, correlated, n, gen);
-    }
     double sum = 0, sum_sq = 0;
-    for (double gap : gaps) {
+    for (double gap : gaps[k]) {
       sum += gap;
       sum_sq += gap * gap;
     }
@@ -77,7 +76,7 @@ RobustnessCurve measure_noise_robustness(NoiseLaw noise, ScoreLaw scores, bool c
     curve.mean_gap.push_back(mean);
     // standard error of log(mean) by the delta method: se(mean) / mean
     const double se_log = std::sqrt(variance / repetitions) / mean;
-    log_n.push_back(std::log(static_cast<double>(n)));
+    log_n.push_back(std::log(static_cast<double>(curve.sizes[k])));
     log_gap.push_back(std::log(mean));
     weight.push_back(1 / (se_log * se_log));
   }
@@ -93,7 +92,41 @@ RobustnessCurve measure_noise_robustness(NoiseLaw noise, ScoreLaw scores, bool c
   const double det = W * Wxx - Wx * Wx;
   curve.slope = (W * Wxy - Wx * Wy) / det;
   curve.slope_standard_error = std::sqrt(W / det);
-  return curve;
+}
+
+// Both curves' gaps over the same draws (`both` false: only the one `correlated` names).
+std::pair<RobustnessCurve, RobustnessCurve> measure(NoiseLaw noise, ScoreLaw scores, bool correlated, bool both,
+                                                    unsigned repetitions, std::uint64_t seed) {
+  const std::vector<unsigned long> sizes{1000, 10000, 100000, 1000000};
+  RobustnessCurve independent{noise, scores, sizes, {}, 0, 0}, dependent = independent;
+  std::vector<std::vector<double>> gaps(sizes.size(), std::vector<double>(repetitions)), gaps_c = gaps;
+  for (std::size_t k = 0; k < sizes.size(); ++k) {
+    // one stream per (n, repetition), drawn with Boost.Random like the attention
+    // samplers (the same values on every platform and at any thread count; std::
+    // distributions are implementation-defined); the sums run in repetition order
+    const std::uint64_t stream = splitmix64(seed ^ splitmix64(k));
+#pragma omp parallel for schedule(dynamic, 1)
+    for (unsigned r = 0; r < repetitions; ++r) {
+      boost::random::mt19937_64 gen(splitmix64(stream + r));
+      std::tie(gaps[k][r], gaps_c[k][r]) = one_gap(noise, scores, correlated, both, sizes[k], gen);
+    }
+  }
+  if (both || !correlated) fit_curve(independent, gaps);
+  if (both || correlated) fit_curve(dependent, gaps_c);
+  return {independent, dependent};
+}
+
+}  // namespace
+
+RobustnessCurve measure_noise_robustness(NoiseLaw noise, ScoreLaw scores, bool correlated, unsigned repetitions,
+                                         std::uint64_t seed) {
+  const auto curves = measure(noise, scores, correlated, false, repetitions, seed);
+  return correlated ? curves.second : curves.first;
+}
+
+std::pair<RobustnessCurve, RobustnessCurve> measure_noise_robustness_both(NoiseLaw noise, ScoreLaw scores,
+                                                                          unsigned repetitions, std::uint64_t seed) {
+  return measure(noise, scores, false, true, repetitions, seed);
 }
 
 }  // namespace attnverify::num
