@@ -9,8 +9,10 @@
 #   BASELINE_CHECKOUT: a checkout with build/attnverify built (e.g. a git worktree of a0509f7,
 #   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build --target attnverify);
 #   RUNS: pairs to run (default 3). Run from the repository root, with build/attnverify built.
-# Nothing else should run on the machine meanwhile; the verdicts of both runs are compared by
-# scripts/compare_results.py on the last pair's results.json.
+# Nothing else should run on the machine meanwhile. The last pair's results.json are compared by
+# scripts/compare_results.py (its first lines: the checks and unexpected verdicts of each; a
+# baseline with other specs has other checks, so compare verdicts against a build of the same
+# specs, e.g. HEAD before a change, to see that an optimisation changed none).
 set -euo pipefail
 base=$(realpath "$1")
 runs=${2:-3}
@@ -34,4 +36,5 @@ for k in $(seq 1 "$runs"); do
 done
 median() { printf "%s\n" "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 echo "median CPU seconds: current $(median "${currents[@]}"), baseline $(median "${bases[@]}"); median ratio current/baseline $(median "${ratios[@]}")"
-/usr/bin/python3 "$here/scripts/compare_results.py" "$out/baseline/results.json" "$out/current/results.json" | head -3
+/usr/bin/python3 "$here/scripts/compare_results.py" "$out/baseline/results.json" "$out/current/results.json" >"$out/compare.txt" || true
+head -1 "$out/compare.txt"
