@@ -54,6 +54,9 @@ check "a block short of a record is refused" refused grid_part_record_dropped "g
 check "a block the run deals to another shard is refused" refused grid_part_renumbered "grid block 3 is not one that the run deals to shard 2/3"
 check "a block given twice is refused" refused grid_part_twice "grid block 2 is given twice"
 check "a dealt block's certified agree turned disagree is refused" refused grid_part_verdict_forged "field 'certified'"
+check "a block checked on another version of the spec is refused" refused grid_part_spec_digest "changed since shard 2/3 checked grid block 2 of variant 'dealt-relu'"
+check "a block with a key a run does not write is refused" refused grid_part_extra_key "a grid block is not {variant, spec_digest, block, records, timing}"
+check "grid_parts that are not a list are refused" refused grid_parts_object "grid_parts is not a list"
 check "no merged output after these refusals" test ! -e bad/results.json
 
 echo "$passes passed, $failures failed"

@@ -508,6 +508,9 @@ EDITS = {
     "grid_part_renumbered": grid_part(block_renumbered),
     "grid_part_twice": grid_part(block_given_twice),
     "grid_part_verdict_forged": grid_part(grid_record_agree_forged),
+    "grid_part_spec_digest": grid_part(lambda root, parts: parts[0].__setitem__("spec_digest", "sha1:" + "0" * 40)),
+    "grid_part_extra_key": grid_part(lambda root, parts: parts[0].__setitem__("note", "x")),
+    "grid_parts_object": grid_part(lambda root, parts: root.__setitem__("grid_parts", {"a": parts[0]})),
     "table_input": first_variant(set_key("tables", [{"caption": "\\input{../../x}", "header": ["a"], "rows": [["b"]]}])),
 }
 

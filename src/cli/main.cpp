@@ -292,6 +292,9 @@ int main(int argc, char** argv) {
   merge_cmd->add_option("--out", out_dir, "Output directory (default: reports/out)")->check(non_empty);
   merge_cmd->add_flag("--no-pdf", no_pdf, "Write report.tex but do not compile it");
   merge_cmd->add_flag("--quiet", quiet, "No progress messages");
+  merge_cmd->add_option("--max-grid-points", grid_limit, "The limit the shards ran with (default 100000)")
+      ->check(decimal)
+      ->check(CLI::Range(std::size_t{1}, std::numeric_limits<std::size_t>::max()));
 
   auto* derive_cmd = app.add_subcommand("derive", "Print the derived closed forms of a spec (plain text and LaTeX).");
   std::string derive_path;
@@ -327,6 +330,7 @@ int main(int argc, char** argv) {
     if (merge_cmd->parsed()) {
       out = std::make_unique<attnverify::OutputFolder>(out_dir);
       const ImmediateStop stop(out_dir);
+      attnverify::set_max_grid_points(grid_limit);  // the merge reloads the specs
       result = attnverify::merge_shards(shard_dirs, command);
     } else {
       attnverify::set_max_grid_points(grid_limit);

@@ -30,6 +30,7 @@ struct RunResult {
   /// src/run/shard.hpp): the records of one block each, for the merge; empty otherwise.
   struct GridPart {
     std::string variant;
+    std::string spec_file;  ///< the variant's spec (its digest goes into shard.json)
     std::size_t block = 0;
     std::vector<CheckRecord> records;  ///< the grid check at the block's points, in grid order
     VariantResult::Timing timing;      ///< what the block cost in its shard

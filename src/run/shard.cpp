@@ -354,7 +354,8 @@ RunResult run_shard_checks(const std::vector<Spec>& all, const Shard& shard, con
       if (!mine(block)) continue;
       const auto wall_start = std::chrono::steady_clock::now();
       const double cpu_start = process_cpu_seconds();
-      RunResult::GridPart part{spec.name, block, dealing->check_grid_block(spec, options, progress, block), {}};
+      RunResult::GridPart part{spec.name, spec.file, block, dealing->check_grid_block(spec, options, progress, block),
+                               {}};
       part.timing = {std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count(),
                      process_cpu_seconds() - cpu_start, index};
       const auto [first, last] = grid_block_range(block, spec.grid.size());
@@ -414,6 +415,7 @@ std::string shard_json(const RunResult& result, const Shard& shard, const std::v
     json records = json::array();
     for (const CheckRecord& r : part.records) records.push_back(record_json(r, RecordStyle::Shard));
     parts.push_back({{"variant", part.variant},
+                     {"spec_digest", file_digest(part.spec_file)},
                      {"block", part.block},
                      {"records", records},
                      {"timing", {{"wall_seconds", part.timing.wall_seconds}, {"cpu_seconds", part.timing.cpu_seconds}}}});
@@ -730,7 +732,11 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
     std::map<std::pair<std::string, std::size_t>, std::pair<const json*, std::size_t>> grid_parts;
     for (std::size_t k = 0; k < shards.size(); ++k) {
       const unsigned index = shards[k].at("shard").at("index").get<unsigned>();
-      for (const json& part : member(shards[k], "grid_parts", files[k])) {
+      const json& parts = member(shards[k], "grid_parts", files[k]);
+      if (!parts.is_array()) throw ShardError(files[k] + ": grid_parts is not a list");
+      for (const json& part : parts) {
+        if (!part.is_object() || part.size() != 5)
+          throw ShardError(files[k] + ": a grid block is not {variant, spec_digest, block, records, timing}");
         const std::string variant = member(part, "variant", files[k]).get<std::string>();
         const json& block_value = member(part, "block", files[k]);
         const auto position = std::find(names.begin(), names.end(), variant);
@@ -901,6 +907,12 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
                                          "to {}), which the run deals to it",
                                          grid_block_shard(n, block, count), count, block + 1, name, first + 1, last));
           const std::string& part_file = files[part->second.second];
+          // the block was checked on the spec file the merge reloads, unchanged (a shard resubmitted
+          // after an edit would otherwise merge with blocks of the old spec)
+          if (member(*part->second.first, "spec_digest", part_file).get<std::string>() != file_digest(spec_file))
+            throw ShardError(fmt::format("{}: changed since shard {}/{} checked grid block {} of variant '{}'; run the "
+                                         "shards again",
+                                         spec_file, grid_block_shard(n, block, count), count, block + 1, name));
           const json& part_records = member(*part->second.first, "records", part_file);
           if (!part_records.is_array() || part_records.size() != last - first)
             throw ShardError(fmt::format("{}: variant '{}': grid block {} must hold {} records, one per grid point",
@@ -908,6 +920,9 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
           for (const json& r : part_records) records.emplace_back(&r, part->second.second);
           // what the block cost, added to the variant's (timings.json)
           const json& timing = member(*part->second.first, "timing", part_file);
+          if (!timing.is_object() || timing.size() != 2)
+            throw ShardError(fmt::format("{}: variant '{}': grid block {}: timing is not {{wall_seconds, cpu_seconds}}",
+                                         part_file, name, block + 1));
           for (const char* key : {"wall_seconds", "cpu_seconds"}) {
             const json& seconds = member(timing, key, part_file);
             if (!seconds.is_number() || !(seconds.get<double>() >= 0 && seconds.get<double>() < 1e9))
@@ -1032,8 +1047,8 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
              {closed_ball_problem(v, v.records[k], result.options.digits, again.S_separate),
               counterexample_problem(v, v.records[k], result.options.digits, result.options.seed_for(std::nullopt))})
           if (!problem.empty())
-            throw ShardError(
-                fmt::format("{}: variant '{}', record {}: field 'enclosure': {}", file, name, k + 1, problem));
+            throw ShardError(fmt::format("{}: variant '{}', record {}: field 'enclosure': {}",
+                                         files[records[k].second], name, k + 1, problem));
       try {
         v.grid_figure = figure_from(member(j, "grid_figure", file));
         if (blocks > 1) dealing->mark_grid_figure(v);  // the marks of every block, not only the shard's own

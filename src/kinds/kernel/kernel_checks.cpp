@@ -200,13 +200,18 @@ Figure law_comparison_figure(const sym::KernelDerivation& d, const std::shared_p
 
 // A disputed point (the routes disagree, or one missed its target): Boost.Math's
 // quadrature as a third, independent implementation, its S beside the others. At most
-// kMaxWitnesses per variant: Boost takes up to seconds per point where the others failed.
+// kMaxWitnesses per variant, shared out over its grid blocks (src/verdicts/grid_blocks.hpp)
+// so that a point's record does not depend on the shard that checks its block: a grid of B
+// blocks has ceil(kMaxWitnesses / B) per block (20 for a grid of at most 256 points, 1 per
+// block beyond 20 blocks). Boost takes up to seconds per point where the others failed.
 constexpr std::size_t kMaxWitnesses = 20;
 
+std::size_t witnesses_per_block(std::size_t blocks) { return (kMaxWitnesses + blocks - 1) / blocks; }
+
 void add_library_witness(CheckRecord& r, const KernelRoute& route, const GridPoint& p, unsigned digits,
-                         std::size_t& used, const std::string& scope) {
-  if (used++ >= kMaxWitnesses) {
-    r.detail += fmt::format(" (No Boost.Math witness: the first {} disputed points {} have one.)", kMaxWitnesses, scope);
+                         std::size_t& used, std::size_t budget, const std::string& scope) {
+  if (used++ >= budget) {
+    r.detail += fmt::format(" (No Boost.Math witness: the first {} disputed points {} have one.)", budget, scope);
     return;
   }
   const NumericS w = route.boost_witness(p);
@@ -360,9 +365,11 @@ NumericS grid_numeric(const KernelGrid& g, const GridPoint& p) {
 
 // The record of the grid check at grid point p: the closed form against the numeric route's
 // `numeric` there, certified by balls where both have them; `witnesses` counts the Boost.Math
-// witnesses of p's grid block so far (`witness_scope` names the block in a record without one).
+// witnesses of p's grid block so far, at most `witness_budget` (`witness_scope` names the block
+// in a record without one).
 CheckRecord check_grid_point(const KernelGrid& g, const GridPoint& p, const SExistence& existence,
-                             const NumericS& numeric, std::size_t& witnesses, const std::string& witness_scope) {
+                             const NumericS& numeric, std::size_t& witnesses, std::size_t witness_budget,
+                             const std::string& witness_scope) {
   CheckRecord r;
   r.variant = g.spec.name;
   r.check = CheckKind::ClosedVsQuadrature;
@@ -440,7 +447,7 @@ CheckRecord check_grid_point(const KernelGrid& g, const GridPoint& p, const SExi
       balls.numeric = numeric.certified->S;
     }
     certify_closed_vs_numeric(r, balls, g.digits, "the defining integrals (acb_calc_integrate)");
-    if (r.verdict != Verdict::Agree) add_library_witness(r, g.route, p, g.digits, witnesses, witness_scope);
+    if (r.verdict != Verdict::Agree) add_library_witness(r, g.route, p, g.digits, witnesses, witness_budget, witness_scope);
   }
   return r;
 }
@@ -489,7 +496,8 @@ std::vector<CheckRecord> check_grid_points(const KernelGrid& g, const std::vecto
     const std::string scope = blocks == 1 ? "of this variant"
                                           : fmt::format("of its block of grid points (points {} to {} in grid order)",
                                                         first + 1, last);
-    out.push_back(check_grid_point(g, spec.grid[k], exists[j], numerics.at(k), witnesses, scope));
+    out.push_back(
+        check_grid_point(g, spec.grid[k], exists[j], numerics.at(k), witnesses, witnesses_per_block(blocks), scope));
   }
   return out;
 }
@@ -505,9 +513,12 @@ void mark_kernel_grid(VariantResult& result) {
     const auto numeric = std::find_if(r.values.begin(), r.values.end(),
                                       [](const auto& v) { return v.first == "numeric"; });
     if (!p || numeric == r.values.end() || !(*p)[0].is_integer() || (*p)[0] < -2 || (*p)[0] > 2) continue;
+    // a run writes finite values; a shard's record that holds no finite number is left unmarked
+    const double value = std::strtod(numeric->second.c_str(), nullptr);
+    if (!std::isfinite(value)) continue;
     Curve& mark = marks[exact_text((*p)[0])];
     mark.label = "$\\beta=" + exact_text((*p)[0]) + "$";
-    mark.points.emplace_back((*p)[1].to_double(), std::strtod(numeric->second.c_str(), nullptr));
+    mark.points.emplace_back((*p)[1].to_double(), value);
   }
   result.grid_figure.marks.clear();
   for (auto& [key, mark] : marks) result.grid_figure.marks.push_back(std::move(mark));
