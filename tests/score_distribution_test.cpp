@@ -55,6 +55,30 @@ Real expectation(const std::shared_ptr<const num::ScoreDistribution>& l, const s
   return r.value;
 }
 
+// A run of `specs` at 30 digits, without progress messages
+RunResult run_at_30_digits(const std::vector<Spec>& specs, const Bibliography& bibliography = {}) {
+  RunOptions options;
+  options.digits = 30;
+  return run_suite(specs, bibliography, options, [](const std::string&) {});
+}
+
+// A kernel variant `name` with f under the law `law_name` and the one grid point (1, 1/4),
+// written to a scratch file and loaded
+Spec one_point_kernel(const std::string& name, const std::string& f, const std::string& law_name) {
+  const std::string file = "/tmp/attnverify_score_distribution_test_" + name + ".toml";
+  std::ofstream(file) << "[variant]\nname = \"" << name << "\"\nkind = \"kernel\"\nf = \"" << f << "\"\n"
+                      << "distribution = \"" << law_name << "\"\n[grid]\nbeta = [1]\ngamma = [0.25]\n";
+  return load_spec(file, Bibliography{}, standard_kinds());
+}
+
+// The figure of S(1, gamma) across the score laws that `v` draws in the report's compact part
+const Figure& figure_across_laws(const VariantResult& v) {
+  const auto figure =
+      std::find_if(v.figures.begin(), v.figures.end(), [](const Figure& f) { return f.in_compact_part; });
+  BOOST_REQUIRE(figure != v.figures.end());
+  return *figure;
+}
+
 double digits_between(const Real& a, const Real& b) {
   num::ScopedPrecision scope(kDigits + num::kGuardDigits);
   const Real rel = abs(Real(a - b)) / abs(b);
@@ -196,9 +220,7 @@ BOOST_AUTO_TEST_CASE(a_law_added_by_one_file_and_one_registry_line_runs_through_
   const Spec spec = load_spec(file, Bibliography{}, kinds);
   BOOST_TEST(score_law(spec)->name() == "triangular");
   BOOST_CHECK_THROW(load_spec(file, Bibliography{}, standard_kinds()), SpecError);  // not a standard law
-  RunOptions options;
-  options.digits = 30;
-  const RunResult run = run_suite({spec}, Bibliography{}, options, [](const std::string&) {});
+  const RunResult run = run_at_30_digits({spec});
   std::size_t values = 0, sampled = 0;
   num::ScopedPrecision scope(40);
   for (const CheckRecord& r : run.variants.at(0).records) {
@@ -222,21 +244,13 @@ BOOST_AUTO_TEST_CASE(a_law_added_by_one_file_and_one_registry_line_runs_through_
 // Without a closed form under any law (softplus), every curve of that figure comes from
 // quadrature, and its caption says so in one sentence (it once read "Fromfrom quadrature ...").
 BOOST_AUTO_TEST_CASE(the_figure_across_laws_without_closed_forms_says_every_curve_is_estimated) {
-  const std::string file = "/tmp/attnverify_score_distribution_test_softplus_laplace.toml";
-  std::ofstream(file) << "[variant]\nname = \"softplus-laplace\"\nkind = \"kernel\"\nf = \"log(1 + exp(x))\"\n"
-                      << "distribution = \"laplace\"\n[grid]\nbeta = [1]\ngamma = [0.25]\n";
-  const std::vector<Spec> specs{load_spec(file, Bibliography{}, standard_kinds())};
-  RunOptions options;
-  options.digits = 30;
-  const RunResult run = run_suite(specs, Bibliography{}, options, [](const std::string&) {});
+  const RunResult run = run_at_30_digits({one_point_kernel("softplus-laplace", "log(1 + exp(x))", "laplace")});
   BOOST_REQUIRE(run.variants.size() == 1u);
-  const auto& figures = run.variants[0].figures;
-  const auto figure = std::find_if(figures.begin(), figures.end(), [](const Figure& f) { return f.in_compact_part; });
-  BOOST_REQUIRE(figure != figures.end());
-  BOOST_TEST(figure->caption.find(". From quadrature estimates at 20 digits: $\\mathcal N(0,1)$") != std::string::npos,
-             figure->caption);
-  BOOST_TEST(figure->caption.find("derived closed form") == std::string::npos);
-  BOOST_TEST(figure->caption.find("Fromfrom") == std::string::npos);
+  const Figure& figure = figure_across_laws(run.variants[0]);
+  BOOST_TEST(figure.caption.find(". From quadrature estimates at 20 digits: $\\mathcal N(0,1)$") != std::string::npos,
+             figure.caption);
+  BOOST_TEST(figure.caption.find("derived closed form") == std::string::npos);
+  BOOST_TEST(figure.caption.find("Fromfrom") == std::string::npos);
 }
 
 // The figure of S(1, gamma) across the laws (src/kinds/kernel/kernel_checks.cpp) draws S only
@@ -247,23 +261,13 @@ BOOST_AUTO_TEST_CASE(the_figure_across_laws_without_closed_forms_says_every_curv
 // uniform laws always. 20 + 15 + 13 = 48 of the 100 points have no S. Two variants with the same
 // f draw the figure once in the report's compact part; the second refers to the first.
 BOOST_AUTO_TEST_CASE(the_figure_across_laws_draws_S_only_where_it_exists_and_once_per_f) {
-  std::vector<Spec> specs;
-  for (const std::string law_name : {"laplace", "logistic"}) {
-    const std::string file = "/tmp/attnverify_score_distribution_test_exp_" + law_name + ".toml";
-    std::ofstream(file) << "[variant]\nname = \"exp-" << law_name << "\"\nkind = \"kernel\"\nf = \"exp(x)\"\n"
-                        << "distribution = \"" << law_name << "\"\n[grid]\nbeta = [1]\ngamma = [0.25]\n";
-    specs.push_back(load_spec(file, Bibliography{}, standard_kinds()));
-  }
-  RunOptions options;
-  options.digits = 30;
-  const RunResult run = run_suite(specs, Bibliography{}, options, [](const std::string&) {});
+  const RunResult run = run_at_30_digits(
+      {one_point_kernel("exp-laplace", "exp(x)", "laplace"), one_point_kernel("exp-logistic", "exp(x)", "logistic")});
   BOOST_REQUIRE(run.variants.size() == 2u);
-  const auto& figures = run.variants[0].figures;
-  const auto figure = std::find_if(figures.begin(), figures.end(), [](const Figure& f) { return f.in_compact_part; });
-  BOOST_REQUIRE(figure != figures.end());
-  BOOST_REQUIRE(figure->curves.size() == 5u);
+  const Figure& figure = figure_across_laws(run.variants[0]);
+  BOOST_REQUIRE(figure.curves.size() == 5u);
   std::map<std::string, const Curve*> by_law;
-  for (const Curve& c : figure->curves) by_law[c.label] = &c;
+  for (const Curve& c : figure.curves) by_law[c.label] = &c;
   const auto points_of = [&](const std::string& label_part) {
     for (const auto& [label, curve] : by_law)
       if (label.find(label_part) != std::string::npos) return curve->points;
@@ -285,10 +289,10 @@ BOOST_AUTO_TEST_CASE(the_figure_across_laws_draws_S_only_where_it_exists_and_onc
   // iff 2 gamma < sqrt2 (its MGF exists for |t| < sqrt2), under the standardized logistic law
   // (scale sqrt3/pi) iff 2 gamma sqrt3/pi < 1, i.e. gamma < pi sqrt3/6 = 0.9069, and never under
   // Student-t; the Laplace curve is the derived closed form
-  BOOST_TEST(figure->caption.find("only for $\\gamma < \\frac{\\sqrt{2}}{2}$") != std::string::npos, figure->caption);
-  BOOST_TEST(figure->caption.find("only for $\\gamma < \\frac{\\pi \\sqrt{3}}{6}$") != std::string::npos);
-  BOOST_TEST(figure->caption.find("$t_{9}\\sqrt{7/9}$ at no $\\gamma$ drawn") != std::string::npos);
-  BOOST_TEST(figure->caption.find("From the derived closed form: $\\mathcal N(0,1)$, $\\mathrm{Laplace}") !=
+  BOOST_TEST(figure.caption.find("only for $\\gamma < \\frac{\\sqrt{2}}{2}$") != std::string::npos, figure.caption);
+  BOOST_TEST(figure.caption.find("only for $\\gamma < \\frac{\\pi \\sqrt{3}}{6}$") != std::string::npos);
+  BOOST_TEST(figure.caption.find("$t_{9}\\sqrt{7/9}$ at no $\\gamma$ drawn") != std::string::npos);
+  BOOST_TEST(figure.caption.find("From the derived closed form: $\\mathcal N(0,1)$, $\\mathrm{Laplace}") !=
              std::string::npos);
   // the report: the second variant (same f, another law) refers to the first's figure
   const std::string tex = report_latex(run);
@@ -439,9 +443,7 @@ BOOST_AUTO_TEST_CASE(a_claim_is_not_failed_where_S_does_not_exist) {
                       << "S = \"(2/(2 - gamma^2))/sqrt(2/(2 - 4*gamma^2))\"\n";
   const Bibliography bibliography = load_bibliography(kSource + "/specs/bibliography.toml");
   const Spec spec = load_spec(file, bibliography, standard_kinds());
-  RunOptions options;
-  options.digits = 30;
-  const RunResult run = run_suite({spec}, bibliography, options, [](const std::string&) {});
+  const RunResult run = run_at_30_digits({spec}, bibliography);
   const auto& records = run.variants.at(0).records;
   const auto claim = std::find_if(records.begin(), records.end(),
                                   [](const CheckRecord& r) { return r.check == CheckKind::Claim; });
@@ -477,9 +479,7 @@ BOOST_AUTO_TEST_CASE(points_where_S_does_not_exist_are_counted_apart_in_the_summ
   const Bibliography bibliography = load_bibliography(std::string(ATTNVERIFY_SOURCE_DIR) + "/specs/bibliography.toml");
   specs.push_back(load_spec(relu_file, bibliography, standard_kinds()));
   specs.push_back(load_spec(exp_file, bibliography, standard_kinds()));
-  RunOptions options;
-  options.digits = 30;
-  const RunResult run = run_suite(specs, bibliography, options, [](const std::string&) {});
+  const RunResult run = run_at_30_digits(specs, bibliography);
   BOOST_REQUIRE(run.variants.size() == 2u);
   std::size_t without_value = 0;
   for (const CheckRecord& r : run.variants[0].records) without_value += r.no_value_exists();

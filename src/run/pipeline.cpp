@@ -44,22 +44,31 @@ RunResult run_suite(const std::vector<Spec>& specs, const Bibliography& bibliogr
   return result;
 }
 
+namespace {
+
+// CPU seconds of the process, over all its threads
 double process_cpu_seconds() {
   timespec t{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
+}  // namespace
+
+CostClock::CostClock() : wall_start_(std::chrono::steady_clock::now()), cpu_start_(process_cpu_seconds()) {}
+
+VariantResult::Timing CostClock::elapsed(unsigned shard) const {
+  return {std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start_).count(),
+          process_cpu_seconds() - cpu_start_, shard};
+}
+
 VariantResult check_variant(const Spec& spec, const RunOptions& options, const Progress& progress) {
-  const auto wall_start = std::chrono::steady_clock::now();
-  const double cpu_start = process_cpu_seconds();
+  const CostClock clock;
   VariantResult result = spec.kind->check(spec, options, progress);
   // the certificate of the closed forms (proofs/derivation_certificate.hpp), from the
   // kind's derivation, which the checks above already computed (proofs/derivation_cache.hpp)
   if (result.derived() && !result.forms.empty()) result.certificate = spec.kind->derive(spec).certificate;
-  result.timing = VariantResult::Timing{
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count(),
-      process_cpu_seconds() - cpu_start, 0};
+  result.timing = clock.elapsed();
   progress(fmt::format("[{}] checked in {:.1f} s wall, {:.1f} s CPU", spec.name, result.timing->wall_seconds,
                        result.timing->cpu_seconds));
   return result;

@@ -1,6 +1,8 @@
 // The run: load specs, check every variant, collect the results for the writers.
 #pragma once
 
+#include <chrono>
+
 #include <string>
 #include <vector>
 
@@ -40,7 +42,17 @@ std::string find_bibliography(const std::vector<std::string>& spec_files, const 
 /// Every check of one variant: its kind's (Kind::check), with its wall and CPU seconds.
 VariantResult check_variant(const Spec& spec, const RunOptions& options, const Progress& progress);
 
-/// CPU seconds of this process so far, over all its threads (CLOCK_PROCESS_CPUTIME_ID).
-double process_cpu_seconds();
+/// The wall and CPU seconds since its construction (CPU: this process, over all its threads,
+/// CLOCK_PROCESS_CPUTIME_ID): what a variant, or a shard's grid block, cost (timings.json).
+class CostClock {
+ public:
+  CostClock();
+  /// The seconds so far, for the given shard (0: an unsharded run).
+  VariantResult::Timing elapsed(unsigned shard = 0) const;
+
+ private:
+  std::chrono::steady_clock::time_point wall_start_;
+  double cpu_start_;
+};
 
 }  // namespace attnverify

@@ -297,6 +297,11 @@ std::string file_digest(const std::string& path) {
   return "sha1:" + sha1_hex(bytes.str());
 }
 
+// What a variant or a grid block cost in its shard, as shard.json holds it
+json timing_json(const VariantResult::Timing& t) {
+  return {{"wall_seconds", t.wall_seconds}, {"cpu_seconds", t.cpu_seconds}};
+}
+
 json options_json(const RunOptions& o) {
   json j{{"digits", o.digits}, {"family_alpha", o.family_alpha}};
   put(j, "seed_override", o.seed_override);
@@ -352,12 +357,10 @@ RunResult run_shard_checks(const std::vector<Spec>& all, const Shard& shard, con
     }
     for (std::size_t block = 1; block < blocks; ++block) {
       if (!mine(block)) continue;
-      const auto wall_start = std::chrono::steady_clock::now();
-      const double cpu_start = process_cpu_seconds();
+      const CostClock clock;
       RunResult::GridPart part{spec.name, spec.file, block, dealing->check_grid_block(spec, options, progress, block),
                                {}};
-      part.timing = {std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count(),
-                     process_cpu_seconds() - cpu_start, index};
+      part.timing = clock.elapsed(index);
       const auto [first, last] = grid_block_range(block, spec.grid.size());
       progress(fmt::format("[{}] grid points {} to {} (block {} of {}) checked in {:.1f} s wall, {:.1f} s CPU",
                            spec.name, first + 1, last, block + 1, blocks, part.timing.wall_seconds,
@@ -405,7 +408,7 @@ std::string shard_json(const RunResult& result, const Shard& shard, const std::v
     for (const Table& t : v.tables) tables.push_back({{"caption", t.caption}, {"header", t.header}, {"rows", t.rows}});
     j["tables"] = tables;
     // what the variant cost in this shard (timings.json of the merge; not a result)
-    if (v.timing) j["timing"] = {{"wall_seconds", v.timing->wall_seconds}, {"cpu_seconds", v.timing->cpu_seconds}};
+    if (v.timing) j["timing"] = timing_json(*v.timing);
     variants.push_back(j);
   }
   root["variants"] = variants;
@@ -418,7 +421,7 @@ std::string shard_json(const RunResult& result, const Shard& shard, const std::v
                      {"spec_digest", file_digest(part.spec_file)},
                      {"block", part.block},
                      {"records", records},
-                     {"timing", {{"wall_seconds", part.timing.wall_seconds}, {"cpu_seconds", part.timing.cpu_seconds}}}});
+                     {"timing", timing_json(part.timing)}});
   }
   root["grid_parts"] = parts;
   root["digest"] = shard_digest(root);
@@ -472,6 +475,21 @@ void check_strings(const json& j, const std::string& file) {
 const json& member(const json& j, const char* key, const std::string& file) {
   if (!j.is_object() || !j.contains(key)) throw ShardError(fmt::format("{}: '{}' is missing", file, key));
   return j.at(key);
+}
+
+// A timing_json read back for shard `shard`: exactly {wall_seconds, cpu_seconds}, each a number
+// of seconds in [0, 1e9); `where` names the variant (or block) in a refusal.
+VariantResult::Timing timing_from(const json& timing, const std::string& where, const std::string& file,
+                                  unsigned shard) {
+  if (!timing.is_object() || timing.size() != 2)
+    throw ShardError(where + ": timing is not {wall_seconds, cpu_seconds}");
+  const auto seconds_of = [&](const char* key) {
+    const json& s = member(timing, key, file);
+    if (!s.is_number() || !(s.get<double>() >= 0 && s.get<double>() < 1e9))
+      throw ShardError(fmt::format("{}: timing.{} must be a number of seconds", where, key));
+    return s.get<double>();
+  };
+  return {seconds_of("wall_seconds"), seconds_of("cpu_seconds"), shard};
 }
 
 
@@ -813,18 +831,8 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
       v.status = *read;
       // its cost in its shard (optional; bounded numbers, written to timings.json only)
       if (j.contains("timing")) {
-        const json& timing = j.at("timing");
-        const auto seconds_of = [&](const char* key) {
-          const json& s = member(timing, key, file);
-          if (!s.is_number() || !(s.get<double>() >= 0 && s.get<double>() < 1e9))
-            throw ShardError(fmt::format("{}: variant '{}': timing.{} must be a number of seconds", file, name, key));
-          return s.get<double>();
-        };
-        if (!timing.is_object() || timing.size() != 2)
-          throw ShardError(fmt::format("{}: variant '{}': timing is not {{wall_seconds, cpu_seconds}}", file, name));
-        v.timing = VariantResult::Timing{seconds_of("wall_seconds"), seconds_of("cpu_seconds"),
-                                         member(member(shards[shard_of.at(name)], "shard", file), "index", file)
-                                             .get<unsigned>()};
+        v.timing = timing_from(j.at("timing"), fmt::format("{}: variant '{}'", file, name), file,
+                               member(member(shards[shard_of.at(name)], "shard", file), "index", file).get<unsigned>());
       }
       v.reason = member(j, "reason", file).get<std::string>();
       v.notes = member(j, "notes", file).get<std::vector<std::string>>();
@@ -919,19 +927,12 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
                                          part_file, name, block + 1, last - first));
           for (const json& r : part_records) records.emplace_back(&r, part->second.second);
           // what the block cost, added to the variant's (timings.json)
-          const json& timing = member(*part->second.first, "timing", part_file);
-          if (!timing.is_object() || timing.size() != 2)
-            throw ShardError(fmt::format("{}: variant '{}': grid block {}: timing is not {{wall_seconds, cpu_seconds}}",
-                                         part_file, name, block + 1));
-          for (const char* key : {"wall_seconds", "cpu_seconds"}) {
-            const json& seconds = member(timing, key, part_file);
-            if (!seconds.is_number() || !(seconds.get<double>() >= 0 && seconds.get<double>() < 1e9))
-              throw ShardError(fmt::format("{}: variant '{}': grid block {}: timing.{} must be a number of seconds",
-                                           part_file, name, block + 1, key));
-          }
+          const VariantResult::Timing cost =
+              timing_from(member(*part->second.first, "timing", part_file),
+                          fmt::format("{}: variant '{}': grid block {}", part_file, name, block + 1), part_file, 0);
           if (v.timing) {
-            v.timing->wall_seconds += timing.at("wall_seconds").get<double>();
-            v.timing->cpu_seconds += timing.at("cpu_seconds").get<double>();
+            v.timing->wall_seconds += cost.wall_seconds;
+            v.timing->cpu_seconds += cost.cpu_seconds;
           }
           grid_parts.erase(part);
         }

@@ -225,13 +225,13 @@ CheckRecord robustness_claim(const Spec& spec, const Claim& claim, const RunOpti
   std::vector<std::pair<std::string, Finding>> routes;
   std::string summary;
   double worst_z = 0;
+  // with both settings among the spec's claims, the curves of both from the same draws, once
+  // (each equal to its own measurement to the last bit)
+  const bool both = std::any_of(spec.claims.begin(), spec.claims.end(), [&](const Claim& c) {
+    return c.test == claim.test && c.setting != claim.setting;
+  });
   for (num::NoiseLaw noise : {num::NoiseLaw::Gaussian, num::NoiseLaw::Uniform, num::NoiseLaw::Gumbel})
     for (num::ScoreLaw scores : {num::ScoreLaw::Gaussian, num::ScoreLaw::Uniform}) {
-      // the curve of this setting; with both settings among the spec's claims, the curves of
-      // both from the same draws, once (each equal to its own measurement to the last bit)
-      const bool both = std::count_if(spec.claims.begin(), spec.claims.end(), [&](const Claim& c) {
-                          return c.test == claim.test && c.setting != claim.setting;
-                        }) > 0;
       auto cached = cache.find({noise, scores});
       if (both && cached == cache.end())
         cached = cache.emplace(std::make_pair(noise, scores),

@@ -484,18 +484,20 @@ std::vector<CheckRecord> check_grid_points(const KernelGrid& g, const std::vecto
                              indices.size());
   const std::size_t blocks = grid_block_count(spec.grid.size());
   std::vector<CheckRecord> out;
-  std::size_t witnesses = 0, block = 0;  // the Boost.Math witnesses of the current block so far
+  // the current block, the Boost.Math witnesses run in it so far, and its name in a record without one
+  std::size_t block = 0, witnesses = 0;
+  std::string scope;
   for (std::size_t j = 0; j < indices.size(); ++j) {
     closed_meter.update(j);
     const std::size_t k = indices[j];
-    if (k / kGridBlockPoints != block) {
+    if (j == 0 || k / kGridBlockPoints != block) {
       block = k / kGridBlockPoints;
       witnesses = 0;
+      const auto range = grid_block_range(block, spec.grid.size());
+      scope = blocks == 1 ? "of this variant"
+                          : fmt::format("of its block of grid points (points {} to {} in grid order)",
+                                        range.first + 1, range.second);
     }
-    const auto [first, last] = grid_block_range(block, spec.grid.size());
-    const std::string scope = blocks == 1 ? "of this variant"
-                                          : fmt::format("of its block of grid points (points {} to {} in grid order)",
-                                                        first + 1, last);
     out.push_back(
         check_grid_point(g, spec.grid[k], exists[j], numerics.at(k), witnesses, witnesses_per_block(blocks), scope));
   }
@@ -506,7 +508,7 @@ std::vector<CheckRecord> check_grid_points(const KernelGrid& g, const std::vecto
 // one series per beta, from the grid records (their "numeric" values) in grid order.
 void mark_kernel_grid(VariantResult& result) {
   std::map<std::string, Curve> marks;
-  const std::vector<std::string> symbols{"beta", "gamma"};
+  const std::vector<std::string> symbols = result.spec.kind->claim_symbols();  // beta, gamma
   for (const CheckRecord& r : result.records) {
     if (r.check != CheckKind::ClosedVsQuadrature) continue;
     const std::optional<GridPoint> p = exact_grid_point(r.point, symbols);
