@@ -113,7 +113,9 @@ double Ball::relative_accuracy_digits() const {
   }
   fmpz_clear(e);
   const double log10_2 = 0.30102999566398120;
-  return std::log10(mantissa_m) - std::log10(mantissa_r) + static_cast<double>(exp_m - exp_r) * log10_2;
+  // the exponents apart in double: fmpz_get_si clamps a huge exponent near LONG_MIN or LONG_MAX, whose
+  // difference overflows a long (the claim fuzzer: cosh(50**gamma)^2)
+  return std::log10(mantissa_m) - std::log10(mantissa_r) + (static_cast<double>(exp_m) - static_cast<double>(exp_r)) * log10_2;
 }
 
 Ball Ball::from_text(const std::string& mid, const std::string& rad, unsigned mid_digits, slong bits) {
