@@ -10,6 +10,8 @@
 #include <cmath>
 #include <cstring>
 #include <optional>
+#include <tuple>
+#include <algorithm>
 #include <vector>
 
 #include "numerics/double_expression.hpp"
@@ -57,7 +59,7 @@ struct AttentionSampler::Impl {
   std::optional<DoubleExpression> f;
   unsigned d;
   double beta, gamma;
-  std::uint64_t stream;
+  std::uint64_t seed, stream;
   Eigen::VectorXd q, mu;
   double sigma;
   std::shared_ptr<const ScoreDistribution> law;  // set for a non-normal law: scores drawn directly
@@ -98,6 +100,7 @@ AttentionSampler::AttentionSampler(const GiNaC::ex& f, const GiNaC::ex& x, unsig
   impl->d = d;
   impl->beta = beta;
   impl->gamma = gamma;
+  impl->seed = seed;
   impl->stream = splitmix64(splitmix64(splitmix64(seed) ^ d) ^ bits(beta)) ^ splitmix64(bits(gamma));
   // geometry from its own generator: a random unit direction q, and w orthogonal to q
   boost::random::mt19937_64 g(splitmix64(impl->stream ^ 0x5eedULL));
@@ -123,11 +126,42 @@ double AttentionSampler::realised_gamma() const { return impl_->sigma * impl_->q
 SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, SamplerTimings* timings,
                                        const std::function<void(double)>& progress,
                                        std::vector<BatchSums>* batches) const {
+  NestedSample one = sample_nested({n}, threads, progress, batches != nullptr, nullptr, timings);
+  if (batches) *batches = std::move(one.batches.front());
+  return one.moments.front();
+}
+
+NestedSample AttentionSampler::sample_nested(const std::vector<unsigned long>& sizes, unsigned threads,
+                                             const std::function<void(double)>& progress, bool with_batches,
+                                             ScoreCache* cache, SamplerTimings* timings) const {
   static_assert(kBlockRows % kBatchRows == 0, "a batch lies within one block");
   const Impl& s = *impl_;
+  const unsigned long n = sizes.empty() ? 0 : *std::max_element(sizes.begin(), sizes.end());
   const long blocks = static_cast<long>((n + kBlockRows - 1) / kBlockRows);
-  if (batches) batches->assign((n + kBatchRows - 1) / kBatchRows, BatchSums{});
+  std::vector<BatchSums> all_batches;
+  if (with_batches) all_batches.assign((n + kBatchRows - 1) / kBatchRows, BatchSums{});
   std::vector<SampleMoments> per_block(static_cast<std::size_t>(blocks));
+  // a smaller size ends inside a block of the largest: the moments of that block's first rows,
+  // and the sums of its last (partial) batch, computed from the same weights as the block's own
+  struct Tail {
+    long block = -1;
+    std::size_t rows = 0;  // rows of `block` in the smaller sample (< the block's rows here)
+    SampleMoments moments;
+    BatchSums batch;  // the partial batch's sums, if rows % kBatchRows != 0
+  };
+  std::vector<Tail> tails(sizes.size());
+  for (std::size_t k = 0; k < sizes.size(); ++k) {
+    if (sizes[k] == 0 || sizes[k] == n) continue;
+    const long b = static_cast<long>((sizes[k] - 1) / kBlockRows);
+    const std::size_t rows = sizes[k] - static_cast<std::size_t>(b) * kBlockRows;
+    if (rows < std::min<std::size_t>(kBlockRows, n - static_cast<std::size_t>(b) * kBlockRows)) tails[k] = {b, rows, {}, {}};
+  }
+  // kept scores of this geometry (normal law only: a direct law's draws are cheap)
+  const ScoreCache::Key key{s.seed, s.d, bits(s.beta), bits(s.gamma)};
+  const std::shared_ptr<const std::vector<double>> kept =
+      cache && !s.law ? cache->find(key, n) : std::shared_ptr<const std::vector<double>>();
+  std::shared_ptr<std::vector<double>> keeping;
+  if (cache && !s.law && !kept && cache->would_keep(n)) keeping = std::make_shared<std::vector<double>>(n);
   // no more threads (each with a block of keys) than blocks
   const int team = std::max(1, static_cast<int>(std::min<long>(
                                    threads > 0 ? static_cast<long>(threads) : omp_get_max_threads(), blocks)));
@@ -151,40 +185,55 @@ SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, Sample
       const auto t0 = Clock::now();
       // the last block may be partial: its generator draws only the rows needed, so a
       // smaller n is always a prefix of a larger one
-      const std::size_t rows = std::min<std::size_t>(kBlockRows, n - static_cast<std::size_t>(b) * kBlockRows);
-      boost::random::mt19937_64 gen(splitmix64(s.stream ^ splitmix64(static_cast<std::uint64_t>(b))));
-      std::size_t count = rows;
-      if (s.law) {
+      const std::size_t offset = static_cast<std::size_t>(b) * kBlockRows;
+      const std::size_t rows = std::min<std::size_t>(kBlockRows, n - offset);
+      const double* score = scores.data();
+      std::size_t count = 0;
+      if (kept) {
+        score = kept->data() + offset;  // drawn before, by this geometry's generators
+      } else if (s.law) {
         // the score itself: beta + gamma eps, eps from the law
+        boost::random::mt19937_64 gen(splitmix64(s.stream ^ splitmix64(static_cast<std::uint64_t>(b))));
         for (std::size_t j = 0; j < rows; ++j) scores[static_cast<Eigen::Index>(j)] = s.beta + s.gamma * s.law->draw(gen);
+        count = rows;
       } else {
+        boost::random::mt19937_64 gen(splitmix64(s.stream ^ splitmix64(static_cast<std::uint64_t>(b))));
         boost::random::normal_distribution<double> normal;
         double* data = keys.data();
         count = rows * s.d;
         for (std::size_t k = 0; k < count; ++k) data[k] = normal(gen);
       }
       const auto t1 = Clock::now();
-      if (!s.law) {
+      if (!kept && !s.law) {
         keys *= s.sigma;  // k_j = mu + sigma * eps_j
         keys.rowwise() += s.mu.transpose();
         scores.noalias() = keys * s.q;  // q.k_j (rows past `rows` are stale and unused)
+        if (keeping) std::copy(scores.data(), scores.data() + rows, keeping->data() + offset);
       }
       const auto t2 = Clock::now();
-      for (std::size_t j = 0; j < rows; ++j) u[j] = f(scores[static_cast<Eigen::Index>(j)]);
-      const SampleMoments m = moments_of_weights(u.data(), rows);
-      per_block[static_cast<std::size_t>(b)] = m;
-      if (batches) {
-        // each block writes only its own batches
-        for (std::size_t j0 = 0; j0 < rows; j0 += kBatchRows) {
-          BatchSums& sums = (*batches)[(static_cast<std::size_t>(b) * kBlockRows + j0) / kBatchRows];
-          for (std::size_t j = j0; j < std::min<std::size_t>(rows, j0 + kBatchRows); ++j) {
-            if (!std::isfinite(u[j])) continue;
-            const long double aj = u[j];
-            sums.sum_u += std::fabs(aj);
-            sums.sum_v += aj * aj;
-            sums.count += 1;
-          }
+      for (std::size_t j = 0; j < rows; ++j) u[j] = f(score[j]);
+      per_block[static_cast<std::size_t>(b)] = moments_of_weights(u.data(), rows);
+      for (Tail& tail : tails)
+        if (tail.block == b) tail.moments = moments_of_weights(u.data(), tail.rows);
+      // the sums of the batches [j0, end) of this block, in key order
+      const auto batch_sums = [&](std::size_t j0, std::size_t end) {
+        BatchSums sums;
+        for (std::size_t j = j0; j < end; ++j) {
+          if (!std::isfinite(u[j])) continue;
+          const long double aj = u[j];
+          sums.sum_u += std::fabs(aj);
+          sums.sum_v += aj * aj;
+          sums.count += 1;
         }
+        return sums;
+      };
+      if (with_batches) {
+        // each block writes only its own batches
+        for (std::size_t j0 = 0; j0 < rows; j0 += kBatchRows)
+          all_batches[(offset + j0) / kBatchRows] = batch_sums(j0, std::min<std::size_t>(rows, j0 + kBatchRows));
+        for (Tail& tail : tails)
+          if (tail.block == b && tail.rows % kBatchRows != 0)
+            tail.batch = batch_sums(tail.rows - tail.rows % kBatchRows, tail.rows);
       }
       const auto t3 = Clock::now();
       mine.generate += std::chrono::duration<double>(t1 - t0).count();
@@ -194,8 +243,22 @@ SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, Sample
     }
   }
   }
-  SampleMoments total;
-  for (const SampleMoments& m : per_block) total.merge(m);  // fixed order: thread-count independent
+  if (keeping) cache->keep(key, keeping);
+  NestedSample out;
+  for (std::size_t k = 0; k < sizes.size(); ++k) {
+    // merged in block order (thread-count independent), the last block as this size has it
+    const long size_blocks = static_cast<long>((sizes[k] + kBlockRows - 1) / kBlockRows);
+    SampleMoments total;
+    for (long b = 0; b < size_blocks; ++b)
+      total.merge(tails[k].block == b ? tails[k].moments : per_block[static_cast<std::size_t>(b)]);
+    out.moments.push_back(total);
+    if (with_batches) {
+      std::vector<BatchSums> mine(all_batches.begin(),
+                                  all_batches.begin() + static_cast<long>((sizes[k] + kBatchRows - 1) / kBatchRows));
+      if (tails[k].block >= 0 && tails[k].rows % kBatchRows != 0) mine.back() = tails[k].batch;
+      out.batches.push_back(std::move(mine));
+    }
+  }
   if (timings) {
     for (const SamplerTimings& t : per_thread) {
       timings->generate += t.generate;
@@ -204,7 +267,7 @@ SampleMoments AttentionSampler::sample(unsigned long n, unsigned threads, Sample
       timings->normals += t.normals;
     }
   }
-  return total;
+  return out;
 }
 
 }  // namespace attnverify::num

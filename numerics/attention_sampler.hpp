@@ -28,6 +28,7 @@
 #include <memory>
 #include <vector>
 
+#include "numerics/score_cache.hpp"
 #include "numerics/score_distribution.hpp"
 
 namespace attnverify::num {
@@ -62,6 +63,13 @@ struct BatchSums {
 };
 inline constexpr unsigned long kBatchRows = 64;  // divides kBlockRows
 
+/// The moments of a nested family of samples (AttentionSampler::sample_nested): moments[k] of
+/// the first sizes[k] keys, and, if asked for, their batch sums (batches[k], as `sample` gives them).
+struct NestedSample {
+  std::vector<SampleMoments> moments;
+  std::vector<std::vector<BatchSums>> batches;
+};
+
 /// Wall-clock seconds summed over threads, by phase.
 struct SamplerTimings {
   double generate = 0, matvec = 0, reduce = 0;
@@ -88,6 +96,15 @@ class AttentionSampler {
   SampleMoments sample(unsigned long n, unsigned threads = 0, SamplerTimings* timings = nullptr,
                        const std::function<void(double)>& progress = {},
                        std::vector<BatchSums>* batches = nullptr) const;
+
+  /// The samples of every size in `sizes` from one draw of max(sizes) keys: moments[k] (and
+  /// batches[k] if `with_batches`) are, bit for bit, what sample(sizes[k]) returns, since a
+  /// smaller n is a prefix of a larger one. `progress` reports the fraction of the max(sizes)
+  /// keys drawn. With a `cache`, the scores of a normal-law geometry are taken from it when it
+  /// holds enough of them, and kept in it otherwise (ScoreCache); the result is the same.
+  NestedSample sample_nested(const std::vector<unsigned long>& sizes, unsigned threads = 0,
+                             const std::function<void(double)>& progress = {}, bool with_batches = false,
+                             ScoreCache* cache = nullptr, SamplerTimings* timings = nullptr) const;
 
   /// q.mu and sigma*||q|| as realised in double: the (beta, gamma) actually sampled.
   double realised_beta() const;

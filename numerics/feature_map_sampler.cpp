@@ -4,6 +4,7 @@
 
 #include <boost/random/mersenne_twister.hpp>
 #include <boost/random/normal_distribution.hpp>
+#include <algorithm>
 #include <optional>
 #include <stdexcept>
 
@@ -33,10 +34,29 @@ FeatureMapSampler::FeatureMapSampler(const GiNaC::ex& phi, const GiNaC::ex& x, c
 
 SampleMoments FeatureMapSampler::sample(unsigned long n, unsigned threads,
                                         const std::function<void(double)>& progress) const {
+  return sample_nested({n}, threads, progress).front();
+}
+
+std::vector<SampleMoments> FeatureMapSampler::sample_nested(const std::vector<unsigned long>& sizes, unsigned threads,
+                                                            const std::function<void(double)>& progress) const {
   const Impl& s = *impl_;
   const std::size_t d = s.mu.size();
+  const unsigned long n = sizes.empty() ? 0 : *std::max_element(sizes.begin(), sizes.end());
   const long blocks = static_cast<long>((n + kBlockRows - 1) / kBlockRows);
   std::vector<SampleMoments> per_block(static_cast<std::size_t>(blocks));
+  // a smaller size ends inside a block of the largest: the moments of that block's first rows
+  std::vector<long> tail_block(sizes.size(), -1);
+  std::vector<std::size_t> tail_rows(sizes.size(), 0);
+  std::vector<SampleMoments> tail(sizes.size());
+  for (std::size_t k = 0; k < sizes.size(); ++k) {
+    if (sizes[k] == 0 || sizes[k] == n) continue;
+    const long b = static_cast<long>((sizes[k] - 1) / kBlockRows);
+    const std::size_t rows = sizes[k] - static_cast<std::size_t>(b) * kBlockRows;
+    if (rows < std::min<std::size_t>(kBlockRows, n - static_cast<std::size_t>(b) * kBlockRows)) {
+      tail_block[k] = b;
+      tail_rows[k] = rows;
+    }
+  }
   // no more threads (each with a block of weights) than blocks
   const int team = std::max(1, static_cast<int>(std::min<long>(
                                    threads > 0 ? static_cast<long>(threads) : omp_get_max_threads(), blocks)));
@@ -60,12 +80,20 @@ SampleMoments FeatureMapSampler::sample(unsigned long n, unsigned threads,
           a[j] = dot;
         }
         per_block[static_cast<std::size_t>(b)] = moments_of_weights(a.data(), rows);
+        for (std::size_t k = 0; k < sizes.size(); ++k)
+          if (tail_block[k] == b) tail[k] = moments_of_weights(a.data(), tail_rows[k]);
       }
     }
   }
-  SampleMoments total;
-  for (const SampleMoments& m : per_block) total.merge(m);  // fixed order: thread-count independent
-  return total;
+  std::vector<SampleMoments> out;
+  for (std::size_t k = 0; k < sizes.size(); ++k) {
+    // merged in block order (thread-count independent), the last block as this size has it
+    SampleMoments total;
+    const long size_blocks = static_cast<long>((sizes[k] + kBlockRows - 1) / kBlockRows);
+    for (long b = 0; b < size_blocks; ++b) total.merge(tail_block[k] == b ? tail[k] : per_block[static_cast<std::size_t>(b)]);
+    out.push_back(total);
+  }
+  return out;
 }
 
 }  // namespace attnverify::num

@@ -36,6 +36,12 @@ class FeatureMapSampler {
   SampleMoments sample(unsigned long n, unsigned threads = 0,
                        const std::function<void(double)>& progress = {}) const;
 
+  /// The moments of the first n keys for every n in `sizes`, from one draw of max(sizes) keys:
+  /// element k is, bit for bit, sample(sizes[k]) (a smaller n is a prefix of a larger one).
+  /// `progress` reports the fraction of the max(sizes) keys drawn.
+  std::vector<SampleMoments> sample_nested(const std::vector<unsigned long>& sizes, unsigned threads = 0,
+                                           const std::function<void(double)>& progress = {}) const;
+
  private:
   struct Impl;
   std::shared_ptr<const Impl> impl_;

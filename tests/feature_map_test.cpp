@@ -119,6 +119,30 @@ BOOST_AUTO_TEST_CASE(eq8_with_derived_moments_matches_monte_carlo) {
   }
 }
 
+// One draw of the largest n gives each smaller n the sample it would get alone, bit for bit
+// (sizes inside a block, on a block boundary, unsorted), at 1 and 2 threads.
+BOOST_AUTO_TEST_CASE(a_nested_feature_map_draw_equals_each_size_drawn_alone) {
+  const auto& s = sym::symbols();
+  const std::vector<double> q{0.5, -0.25, 1.0}, mu{0.25, 0.0, -0.5}, sigma{1.0, 0.5, 0.75};
+  const num::FeatureMapSampler sampler(sym::parse_expression("relu(x) + 1/2", {"x"}), s.x, q, mu, sigma, 11);
+  const std::vector<unsigned long> sizes{9000, 1000, 4096, 4100};
+  for (unsigned threads : {1u, 2u}) {
+    const std::vector<num::SampleMoments> nested = sampler.sample_nested(sizes, threads);
+    BOOST_REQUIRE(nested.size() == sizes.size());
+    for (std::size_t k = 0; k < sizes.size(); ++k) {
+      const num::SampleMoments alone = sampler.sample(sizes[k], threads);
+      BOOST_TEST_CONTEXT("n = " << sizes[k] << ", threads " << threads) {
+        BOOST_TEST(nested[k].count == alone.count);
+        BOOST_TEST(nested[k].mean_u == alone.mean_u);
+        BOOST_TEST(nested[k].mean_v == alone.mean_v);
+        BOOST_TEST(nested[k].m2_u == alone.m2_u);
+        BOOST_TEST(nested[k].m2_v == alone.m2_v);
+        BOOST_TEST(nested[k].c_uv == alone.c_uv);
+      }
+    }
+  }
+}
+
 // The derivation work bound (proofs/derivation_work.hpp) covers feature maps too:
 // phi = relu(x + 1)^64 would expand for minutes; it is no closed form at once, and
 // relu(x)^2 (work 81) still derives.

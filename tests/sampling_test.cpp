@@ -6,6 +6,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
+#include <memory>
 
 #include "numerics/adaptive_evaluation.hpp"
 #include "numerics/attention_sampler.hpp"
@@ -113,6 +114,90 @@ BOOST_AUTO_TEST_CASE(samples_are_identical_at_any_thread_count_and_nested_in_n) 
   const num::SampleMoments small = sampler.sample(4096, 1), first_block_of_large = sampler.sample(4096, 2);
   BOOST_TEST(small.mean_v == first_block_of_large.mean_v);
   BOOST_TEST(one.count == 50000.0);
+}
+
+namespace {
+bool same_moments(const num::SampleMoments& a, const num::SampleMoments& b) {
+  return a.count == b.count && a.mean_u == b.mean_u && a.mean_v == b.mean_v && a.m2_u == b.m2_u && a.m2_v == b.m2_v &&
+         a.c_uv == b.c_uv && a.non_finite == b.non_finite;
+}
+bool same_batches(const std::vector<num::BatchSums>& a, const std::vector<num::BatchSums>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t k = 0; k < a.size(); ++k)
+    if (a[k].sum_u != b[k].sum_u || a[k].sum_v != b[k].sum_v || a[k].count != b[k].count) return false;
+  return true;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_nested_draw_gives_each_size_the_sample_drawn_alone_bit_for_bit) {
+  // sizes that end inside a block (1000, 4100, 10000), on a block boundary (4096, 8192), on a batch
+  // boundary inside a block (4160 = 4096 + 64), below one batch (40), repeated, and unsorted;
+  // at 1 and 2 threads
+  const auto& s = sym::symbols();
+  const num::AttentionSampler sampler(relu2(), s.x, 16, -0.5, 1.0, 7);
+  const std::vector<unsigned long> sizes{10000, 1000, 4096, 4100, 4160, 40, 8192, 1000};
+  for (unsigned threads : {1u, 2u}) {
+    const num::NestedSample nested = sampler.sample_nested(sizes, threads, {}, true);
+    BOOST_REQUIRE(nested.moments.size() == sizes.size());
+    BOOST_REQUIRE(nested.batches.size() == sizes.size());
+    for (std::size_t k = 0; k < sizes.size(); ++k) {
+      std::vector<num::BatchSums> alone_batches;
+      const num::SampleMoments alone = sampler.sample(sizes[k], threads, nullptr, {}, &alone_batches);
+      BOOST_TEST_CONTEXT("n = " << sizes[k] << ", threads " << threads) {
+        BOOST_TEST(same_moments(nested.moments[k], alone));
+        BOOST_TEST(same_batches(nested.batches[k], alone_batches));
+        BOOST_TEST(nested.moments[k].count == static_cast<long double>(sizes[k]));
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(kept_scores_serve_another_kernel_at_the_same_geometry_with_the_same_numbers) {
+  // relu^2 draws the keys of (seed 7, d = 16, beta = -1/2, gamma = 1) into a cache; x^2 at the same
+  // geometry then draws no normal, and its moments equal those of x^2 sampled without a cache
+  const auto& s = sym::symbols();
+  const GiNaC::ex square = sym::parse_expression("x^2", {"x"});
+  num::ScoreCache cache;
+  num::SamplerTimings first, second, uncached;
+  const std::vector<unsigned long> sizes{3000, 20000};
+  num::AttentionSampler(relu2(), s.x, 16, -0.5, 1.0, 7).sample_nested(sizes, 2, {}, false, &cache, &first);
+  const num::NestedSample kept =
+      num::AttentionSampler(square, s.x, 16, -0.5, 1.0, 7).sample_nested(sizes, 2, {}, true, &cache, &second);
+  const num::NestedSample fresh =
+      num::AttentionSampler(square, s.x, 16, -0.5, 1.0, 7).sample_nested(sizes, 2, {}, true, nullptr, &uncached);
+  BOOST_TEST(first.normals == 20000.0 * 16);
+  BOOST_TEST(second.normals == 0.0);  // every score came from the cache
+  BOOST_TEST(uncached.normals == 20000.0 * 16);
+  for (std::size_t k = 0; k < sizes.size(); ++k) {
+    BOOST_TEST(same_moments(kept.moments[k], fresh.moments[k]));
+    BOOST_TEST(same_batches(kept.batches[k], fresh.batches[k]));
+  }
+  // another geometry (gamma differs in its last bit) is not served from the cache
+  num::SamplerTimings other;
+  num::AttentionSampler(square, s.x, 16, -0.5, std::nextafter(1.0, 2.0), 7)
+      .sample_nested({1000}, 1, {}, false, &cache, &other);
+  BOOST_TEST(other.normals == 1000.0 * 16);
+  // a larger n than kept is drawn afresh (and then kept)
+  num::SamplerTimings larger;
+  num::AttentionSampler(square, s.x, 16, -0.5, 1.0, 7).sample_nested({30000}, 1, {}, false, &cache, &larger);
+  BOOST_TEST(larger.normals == 30000.0 * 16);
+}
+
+BOOST_AUTO_TEST_CASE(a_score_cache_keeps_nothing_beyond_its_budget) {
+  num::ScoreCache cache(8000 * sizeof(double));  // a sample of at most 2000 scores is kept
+  BOOST_TEST(cache.would_keep(2000));
+  BOOST_TEST(!cache.would_keep(2001));
+  const num::ScoreCache::Key a{1, 16, 0, 0}, b{2, 16, 0, 0};
+  cache.keep(a, std::make_shared<const std::vector<double>>(2001, 1.0));
+  BOOST_TEST(!cache.find(a, 1));
+  cache.keep(a, std::make_shared<const std::vector<double>>(2000, 1.0));
+  BOOST_TEST(cache.find(a, 2000) != nullptr);
+  BOOST_TEST(!cache.find(a, 2001));
+  for (std::uint64_t seed = 3; seed < 10; ++seed)
+    cache.keep({seed, 16, 0, 0}, std::make_shared<const std::vector<double>>(2000, 1.0));
+  BOOST_TEST(!cache.would_keep(1));  // 4 x 2000 scores: the budget is spent
+  cache.keep(b, std::make_shared<const std::vector<double>>(10, 1.0));
+  BOOST_TEST(!cache.find(b, 1));
 }
 
 BOOST_AUTO_TEST_CASE(geometry_hits_the_requested_beta_and_gamma) {

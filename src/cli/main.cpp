@@ -25,6 +25,7 @@
 
 #include <unistd.h>
 
+#include "numerics/score_cache.hpp"
 #include "src/kinds/derivation_summary.hpp"
 #include "src/kinds/registry.hpp"
 #include "proofs/printing.hpp"
@@ -347,6 +348,7 @@ int main(int argc, char** argv) {
       options.threads = usable.threads;
       options.command = command;
       options.planted_error = planted_error;
+      options.score_cache = std::make_shared<attnverify::num::ScoreCache>();
       if (!shard_text.empty() && !planted_error.empty()) {
         std::cerr << "error: --plant-error is a test of one unsharded run; it cannot be combined with --shard\n";
         return kExitBadInput;

@@ -212,21 +212,26 @@ void run_sampled_checks(const Spec& spec, const num::AdaptiveEvaluator* closed, 
       const num::AttentionSampler sampler(spec.definition, s.x, d, p[0].to_double(), p[1].to_double(), seed, law_ptr);
       if (d == dimensions.front() && !population_failure.empty())
         progress(fmt::format("[{}] the CLT interval is not checked at this point: {}", spec.name, population_failure));
-      for (const unsigned long n : plan.sizes) {
-        progress(fmt::format("[{}] sampling beta = {}, gamma = {}, d = {}, n = {}", spec.name, exact_text(p[0]),
-                             exact_text(p[1]), d, n));
-        // a line every 5 s or so inside a long check (d = 4096, n = 10^8 takes minutes)
-        auto last = std::chrono::steady_clock::now();
-        std::vector<num::BatchSums> batches;
-        const num::SampleMoments moments = sampler.sample(
-            n, options.threads, nullptr,
-            [&](double done) {
-              const auto now = std::chrono::steady_clock::now();
-              if (now - last < std::chrono::seconds(5)) return;
-              last = now;
-              progress(fmt::format("[{}]   ... {:.0f}% of the n = {} keys drawn", spec.name, 100 * done, n));
-            },
-            &batches);
+      // one draw of the largest n: each smaller n is its first keys (nested samples)
+      const unsigned long largest_n = *std::max_element(plan.sizes.begin(), plan.sizes.end());
+      progress(fmt::format("[{}] sampling beta = {}, gamma = {}, d = {}, n = {} (nested: the first n of {} keys)",
+                           spec.name, exact_text(p[0]), exact_text(p[1]), d, fmt::join(plan.sizes, ", "),
+                           largest_n));
+      // a line every 5 s or so inside a long check (d = 4096, n = 10^8 takes minutes)
+      auto last = std::chrono::steady_clock::now();
+      num::NestedSample nested = sampler.sample_nested(
+          plan.sizes, options.threads,
+          [&](double done) {
+            const auto now = std::chrono::steady_clock::now();
+            if (now - last < std::chrono::seconds(5)) return;
+            last = now;
+            progress(fmt::format("[{}]   ... {:.0f}% of the {} keys drawn", spec.name, 100 * done, largest_n));
+          },
+          true, options.score_cache.get());
+      for (std::size_t size_index = 0; size_index < plan.sizes.size(); ++size_index) {
+        const unsigned long n = plan.sizes[size_index];
+        const num::SampleMoments& moments = nested.moments[size_index];
+        const std::vector<num::BatchSums>& batches = nested.batches[size_index];
         const num::SparsityEstimate est = num::estimate_sparsity(moments);
         CheckRecord r;
         r.variant = spec.name;

@@ -3,8 +3,13 @@
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
+
+namespace attnverify::num {
+class ScoreCache;
+}
 
 namespace attnverify {
 
@@ -27,6 +32,9 @@ struct RunOptions {
   /// (an unsharded run). Set per variant by run_shard_checks (src/run/shard.hpp); not an
   /// option a run records.
   std::function<bool(std::size_t block)> checks_grid_block;
+  /// Scores already drawn in this run (numerics/attention_sampler.hpp, ScoreCache): checks that
+  /// sample the same keys draw them once. Null: nothing kept. Changes CPU time only, never a value.
+  std::shared_ptr<num::ScoreCache> score_cache;
 
   /// The seed a spec's sampling uses: --seed, else the spec's, else kDefaultSeed.
   unsigned long seed_for(const std::optional<unsigned long>& spec_seed) const {
