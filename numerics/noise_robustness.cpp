@@ -47,13 +47,14 @@ std::pair<double, double> one_gap(NoiseLaw noise, ScoreLaw scores, bool correlat
     const double e = std::exp(s);
     w += e;
     wv += e * v;
+    // e^{s + eps}, and e^{s + (eps + s)} = e^{s + eps} e^{s} from it (two exponentials a draw, not three)
+    const double en = std::exp(s + eps);
     if (independent) {
-      const double en = std::exp(s + eps);
       wn += en;
       wnv += en * v;
     }
     if (dependent) {
-      const double ec = std::exp(s + (eps + s));
+      const double ec = en * e;
       wc += ec;
       wcv += ec * v;
     }
