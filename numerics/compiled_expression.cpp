@@ -4,6 +4,7 @@
 
 #include <boost/math/constants/constants.hpp>
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <sstream>
 
@@ -33,6 +34,8 @@ CompiledExpression::CompiledExpression(const ex& e, std::vector<ex> variables, u
   for (const ex& c : program_.constants)
     constants_.push_back(c.is_equal(Pi) ? boost::math::constants::pi<Real>() : to_real(ex_to<numeric>(c)));
   stack_.resize(program_.stack_depth);
+  power_chains_.resize(static_cast<std::size_t>(
+      std::count_if(program_.code.begin(), program_.code.end(), [](const Instruction& i) { return i.op == Op::Pow; })));
 }
 
 namespace {
@@ -44,27 +47,43 @@ struct RealOps {
   const std::vector<Real>& point;
   unsigned digits;
   double& cancellation_digits;
+  std::vector<PowerChain>& chains;  // one per Pow instruction, in program order
+  std::array<Real, 2>& scratch;
+  std::size_t next_chain = 0;
 
   void constant(Real& out, long k) const { out = constants[static_cast<std::size_t>(k)]; }
   void variable(Real& out, long k) const {  // mpfr_set keeps the program's precision whatever the input's
     mpfr_set(out.backend().data(), point.at(static_cast<std::size_t>(k)).backend().data(), MPFR_RNDN);
   }
   void add(Real* t, std::size_t n) const {
-    Real largest = boost::multiprecision::abs(t[0]);
-    for (std::size_t k = 1; k < n; ++k) {
-      if (boost::multiprecision::abs(t[k]) > largest) largest = boost::multiprecision::abs(t[k]);
-      t[0] += t[k];
-    }
-    // digits lost to cancellation: log10(max |term| / |sum|), measured only past 3 digits;
+    // the largest |term| (the first of equals), compared in place, and kept aside when it is t[0],
+    // which the sum overwrites: two scratch numbers of the expression, no temporaries
+    std::size_t top = 0;
+    for (std::size_t k = 1; k < n; ++k)
+      if (mpfr_cmpabs(t[k].backend().data(), t[top].backend().data()) > 0) top = k;
+    mpfr_ptr kept = scratch[0].backend().data(), scaled = scratch[1].backend().data();
+    const mpfr_prec_t bits = mpfr_get_prec(t[0].backend().data());
+    if (mpfr_get_prec(kept) != bits) mpfr_set_prec(kept, bits);
+    if (mpfr_get_prec(scaled) != bits) mpfr_set_prec(scaled, bits);
+    if (top == 0) mpfr_set(kept, t[0].backend().data(), MPFR_RNDN);  // exact: the same precision
+    for (std::size_t k = 1; k < n; ++k) t[0] += t[k];
+    mpfr_srcptr largest = top == 0 ? kept : t[top].backend().data();
+    // digits lost to cancellation: log10(max |term| / |sum|), measured only past 3 digits
+    // (|sum| 1000 < max |term|, the product rounded to the sum's precision);
     // a sum at rounding level (within 5 digits of the precision, or 0) has lost everything:
     // +infinity
-    if (largest > 0 && boost::multiprecision::abs(t[0]) * 1000 < largest) {
-      double lost = t[0] == 0 ? std::numeric_limits<double>::infinity()
-                              : boost::multiprecision::log10(Real(largest / boost::multiprecision::abs(t[0])))
-                                    .convert_to<double>();
-      if (lost >= Precision{digits}.required()) lost = std::numeric_limits<double>::infinity();
-      cancellation_digits = std::max(cancellation_digits, lost);
+    if (mpfr_zero_p(largest) || mpfr_nan_p(largest)) return;
+    mpfr_mul_ui(scaled, t[0].backend().data(), 1000, MPFR_RNDN);
+    if (!(mpfr_cmpabs(scaled, largest) < 0) || mpfr_nan_p(scaled)) return;
+    double lost = std::numeric_limits<double>::infinity();
+    if (!mpfr_zero_p(t[0].backend().data())) {
+      Real ratio;
+      mpfr_div(ratio.backend().data(), largest, t[0].backend().data(), MPFR_RNDN);
+      mpfr_abs(ratio.backend().data(), ratio.backend().data(), MPFR_RNDN);
+      lost = boost::multiprecision::log10(ratio).convert_to<double>();
     }
+    if (lost >= Precision{digits}.required()) lost = std::numeric_limits<double>::infinity();
+    cancellation_digits = std::max(cancellation_digits, lost);
   }
   static void mul(Real* t, std::size_t n) {
     for (std::size_t k = 1; k < n; ++k) t[0] *= t[k];
@@ -77,7 +96,12 @@ struct RealOps {
     else
       x = boost::multiprecision::pow(x, Real(k));
   }
-  static void pow(Real& x, const Real& y) { x = boost::multiprecision::pow(x, y); }
+  // x^y; a Pow instruction whose integer exponent steps from its last evaluation with the same
+  // base takes its value from its chain (numerics/power_chain.hpp): the same number, sooner
+  void pow(Real& x, const Real& y) {
+    PowerChain& chain = chains[next_chain++];
+    if (!chain.power(x.backend().data(), x.backend().data(), y.backend().data())) x = boost::multiprecision::pow(x, y);
+  }
   static void sqrt(Real& x) { x = boost::multiprecision::sqrt(x); }
   static void exp(Real& x) { x = boost::multiprecision::exp(x); }
   static void log(Real& x) { x = boost::multiprecision::log(x); }
@@ -99,7 +123,7 @@ struct RealOps {
 Real CompiledExpression::evaluate_unchecked(const std::vector<Real>& point) const {
   ScopedPrecision scope(digits_);
   cancellation_digits_ = 0;
-  RealOps ops{constants_, point, digits_, cancellation_digits_};
+  RealOps ops{constants_, point, digits_, cancellation_digits_, power_chains_, scratch_};
   interpret(program_.code, stack_.data(), ops);
   return stack_[0];
 }

@@ -7,17 +7,21 @@
 // mpfr_erf / mpfr_erfc; exp, log, pow go through Boost.Multiprecision to MPFR.
 //
 // A program is compiled for one precision (digits) and evaluates under a
-// ScopedPrecision of that precision. It keeps a scratch stack, so one object must
-// not be used from two threads at once.
+// ScopedPrecision of that precision. It keeps a scratch stack, and each x^y instruction
+// a chain of its last powers (numerics/power_chain.hpp: consecutive integer powers of one
+// base, as in a sequence's terms, for a multiplication each, with mpfr_pow's values), so
+// one object must not be used from two threads at once.
 #pragma once
 
 #include <ginac/ginac.h>
 
+#include <array>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "numerics/expression_program.hpp"
+#include "numerics/power_chain.hpp"
 #include "numerics/precision.hpp"
 
 namespace attnverify::num {
@@ -54,6 +58,8 @@ class CompiledExpression {
   std::vector<Real> constants_;
   mutable std::vector<Real> stack_;
   mutable double cancellation_digits_ = 0;
+  mutable std::vector<PowerChain> power_chains_;  // one per Pow instruction (numerics/power_chain.hpp)
+  mutable std::array<Real, 2> scratch_;           // a sum's largest term and |sum| 1000
 };
 
 /// Converts an exact GiNaC real number to Real at the current default precision.

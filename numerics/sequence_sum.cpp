@@ -26,8 +26,14 @@ SequenceSum sum_sequence(const GiNaC::ex& weight, const GiNaC::numeric& lambda, 
     if (!(boost::math::isfinite)(a))
       throw EvaluationError(fmt::format("the weight a_i is not a finite number at i = {} (lambda = {}, n = {})", i,
                                         lambda.to_double(), n));
-    sum_abs += abs(a);
-    sum_square += a * a;
+    // sum_abs += |a|, and sum_square += a^2 in one rounding (mpfr_fma, as Boost.Multiprecision
+    // evaluates `s += a * a`): in place, no temporaries
+    if (mpfr_signbit(a.backend().data()))
+      mpfr_sub(sum_abs.backend().data(), sum_abs.backend().data(), a.backend().data(), MPFR_RNDN);
+    else
+      mpfr_add(sum_abs.backend().data(), sum_abs.backend().data(), a.backend().data(), MPFR_RNDN);
+    mpfr_fma(sum_square.backend().data(), a.backend().data(), a.backend().data(), sum_square.backend().data(),
+             MPFR_RNDN);
   }
   if (sum_square == 0)
     throw EvaluationError(fmt::format("every weight a_i is 0 at lambda = {}, n = {}: S = 0/0", lambda.to_double(), n));

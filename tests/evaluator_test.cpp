@@ -7,6 +7,8 @@
 #include "numerics/adaptive_evaluation.hpp"
 #include "numerics/agreement.hpp"
 #include "numerics/compiled_expression.hpp"
+#include "numerics/power_chain.hpp"
+#include "numerics/precision.hpp"
 #include "proofs/expression_parser.hpp"
 #include "proofs/scoped_digits.hpp"
 #include "proofs/symbols.hpp"
@@ -96,4 +98,70 @@ BOOST_AUTO_TEST_CASE(complete_cancellation_is_never_taken_as_zero) {
   BOOST_REQUIRE_MESSAGE(r.converged, r.failure);
   num::ScopedPrecision scope(r.precision);
   BOOST_TEST(num::digits_of_agreement(r.value, Real(1), 60) >= 50.0);
+}
+
+// The power chain (numerics/power_chain.hpp) returns mpfr_pow's correctly rounded x^y, bit for
+// bit, along runs of integer exponents with one base: descending by 1 from 10^6 (decay's
+// lambda^(n - i)), ascending, by steps of 3 and -64 (a new base, a jump of 65 or a non-integer
+// exponent starts anew); bases that give exact powers
+// (1/2, -2), a base near 1, negative bases, and precisions from 53 to 400 bits. It must serve
+// most calls itself (else it saves nothing), and every value it serves must equal mpfr_pow's.
+BOOST_AUTO_TEST_CASE(power_chain_returns_mpfr_pow_bit_for_bit) {
+  struct Run {
+    double base;
+    long first, step, count;
+  };
+  const std::vector<Run> runs{{0.99, 1000000, -1, 20000}, {0.5, 999999, -1, 3000}, {0.9, 1, 1, 5000},
+                              {-0.7, 10, 3, 2000},        {1.25, 4000, -64, 60},   {-2.0, 0, 1, 1100},
+                              {1.0 - 0x1p-50, 5, 1, 3000}};
+  unsigned long served = 0, calls = 0, mismatches = 0;
+  for (const mpfr_prec_t bits : {53L, 113L, 233L, 400L}) {
+    num::PowerChain chain;
+    mpfr_t x, y, got, want;
+    mpfr_inits2(bits, x, y, got, want, static_cast<mpfr_ptr>(nullptr));
+    for (const Run& run : runs) {
+      mpfr_set_d(x, run.base, MPFR_RNDN);
+      for (long k = 0; k < run.count; ++k) {
+        mpfr_set_si(y, run.first + k * run.step, MPFR_RNDN);
+        mpfr_pow(want, x, y, MPFR_RNDN);
+        ++calls;
+        if (chain.power(got, x, y)) {
+          ++served;
+          if (!mpfr_equal_p(got, want) || mpfr_signbit(got) != mpfr_signbit(want)) ++mismatches;
+        }
+      }
+    }
+    // a jump of 65 and a non-integer exponent are not served
+    mpfr_set_si(y, 100, MPFR_RNDN);
+    chain.power(got, x, y);
+    mpfr_set_si(y, 165, MPFR_RNDN);
+    BOOST_TEST(!chain.power(got, x, y));
+    mpfr_set_d(y, 165.5, MPFR_RNDN);
+    BOOST_TEST(!chain.power(got, x, y));
+    mpfr_clears(x, y, got, want, static_cast<mpfr_ptr>(nullptr));
+  }
+  BOOST_TEST_MESSAGE("power chain: " << served << " of " << calls << " calls served");
+  BOOST_TEST(mismatches == 0u);
+  BOOST_TEST(served > calls * 9 / 10);
+}
+
+// Through the compiled expression: lambda^(n - i) for i = 1..20000 at 70 digits equals, bit for
+// bit, a fresh evaluation (a new object, so no chain) at every i.
+BOOST_AUTO_TEST_CASE(compiled_powers_along_a_sequence_equal_fresh_evaluations) {
+  const auto& s = sym::symbols();
+  const ex weight = sym::parse_expression("lambda^(n-i)", {"lambda", "n", "i"});
+  const num::CompiledExpression along(weight, {s.lambda, s.n, s.i}, 70);
+  num::ScopedPrecision scope(70);
+  std::vector<Real> point{num::to_real(numeric(99, 100)), Real(1000000), Real(0)};
+  unsigned long differ = 0;
+  for (long i = 1; i <= 20000; ++i) {
+    point[2] = i;
+    const Real chained = along(point);
+    const num::CompiledExpression fresh(weight, {s.lambda, s.n, s.i}, 70);
+    const Real direct = fresh(point);
+    if (mpfr_cmp(chained.backend().data(), direct.backend().data()) != 0 ||
+        mpfr_get_prec(chained.backend().data()) != mpfr_get_prec(direct.backend().data()))
+      ++differ;
+  }
+  BOOST_TEST(differ == 0u);
 }
