@@ -70,7 +70,6 @@ bool PowerChain::power(mpfr_ptr out, mpfr_srcptr x, mpfr_srcptr y) {
     roundings_ = 1;
     have_value_ = true;
   } else {
-    const long size = step > 0 ? step : -step;
     if (factor_step_ != step) {
       // x^s, or x^-|s| = 1/x^|s| for a step down (a multiplication a step is about half a division)
       mpfr_set_prec(factor_, q);
