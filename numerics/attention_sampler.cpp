@@ -252,12 +252,27 @@ NestedSample AttentionSampler::sample_nested(const std::vector<unsigned long>& s
     for (long b = 0; b < size_blocks; ++b)
       total.merge(tails[k].block == b ? tails[k].moments : per_block[static_cast<std::size_t>(b)]);
     out.moments.push_back(total);
-    if (with_batches) {
+    if (with_batches && sizes[k] != n) {
       std::vector<BatchSums> mine(all_batches.begin(),
                                   all_batches.begin() + static_cast<long>((sizes[k] + kBatchRows - 1) / kBatchRows));
       if (tails[k].block >= 0 && tails[k].rows % kBatchRows != 0) mine.back() = tails[k].batch;
       out.batches.push_back(std::move(mine));
+    } else if (with_batches) {
+      out.batches.emplace_back();  // the largest size's: filled below
     }
+  }
+  if (with_batches) {
+    // the largest size takes the batches themselves (no copy), its repeats a copy
+    std::size_t largest = sizes.size();
+    for (std::size_t k = 0; k < sizes.size(); ++k)
+      if (sizes[k] == n && k != largest) {
+        if (largest == sizes.size()) {
+          largest = k;
+          out.batches[k] = std::move(all_batches);
+        } else {
+          out.batches[k] = out.batches[largest];
+        }
+      }
   }
   if (timings) {
     for (const SamplerTimings& t : per_thread) {

@@ -8,6 +8,14 @@ namespace {
 constexpr long kMaxStep = 64;
 constexpr unsigned long kMaxRoundings = 1ul << 21;
 constexpr mpfr_prec_t kExtraBits = 64;
+constexpr long kMaxExponent = 1l << 62;
+
+// Whether v is a number the chain may build on: finite, non-zero, and clear of the exponent
+// range's ends (an underflow rounded to nearest can return the smallest positive number, a
+// normal number whose error is no longer a few roundings: refused with a margin).
+bool usable(mpfr_srcptr v) {
+  return mpfr_regular_p(v) && mpfr_get_exp(v) > mpfr_get_emin() + 2 && mpfr_get_exp(v) < mpfr_get_emax() - 2;
+}
 
 // ceil(log2(r)) for r >= 1
 long ceil_log2(unsigned long r) {
@@ -48,10 +56,14 @@ bool PowerChain::power(mpfr_ptr out, mpfr_srcptr x, mpfr_srcptr y) {
     return false;
   }
   const long e = mpfr_get_si(y, MPFR_RNDN);
+  if (e > kMaxExponent || e < -kMaxExponent) {  // beyond it, e - exponent_ could overflow a long
+    forget();
+    return false;
+  }
   const bool same_base = known_ && mpfr_get_prec(base_) == p && mpfr_equal_p(base_, x);
-  // the step, without overflow: |e|, |exponent_| < 2^63
-  const bool small_step = same_base && ((e >= exponent_ && e - exponent_ <= kMaxStep && e != exponent_) ||
-                                        (e < exponent_ && exponent_ - e <= kMaxStep));
+  // |e|, |exponent_| <= 2^62: their difference fits a long
+  const long difference = e - exponent_;
+  const bool small_step = same_base && difference != 0 && difference <= kMaxStep && difference >= -kMaxStep;
   if (!small_step) {
     // remember (x, e): a chain starts if the next call steps from here
     if (mpfr_get_prec(base_) != p) mpfr_set_prec(base_, p);
@@ -62,7 +74,7 @@ bool PowerChain::power(mpfr_ptr out, mpfr_srcptr x, mpfr_srcptr y) {
     exponent_ = e;
     return false;
   }
-  const long step = e - exponent_;
+  const long step = difference;
   const mpfr_prec_t q = p + kExtraBits;
   if (!have_value_ || roundings_ >= kMaxRoundings) {
     mpfr_set_prec(value_, q);
@@ -75,12 +87,18 @@ bool PowerChain::power(mpfr_ptr out, mpfr_srcptr x, mpfr_srcptr y) {
       mpfr_set_prec(factor_, q);
       factor_rounded_ = mpfr_pow_si(factor_, x, step, MPFR_RNDN) != 0;
       factor_step_ = step;
+      if (!usable(factor_)) {
+        factor_step_ = 0;
+        have_value_ = false;
+        exponent_ = e;
+        return false;
+      }
     }
     mpfr_mul(value_, value_, factor_, MPFR_RNDN);
     roundings_ += factor_rounded_ ? 2 : 1;
   }
   exponent_ = e;
-  if (!mpfr_regular_p(value_)) {  // (an overflow or underflow: no chain through it)
+  if (!usable(value_)) {  // (an overflow or underflow, or near one: no chain through it)
     have_value_ = false;
     return false;
   }

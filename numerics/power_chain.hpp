@@ -10,8 +10,9 @@
 // "Rounding") says whether every number within that error rounds, to nearest at p bits, to the
 // same number; if so that number is the correctly rounded x^(e+s), the very number mpfr_pow
 // returns (MPFR rounds every function correctly), and the chain returns it. Otherwise, or for a
-// base or exponent outside the chain (not a finite non-zero x, not an integer y, a new base, a
-// step of 0 or above 64), it returns false and the caller computes x^y itself. The chain starts
+// base or exponent outside the chain (not a finite non-zero x, not an integer y with |y| <= 2^62,
+// a new base, a step of 0 or above 64, a power or factor within 2 binades of the exponent range's
+// ends, where an underflow may have rounded), it returns false and the caller computes x^y itself. The chain starts
 // anew (one mpfr_pow at q bits) after 2^21 roundings. So results are bit for bit those of
 // mpfr_pow; only the time differs.
 #pragma once

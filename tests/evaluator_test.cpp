@@ -165,3 +165,32 @@ BOOST_AUTO_TEST_CASE(compiled_powers_along_a_sequence_equal_fresh_evaluations) {
   }
   BOOST_TEST(differ == 0u);
 }
+
+// Found by a review: an exponent jump of 2^63 or more wrapped around in the step test, and an
+// underflow rounded up to the smallest positive number was taken for an accurate power. Neither
+// may give a value other than mpfr_pow's (the widest exponent range, as ScopedPrecision sets it).
+BOOST_AUTO_TEST_CASE(power_chain_refuses_wrapped_steps_and_underflowed_powers) {
+  mpfr_set_emin(mpfr_get_emin_min());
+  mpfr_set_emax(mpfr_get_emax_max());
+  num::PowerChain chain;
+  mpfr_t x, y, got, want;
+  mpfr_inits2(128, x, y, got, want, static_cast<mpfr_ptr>(nullptr));
+  const auto served_right = [&](long exponent) {
+    mpfr_set_si(y, exponent, MPFR_RNDN);
+    mpfr_pow(want, x, y, MPFR_RNDN);
+    return !chain.power(got, x, y) || mpfr_equal_p(got, want);
+  };
+  // x = 5/4 at exponents -(2^62 + 11), -(2^62 + 10), 2^62: the third is not a step of 1
+  mpfr_set_d(x, 1.25, MPFR_RNDN);
+  const long big = 1l << 62;
+  BOOST_TEST(served_right(-(big + 11)));
+  BOOST_TEST(served_right(-(big + 10)));
+  BOOST_TEST(served_right(big));
+  BOOST_TEST(served_right(big - 1));
+  // x = 2^(-2^61 - 1/4): x^2 underflows (rounded up to the smallest positive number), and x^1
+  // after it must not be built on that
+  mpfr_set_d(x, 0.8408964152537145, MPFR_RNDN);  // 2^(-1/4)
+  mpfr_mul_2si(x, x, -(1l << 61), MPFR_RNDN);
+  for (const long exponent : {1l, 2l, 1l, 2l, 3l, 1l}) BOOST_TEST(served_right(exponent), "x^" << exponent);
+  mpfr_clears(x, y, got, want, static_cast<mpfr_ptr>(nullptr));
+}
