@@ -54,6 +54,29 @@ std::string free_text_problem(const std::string& text, std::size_t max_length) {
   return "";
 }
 
+std::optional<std::string> nearest_name(const std::string& word, const std::vector<std::string>& names) {
+  const std::size_t limit = std::max<std::size_t>(1, std::min<std::size_t>(2, word.size() / 3));
+  std::optional<std::string> best;
+  std::size_t best_distance = limit + 1;
+  for (const std::string& name : names) {
+    if (name == word || name.size() > word.size() + limit || word.size() > name.size() + limit) continue;
+    // optimal string alignment distance, rows of the usual table
+    const std::size_t m = word.size(), n = name.size();
+    std::vector<std::vector<std::size_t>> d(m + 1, std::vector<std::size_t>(n + 1));
+    for (std::size_t i = 0; i <= m; ++i) d[i][0] = i;
+    for (std::size_t j = 0; j <= n; ++j) d[0][j] = j;
+    for (std::size_t i = 1; i <= m; ++i)
+      for (std::size_t j = 1; j <= n; ++j) {
+        const std::size_t cost = word[i - 1] == name[j - 1] ? 0 : 1;
+        d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+        if (i > 1 && j > 1 && word[i - 1] == name[j - 2] && word[i - 2] == name[j - 1])
+          d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    if (d[m][n] < best_distance) best_distance = d[m][n], best = name;
+  }
+  return best;
+}
+
 std::string identifier_problem(const std::string& text) {
   if (text.empty()) return "is empty";
   if (text.size() > kMaxIdentifierLength)

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,10 @@ inline constexpr std::size_t kMaxExpressionLength = 100000;
 std::size_t code_points(const std::string& text);
 
 std::string free_text_problem(const std::string& text, std::size_t max_length = kMaxTextLength);
+/// The name in `names` nearest to `word` by optimal string alignment distance (Damerau-Levenshtein
+/// with adjacent transpositions), if it is within max(1, min(2, |word| / 3)) edits and not `word`
+/// itself; the first of equally near names. For "did you mean" in the loader's messages.
+std::optional<std::string> nearest_name(const std::string& word, const std::vector<std::string>& names);
 std::string identifier_problem(const std::string& text);
 /// Parameter names: a letter, then letters, digits and _.
 std::string parameter_name_problem(const std::string& text);

@@ -49,7 +49,25 @@ std::size_t TomlReader::line_of(const std::string& key) const {
   return node ? attnverify::line_of(*node) : line_;
 }
 
+namespace {
+// The line of a key as written (a table's header line for [name]), else of its value.
+std::size_t key_line(const toml::key& key, const toml::node& node) {
+  return static_cast<std::size_t>(key.source().begin.line ? key.source().begin.line : node.source().begin.line);
+}
+}  // namespace
+
 void TomlReader::fail(const std::string& key, const std::string& message, const toml::node* at) const {
+  // a missing key with a near miss in the table ([grd] for [grid], sampels for samples): the
+  // misspelling is the problem, named at its own line
+  // (names of 3 or more characters: d and n are both keys of [sampling])
+  if (!at && !table_.get(key) && message.rfind("missing", 0) == 0 && key.size() >= 3) {
+    for (auto&& [written, node] : table_) {
+      const std::string name(written.str());
+      if (name.size() < 3 || used_.count(name) || nearest_name(name, {key}) != key) continue;
+      throw SpecError(file_, key_line(written, node), path(name),
+                      "unknown key: did you mean '" + key + "'? ('" + key + "': " + message + ")");
+    }
+  }
   throw SpecError(file_, at ? attnverify::line_of(*at) : line_of(key), path(key), message);
 }
 
@@ -71,6 +89,10 @@ std::optional<std::string> TomlReader::optional_string(const std::string& key, T
       break;
     case Text::Expression:
       problem = free_text_problem(value, kMaxExpressionLength);
+      // \f, \b, \t, \n, \r in a TOML basic string are escapes: "\frac" arrives as a form feed
+      if (!problem.empty() && value.find_first_of("\f\b\r") != std::string::npos)
+        problem += "; this looks like LaTeX, read through TOML's escapes (\\frac becomes a form feed): the expression "
+                   "language writes exp(-gamma^2/2)/2 or relu(x)^2, and the TeX goes in `latex`";
       break;
     case Text::Identifier:
       problem = identifier_problem(value);
@@ -124,9 +146,14 @@ void TomlReader::finish() const {
   for (auto&& [key, node] : table_) {
     const std::string name(key.str());
     if (used_.count(name)) continue;
-    throw SpecError(
-        file_, static_cast<std::size_t>(key.source().begin.line ? key.source().begin.line : node.source().begin.line),
-        path(name), "unknown key (see docs/spec-format.md for the schema)");
+    // the keys this table was asked for, present or not, are the schema's: the nearest is offered
+    std::vector<std::string> asked;
+    for (const std::string& k : used_)
+      if (!table_.get(k)) asked.push_back(k);
+    const std::optional<std::string> near = nearest_name(name, asked);
+    throw SpecError(file_, key_line(key, node), path(name),
+                    near ? "unknown key: did you mean '" + *near + "'? (see docs/spec-format.md for the schema)"
+                         : "unknown key (see docs/spec-format.md for the schema)");
   }
 }
 
@@ -249,7 +276,9 @@ namespace {
 // An expression in a message: whole up to 120 characters, else its start and length.
 std::string quoted_excerpt(const std::string& text) {
   if (text.size() <= 120) return "'" + text + "'";
-  return "'" + text.substr(0, 100) + "...' (" + std::to_string(text.size()) + " characters)";
+  std::size_t cut = 100;  // not inside a UTF-8 sequence (a lone byte is not text)
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return "'" + text.substr(0, cut) + "...' (" + std::to_string(text.size()) + " characters)";
 }
 }  // namespace
 
@@ -288,6 +317,12 @@ std::string toml_syntax_problem(const toml::parse_error& err) {
   const std::string description(err.description());
   if (description.find("cannot redefine existing") != std::string::npos)
     return "TOML syntax error: a key or table defined twice (this line repeats an earlier definition)";
+  // a basic string runs to the end of its line: the newline is the "control character"
+  if (description.find("while parsing string") != std::string::npos &&
+      description.find("control characters") != std::string::npos)
+    return "TOML syntax error: a string on this line is left open (its closing quote is missing; a string ends on "
+           "the line where it starts, use '''...''' for several lines) or holds a control character (" +
+           description + ")";
   return "TOML syntax error: " + description;
 }
 
