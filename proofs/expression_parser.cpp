@@ -1,4 +1,6 @@
 #include "proofs/expression_parser.hpp"
+#include <fmt/format.h>
+#include <map>
 
 #include <algorithm>
 #include <cctype>
@@ -119,6 +121,45 @@ std::string joined(const std::vector<std::string>& names) {
 //   power      := primary (('^' | '**') unary)?          (right-associative; -x^2 = -(x^2))
 //   primary    := number | name | name '(' expression (',' expression)* ')' | '(' expression ')'
 // Numbers are decimals with an optional exponent, read exactly (0.1 = 1/10).
+
+// The character at text[at], whole, for a message: `name` quotes it ('x'; a UTF-8 sequence with
+// its code point, since a byte alone would be invalid UTF-8 in the message and break a caller
+// that decodes it), `hint` says what to write instead, for the characters people paste from
+// papers (γ: gamma, ·: *, −: -) and for a backslash (LaTeX).
+struct CharacterText {
+  std::string name, hint;
+  std::string text() const { return name + hint; }
+};
+
+CharacterText describe_character(const std::string& text, std::size_t at) {
+  const unsigned char c = static_cast<unsigned char>(text[at]);
+  if (c == '\\')
+    return {"'\\'", ": this looks like LaTeX; the expression language writes exp(-gamma^2/2)/2 or relu(x)^2, "
+                    "not \\frac or \\exp (put the TeX in `latex`)"};
+  if (c < 0x80)
+    return {std::isprint(c) ? "'" + std::string(1, static_cast<char>(c)) + "'"
+                            : fmt::format("the control character U+{:04X}", static_cast<unsigned>(c)),
+            ""};
+  const std::size_t length = c >= 0xF0 && c < 0xF8 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
+  bool valid = length > 0 && at + length <= text.size();
+  long cp = length == 2 ? c & 0x1F : length == 3 ? c & 0x0F : c & 0x07;
+  for (std::size_t k = 1; valid && k < length; ++k) {
+    const unsigned char next = static_cast<unsigned char>(text[at + k]);
+    valid = (next & 0xC0) == 0x80;
+    cp = (cp << 6) | (next & 0x3F);
+  }
+  if (!valid) return {fmt::format("the byte 0x{:02X}", static_cast<unsigned>(c)), ", which is not UTF-8 text"};
+  static const std::map<long, const char*> words{
+      {0x03B1, "alpha"}, {0x03B2, "beta"}, {0x03B3, "gamma"}, {0x03BB, "lambda"}, {0x03BC, "mu"},
+      {0x03C3, "sigma"}, {0x03C0, "pi"},   {0x00B7, "*"},     {0x22C5, "*"},      {0x00D7, "*"},
+      {0x2217, "*"},     {0x2212, "-"},    {0x2013, "-"},     {0x2014, "-"},      {0x00B2, "^2"},
+      {0x00B3, "^3"},    {0x221A, "sqrt(...)"}, {0x00F7, "/"}, {0x2215, "/"},     {0x00A0, "a space"}};
+  const auto word = words.find(cp);
+  return {fmt::format("'{}' (U+{:04X})", text.substr(at, length), cp),
+          word == words.end() ? std::string(", which the expression language does not use")
+                              : fmt::format(": write {}", word->second)};
+}
+
 class Reader {
  public:
   Reader(const std::string& text, std::map<std::string, ex> names, std::vector<std::string> allowed, bool tolerant)
@@ -128,7 +169,10 @@ class Reader {
     skip_space();
     ex e = expression();
     skip_space();
-    if (pos_ < text_.size()) fail("unexpected '" + std::string(1, text_[pos_]) + "' after a complete expression");
+    if (pos_ < text_.size()) {
+      const CharacterText here = describe_character(text_, pos_);
+      fail("unexpected " + here.name + " after a complete expression" + here.hint);
+    }
     return e;
   }
 
@@ -182,7 +226,7 @@ class Reader {
     return pos_ < text_.size() && (text_[pos_] == '^' || text_.compare(pos_, 2, "**") == 0);
   }
   std::string describe_here() const {
-    return pos_ >= text_.size() ? std::string("the end of the expression") : "'" + std::string(1, text_[pos_]) + "'";
+    return pos_ >= text_.size() ? std::string("the end of the expression") : describe_character(text_, pos_).text();
   }
 
   ex expression() {
@@ -328,7 +372,7 @@ class Reader {
     }
     if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') return number();
     if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') return name();
-    fail("expected a number, a name or '(' but found '" + std::string(1, c) + "'");
+    fail("expected a number, a name or '(' but found " + describe_character(text_, pos_).text());
   }
 
   ex number() {

@@ -39,6 +39,25 @@ std::map<std::string, std::string> expectations(const fs::path& file) {
   return out;
 }
 
+// Whether s is well-formed UTF-8 (RFC 3629: no overlong forms, surrogates or code points past U+10FFFF).
+bool valid_utf8(const std::string& s) {
+  for (std::size_t k = 0; k < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[k]);
+    const std::size_t n = c < 0x80 ? 1 : (c >= 0xC2 && c < 0xE0) ? 2 : (c >= 0xE0 && c < 0xF0) ? 3 : (c >= 0xF0 && c < 0xF5) ? 4 : 0;
+    if (n == 0 || k + n > s.size()) return false;
+    long cp = n == 1 ? c : n == 2 ? c & 0x1F : n == 3 ? c & 0x0F : c & 0x07;
+    for (std::size_t j = 1; j < n; ++j) {
+      const unsigned char next = static_cast<unsigned char>(s[k + j]);
+      if ((next & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (next & 0x3F);
+    }
+    if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+      return false;
+    k += n;
+  }
+  return true;
+}
+
 }  // namespace
 
 // Verdicts and closed-form statuses are enums inside the program; text only at the edges
@@ -80,6 +99,7 @@ BOOST_AUTO_TEST_CASE(malformed_specs_are_rejected_with_file_line_and_key) {
           BOOST_TEST(std::string(err.what()).find(expect.at("expect-message")) != std::string::npos);
           BOOST_TEST(std::to_string(err.line) == expect.at("expect-line"));
           BOOST_TEST(err.key == expect.at("expect-key"));
+          BOOST_TEST(valid_utf8(err.what()));  // (a message cut a character into a lone byte once)
         }
       }
       BOOST_TEST(thrown);
