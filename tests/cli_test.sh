@@ -20,6 +20,13 @@ check "malformed spec names file:line and key" grep -q "unknown_key.toml:8: key 
 check "bad input writes no results" test ! -e "$work/bad/results.json"
 check "derive prints the closed form" expect_exit 0 "$bin" derive "$src/specs/relu2.toml"
 check "derive output has erfc and LaTeX" grep -q "erfc" "$work/out"
+# derive cites nothing: a spec alone in a folder, its source key in no bibliography, derives
+mkdir -p "$work/alone" && cp "$src/specs/relu2.toml" "$work/alone/"
+check "derive needs no bibliography" expect_exit 0 "$bin" derive "$work/alone/relu2.toml"
+check "derive without a bibliography prints the closed form" grep -q "erfc" "$work/out"
+printf '[Other2020]\nauthor = "A. Author"\ntitle = "Another paper"\nyear = 2020\nurl = "https://example.org/other"\n' >"$work/other.bib.toml"
+check "derive --bibliography still checks the keys" expect_exit 2 "$bin" derive --bibliography "$work/other.bib.toml" "$work/alone/relu2.toml"
+check "derive --bibliography names the unknown source" grep -q "unknown source 'Su2023'" "$work/err"
 check "unexpected verdict exits 1" expect_exit 1 "$bin" run "$src/tests/specs/unexpected.toml" $bib --no-pdf --quiet --out "$work/unexpected"
 
 # the report's date is SOURCE_DATE_EPOCH's (src/report/reproducibility.hpp), so that two runs can be compared

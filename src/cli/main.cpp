@@ -137,8 +137,17 @@ std::vector<attnverify::Spec> load_all(const std::vector<std::string>& paths, co
 }
 
 int derive(const std::string& path, const std::string& bibliography_path) {
+  // derive cites nothing: without --bibliography every source key is accepted, so a spec whose
+  // bibliography is elsewhere (or not written yet) still derives
   attnverify::Bibliography bibliography;
-  const auto specs = load_all({path}, bibliography_path, bibliography);
+  const auto specs = [&] {
+    if (!bibliography_path.empty()) return load_all({path}, bibliography_path, bibliography);
+    bibliography[attnverify::kAnySource] = attnverify::Reference{};
+    std::vector<attnverify::Spec> loaded;
+    for (const auto& file : attnverify::collect_spec_files({path}))
+      loaded.push_back(attnverify::load_spec(file, bibliography));
+    return loaded;
+  }();
   for (const auto& spec : specs) {
     std::cout << spec.name << " (" << spec.kind->name() << ")"
               << (spec.definition_text.empty() ? "" : ": " + spec.definition_text) << "\n";
@@ -301,7 +310,8 @@ int main(int argc, char** argv) {
   std::string derive_path;
   derive_cmd->add_option("spec", derive_path, "Spec file")->required();
   derive_cmd->add_option("--bibliography", bibliography_path,
-                         "Bibliography file (default: bibliography.toml beside the spec)");
+                         "Bibliography file to check the spec's source keys against (default: none; derive cites "
+                         "nothing, so any source key is accepted)");
 
   try {
     app.parse(argc, argv);

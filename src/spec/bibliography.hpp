@@ -23,4 +23,14 @@ using Bibliography = std::map<std::string, Reference>;
 /// Loads a bibliography file; throws SpecError on any malformed or unknown field.
 Bibliography load_bibliography(const std::string& path);
 
+/// The key of an entry that makes every source key known (not a key a bibliography file can
+/// hold: keys are identifiers). `attnverify derive` reads specs with it, as it cites nothing.
+inline constexpr const char* kAnySource = "*";
+
+/// Whether `key` is a source the specs may cite: a key of `bibliography`, or any key where
+/// `bibliography` holds kAnySource.
+inline bool knows_source(const Bibliography& bibliography, const std::string& key) {
+  return bibliography.count(key) > 0 || bibliography.count(kAnySource) > 0;
+}
+
 }  // namespace attnverify

@@ -120,7 +120,7 @@ std::vector<Property> read_properties(TomlReader& root, const std::string& file,
     p.line = line_of(node);
     p.id = reader.required_string("id", Text::Identifier);
     p.source = reader.required_string("source", Text::Identifier);
-    if (!bibliography.count(p.source))
+    if (!knows_source(bibliography, p.source))
       reader.fail("source", "unknown source '" + p.source +
                                 "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, "
                                 "or --bibliography)");

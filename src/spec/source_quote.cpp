@@ -38,7 +38,7 @@ SourceQuote read_source_quote(TomlReader& reader, const Bibliography& bibliograp
     reader.fail("quote_from", "names the text of a quote, but the table has no `quote`");
   if (beyond_latin1(quote.text) && quote.translation.empty())
     reader.fail("quote", "not in English: give its English translation as `quote_translation`");
-  if (!quote.from.empty() && !bibliography.count(quote.from))
+  if (!quote.from.empty() && !knows_source(bibliography, quote.from))
     reader.fail("quote_from", "unknown source '" + quote.from + "' (not a key of the bibliography)");
   return quote;
 }

@@ -83,7 +83,7 @@ void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography)
     claim.line = line_of(node);
     claim.id = reader.required_string("id", Text::Identifier);
     claim.source = reader.required_string("source", Text::Identifier);
-    if (!bibliography.count(claim.source))
+    if (!knows_source(bibliography, claim.source))
       reader.fail("source", "unknown source '" + claim.source +
                                 "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, "
                                 "or --bibliography)");
@@ -179,7 +179,7 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography, const 
     variant.fail("title", problem + " (a title is a heading; put more in description)");
   spec.description = variant.optional_string("description").value_or("");
   spec.source = variant.optional_string("source", Text::Identifier).value_or("");
-  if (!spec.source.empty() && !bibliography.count(spec.source))
+  if (!spec.source.empty() && !knows_source(bibliography, spec.source))
     variant.fail(
         "source",
         "unknown source '" + spec.source +
