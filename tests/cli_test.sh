@@ -27,6 +27,11 @@ check "derive without a bibliography prints the closed form" grep -q "erfc" "$wo
 printf '[Other2020]\nauthor = "A. Author"\ntitle = "Another paper"\nyear = 2020\nurl = "https://example.org/other"\n' >"$work/other.bib.toml"
 check "derive --bibliography still checks the keys" expect_exit 2 "$bin" derive --bibliography "$work/other.bib.toml" "$work/alone/relu2.toml"
 check "derive --bibliography names the unknown source" grep -q "unknown source 'Su2023'" "$work/err"
+# the findings page of a run with one published statement (issue 47, part 4: the grammar of small runs)
+check "one-claim run exits 0" expect_exit 0 "$bin" run "$src/tests/specs/small/relu2_small.toml" $bib --no-pdf --quiet --out "$work/one"
+check "one claim: counted in the singular" grep -q "This run judged 1 distinct published statement from 1 source in " "$work/one/report.tex"
+check "one claim: none wrong, said so" grep -q "None is wrong. " "$work/one/report.tex"
+check "one claim: no plural after 1, no 'the other 0'" bash -c "! grep -qE 'from 1 sources|1 hold:|1 are proved|the other 0 |0 are wrong' '$work/one/report.tex'"
 check "unexpected verdict exits 1" expect_exit 1 "$bin" run "$src/tests/specs/unexpected.toml" $bib --no-pdf --quiet --out "$work/unexpected"
 
 # the report's date is SOURCE_DATE_EPOCH's (src/report/reproducibility.hpp), so that two runs can be compared

@@ -25,6 +25,23 @@ namespace attnverify {
 
 namespace {
 
+// "1 source", "2 sources": a count with its noun in the number it takes
+std::string counted(std::size_t n, const char* one, const char* many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+// The evidence of holds that are not proved on the whole domain, by level, in parentheses (or
+// nothing): proved from a cited theorem, on a stated subdomain or box, then the other levels
+std::string levels_text(std::size_t as_stated, std::size_t from_theorem, const std::string& others) {
+  if (as_stated + from_theorem == 0) return "";
+  return " (" +
+         (from_theorem == 0 ? std::string()
+                            : fmt::format("{} proved from a cited theorem{}", from_theorem, as_stated == 0 ? "" : ", ")) +
+         (as_stated == 0 ? std::string()
+                         : fmt::format("{} proved or certified on a stated subdomain or box", as_stated)) +
+         others + ")";
+}
+
 // One judged claim or property with what the spec says about it.
 struct Outcome {
   const VariantResult* variant = nullptr;
@@ -678,20 +695,25 @@ std::string findings_latex(const RunResult& run) {
   const std::size_t from_copy =
       count(published, [](const LedgerEntry* e) { return quoted(*e) && !e->quote.from.empty(); });
   out << fmt::format(
-      "{{\\footnotesize\\paragraph{{Counts.}} This run judged {} distinct published statements from {} sources in {} checks (one "
+      "{{\\footnotesize\\paragraph{{Counts.}} This run judged {} from {} in {} (one "
       "statement counts once across variants): {} on the source's own words (quoted in the ledger) and {} as "
       "recorded{}. ",
-      published.size(), sources.size(), checks_of(published), on_words, published.size() - on_words,
+      counted(published.size(), "distinct published statement", "distinct published statements"),
+      counted(sources.size(), "source", "sources"), counted(checks_of(published), "check", "checks"), on_words,
+      published.size() - on_words,
       from_copy == 0
           ? std::string(" (the project holds no text of the passage)")
           : fmt::format(" ({} of them with the sentence around the formula quoted from a copy of the source, the "
                         "project's only text of it; the formula itself is the project's record)",
                         from_copy));
-  out << fmt::format("{} {} wrong: {} as {} source{} write{} {}, judged on {} words, and {} as recorded. ", wrong,
-                     wrong == 1 ? "is" : "are", wrong_quoted.size(), wrong_quoted.size() == 1 ? "its" : "their",
-                     wrong_quoted.size() == 1 ? "" : "s", wrong_quoted.size() == 1 ? "s" : "",
-                     wrong_quoted.size() == 1 ? "it" : "them", wrong_quoted.size() == 1 ? "its" : "their",
-                     wrong_recorded.size());
+  if (wrong == 0)
+    out << "None is wrong. ";
+  else
+    out << fmt::format("{} {} wrong: {} as {} source{} write{} {}, judged on {} words, and {} as recorded. ", wrong,
+                       wrong == 1 ? "is" : "are", wrong_quoted.size(), wrong_quoted.size() == 1 ? "its" : "their",
+                       wrong_quoted.size() == 1 ? "" : "s", wrong_quoted.size() == 1 ? "s" : "",
+                       wrong_quoted.size() == 1 ? "it" : "them", wrong_quoted.size() == 1 ? "its" : "their",
+                       wrong_recorded.size());
   // proved or certified where the check states it (a part of the domain, a box, finitely many
   // dimensions), which the ledger's "established" line names: not the statement itself
   const std::size_t as_stated = count(published, [](const LedgerEntry* e) {
@@ -710,27 +732,30 @@ std::string findings_latex(const RunResult& run) {
       ++other_levels[to_string(e->evidence.level)];
   std::string others;
   for (const auto& [level, n] : other_levels) others += fmt::format(", {} {}", n, level);
-  out << fmt::format(
-      "{} hold: {} are proved on the whole domain ({} formula{} equal to our derivation{}), {}; the other {} rest on "
-      "the evidence the ledger names{}. ",
-      hold, proved, proved_formulas, proved_formulas == 1 ? "" : "s",
+  // (the grammar of small runs: "1 holds: it is proved", no "the other 0")
+  const std::string proved_text =
+      hold == 1 && proved == 1 ? std::string("it is") : fmt::format("{} {}", proved, proved == 1 ? "is" : "are");
+  const std::string others_text =
+      hold == proved ? std::string()
+                     : fmt::format("; the other {} {} on the evidence the ledger names", hold - proved,
+                                   hold - proved == 1 ? "rests" : "rest");
+  if (hold == 0)
+    out << "None holds. ";
+  else if (proved == 0)
+    out << fmt::format("{} {} on the evidence the ledger names{}. ", counted(hold, "holds", "hold"),
+                       hold == 1 ? "and rests" : "and rest", levels_text(as_stated, from_theorem, others));
+  else
+    out << fmt::format(
+      "{}: {} proved on the whole domain ({} formula{} equal to our derivation{}), {}{}{}. ",
+      counted(hold, "holds", "hold"), proved_text, proved_formulas, proved_formulas == 1 ? "" : "s",
       proved > proved_formulas ? fmt::format(", and {} propert{}", proved - proved_formulas,
                                              proved - proved_formulas == 1 ? "y" : "ies")
                                : std::string(),
       end_to_end == proved
-          ? std::string("all end to end")
+          ? std::string(proved == 1 ? "end to end" : "all end to end")
           : fmt::format("{} of them end to end, the others only as far as their derivations, checked at grid points",
                         end_to_end),
-      hold - proved,
-      as_stated + from_theorem == 0
-          ? std::string()
-          : " (" +
-                (from_theorem == 0 ? std::string()
-                                   : fmt::format("{} proved from a cited theorem{}",
-                                                 from_theorem, as_stated == 0 ? "" : ", ")) +
-                (as_stated == 0 ? std::string()
-                                : fmt::format("{} proved or certified on a stated subdomain or box", as_stated)) +
-                others + ")");
+      others_text, hold == proved ? std::string() : levels_text(as_stated, from_theorem, others));
   if (open > 0) out << fmt::format("{} could not be decided (inconclusive). ", open);
   if (!retyped.empty())
     out << fmt::format("Beside them: {} re-typed cop{} of published statements ({} checks). ", retyped.size(),
