@@ -32,6 +32,18 @@ check "one-claim run exits 0" expect_exit 0 "$bin" run "$src/tests/specs/small/r
 check "one claim: counted in the singular" grep -q "This run judged 1 distinct published statement from 1 source in " "$work/one/report.tex"
 check "one claim: none wrong, said so" grep -q "None is wrong. " "$work/one/report.tex"
 check "one claim: no plural after 1, no 'the other 0'" bash -c "! grep -qE 'from 1 sources|1 hold:|1 are proved|the other 0 |0 are wrong' '$work/one/report.tex'"
+# a published claim without `latex` beside a conjecture (issue 47, part 4): the ledger shows the
+# claim as attnverify reads it, marked so; page 1 lists the conjecture apart, false and not a
+# source's error, and counts only the published statement as published
+mkdir -p "$work/mixed"
+grep -v '^latex = ' "$src/tests/specs/small/relu2_small.toml" >"$work/mixed/relu2.toml"
+printf '\n[[claims]]\nid = "my-guess"\nS = "exp(-gamma^2/2)"\nexpected = "disagree"\nreason = "A deliberately wrong guess."\n' >>"$work/mixed/relu2.toml"
+check "mixed run exits 0" expect_exit 0 "$bin" run "$work/mixed/relu2.toml" $bib --no-pdf --quiet --out "$work/mixed/out"
+check "mixed: the claim without latex is shown as read, marked so" grep -q "as attnverify reads the claim (the spec gives no" "$work/mixed/out/report.tex"
+check "mixed: one published statement counted" grep -q "This run judged 1 distinct published statement from 1 source in 1 check" "$work/mixed/out/report.tex"
+check "mixed: the conjecture counted apart, false" grep -q "This run judged 1 conjecture of the specs' authors (statements of their own, not of a source): none holds, 1 is false" "$work/mixed/out/report.tex"
+check "mixed: the conjecture's disagree is no source's error" bash -c "grep -q 'as expected: the conjecture is false' '$work/mixed/out/report.tex' && ! grep -q 'error of the source' '$work/mixed/out/report.tex'"
+check "mixed: results.json gives its role" grep -q '"role": "conjecture"' "$work/mixed/out/results.json"
 check "unexpected verdict exits 1" expect_exit 1 "$bin" run "$src/tests/specs/unexpected.toml" $bib --no-pdf --quiet --out "$work/unexpected"
 
 # the report's date is SOURCE_DATE_EPOCH's (src/report/reproducibility.hpp), so that two runs can be compared

@@ -4,6 +4,7 @@
 #include <map>
 #include <utility>
 
+#include "proofs/printing.hpp"
 #include "src/report/latex_pieces.hpp"
 
 namespace attnverify {
@@ -53,6 +54,7 @@ std::vector<LedgerEntry> claim_ledger(const RunResult& run) {
         e.formula = true;
         e.continuous_extension = e.continuous_extension || claim->continuous_extension;
         if (e.published_latex.empty()) e.published_latex = claim->latex;
+        if (e.read_latex.empty() && claim->latex.empty()) e.read_latex = sym::to_latex(claim->S);
         // one derived S for all its variants, or none
         const GiNaC::ex reference = v.spec.kind->claim_reference(v.spec, *claim, v.S);
         if (e.checks.size() == 1)

@@ -28,6 +28,7 @@ struct LedgerEntry {
   std::size_t sampled_checks = 0;  ///< the Monte Carlo checks (CheckKind::Sampled) of its variants that are valid tests (src/kinds/sampled_checks.hpp)
   SourceQuote quote;            ///< the first non-empty quote of its claims (src/spec/source_quote.hpp)
   std::string published_latex;  ///< the source's typesetting of S (claims' `latex`), or empty
+  std::string read_latex;       ///< without `latex`: attnverify's reading of the claim's S, typeset (marked so in the report)
   std::string statement;        ///< the statement in words (facts, properties), spec prose with $..$
   bool formula = false;         ///< a claim about S (a formula), not a fact or a property
   bool continuous_extension = false;  ///< a claim meant as its continuous extension where a divisor vanishes

@@ -20,6 +20,7 @@
 #include "src/report/latex_escape.hpp"
 #include "src/report/claim_ledger.hpp"
 #include "src/report/latex_pieces.hpp"
+#include "src/spec/latex_math.hpp"
 
 namespace attnverify {
 
@@ -48,6 +49,8 @@ struct Outcome {
   const CheckRecord* record = nullptr;
   std::string source, equation, reason;
   std::string statement;  ///< LaTeX: the statement in words, or the formula as inline math
+  std::string formula;        ///< a formula claim's right-hand side of S = ... (LaTeX); empty for a statement in words
+  bool read_by_tool = false;  ///< a formula without the spec's `latex`: `formula` is attnverify's reading of S
   ClaimRole role = ClaimRole::Claim;
 };
 
@@ -65,6 +68,8 @@ std::vector<Outcome> outcomes(const RunResult& run) {
           // a formula claim: the source's typesetting (the spec's latex key), else attnverify's reading
           o.statement = !c.statement.empty() ? latex_prose(c.statement)
                                              : "$S = " + (c.latex.empty() ? sym::to_latex(c.S) : c.latex) + "$";
+          o.read_by_tool = c.statement.empty() && c.latex.empty();
+          if (c.statement.empty()) o.formula = c.latex.empty() ? sym::to_latex(c.S) : c.latex;
         }
       for (const Property& p : v.spec.properties)
         if (p.id == r.claim)
@@ -412,19 +417,25 @@ std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const R
       }
       // the middle column: the formulas when they are short, else the statement as checked
       std::string formulas, wide;
-      if (!e->published_latex.empty()) {
+      if (e->formula && (!e->published_latex.empty() || !e->read_latex.empty())) {
         const std::string derived = e->derived ? sym::to_latex(sym::display_form(*e->derived)) : std::string();
         // a formula the project holds only as its own record (no quotation of the source itself)
         // is labelled so (a referee, 2026-11-30: "these formulas are the project's record")
-        std::string text = std::string(on_own_words(*e) ? "published" : "as recorded") +
-                           ": \\fitformula{S = " + e->published_latex + "}";
+        // without the spec's `latex`, attnverify's reading of the claim, marked so: never passed off
+        // as the source's typesetting
+        const std::string& shown = e->published_latex.empty() ? e->read_latex : e->published_latex;
+        std::string text = std::string(e->published_latex.empty() ? "as attnverify reads the claim (the spec gives no "
+                                                                    "\\texttt{latex})"
+                                       : on_own_words(*e)       ? "published"
+                                                                : "as recorded") +
+                           ": \\fitformula{S = " + shown + "}";
         // a derived form of more than 300 characters of LaTeX (relu^2's) is in its section, linked
         const std::string section = "\\hyperref[variant:" + e->checks.front()->variant + "]{\\texttt{" +
                                     latex_escape(e->checks.front()->variant) + "}}";
         text += !e->derived             ? "\\newline derived: per variant, in the variants' sections"
                 : derived.size() > 300 ? "\\newline derived: in the section of " + section
                                        : "\\newline derived: \\fitformula{S = " + derived + "}";
-        (e->published_latex.size() > 300 ? wide : formulas) = text;
+        (shown.size() > 300 ? wide : formulas) = text;
       } else if (!e->statement.empty()) {
         formulas = "as checked: " + latex_prose(e->statement);
       }
@@ -497,7 +508,9 @@ std::string found_item(const LedgerEntry& e, const RunResult& run) {
   // a source without an address is said to be unidentified, here as in the ledger's heading row
   const bool unidentified = !identified_source(e.source, run);
   std::string out = "\\item " + entry_link(e) + " (\\cite{" + e.source + "}" +
-                    (e.equation.empty() ? "" : numbered ? ", eq.~" + latex_escape(e.equation) : "") +
+                    (e.equation.empty() ? ""
+                     : numbered         ? ", eq.~" + latex_escape(e.equation)
+                                        : "") +
                     (unidentified ? ", an unidentified source: no address recorded" : "") + ")";
   std::string statement;
   if (!e.statement.empty())  // a corrected statement may open with the words the item says already
@@ -511,7 +524,8 @@ std::string found_item(const LedgerEntry& e, const RunResult& run) {
     if (!statement.empty()) out += " \\emph{States:} " + statement;
     // a statement known only as recorded says what text the project holds (a referee: page 1 hid that
     // the only copy of Su2023 prints d^(-1/2) where the record says sqrt(d))
-    if (!quoted(e) && !e.quote.unavailable.empty()) out += " \\emph{Text held:} " + latex_prose(e.quote.unavailable) + ".";
+    if (!quoted(e) && !e.quote.unavailable.empty())
+      out += " \\emph{Text held:} " + latex_prose(e.quote.unavailable) + ".";
     // what the check itself established, beside the explanation (which may say more: the referee
     // of 2026-11-30 on Q-linear-d, shown at d = 2 and explained for every d); a fact's proposition
     // only repeats the statement
@@ -538,11 +552,97 @@ std::string found_item(const LedgerEntry& e, const RunResult& run) {
     const std::string& words = !e.quote.translation.empty() ? e.quote.translation : e.quote.text;
     if (!words.empty()) out += " \\emph{States:} ``" + latex_prose(words) + "''";
     out += " \\emph{Wrong as written:} " + latex_prose(e.wrong_as_written);
-    if (!statement.empty())
-      out += " \\emph{Checked as corrected} (" + without_final_stop(statement) + "), it holds";
+    if (!statement.empty()) out += " \\emph{Checked as corrected} (" + without_final_stop(statement) + "), it holds";
     out += std::string(" (") + to_string(e.evidence.level) + ").";
   }
   return out + "\n";
+}
+
+// The evidence of a judged record as page 1 names it: its level, and "end to end" for a proof
+// on the whole domain whose variant's derivation is certified; an inconclusive record has none.
+std::string evidence_words(const CheckRecord& r, const RunResult& run) {
+  if (r.verdict != Verdict::Agree && r.verdict != Verdict::Disagree) return "";
+  return std::string(", ") + to_string(r.evidence.level) +
+         (r.evidence.level == EvidenceLevel::ProvedWholeDomain && derivation_certified(run, r.variant) ? ", end to end"
+                                                                                                       : "");
+}
+
+// The spec author's conjectures (role "conjecture": no source cited, or one it is about), each
+// with its verdict, evidence, statement and deciding numbers; a disagree says the conjecture is
+// false, never that a source is wrong (docs/spec-format.md, "Roles"). Empty without conjectures.
+std::string conjectures_latex(const std::vector<const Outcome*>& conjectures, const RunResult& run) {
+  if (conjectures.empty()) return "";
+  std::ostringstream out;
+  out << "\\paragraph{Conjectures.} "
+      << (conjectures.size() == 1
+              ? std::string("One statement of the spec's author, a conjecture (no source states it), "
+                            "was checked:")
+              : fmt::format("{} statements of the specs' authors, conjectures (no source states "
+                            "them), were checked:",
+                            conjectures.size()))
+      << "\n\\begin{itemize}\\setlength{\\itemsep}{1pt}\n";
+  for (const Outcome* o : conjectures) {
+    const CheckRecord& r = *o->record;
+    out << "\\item " << link(*o) << " {\\scriptsize in " << latex_escape(o->variant->spec.name) << "}"
+        << (o->source.empty() ? std::string() : " (about " + citation(*o) + ")") << ": "
+        << verdict_text(r, ClaimRole::Conjecture) << evidence_words(r, run) << ". \\emph{States}"
+        << (o->read_by_tool ? " (as attnverify reads it; the spec gives no \\texttt{latex})" : "") << ": ";
+    // a formula on a line of its own, shrunk to the width when wider; a statement in words inline
+    if (o->formula.empty())
+      out << o->statement;
+    else if (o->formula.size() <= kMaxFormulaLength)
+      out << "\\newline\\fitformula{S = " << o->formula << "}\\newline";
+    else
+      out << fmt::format("$S$ has {} characters of \\LaTeX, too long to typeset (results.json holds the claim)",
+                         o->formula.size());
+    if (r.verdict == Verdict::Disagree && !o->reason.empty())
+      out << " \\emph{Why:} " << latex_prose(first_sentence(o->reason));
+    // the numbers that decide it, as the ledger gives them for a published statement
+    LedgerEntry e;
+    e.checks = {&r};
+    e.deciding = &r;
+    e.verdict = r.verdict;
+    e.evidence = r.verdict == Verdict::Agree || r.verdict == Verdict::Disagree ? r.evidence : Evidence{};
+    e.variants = {o->variant->spec.name};
+    e.formula = !o->formula.empty();
+    e.sampled_checks = static_cast<std::size_t>(
+        std::count_if(o->variant->records.begin(), o->variant->records.end(),
+                      [](const CheckRecord& c) { return c.check == CheckKind::Sampled && !c.clt_invalid(); }));
+    const std::string deciding = deciding_text(e, run.options.family_alpha);
+    if (!deciding.empty()) out << " \\emph{Deciding:} " << deciding << ".";
+    out << "\n";
+  }
+  out << "\\end{itemize}\n";
+  return out.str();
+}
+
+// The conjectures' counts, for the Counts paragraph: how many hold (and on what evidence), how
+// many are false and how many are undecided; empty without conjectures.
+std::string conjecture_counts(const std::vector<const Outcome*>& conjectures, const RunResult& run) {
+  if (conjectures.empty()) return "";
+  std::size_t hold = 0, proved = 0, end_to_end = 0, is_false = 0;
+  for (const Outcome* o : conjectures) {
+    const CheckRecord& r = *o->record;
+    is_false += r.verdict == Verdict::Disagree;
+    if (r.verdict != Verdict::Agree) continue;
+    ++hold;
+    if (r.evidence.level == EvidenceLevel::ProvedWholeDomain) {
+      ++proved;
+      end_to_end += derivation_certified(run, r.variant);
+    }
+  }
+  const std::size_t open = conjectures.size() - hold - is_false;
+  std::string text = fmt::format(
+      "This run judged {} of the specs' authors (statements of their own, not of a source): {}", 
+      counted(conjectures.size(), "conjecture", "conjectures"), hold == 0 ? "none holds" : counted(hold, "holds", "hold"));
+  if (proved > 0)
+    text += fmt::format(" ({} on the whole domain{})", proved == hold ? (hold == 1 ? "proved" : "all proved") : fmt::format("{} proved", proved),
+                        end_to_end == 0 ? std::string()
+                        : end_to_end == proved ? std::string(", end to end")
+                                               : fmt::format(", {} of them end to end", end_to_end));
+  text += fmt::format(", {} false", is_false == 1 ? "1 is" : fmt::format("{} are", is_false));
+  if (open > 0) text += fmt::format(", {} could not be decided (inconclusive)", open);
+  return text + ". ";
 }
 
 }  // namespace
@@ -556,10 +656,11 @@ std::string findings_latex(const RunResult& run) {
            "with each other.\n\n";
     return out.str();
   }
-  std::vector<const Outcome*> controls, explanations;
+  std::vector<const Outcome*> controls, explanations, conjectures;
   for (const Outcome& o : all) {
     if (o.role == ClaimRole::Explanation) explanations.push_back(&o);
     if (o.role == ClaimRole::Control) controls.push_back(&o);
+    if (o.role == ClaimRole::Conjecture) conjectures.push_back(&o);
   }
   const std::size_t unexpected = run.unexpected_count();
   const std::size_t controls_as_expected =
@@ -589,11 +690,20 @@ std::string findings_latex(const RunResult& run) {
       eq4 = entry_link(*e);
       eq4_variants = fmt::format("in {}", fmt::join(e->variants, ", "));
     }
+  // a run without published statements (a researcher's own conjectures) says nothing of sources
+  const bool any_published = !published.empty() || !retyped.empty();
   out << "{\\footnotesize\\paragraph{What the verdict words mean.} Each statement \\emph{agrees} (holds), \\emph{disagrees} "
-         "(is wrong) or is \\emph{inconclusive}. It is judged on the source's own words where the ledger quotes them, "
-         "or \\emph{as recorded} where the project holds no text of the passage, or only a copy's (a finding about "
-         "the project's record of the statement, not about the source); \\emph{as corrected} where the source evidently means something "
-         "other than what it writes (then it is counted as wrong as written). Each verdict names its evidence: \\emph{proved} (a symbolic proof, on the "
+         "(is wrong) or is \\emph{inconclusive}. "
+      << (any_published
+              ? "It is judged on the source's own words where the ledger quotes them, "
+                "or \\emph{as recorded} where the project holds no text of the passage, or only a copy's (a finding about "
+                "the project's record of the statement, not about the source); \\emph{as corrected} where the source "
+                "evidently means something other than what it writes (then it is counted as wrong as written). "
+              : "")
+      << (conjectures.empty() ? ""
+                              : "A \\emph{conjecture} is a statement of the spec's author, not of a source: a disagree "
+                                "says only that the conjecture is false. ")
+      << "Each verdict names its evidence: \\emph{proved} (a symbolic proof, on the "
          "whole domain or on a stated part of it); \\emph{proved from a cited theorem} (a theorem from the literature "
          "whose hypotheses are certified); \\emph{certified} (Arb ball arithmetic: rigorous enclosures, at stated "
          "points or over a stated box, nothing said beyond them); \\emph{symbolic argument} (a derivation with a "
@@ -628,49 +738,55 @@ std::string findings_latex(const RunResult& run) {
                              ")");
     }
   }
-  out << "{\\small\\paragraph{What was found.}\n";
-  if (wrong_quoted.empty() && wrong_recorded.empty()) {
-    out << "No published statement was found wrong. ";
-  } else {
-    if (!wrong_quoted.empty()) {
-      // a source without an address: its words are as the project quotes them, and a reader cannot
-      // look them up (a referee, 2026-11-30)
-      const bool unidentified_source = std::any_of(wrong_quoted.begin(), wrong_quoted.end(), [&](const LedgerEntry* e) {
-        return !identified_source(e->source, run);
-      });
-      out << fmt::format("\\textbf{{{} published statement{} {} wrong as {} source{} write{} {}}}, judged on the "
-                         "source's own words (quoted in the ledger{}):\n\\begin{{itemize}}\\setlength{{\\itemsep}}{{1pt}}\n",
-                         wrong_quoted.size(), wrong_quoted.size() == 1 ? "" : "s",
-                         wrong_quoted.size() == 1 ? "is" : "are", wrong_quoted.size() == 1 ? "its" : "their",
-                         wrong_quoted.size() == 1 ? "" : "s", wrong_quoted.size() == 1 ? "s" : "",
-                         wrong_quoted.size() == 1 ? "it" : "them",
-                         unidentified_source ? "; a source without an address is quoted as the project holds it, "
-                                               "which a reader cannot look up"
-                                             : "");
-      for (const LedgerEntry* e : wrong_quoted) out << found_item(*e, run);
-      out << "\\end{itemize}\n";
+  out << "{\\small";
+  if (any_published) {
+    out << "\\paragraph{What was found.}\n";
+    if (wrong_quoted.empty() && wrong_recorded.empty()) {
+      out << "No published statement was found wrong. ";
+    } else {
+      if (!wrong_quoted.empty()) {
+        // a source without an address: its words are as the project quotes them, and a reader cannot
+        // look them up (a referee, 2026-11-30)
+        const bool unidentified_source =
+            std::any_of(wrong_quoted.begin(), wrong_quoted.end(),
+                        [&](const LedgerEntry* e) { return !identified_source(e->source, run); });
+        out << fmt::format(
+            "\\textbf{{{} published statement{} {} wrong as {} source{} write{} {}}}, judged on the "
+            "source's own words (quoted in the ledger{}):\n\\begin{{itemize}}\\setlength{{\\itemsep}}{{1pt}}\n",
+            wrong_quoted.size(), wrong_quoted.size() == 1 ? "" : "s", wrong_quoted.size() == 1 ? "is" : "are",
+            wrong_quoted.size() == 1 ? "its" : "their", wrong_quoted.size() == 1 ? "" : "s",
+            wrong_quoted.size() == 1 ? "s" : "", wrong_quoted.size() == 1 ? "it" : "them",
+            unidentified_source ? "; a source without an address is quoted as the project holds it, "
+                                  "which a reader cannot look up"
+                                : "");
+        for (const LedgerEntry* e : wrong_quoted) out << found_item(*e, run);
+        out << "\\end{itemize}\n";
+      }
+      if (!wrong_recorded.empty()) {
+        out << fmt::format(
+            "{} {} wrong \\emph{{as recorded}}: the project holds no text of the passage, only its own "
+            "record of the statement, so {} a finding about that record, not about the source, until "
+            "the passage is read:\n\\begin{{itemize}}\\setlength{{\\itemsep}}{{1pt}}\n",
+            wrong_quoted.empty()
+                ? fmt::format("{} published statement{}", wrong_recorded.size(), wrong_recorded.size() == 1 ? "" : "s")
+                : fmt::format("{} more", wrong_recorded.size()),
+            wrong_recorded.size() == 1 ? "is" : "are", wrong_recorded.size() == 1 ? "it is" : "these are");
+        for (const LedgerEntry* e : wrong_recorded) out << found_item(*e, run);
+        out << "\\end{itemize}\n";
+      }
     }
-    if (!wrong_recorded.empty()) {
-      out << fmt::format("{} {} wrong \\emph{{as recorded}}: the project holds no text of the passage, only its own "
-                         "record of the statement, so {} a finding about that record, not about the source, until "
-                         "the passage is read:\n\\begin{{itemize}}\\setlength{{\\itemsep}}{{1pt}}\n",
-                         wrong_quoted.empty() ? fmt::format("{} published statement{}", wrong_recorded.size(),
-                                                            wrong_recorded.size() == 1 ? "" : "s")
-                                              : fmt::format("{} more", wrong_recorded.size()),
-                         wrong_recorded.size() == 1 ? "is" : "are", wrong_recorded.size() == 1 ? "it is" : "these are");
-      for (const LedgerEntry* e : wrong_recorded) out << found_item(*e, run);
-      out << "\\end{itemize}\n";
-    }
+    if (!wrong_copies.empty())
+      out << fmt::format(
+          "{} of {} re-typed cop{} of published statements {} wrong as the cop{} print{} {} (judged "
+          "against the derivation, not the source), so {} of the cop{}: {}. ",
+          wrong_copies.size(), retyped.size(), retyped.size() == 1 ? "y" : "ies",
+          wrong_copies.size() == 1 ? "is" : "are", wrong_copies.size() == 1 ? "y" : "ies",
+          wrong_copies.size() == 1 ? "s" : "", wrong_copies.size() == 1 ? "it" : "them",
+          wrong_copies.size() == 1 ? "it is an error" : "they are errors", wrong_copies.size() == 1 ? "y" : "ies",
+          fmt::join(wrong_copies, "; "));
+    out << "\n\n";
   }
-  if (!wrong_copies.empty())
-    out << fmt::format("{} of {} re-typed cop{} of published statements {} wrong as the cop{} print{} {} (judged "
-                       "against the derivation, not the source), so {} of the cop{}: {}. ",
-                       wrong_copies.size(), retyped.size(), retyped.size() == 1 ? "y" : "ies",
-                       wrong_copies.size() == 1 ? "is" : "are", wrong_copies.size() == 1 ? "y" : "ies",
-                       wrong_copies.size() == 1 ? "s" : "", wrong_copies.size() == 1 ? "it" : "them",
-                       wrong_copies.size() == 1 ? "it is an error" : "they are errors", wrong_copies.size() == 1 ? "y" : "ies",
-                       fmt::join(wrong_copies, "; "));
-  out << "\n\n";
+  out << conjectures_latex(conjectures, run);
 
   // 3. the counts
   const std::size_t wrong = wrong_quoted.size() + wrong_recorded.size();
@@ -694,69 +810,73 @@ std::string findings_latex(const RunResult& run) {
   const std::size_t on_words = count(published, [](const LedgerEntry* e) { return on_own_words(*e); });
   const std::size_t from_copy =
       count(published, [](const LedgerEntry* e) { return quoted(*e) && !e->quote.from.empty(); });
-  out << fmt::format(
-      "{{\\footnotesize\\paragraph{{Counts.}} This run judged {} from {} in {} (one "
-      "statement counts once across variants): {} on the source's own words (quoted in the ledger) and {} as "
-      "recorded{}. ",
-      counted(published.size(), "distinct published statement", "distinct published statements"),
-      counted(sources.size(), "source", "sources"), counted(checks_of(published), "check", "checks"), on_words,
-      published.size() - on_words,
-      from_copy == 0
-          ? std::string(" (the project holds no text of the passage)")
-          : fmt::format(" ({} of them with the sentence around the formula quoted from a copy of the source, the "
-                        "project's only text of it; the formula itself is the project's record)",
-                        from_copy));
-  if (wrong == 0)
-    out << "None is wrong. ";
-  else
-    out << fmt::format("{} {} wrong: {} as {} source{} write{} {}, judged on {} words, and {} as recorded. ", wrong,
-                       wrong == 1 ? "is" : "are", wrong_quoted.size(), wrong_quoted.size() == 1 ? "its" : "their",
-                       wrong_quoted.size() == 1 ? "" : "s", wrong_quoted.size() == 1 ? "s" : "",
-                       wrong_quoted.size() == 1 ? "it" : "them", wrong_quoted.size() == 1 ? "its" : "their",
-                       wrong_recorded.size());
-  // proved or certified where the check states it (a part of the domain, a box, finitely many
-  // dimensions), which the ledger's "established" line names: not the statement itself
-  const std::size_t as_stated = count(published, [](const LedgerEntry* e) {
-    return !wrong_as_written(*e) &&
-           holds_with(*e, {EvidenceLevel::ProvedOnSubdomain, EvidenceLevel::Corollary, EvidenceLevel::CertifiedOnBox});
-  });
-  const std::size_t from_theorem = count(published, [](const LedgerEntry* e) {
-    return !wrong_as_written(*e) && holds_with(*e, {EvidenceLevel::ProvedFromTheorem});
-  });
-  // the rest of the holds by their evidence, each level named (the referee: 7 went unnamed)
-  std::map<std::string, std::size_t> other_levels;
-  for (const LedgerEntry* e : published)
-    if (e->verdict == Verdict::Agree && !wrong_as_written(*e) &&
-        !holds_with(*e, {EvidenceLevel::ProvedWholeDomain, EvidenceLevel::ProvedFromTheorem,
-                         EvidenceLevel::ProvedOnSubdomain, EvidenceLevel::Corollary, EvidenceLevel::CertifiedOnBox}))
-      ++other_levels[to_string(e->evidence.level)];
-  std::string others;
-  for (const auto& [level, n] : other_levels) others += fmt::format(", {} {}", n, level);
-  // (the grammar of small runs: "1 holds: it is proved", no "the other 0")
-  const std::string proved_text =
-      hold == 1 && proved == 1 ? std::string("it is") : fmt::format("{} {}", proved, proved == 1 ? "is" : "are");
-  const std::string others_text =
-      hold == proved ? std::string()
-                     : fmt::format("; the other {} {} on the evidence the ledger names", hold - proved,
-                                   hold - proved == 1 ? "rests" : "rest");
-  if (hold == 0)
-    out << "None holds. ";
-  else if (proved == 0)
-    out << fmt::format("{} {} on the evidence the ledger names{}. ", counted(hold, "holds", "hold"),
-                       hold == 1 ? "and rests" : "and rest", levels_text(as_stated, from_theorem, others));
-  else
+  out << "{\\footnotesize\\paragraph{Counts.} ";
+  if (any_published) {
     out << fmt::format(
-      "{}: {} proved on the whole domain ({} formula{} equal to our derivation{}), {}{}{}. ",
-      counted(hold, "holds", "hold"), proved_text, proved_formulas, proved_formulas == 1 ? "" : "s",
-      proved > proved_formulas ? fmt::format(", and {} propert{}", proved - proved_formulas,
-                                             proved - proved_formulas == 1 ? "y" : "ies")
-                               : std::string(),
-      end_to_end == proved
-          ? std::string(proved == 1 ? "end to end" : "all end to end")
-          : fmt::format("{} of them end to end, the others only as far as their derivations, checked at grid points",
-                        end_to_end),
-      others_text, hold == proved ? std::string() : levels_text(as_stated, from_theorem, others));
-  if (open > 0) out << fmt::format("{} could not be decided (inconclusive). ", open);
+        "This run judged {} from {} in {} (one "
+        "statement counts once across variants): {} on the source's own words (quoted in the ledger) and {} as "
+        "recorded{}. ",
+        counted(published.size(), "distinct published statement", "distinct published statements"),
+        counted(sources.size(), "source", "sources"), counted(checks_of(published), "check", "checks"), on_words,
+        published.size() - on_words,
+        from_copy == 0
+            ? std::string(" (the project holds no text of the passage)")
+            : fmt::format(" ({} of them with the sentence around the formula quoted from a copy of the source, the "
+                          "project's only text of it; the formula itself is the project's record)",
+                          from_copy));
+    if (wrong == 0)
+      out << "None is wrong. ";
+    else
+      out << fmt::format("{} {} wrong: {} as {} source{} write{} {}, judged on {} words, and {} as recorded. ", wrong,
+                         wrong == 1 ? "is" : "are", wrong_quoted.size(), wrong_quoted.size() == 1 ? "its" : "their",
+                         wrong_quoted.size() == 1 ? "" : "s", wrong_quoted.size() == 1 ? "s" : "",
+                         wrong_quoted.size() == 1 ? "it" : "them", wrong_quoted.size() == 1 ? "its" : "their",
+                         wrong_recorded.size());
+    // proved or certified where the check states it (a part of the domain, a box, finitely many
+    // dimensions), which the ledger's "established" line names: not the statement itself
+    const std::size_t as_stated = count(published, [](const LedgerEntry* e) {
+      return !wrong_as_written(*e) && holds_with(*e, {EvidenceLevel::ProvedOnSubdomain, EvidenceLevel::Corollary,
+                                                      EvidenceLevel::CertifiedOnBox});
+    });
+    const std::size_t from_theorem = count(published, [](const LedgerEntry* e) {
+      return !wrong_as_written(*e) && holds_with(*e, {EvidenceLevel::ProvedFromTheorem});
+    });
+    // the rest of the holds by their evidence, each level named (the referee: 7 went unnamed)
+    std::map<std::string, std::size_t> other_levels;
+    for (const LedgerEntry* e : published)
+      if (e->verdict == Verdict::Agree && !wrong_as_written(*e) &&
+          !holds_with(*e, {EvidenceLevel::ProvedWholeDomain, EvidenceLevel::ProvedFromTheorem,
+                           EvidenceLevel::ProvedOnSubdomain, EvidenceLevel::Corollary, EvidenceLevel::CertifiedOnBox}))
+        ++other_levels[to_string(e->evidence.level)];
+    std::string others;
+    for (const auto& [level, n] : other_levels) others += fmt::format(", {} {}", n, level);
+    // (the grammar of small runs: "1 holds: it is proved", no "the other 0")
+    const std::string proved_text =
+        hold == 1 && proved == 1 ? std::string("it is") : fmt::format("{} {}", proved, proved == 1 ? "is" : "are");
+    const std::string others_text = hold == proved ? std::string()
+                                                   : fmt::format("; the other {} {} on the evidence the ledger names",
+                                                                 hold - proved, hold - proved == 1 ? "rests" : "rest");
+    if (hold == 0)
+      out << "None holds. ";
+    else if (proved == 0)
+      out << fmt::format("{} {} on the evidence the ledger names{}. ", counted(hold, "holds", "hold"),
+                         hold == 1 ? "and rests" : "and rest", levels_text(as_stated, from_theorem, others));
+    else
+      out << fmt::format(
+          "{}: {} proved on the whole domain ({} formula{} equal to our derivation{}), {}{}{}. ",
+          counted(hold, "holds", "hold"), proved_text, proved_formulas, proved_formulas == 1 ? "" : "s",
+          proved > proved_formulas
+              ? fmt::format(", and {} propert{}", proved - proved_formulas, proved - proved_formulas == 1 ? "y" : "ies")
+              : std::string(),
+          end_to_end == proved
+              ? std::string(proved == 1 ? "end to end" : "all end to end")
+              : fmt::format(
+                    "{} of them end to end, the others only as far as their derivations, checked at grid points",
+                    end_to_end),
+          others_text, hold == proved ? std::string() : levels_text(as_stated, from_theorem, others));
+    if (open > 0) out << fmt::format("{} could not be decided (inconclusive). ", open);
+  }
+  out << conjecture_counts(conjectures, run);
   if (!retyped.empty())
     out << fmt::format("Beside them: {} re-typed cop{} of published statements ({} checks). ", retyped.size(),
                        retyped.size() == 1 ? "y" : "ies", checks_of(retyped));

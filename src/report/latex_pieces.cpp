@@ -44,6 +44,8 @@ const char* role_meaning(ClaimRole role) {
       return "negative control";
     case ClaimRole::Explanation:
       return "our explanation is wrong";
+    case ClaimRole::Conjecture:
+      return "the conjecture is false";
   }
   return "";
 }

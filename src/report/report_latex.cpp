@@ -77,6 +77,10 @@ const char* kPreamble = R"(\documentclass[10pt]{article}
 // The most coordinates a figure plots (write_figure).
 constexpr std::size_t kMaxPlottedPoints = 4000;
 
+// At most this many variants without claims get full sections; more share the compact part
+// (README.md, "Reading the report"): the standard suite's sixteen fit its 30-page budget only so.
+constexpr std::size_t kMaxFullSectionsWithoutClaims = 4;
+
 const std::vector<std::string> kColors{"blue", "red", "black", "orange", "teal", "violet", "brown", "olive"};
 
 struct GridStats {
@@ -478,6 +482,7 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
         << latex_escape(shown_spec_file(spec, run)) << "}).\n\n";
   else
     out << "\\texttt{" << latex_escape(shown_spec_file(spec, run)) << "}. " << spec.kind->report_intro(spec);
+  if (!spec.description.empty()) out << latex_prose(spec.description) << "\n\n";
   if (v.derived()) {
     // S under its kind's label ("S", "S_n (0 < lambda < 1)")
     const auto S = std::find_if(v.forms.begin(), v.forms.end(), [&](const auto& f) { return f.second.is_equal(v.S); });
@@ -657,8 +662,15 @@ void write_claims_checked_here(std::ostringstream& out, const VariantResult& v, 
       if (r.check == CheckKind::Property && r.claim == p.id)
         rows.push_back({&r, p.role, p.note.empty() ? "" : latex_prose(p.note) + " "});
   if (rows.empty()) return;
+  // a conjecture is on page 1's list, not in the ledger of published statements
+  const bool published = std::any_of(rows.begin(), rows.end(), [](const Row& row) { return cites_published_statement(row.role); });
+  const bool conjectures = std::any_of(rows.begin(), rows.end(), [](const Row& row) { return row.role == ClaimRole::Conjecture; });
   out << "\\subsection*{Claims checked here}\n"
-         "Each is stated with its source's words and formula in the \\hyperref[ledger]{ledger}; the verdict of this "
+      << (published && conjectures ? "Each published one is stated with its source's words and formula in the \\hyperref[ledger]{ledger}, each conjecture on \\hyperref[findings]{page 1}; here "
+          : published ? "Each is stated with its source's words and formula in the \\hyperref[ledger]{ledger}; here "
+          : conjectures ? "Each is listed with its verdict on \\hyperref[findings]{page 1}; here "
+                        : "Here ")
+      << "the verdict of this "
          "variant's check and its whole record (verdict, what it established, and what decided it, with the method for a "
          "claim), which may run across a page break:\n"
          "{\\small\\begin{description}\\setlength{\\itemsep}{2pt}\n";
@@ -762,7 +774,7 @@ std::string report_latex(const RunResult& run) {
          "+k est.: k more that rest on an error estimate only; sampled: the "
          "closed form against Monte Carlo estimates from real attention weights, how many of the valid tests agree "
          "(+k n.t.: k more checks that are not tests at their $n$, ``What each verdict proves''); as expected: the claims and properties "
-         "whose verdict is the one the spec expects (a wrong published claim found wrong counts as expected; the "
+         "whose verdict is the one the spec expects (a claim expected to be wrong and found wrong counts as expected; the "
          "findings say which are wrong).";
   {
     // the grid checks: how many verdicts are proofs at their point (Arb balls), how many estimates
@@ -778,11 +790,19 @@ std::string report_latex(const RunResult& run) {
   out << reproducibility_latex(run);
 
 
+  // Variants without claims share a compact part (a few lines each, the figures in results.json's
+  // stead drawn once per f) when there are more than kMaxFullSectionsWithoutClaims of them, as in
+  // the standard suite; fewer (a researcher's own variants) get full sections, with their
+  // description, derivation, grid, sampled checks and every figure.
+  const bool compact_part =
+      static_cast<std::size_t>(std::count_if(ordered.begin(), ordered.end(), [&](const VariantResult* v) {
+        return !has_claims(v);
+      })) > kMaxFullSectionsWithoutClaims;
   bool without_claims = false;
   ShownClaims shown;
   std::map<std::string, std::string> compact_figures;
   for (const VariantResult* v : ordered) {
-    if (!has_claims(v) && !without_claims) {
+    if (!has_claims(v) && compact_part && !without_claims) {
       without_claims = true;
       out << "\\section{Variants without published claims}\\label{no-claims}\n"
              "The closed forms of these variants are derived and checked against the numeric and sampled routes "
@@ -793,7 +813,7 @@ std::string report_latex(const RunResult& run) {
              "proves'') unless a variant says otherwise. Their per-point values (grid and sampled checks) are in "
              "results.json, under \\texttt{checks} with the variant's name.\n\n";
     }
-    if (has_claims(v))
+    if (has_claims(v) || !compact_part)
       write_variant(out, *v, run, shown);
     else
       write_compact_variant(out, *v, run, compact_figures);
@@ -802,8 +822,10 @@ std::string report_latex(const RunResult& run) {
   std::set<std::string> keys;
   for (const auto& v : run.variants) {
     if (!v.spec.source.empty()) keys.insert(v.spec.source);
-    for (const auto& c : v.spec.claims) keys.insert(c.source);
-    for (const auto& p : v.spec.properties) keys.insert(p.source);
+    for (const auto& c : v.spec.claims)
+      if (!c.source.empty()) keys.insert(c.source);  // a conjecture may cite none
+    for (const auto& p : v.spec.properties)
+      if (!p.source.empty()) keys.insert(p.source);
   }
   if (!keys.empty()) {
     out << "{\\footnotesize\\begin{thebibliography}{99}\\setlength{\\itemsep}{0pt}\n";

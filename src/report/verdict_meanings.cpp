@@ -202,7 +202,7 @@ std::string verdict_meanings_latex(const RunResult& run) {
   out << "\\item[inconclusive] a route missed its error target, a point could not be decided, or nothing "
          "applies; the reason is given. It is never counted as agree.\n";
   out << "\\end{description}}\n";
-  out << "A \\emph{disagree} of a published claim is shown with its deciding point and values; a disagree is "
+  out << "A \\emph{disagree} of a claim is shown with its deciding point and values; a disagree is "
          "not a failure of the tool.\n\n";
   return out.str();
 }

@@ -119,19 +119,16 @@ std::vector<Property> read_properties(TomlReader& root, const std::string& file,
     Property p;
     p.line = line_of(node);
     p.id = reader.required_string("id", Text::Identifier);
-    p.source = reader.required_string("source", Text::Identifier);
-    if (!knows_source(bibliography, p.source))
-      reader.fail("source", "unknown source '" + p.source +
-                                "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, "
-                                "or --bibliography)");
-    p.equation = reader.optional_string("equation").value_or("");
-    p.statement = reader.required_string("statement");
-    const Expectation expectation = read_expectation(reader);
+    const Expectation expectation = read_expectation(reader, bibliography);
+    p.source = expectation.source;
     p.expected = expectation.expected;
     p.reason = expectation.reason;
     p.role = expectation.role;
+    p.equation = reader.optional_string("equation").value_or("");
+    p.statement = reader.required_string("statement");
     p.note = reader.optional_string("note").value_or("");
     p.quote = read_source_quote(reader, bibliography);
+    check_attribution(reader, p.source, p.role, p.equation, p.quote, "");
     if (const toml::array* checks = reader.optional_array("checks")) {
       if (checks->empty()) reader.fail("checks", "empty: give at least one check");
       for (std::size_t j = 0; j < checks->size(); ++j) {

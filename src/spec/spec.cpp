@@ -82,21 +82,18 @@ void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography)
     Claim claim;
     claim.line = line_of(node);
     claim.id = reader.required_string("id", Text::Identifier);
-    claim.source = reader.required_string("source", Text::Identifier);
-    if (!knows_source(bibliography, claim.source))
-      reader.fail("source", "unknown source '" + claim.source +
-                                "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, "
-                                "or --bibliography)");
-    claim.equation = reader.optional_string("equation").value_or("");
-    spec.kind->read_claim(reader, spec, claim);
-    claim.latex = reader.optional_string("latex", Text::Formula).value_or("");
-    const Expectation expectation = read_expectation(reader);
+    const Expectation expectation = read_expectation(reader, bibliography);
+    claim.source = expectation.source;
     claim.expected = expectation.expected;
     claim.reason = expectation.reason;
     claim.role = expectation.role;
+    claim.equation = reader.optional_string("equation").value_or("");
+    spec.kind->read_claim(reader, spec, claim);
+    claim.latex = reader.optional_string("latex", Text::Formula).value_or("");
     claim.note = reader.optional_string("note").value_or("");
     claim.wrong_as_written = reader.optional_string("wrong_as_written").value_or("");
     claim.quote = read_source_quote(reader, bibliography);
+    check_attribution(reader, claim.source, claim.role, claim.equation, claim.quote, claim.wrong_as_written);
     reader.finish();
     for (const Claim& other : spec.claims)
       if (other.id == claim.id) reader.fail("id", "duplicate claim id '" + claim.id + "'");
