@@ -56,7 +56,12 @@ const std::map<char32_t, std::string>& math_characters() {
   static const std::map<char32_t, std::string> table = [] {
     std::map<char32_t, std::string> t{{0x2260, "\\neq"},   {0x2248, "\\approx"},  {0x2212, "-"},
                                       {0x221E, "\\infty"}, {0x2202, "\\partial"}, {0x2211, "\\sum"}, {0x220F, "\\prod"},
-                                      {0x221A, "\\surd"},  {0x00B1, "\\pm"}};
+                                      {0x221A, "\\surd"},  {0x00B1, "\\pm"},
+                                      // what a description of attention writes: a_j ∝ f(q·k_j), k ∈ ℝ^d, ε ∼ N(0, 1)
+                                      {0x221D, "\\propto"}, {0x2208, "\\in"},     {0x2261, "\\equiv"}, {0x223C, "\\sim"},
+                                      {0x2207, "\\nabla"},  {0x222B, "\\int"},    {0x21D2, "\\Rightarrow"},
+                                      {0x2190, "\\leftarrow"}, {0x2218, "\\circ"}, {0x2299, "\\odot"},
+                                      {0x2297, "\\otimes"}, {0x211D, "\\mathbb{R}"}, {0x2115, "\\mathbb{N}"}};
     const char* lower[] = {"\\alpha", "\\beta", "\\gamma", "\\delta",    "\\epsilon", "\\zeta", "\\eta",
                            "\\theta", "\\iota", "\\kappa", "\\lambda",   "\\mu",      "\\nu",   "\\xi",
                            "o",       "\\pi",   "\\rho",   "\\varsigma", "\\sigma",   "\\tau",  "\\upsilon",
