@@ -1512,3 +1512,54 @@ BOOST_AUTO_TEST_CASE(the_scalar_reduction_is_not_claimed_when_a_hypothesis_fails
     BOOST_TEST(r.detail.find("by |f(x)| <= 1.01e-400 e^|x|") != std::string::npos);
   }
 }
+
+// Limits at a finite point (issue 47, part 2; tests/specs/properties/limit_finite_point.toml and
+// limit_one_sided_jump.toml, values by hand there). Decay's S_n -> 1 as lambda -> 1 from below at
+// n = 2, 10 is proved by the series in t = 1 - lambda, and a claimed 1/2 is refuted; the domain
+// (0, 1] gives "1" its side below only, and "1+" nothing; n, an integer, has no such limit. Where S
+// jumps, the two-sided limit is refuted by the side above, each one-sided limit holds.
+BOOST_AUTO_TEST_CASE(limits_at_a_finite_point_one_sided_where_the_domain_requires) {
+  const VariantResult v = run_test_spec("limit_finite_point.toml");
+  for (const char* id : {"to-one-from-below", "to-one"}) {
+    const CheckRecord& r = property(v, id);
+    BOOST_TEST_CONTEXT(id << ": " << r.detail) {
+      BOOST_TEST(to_string(r.verdict) == "agree");
+      BOOST_TEST((r.evidence.level == EvidenceLevel::ProvedOnSubdomain));
+      BOOST_TEST(r.evidence.proposition == "S -> 1 as lambda -> 1 from below at n = 2, 10");
+      BOOST_TEST(r.detail.find("series in t = 1 - lambda") != std::string::npos);
+    }
+  }
+  const CheckRecord& wrong = property(v, "to-one-half-wrong");
+  BOOST_TEST_CONTEXT(wrong.detail) {
+    BOOST_TEST(to_string(wrong.verdict) == "disagree");
+    BOOST_TEST(wrong.detail.find("the limit is 1, not 1/2") != std::string::npos);
+  }
+  const CheckRecord& above = property(v, "to-one-from-above");
+  BOOST_TEST_CONTEXT(above.detail) {
+    BOOST_TEST(to_string(above.verdict) == "inconclusive");
+    BOOST_TEST(above.detail.find("cannot tend to 1 from above inside the variant's domain") != std::string::npos);
+  }
+  const CheckRecord& half = property(v, "at-one-half");
+  BOOST_TEST_CONTEXT(half.detail) {
+    BOOST_TEST(to_string(half.verdict) == "agree");
+    BOOST_TEST((half.evidence.level == EvidenceLevel::ProvedOnSubdomain));
+    BOOST_TEST(half.detail.find("lambda -> 0.5 from below the limit is") != std::string::npos);
+    BOOST_TEST(half.detail.find("lambda -> 0.5 from above the limit is") != std::string::npos);
+  }
+  const CheckRecord& integer = property(v, "n-to-a-point");
+  BOOST_TEST_CONTEXT(integer.detail) {
+    BOOST_TEST(to_string(integer.verdict) == "inconclusive");
+    BOOST_TEST(integer.detail.find("n takes integer values") != std::string::npos);
+  }
+  const VariantResult jump = run_test_spec("limit_one_sided_jump.toml");
+  const CheckRecord& both = property(jump, "both-sides");
+  BOOST_TEST_CONTEXT(both.detail) {
+    BOOST_TEST(to_string(both.verdict) == "disagree");
+    // at 30 digits the values settle at 7/sqrt(50) = 0.98994949366116653416 (by hand)
+    BOOST_TEST(both.detail.find("from above the values settle at 0.98994949366") != std::string::npos);
+  }
+  for (const char* id : {"from-below", "from-above"}) {
+    const CheckRecord& r = property(jump, id);
+    BOOST_TEST_CONTEXT(id << ": " << r.detail) { BOOST_TEST(to_string(r.verdict) == "agree"); }
+  }
+}

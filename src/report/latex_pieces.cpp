@@ -23,11 +23,15 @@ std::string point_math(const NamedValues& point) {
   std::string out;
   for (const auto& [k, v] : point) {
     const std::string name = parameter_tex(k);
-    const bool limit = v.rfind("-> ", 0) == 0;  // a limit point, "-> 0" or "-> infinity"
+    const bool limit = v.rfind("-> ", 0) == 0;  // a limit point, "-> 0", "-> infinity" or "-> 1-"
     const std::string target = limit ? v.substr(3) : v;
     const bool number = !target.empty() && target.find_first_not_of("0123456789+-./e") == std::string::npos;
-    const std::string value = target == "infinity" ? "\\infty"
-                              : number             ? latex_escape(target)
+    // a one-sided limit point "1-" or "0.5+" as 1^- or 0.5^+
+    const bool sided = limit && number && target.size() > 1 && (target.back() == '-' || target.back() == '+');
+    const std::string value = target == "infinity"    ? "\\infty"
+                              : target == "-infinity" ? "-\\infty"
+                              : sided ? latex_escape(target.substr(0, target.size() - 1)) + "^{" + target.back() + "}"
+                              : number                ? latex_escape(target)
                                                    : "\\text{" + latex_escape(target) + "}";  // "(1, 2, 3)", "0.25 I"
     out += (out.empty() ? "" : ",\\ ") + name + (limit ? "\\to " : "=") + value;
   }

@@ -1,5 +1,7 @@
-// The property kind `limit`: lim S as p -> 0, infinity or -infinity with the other parameters fixed at the
-// values of `at` (every combination). Symbolic first: the derived large-n asymptotics of a
+// The property kind `limit`: lim S as p -> 0 (from above), infinity, -infinity or a finite point a
+// (from below, from above, or both where the domain allows) with the other parameters fixed at the
+// values of `at` (every combination). A finite point is reached along p = a -+ t, t -> 0+, so that
+// it takes the same series and extrapolation as the limit at 0. Symbolic first: the derived large-n asymptotics of a
 // sequence (proofs/sequence_derivation.hpp), GiNaC series (proofs/limits.hpp); an exact limit
 // equal to the claimed value is proved (at the fixed values: a stated subdomain); else numeric
 // extrapolation (numerics/limit_extrapolation.hpp), numeric evidence.
@@ -54,11 +56,30 @@ namespace {
 
 struct LimitCheck : PropertyCheckData {
   std::string parameter;
-  sym::LimitPoint to = sym::LimitPoint::Zero;
+  sym::LimitPoint to = sym::LimitPoint::Zero;  ///< Zero for every finite point, reached through t -> 0+
+  /// a finite point other than "0" (0 from above, the original form): p = a + side*t, t -> 0+
+  std::optional<numeric> point;
+  int side = 0;  ///< with `point`: -1 from below, +1 from above, 0 from each side the domain has
   FixedValues at;      ///< the other parameters' values
   ex value;            ///< the claimed limit
   std::string value_text;
 };
+
+// The sides a finite limit point is approached from, inside the domain: -1 (from below) where
+// the parameter's range holds points just below a, +1 where it holds points just above; the
+// requested side only, or both that exist when none is requested ("one-sided where the domain
+// requires it"). Empty when the approach leaves the domain.
+std::vector<int> limit_sides(const sym::ParameterDomain& domain, const LimitCheck& c) {
+  const sym::DomainVariable* v = domain_variable(domain, c.parameter);
+  if (!v || !c.point) return {};
+  const double a = c.point->to_double();
+  std::vector<int> sides;
+  for (const int side : {-1, +1}) {
+    const bool inside = side < 0 ? v->range.lo < a && a <= v->range.hi : v->range.lo <= a && a < v->range.hi;
+    if (inside && (c.side == 0 || c.side == side)) sides.push_back(side);
+  }
+  return sides;
+}
 
 // Why a limit's fixed values or its approach leave the variant's domain, or "": each fixed
 // value must be a point of its parameter's range (an integer for n), and the parameter must be
@@ -78,6 +99,14 @@ std::string limit_outside_domain(const Spec& spec, const LimitCheck& c) {
   }
   const sym::DomainVariable* p = domain_variable(domain, c.parameter);
   if (!p) return "the variant's domain (" + domain.description + ") gives no range of " + c.parameter;
+  if (c.point) {
+    if (p->integer) return c.parameter + " takes integer values: it has no limit at a finite point";
+    if (limit_sides(domain, c).empty())
+      return c.parameter + " cannot tend to " + exact_text(*c.point) +
+             (c.side < 0 ? " from below" : c.side > 0 ? " from above" : "") + " inside the variant's domain (" +
+             domain.description + ")";
+    return "";
+  }
   const bool cannot = c.to == sym::LimitPoint::Zero       ? !(p->range.lo <= 0 && p->range.hi >= 0) || p->integer
                      : c.to == sym::LimitPoint::Infinity ? std::isfinite(p->range.hi)
                                                          : std::isfinite(p->range.lo);
@@ -145,7 +174,14 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
   const ex p = s.by_name(c.parameter);
   const bool to_zero = c.to == sym::LimitPoint::Zero;
   const bool to_infinity = c.to == sym::LimitPoint::Infinity;
-  const std::string to_text = sym::to_text(c.to);
+  // the sides of a finite point, inside the domain ({0}: the approach to "0", infinity or -infinity)
+  const std::vector<int> sides = c.point ? limit_sides(property_domain(spec), c) : std::vector<int>{0};
+  // the target as a proposition names it: "1 from below" where one side is taken
+  const auto target_text = [&c](int side) {
+    if (!c.point) return sym::to_text(c.to);
+    return exact_text(*c.point) + (side < 0 ? " from below" : side > 0 ? " from above" : "");
+  };
+  const std::string to_text = target_text(sides.size() == 1 ? sides[0] : 0);  // the whole check's target
   // every combination of the fixed values
   std::vector<std::vector<std::pair<std::string, numeric>>> combinations{{}};
   for (const auto& [name, values] : c.at) {
@@ -161,7 +197,9 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
   std::vector<PropertyOutcome> parts;
   // what each agreeing part established: (the limit, where, level), grouped by limit below
   std::vector<std::tuple<std::string, NamedValues, EvidenceLevel>> established;
-  for (const auto& fixed : combinations) {
+  for (const auto& fixed : combinations)
+    for (const int side : sides) {
+    const std::string side_text = target_text(side);
     PropertyOutcome part;
     GiNaC::lst substitution;
     for (const auto& [name, v] : fixed) {
@@ -169,14 +207,16 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
       part.point.emplace_back(name, exact_text(v));
     }
     const NamedValues fixed_point = part.point;  // the fixed values alone, without the limit's coordinate
-    part.point.emplace_back(c.parameter, "-> " + to_text);
-    const std::string where = describe_point(fixed_point) + (fixed.empty() ? "" : ", ") + c.parameter + " -> " + to_text;
+    // a point's coordinate "-> 1-" (from below), "-> 0" or "-> infinity" (src/report/latex_pieces.hpp)
+    part.point.emplace_back(c.parameter, "-> " + (c.point ? exact_text(*c.point) + (side < 0 ? "-" : "+") : side_text));
+    const std::string where = describe_point(fixed_point) + (fixed.empty() ? "" : ", ") + c.parameter + " -> " + side_text;
     // A closed form that holds on a region only (PropertyTarget::RegionalForm) is S along a
     // path whose tail lies inside it, and is used there by its series alone (the extrapolation
     // would evaluate it away from the limit, perhaps outside the region). Without a closed form
     // usable on the path, the numeric route's certified balls of S (PropertyTarget::
     // certified_value) along it are extrapolated: numeric evidence.
-    const bool regional = target.S.is_zero() && target.regional_form &&
+    // (a finite point's path is not followed into a region: its balls, where they exist, serve)
+    const bool regional = !c.point && target.S.is_zero() && target.regional_form &&
                           path_tail_in_region(*target.regional_form, substitution,
                                               GiNaC::ex_to<GiNaC::symbol>(p), c.to);
     const bool by_balls = target.S.is_zero() && !regional;
@@ -219,7 +259,9 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
     if (limit) part.method = "symbolic asymptotics";
     const ex g = (on_face ? face->S : regional ? target.regional_form->S : target.S).subs(substitution);
     if (!limit && !by_balls) {
-      if (const auto series = sym::series_limit(g, GiNaC::ex_to<GiNaC::symbol>(p), c.to)) {
+      // a finite point a: S along p = a + side*t, in t (written p) -> 0+
+      const ex along = c.point ? g.subs(p == *c.point + side * p) : g;
+      if (const auto series = sym::series_limit(along, GiNaC::ex_to<GiNaC::symbol>(p), c.to)) {
         part.method = "symbolic (series)";
         if (!series->finite) {
           part.verdict = Verdict::Disagree;
@@ -230,7 +272,9 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
           continue;
         }
         limit = series->value;
-        how = "series in t = " + std::string(to_zero ? c.parameter : to_infinity ? "1/" + c.parameter : "-1/" + c.parameter) +
+        how = "series in t = " +
+              (c.point ? sym::to_text(side > 0 ? p - *c.point : *c.point - p)
+                       : std::string(to_zero ? c.parameter : to_infinity ? "1/" + c.parameter : "-1/" + c.parameter)) +
               ": " + series->expansion;
       }
     }
@@ -245,7 +289,7 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
       const ExactComparison compared = std::isnan(agree) ? ExactComparison::Undecided : compare_exactly(*limit, c.value);
       const bool exactly = compared == ExactComparison::Equal;
       const std::string at_fixed = describe_point(fixed_point);
-      const std::string lim_text = "S -> " + sym::to_text(*limit) + " as " + c.parameter + " -> " + to_text +
+      const std::string lim_text = "S -> " + sym::to_text(*limit) + " as " + c.parameter + " -> " + side_text +
                                    (fixed.empty() ? "" : " at " + at_fixed);
       if (std::isnan(agree)) {
         part.finding = "at " + where + " the limit " + sym::to_text(*limit) + " could not be compared with the claim.";
@@ -315,7 +359,10 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
     const num::LimitEstimate estimate = num::extrapolate_limit(
         [&](int e) {
           // the path's point: 10^e, or -10^e towards -infinity (e > 0 there)
-          const numeric v = (c.to == sym::LimitPoint::NegativeInfinity ? -1 : 1) * GiNaC::pow(numeric(10), numeric(e));
+          // (a finite point a: a + side*10^e, e < 0)
+          const numeric step = GiNaC::pow(numeric(10), numeric(e));
+          const numeric v = c.point ? *c.point + side * step
+                                    : (c.to == sym::LimitPoint::NegativeInfinity ? -1 : 1) * step;
           if (from_balls) {
             point[moving] = v;
             const CertifiedValue value = target.certified_value(point);
@@ -333,6 +380,11 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
         to_zero, claimed, digits, c.to == sym::LimitPoint::NegativeInfinity);
     const std::string extrapolated =
         from_balls ? " (extrapolated from the numeric route's certified balls)" : " (extrapolated)";
+    // a finite point's path is in the distance |p - a| = 10^e, which the summary calls "parameter"
+    std::string summary = estimate.summary;
+    if (c.point)
+      for (std::size_t k = summary.find("parameter = "); k != std::string::npos; k = summary.find("parameter = ", k))
+        summary.replace(k, 12, "|" + c.parameter + " - " + exact_text(*c.point) + "| = ");
     // S is positive: a last value of 0 is one that left MPFR's exponent range (or an exact 0)
     part.values = {{"last_value", estimate.last_value == 0
                                       ? std::string("0 after underflow (S > 0 there)")
@@ -345,18 +397,18 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
         part.evidence = {EvidenceLevel::NumericEvidence, "S -> " + c.value_text + " at " + where + extrapolated};
         established.emplace_back(c.value_text + extrapolated, fixed_point,
                                  EvidenceLevel::NumericEvidence);
-        part.finding = "at " + where + " S -> " + c.value_text + ": " + estimate.summary + ".";
+        part.finding = "at " + where + " S -> " + c.value_text + ": " + summary + ".";
         break;
       case num::LimitOutcome::SettledElsewhere:
       case num::LimitOutcome::ConvergesElsewhere:  // numeric evidence: the method says extrapolation
         part.verdict = Verdict::Disagree;
         part.evidence = {EvidenceLevel::NumericEvidence,
                          "S does not tend to " + c.value_text + " at " + where + extrapolated};
-        part.finding = "at " + where + " " + estimate.summary + ".";
+        part.finding = "at " + where + " " + summary + ".";
         break;
       case num::LimitOutcome::Undecided:
         part.finding = "at " + where + ": " + (outside_region.empty() ? "" : outside_region + "; by the numeric route, ") +
-                       estimate.summary + ".";
+                       summary + ".";
         break;
     }
     parts.push_back(part);
@@ -371,7 +423,8 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
       level = weakest(level, std::get<2>(entry));
       auto it = std::find_if(by_limit.begin(), by_limit.end(), [&lim](const auto& g) { return g.first == lim; });
       if (it == by_limit.end()) by_limit.push_back({lim, {std::get<1>(entry)}});
-      else it->second.push_back(std::get<1>(entry));
+      else if (std::find(it->second.begin(), it->second.end(), std::get<1>(entry)) == it->second.end())
+        it->second.push_back(std::get<1>(entry));  // a point once, though both sides of a finite point were taken
     }
     std::string text;
     for (const auto& group : by_limit) {
@@ -415,9 +468,19 @@ class Limit final : public PropertyKind {
     auto c = std::make_shared<LimitCheck>();
     c->parameter = read_property_parameter(reader, "parameter", parameters);
     const std::string to = reader.required_string("to");
-    if (to != "0" && to != "inf" && to != "-inf")
-      reader.fail("to", "must be \"0\", \"inf\" or \"-inf\" (found '" + to + "')");
-    c->to = to == "0" ? sym::LimitPoint::Zero : to == "inf" ? sym::LimitPoint::Infinity : sym::LimitPoint::NegativeInfinity;
+    c->to = to == "inf" ? sym::LimitPoint::Infinity : to == "-inf" ? sym::LimitPoint::NegativeInfinity : sym::LimitPoint::Zero;
+    if (to != "0" && to != "0+" && to != "inf" && to != "-inf") {
+      // a finite point: an exact number ("1", "-0.5", "1/2"), then "-" (from below) or "+" (from above)
+      const char last = to.empty() ? ' ' : to.back();
+      const bool sided = to.size() > 1 && (last == '-' || last == '+');
+      const std::optional<numeric> a = exact_value(sided ? to.substr(0, to.size() - 1) : to);
+      if (!a)
+        reader.fail("to", "must be \"0\" (from above), \"inf\", \"-inf\" or a number, with \"-\" after it for the "
+                          "limit from below and \"+\" for the limit from above (\"1-\", \"0.5+\"; \"1\" takes each "
+                          "side the domain has) (found '" + to + "')");
+      c->point = *a;
+      c->side = !sided ? 0 : last == '-' ? -1 : +1;
+    }
     c->at = read_property_at(reader, parameters);
     for (const auto& [name, values] : c->at)
       if (name == c->parameter)
