@@ -220,3 +220,27 @@ BOOST_AUTO_TEST_CASE(floats_are_read_as_written) {
   BOOST_TEST((read_exact_number(*other.get("x"), "elsewhere.toml", "x") ==
               GiNaC::numeric(-17320508075688772) / GiNaC::ex_to<GiNaC::numeric>(GiNaC::pow(GiNaC::numeric(10), 16))));
 }
+
+// Every error of a file is reported at once (issue 47, part 6): tests/specs/bad/
+// several_errors_at_once.toml has six independent errors, each named with its line and key in
+// one message, the first as the error's own line and key.
+BOOST_AUTO_TEST_CASE(every_error_of_a_file_is_reported_at_once) {
+  const std::string file = kSource + "/tests/specs/bad/several_errors_at_once.toml";
+  try {
+    (void)load_spec(file, bibliography());
+    BOOST_FAIL("the spec loaded");
+  } catch (const SpecError& err) {
+    const std::string what = err.what();
+    BOOST_TEST_CONTEXT(what) {
+      BOOST_TEST(err.line == 10u);
+      BOOST_TEST(err.key == "variant.titel");
+      for (const char* part : {"several_errors_at_once.toml:18: key 'claims[0].S'",
+                               "several_errors_at_once.toml:23: key 'claims[1].expected'",
+                               "several_errors_at_once.toml:34: key 'properties[0].to'",
+                               "several_errors_at_once.toml:38: key 'properties': id 'c' is also a claim id",
+                               "several_errors_at_once.toml:44: key 'extra': unknown key"})
+        BOOST_TEST(what.find(std::string("\nerror: ") + kSource + "/tests/specs/bad/" + part) != std::string::npos, part);
+      BOOST_TEST(std::count(what.begin(), what.end(), '\n') == 5);
+    }
+  }
+}

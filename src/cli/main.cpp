@@ -120,19 +120,22 @@ std::vector<attnverify::Spec> load_all(const std::vector<std::string>& paths, co
   const std::string bibliography_file = attnverify::find_bibliography(files, bibliography_path);
   bibliography =
       bibliography_file.empty() ? attnverify::Bibliography{} : attnverify::load_bibliography(bibliography_file);
+  // every spec file is read, and the errors of all of them are reported at once
+  attnverify::SpecErrorList errors;
   std::vector<attnverify::Spec> specs;
-  for (const auto& file : files) specs.push_back(attnverify::load_spec(file, bibliography));
+  for (const auto& file : files) errors.attempt([&] { specs.push_back(attnverify::load_spec(file, bibliography)); });
   for (std::size_t a = 0; a < specs.size(); ++a)
     for (std::size_t b = 0; b < a; ++b) {
       std::error_code ec;
       if (std::filesystem::equivalent(specs[a].file, specs[b].file, ec))
-        throw attnverify::SpecError(specs[a].file, 0, "",
-                                    "this spec file is given twice (also as " + specs[b].file + ")");
-      if (specs[a].name == specs[b].name)
-        throw attnverify::SpecError(specs[a].file, specs[a].name_line, "variant.name",
-                                    "variant name '" + specs[a].name + "' is also used by " + specs[b].file + ":" +
-                                        std::to_string(specs[b].name_line));
+        errors.add(attnverify::SpecError(specs[a].file, 0, "",
+                                         "this spec file is given twice (also as " + specs[b].file + ")"));
+      else if (specs[a].name == specs[b].name)
+        errors.add(attnverify::SpecError(specs[a].file, specs[a].name_line, "variant.name",
+                                         "variant name '" + specs[a].name + "' is also used by " + specs[b].file +
+                                             ":" + std::to_string(specs[b].name_line)));
     }
+  errors.throw_if_any();
   return specs;
 }
 

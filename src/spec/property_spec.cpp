@@ -106,11 +106,12 @@ PropertyCheck read_check(TomlReader& reader, const std::vector<std::string>& par
 }  // namespace
 
 std::vector<Property> read_properties(TomlReader& root, const std::string& file, const Bibliography& bibliography,
-                                      const std::vector<std::string>& parameters, const PropertyKindRegistry& kinds) {
+                                      const std::vector<std::string>& parameters, const PropertyKindRegistry& kinds,
+                                      SpecErrorList& errors) {
   std::vector<Property> out;
   const toml::array* array = root.optional_array("properties");
   if (!array) return out;
-  for (std::size_t k = 0; k < array->size(); ++k) {
+  for (std::size_t k = 0; k < array->size(); ++k) errors.attempt([&] {
     const toml::node& node = (*array)[k];
     const std::string prefix = "properties[" + std::to_string(k) + "]";
     if (!node.is_table()) throw SpecError(file, line_of(node), prefix, "expected a [[properties]] table");
@@ -150,7 +151,7 @@ std::vector<Property> read_properties(TomlReader& root, const std::string& file,
     for (const Property& other : out)
       if (other.id == p.id) reader.fail("id", "duplicate property id '" + p.id + "'");
     out.push_back(std::move(p));
-  }
+  });
   return out;
 }
 

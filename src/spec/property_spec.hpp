@@ -37,6 +37,7 @@
 #include "src/spec/property_kind.hpp"
 #include "src/spec/expectation.hpp"
 #include "src/spec/source_quote.hpp"
+#include "src/spec/spec_error.hpp"
 
 namespace attnverify {
 
@@ -69,7 +70,7 @@ struct Property {
   std::string statement;  ///< the claim in words, as the source makes it
   Verdict expected = Verdict::Agree;  ///< agree, disagree or inconclusive
   std::string reason;
-  ClaimRole role = ClaimRole::Claim;  ///< a published claim, a transcription or a control
+  ClaimRole role = ClaimRole::Claim;  ///< src/spec/expectation.hpp: a published claim, a conjecture, ...
   std::string note;
   SourceQuote quote;  ///< the source's own words (src/spec/source_quote.hpp); may be empty
   std::size_t line = 0;
@@ -77,9 +78,11 @@ struct Property {
 };
 
 /// Reads [[properties]] of a spec. `parameters` are the names checks may refer to; `kinds` the
-/// property kinds a check may name. Throws SpecError (file, line, key) for anything malformed.
+/// property kinds a check may name. A malformed property (SpecError: file, line, key) is kept in
+/// `errors` and left out, and the next one is read.
 std::vector<Property> read_properties(TomlReader& root, const std::string& file, const Bibliography& bibliography,
-                                      const std::vector<std::string>& parameters, const PropertyKindRegistry& kinds);
+                                      const std::vector<std::string>& parameters, const PropertyKindRegistry& kinds,
+                                      SpecErrorList& errors);
 
 // Readers of keys several property kinds share (their docs/spec-format.md entries).
 

@@ -71,10 +71,11 @@ std::vector<std::pair<std::string, std::string>> Spec::named_point(const GridPoi
 
 namespace {
 
-void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography) {
+// Each [[claims]] table on its own: an error in one is kept in `errors` and the next is read.
+void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography, SpecErrorList& errors) {
   const toml::array* claims = root.optional_array("claims");
   if (!claims) return;
-  for (std::size_t k = 0; k < claims->size(); ++k) {
+  for (std::size_t k = 0; k < claims->size(); ++k) errors.attempt([&] {
     const toml::node& node = (*claims)[k];
     const std::string prefix = "claims[" + std::to_string(k) + "]";
     if (!node.is_table()) throw SpecError(spec.file, line_of(node), prefix, "expected a [[claims]] table");
@@ -98,7 +99,7 @@ void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography)
     for (const Claim& other : spec.claims)
       if (other.id == claim.id) reader.fail("id", "duplicate claim id '" + claim.id + "'");
     spec.claims.push_back(std::move(claim));
-  }
+  });
 }
 
 // [variant.parameters]: named constants, each a number or a string holding a constant
@@ -155,58 +156,74 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography, const 
     throw SpecError(path, static_cast<std::size_t>(err.source().begin.line), "", toml_syntax_problem(err));
   }
   TomlReader root(root_table, path, "", 1);
+  // Every error a user can fix at once is reported at once: the [variant] table's fields, each
+  // claim and each property, the run's tables and unknown keys. What the later parts need (the
+  // kind, its definition, the grid) stops the reading where it fails.
+  SpecErrorList errors;
   const toml::table* variant_table = root.optional_table("variant");
   if (!variant_table) root.fail("variant", "missing table [variant]");
   TomlReader variant(*variant_table, path, "variant", line_of(*variant_table));
-  spec.name = variant.required_string("name");
-  spec.name_line = variant.line_of("name");
-  const bool name_ok = !spec.name.empty() && spec.name.size() <= kMaxIdentifierLength &&
-                       std::isalnum(static_cast<unsigned char>(spec.name[0])) &&
-                       std::all_of(spec.name.begin(), spec.name.end(), [](char c) {
-                         return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
-                       });
-  if (!name_ok)
-    variant.fail("name", "must be letters, digits, '_', '-' or '.', starting with a letter or digit, at most " +
-                             std::to_string(kMaxIdentifierLength) + " characters (found '" +
-                             (spec.name.size() > 60 ? spec.name.substr(0, 60) + "..." : spec.name) + "')");
-  spec.title = variant.optional_string("title").value_or(spec.name);
-  // a heading (and a line of the table of contents): TeX sets a 20 000-character one in
-  // minutes, if at all (docs/history.md, issue 27: L1)
-  if (const std::string problem = free_text_problem(spec.title, kMaxTitleLength); !problem.empty())
-    variant.fail("title", problem + " (a title is a heading; put more in description)");
-  spec.description = variant.optional_string("description").value_or("");
-  spec.source = variant.optional_string("source", Text::Identifier).value_or("");
-  if (!spec.source.empty() && !knows_source(bibliography, spec.source))
-    variant.fail(
-        "source",
-        "unknown source '" + spec.source +
-            "' (not a key of the bibliography; it is read from bibliography.toml beside the specs, or --bibliography)");
-  read_parameters(spec, variant);
-  const std::string kind = variant.required_string("kind", Text::Identifier);
-  spec.kind = kinds.find(kind);
-  if (!spec.kind) {
-    std::vector<std::string> names;
-    for (const std::string& name : kinds.names()) names.push_back("'" + name + "'");
-    const std::string list =
-        names.size() > 1 ? fmt::format("{} or {}", fmt::join(names.begin(), names.end() - 1, ", "), names.back())
-                         : fmt::format("{}", fmt::join(names, ""));
-    variant.fail("kind", "must be " + list + " (found '" + kind + "')");
+  errors.attempt([&] {
+    spec.name = variant.required_string("name");
+    spec.name_line = variant.line_of("name");
+    const bool name_ok = !spec.name.empty() && spec.name.size() <= kMaxIdentifierLength &&
+                         std::isalnum(static_cast<unsigned char>(spec.name[0])) &&
+                         std::all_of(spec.name.begin(), spec.name.end(), [](char c) {
+                           return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+                         });
+    if (!name_ok)
+      variant.fail("name", "must be letters, digits, '_', '-' or '.', starting with a letter or digit, at most " +
+                               std::to_string(kMaxIdentifierLength) + " characters (found '" +
+                               (spec.name.size() > 60 ? spec.name.substr(0, 60) + "..." : spec.name) + "')");
+  });
+  errors.attempt([&] {
+    spec.title = variant.optional_string("title").value_or(spec.name);
+    // a heading (and a line of the table of contents): TeX sets a 20 000-character one in
+    // minutes, if at all (docs/history.md, issue 27: L1)
+    if (const std::string problem = free_text_problem(spec.title, kMaxTitleLength); !problem.empty())
+      variant.fail("title", problem + " (a title is a heading; put more in description)");
+  });
+  errors.attempt([&] { spec.description = variant.optional_string("description").value_or(""); });
+  errors.attempt([&] {
+    spec.source = variant.optional_string("source", Text::Identifier).value_or("");
+    if (!spec.source.empty() && !knows_source(bibliography, spec.source))
+      variant.fail("source", "unknown source '" + spec.source +
+                                 "' (not a key of the bibliography; it is read from bibliography.toml beside the "
+                                 "specs, or --bibliography)");
+  });
+  // the parameters, the kind and its definition, then the kind's tables: the claims and
+  // properties are read in their terms, so an error here ends the reading
+  const bool defined = errors.attempt([&] {
+    read_parameters(spec, variant);
+    const std::string kind = variant.required_string("kind", Text::Identifier);
+    spec.kind = kinds.find(kind);
+    if (!spec.kind) {
+      std::vector<std::string> names;
+      for (const std::string& name : kinds.names()) names.push_back("'" + name + "'");
+      const std::string list =
+          names.size() > 1 ? fmt::format("{} or {}", fmt::join(names.begin(), names.end() - 1, ", "), names.back())
+                           : fmt::format("{}", fmt::join(names, ""));
+      variant.fail("kind", "must be " + list + " (found '" + kind + "')");
+    }
+    spec.kind->read_definition(variant, spec);
+  });
+  if (defined) errors.attempt([&] { variant.finish(); });
+  if (!defined || !errors.attempt([&] { spec.kind->read_tables(root, spec); })) {
+    errors.throw_if_any();
   }
-  spec.kind->read_definition(variant, spec);
-  variant.finish();
-  spec.kind->read_tables(root, spec);
-  read_claims(spec, root, bibliography);
+  read_claims(spec, root, bibliography, errors);
   root.use_constants(spec.constants);  // [variant.parameters], for the properties' expressions
-  spec.properties = read_properties(root, path, bibliography, spec.property_parameters(), property_kinds);
+  spec.properties = read_properties(root, path, bibliography, spec.property_parameters(), property_kinds, errors);
   for (const Property& p : spec.properties)
     for (const Claim& c : spec.claims)
-      if (c.id == p.id) throw SpecError(path, p.line, "properties", "id '" + p.id + "' is also a claim id");
+      if (c.id == p.id) errors.add(SpecError(path, p.line, "properties", "id '" + p.id + "' is also a claim id"));
   for (const Property& p : spec.properties)
     for (const PropertyCheck& c : p.checks)
       if (c.kind->input() == PropertyInput::SampledChecks && !spec.sampling)
-        throw SpecError(path, c.line, "properties",
-                        "property '" + p.id + "' checks the sampled route but the spec has no [sampling]");
-  root.finish();
+        errors.add(SpecError(path, c.line, "properties",
+                             "property '" + p.id + "' checks the sampled route but the spec has no [sampling]"));
+  errors.attempt([&] { root.finish(); });
+  errors.throw_if_any();
   return spec;
 }
 

@@ -41,7 +41,7 @@ struct Claim {
   std::string latex;               ///< the formula as the source prints it (may be empty)
   Verdict expected = Verdict::Agree;  ///< agree, disagree or inconclusive
   std::string reason;              ///< why a non-agree verdict is expected
-  ClaimRole role = ClaimRole::Claim;  ///< a published claim, a transcription or a control
+  ClaimRole role = ClaimRole::Claim;  ///< src/spec/expectation.hpp: a published claim, a conjecture, ...
   std::string note;
   /// Non-empty when the claim checks a corrected reading of the source: what is wrong with
   /// the statement as the source writes it (a slip the source's own derivation contradicts).
