@@ -22,6 +22,8 @@ check "derive prints the closed form" expect_exit 0 "$bin" derive "$src/specs/re
 check "derive output has erfc and LaTeX" grep -q "erfc" "$work/out"
 # derive cites nothing: a spec alone in a folder, its source key in no bibliography, derives
 mkdir -p "$work/alone" && cp "$src/specs/relu2.toml" "$work/alone/"
+check "derive --format maple is refused" expect_exit 2 "$bin" derive "$src/specs/relu2.toml" --format maple
+check "derive --format latex prints the LaTeX alone" bash -c "'$bin' derive '$src/specs/relu2.toml' --format latex | grep -q '^\\\\frac' && ! '$bin' derive '$src/specs/relu2.toml' --format latex | grep -q ' = '"
 check "derive needs no bibliography" expect_exit 0 "$bin" derive "$work/alone/relu2.toml"
 check "derive without a bibliography prints the closed form" grep -q "erfc" "$work/out"
 printf '[Other2020]\nauthor = "A. Author"\ntitle = "Another paper"\nyear = 2020\nurl = "https://example.org/other"\n' >"$work/other.bib.toml"

@@ -1,7 +1,7 @@
 // attnverify command line (docs/design.md §4a).
 //   attnverify run [SPEC_OR_DIR ...] [--out DIR] [--digits P] [--seed S] [--no-pdf] [--shard i/N]
 //   attnverify merge SHARD_DIR ... [--out DIR] [--no-pdf]
-//   attnverify derive SPEC
+//   attnverify derive SPEC [--format text|latex|sympy|mathematica]
 //   attnverify --help | --version
 // Exit codes: 0 every verdict as expected; 1 an unexpected verdict (or a conflict between
 // a proof and a counterexample); 2 bad input (spec or arguments); 3 the outputs could not
@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -22,12 +23,15 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <set>
+#include <stdexcept>
 
 #include <unistd.h>
 
 #include "numerics/score_cache.hpp"
 #include "src/kinds/derivation_summary.hpp"
 #include "src/kinds/registry.hpp"
+#include "proofs/export_syntax.hpp"
 #include "proofs/printing.hpp"
 #include "src/spec/spec_text.hpp"
 #include "src/run/fixed_address_layout.hpp"
@@ -139,7 +143,19 @@ std::vector<attnverify::Spec> load_all(const std::vector<std::string>& paths, co
   return specs;
 }
 
-int derive(const std::string& path, const std::string& bibliography_path) {
+// A comment's text on one line, without what would end the comment early.
+std::string comment_text(std::string text, const std::string& format) {
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  std::replace(text.begin(), text.end(), '\r', ' ');
+  if (format == "mathematica")
+    for (std::size_t k = text.find("*)"); k != std::string::npos; k = text.find("*)", k)) text.replace(k, 2, "* )");
+  return attnverify::terminal_safe(text);
+}
+
+// `derive --format F`: the derived forms as text and LaTeX (text), as LaTeX alone (latex), or as
+// a SymPy or Mathematica program that defines them (proofs/export_syntax.hpp), each form under
+// its variant's name and label; a form that cannot be exported is a comment saying why.
+int derive(const std::string& path, const std::string& bibliography_path, const std::string& format) {
   // derive cites nothing: without --bibliography every source key is accepted, so a spec whose
   // bibliography is elsewhere (or not written yet) still derives
   attnverify::Bibliography bibliography;
@@ -151,23 +167,68 @@ int derive(const std::string& path, const std::string& bibliography_path) {
       loaded.push_back(attnverify::load_spec(file, bibliography));
     return loaded;
   }();
-  for (const auto& spec : specs) {
-    std::cout << spec.name << " (" << spec.kind->name() << ")"
-              << (spec.definition_text.empty() ? "" : ": " + spec.definition_text) << "\n";
-    const attnverify::DerivationSummary d = spec.kind->derive(spec);
+  const bool text = format == "text", latex = format == "latex", sympy = format == "sympy";
+  const std::string comment = latex ? "% " : sympy ? "# " : "(* ", end = format == "mathematica" ? " *)" : "";
+  const auto syntax = sympy ? attnverify::sym::ExportSyntax::SymPy : attnverify::sym::ExportSyntax::Mathematica;
+  std::vector<attnverify::DerivationSummary> derived;
+  for (const auto& spec : specs) derived.push_back(spec.kind->derive(spec));
+  if (!text && !latex) {
+    std::cout << comment << "attnverify " << attnverify::kVersion << " derive --format " << format
+              << ": closed forms derived from each spec's definition, exact" << end << "\n";
+    // the symbols of every form, declared once (SymPy: real, so that Abs and Max simplify)
+    std::set<std::string> names;
+    for (const auto& d : derived)
+      for (const auto& [label, e] : d.forms)
+        for (GiNaC::const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
+          if (GiNaC::is_a<GiNaC::symbol>(*it)) names.insert(GiNaC::ex_to<GiNaC::symbol>(*it).get_name());
+    if (sympy) {
+      std::cout << "from sympy import Symbol, Rational, pi, exp, log, sqrt, erf, erfc, Abs, Max, Heaviside, tanh, sinh, "
+                   "cosh\n";
+      for (const std::string& name : names)
+        std::cout << attnverify::sym::symbol_in(name, syntax) << " = Symbol('" << name << "', real=True)\n";
+      std::cout << "forms = {}\n";
+    } else {
+      std::cout << "forms = <||>;\n";
+    }
+  }
+  for (std::size_t k = 0; k < specs.size(); ++k) {
+    const auto& spec = specs[k];
+    const attnverify::DerivationSummary& d = derived[k];
+    const std::string heading = spec.name + " (" + spec.kind->name() + ")" +
+                                (spec.definition_text.empty() ? "" : ": " + spec.definition_text);
+    if (text) std::cout << heading << "\n";
+    else std::cout << comment << comment_text(heading, format) << end << "\n";
     if (!d.derived) {
-      std::cout << "  " << (d.applies ? "no-closed-form: " : "nothing to derive: ")
-                << attnverify::terminal_safe(d.reason) << "\n";
+      const std::string why = (d.applies ? "no-closed-form: " : "nothing to derive: ") + d.reason;
+      if (text) std::cout << "  " << attnverify::terminal_safe(why) << "\n";
+      else std::cout << comment << comment_text(why, format) << end << "\n";
       continue;
     }
     for (const auto& [label, e] : d.forms) {
-      std::cout << "  " << label << " = " << attnverify::sym::to_text(e) << "\n";
-      std::cout << "    LaTeX: " << attnverify::sym::to_latex(e) << "\n";
+      if (text) {
+        std::cout << "  " << label << " = " << attnverify::sym::to_text(e) << "\n";
+        std::cout << "    LaTeX: " << attnverify::sym::to_latex(e) << "\n";
+      } else if (latex) {
+        std::cout << comment << comment_text(label, format) << "\n" << attnverify::sym::to_latex(e) << "\n";
+      } else {
+        const std::string key = "\"" + spec.name + "\", \"" + label + "\"";
+        try {
+          const std::string value = attnverify::sym::to_syntax(e, syntax);
+          std::cout << (sympy ? "forms[" + key + "] = " + value : "forms[{" + key + "}] = " + value + ";") << "\n";
+        } catch (const std::invalid_argument& err) {
+          std::cout << comment << comment_text(label + " cannot be exported: " + err.what(), format) << end << "\n";
+        }
+      }
     }
     const attnverify::sym::DerivationCertificate& c = d.certificate;
-    std::cout << "  certificate (" << c.method << "): "
-              << (c.verified ? "verified" : "not verified: " + attnverify::terminal_safe(c.reason)) << "\n";
-    for (const std::string& step : c.steps) std::cout << "    " << step << "\n";
+    const std::string certificate =
+        "certificate (" + c.method + "): " + (c.verified ? std::string("verified") : "not verified: " + c.reason);
+    if (text) {
+      std::cout << "  " << attnverify::terminal_safe(certificate) << "\n";
+      for (const std::string& step : c.steps) std::cout << "    " << step << "\n";
+    } else {
+      std::cout << comment << comment_text(certificate, format) << end << "\n";
+    }
   }
   return 0;
 }
@@ -309,9 +370,15 @@ int main(int argc, char** argv) {
       ->check(decimal)
       ->check(CLI::Range(std::size_t{1}, std::numeric_limits<std::size_t>::max()));
 
-  auto* derive_cmd = app.add_subcommand("derive", "Print the derived closed forms of a spec (plain text and LaTeX).");
-  std::string derive_path;
-  derive_cmd->add_option("spec", derive_path, "Spec file")->required();
+  auto* derive_cmd = app.add_subcommand(
+      "derive", "Print the derived closed forms of a spec (plain text and LaTeX), or export them (--format).");
+  std::string derive_path, derive_format = "text";
+  derive_cmd->add_option("spec", derive_path, "Spec file or folder")->required();
+  derive_cmd->add_option("--format", derive_format,
+                         "text (default: text and LaTeX), latex (LaTeX alone), sympy (a Python program defining "
+                         "forms[variant, label] with SymPy) or mathematica (a Wolfram Language program defining "
+                         "forms[{variant, label}])")
+      ->check(CLI::IsMember({"text", "latex", "sympy", "mathematica"}));
   derive_cmd->add_option("--bibliography", bibliography_path,
                          "Bibliography file to check the spec's source keys against (default: none; derive cites "
                          "nothing, so any source key is accepted)");
@@ -324,7 +391,7 @@ int main(int argc, char** argv) {
   }
 
   try {
-    if (derive_cmd->parsed()) return derive(derive_path, bibliography_path);
+    if (derive_cmd->parsed()) return derive(derive_path, bibliography_path, derive_format);
 
     if (!fixed_layout)
       std::cerr
