@@ -4,11 +4,14 @@
 #define BOOST_TEST_MODULE printing
 #include <boost/test/unit_test.hpp>
 
+#include "proofs/cases_form.hpp"
 #include "proofs/display_form.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/erf.hpp"
 #include "proofs/expression_parser.hpp"
 #include "proofs/kernel_derivation.hpp"
+#include "proofs/laplace_expectation.hpp"
+#include "proofs/relu.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/sequence_derivation.hpp"
 #include "proofs/symbols.hpp"
@@ -111,4 +114,52 @@ BOOST_AUTO_TEST_CASE(display_forms_read_as_published_and_equal_the_derivation) {
              "\\frac{1 - \\lambda}{\\left(1 - {\\lambda}^{2}\\right) n}");
   BOOST_TEST(sym::to_latex(GiNaC::pow(s.lambda - 1, 3) * (s.n - 2)) ==
              "\\left(1 - \\lambda\\right)^{3} \\left(2 - n\\right)");
+}
+
+// A form with a kink split into cases (proofs/cases_form.hpp, issue 47 part 3). By hand:
+// e = relu(-2 beta) e^(relu(beta)/gamma) + abs(beta) gamma has one kink, beta = 0; below it
+// relu(-2 beta) = -2 beta, relu(beta) = 0, abs(beta) = -beta: e = -2 beta - beta gamma; above it
+// relu(-2 beta) = 0 and abs(beta) = beta: e = beta gamma. Two roots (relu(beta - 1))
+// or a step (not continuous) give no cases.
+BOOST_AUTO_TEST_CASE(a_form_with_one_kink_reads_as_its_cases) {
+  const std::vector<std::string> names{"beta", "gamma"};
+  const ex e = sym::parse_expression("relu(-2*beta)*exp(relu(beta)/gamma) + abs(beta)*gamma", names);
+  const auto cases = sym::kink_cases(e);
+  BOOST_REQUIRE(cases.has_value());
+  const ex beta = sym::parse_expression("beta", names), gamma = sym::parse_expression("gamma", names);
+  BOOST_TEST(cases->parameter.is_equal(beta));
+  BOOST_TEST(cases->at.is_zero());
+  BOOST_TEST(sym::is_identically_zero(cases->below - (-2 * beta - beta * gamma)), cases->below);
+  BOOST_TEST(sym::is_identically_zero(cases->above - beta * gamma), cases->above);
+  BOOST_TEST(sym::cases_text(*cases) == "-2*beta - beta*gamma  for beta < 0;  beta*gamma  for beta >= 0");
+  BOOST_TEST(sym::cases_latex(*cases).find("\\begin{cases}") == 0);
+  for (const char* other : {"relu(beta) + relu(beta - 1)", "step(beta)*beta", "relu(beta*gamma)", "beta^2"})
+    BOOST_TEST(!sym::kink_cases(sym::parse_expression(other, names)).has_value(), other);
+  // the Laplace law's S (specs/relu2-laplace.toml): each case free of relu, equal to S on its side
+  // (GiNaC at 60 digits), and finite in double precision at (-2, 0.1), where the form as derived
+  // divides by zero
+  const auto law = sym::derive_kernel(sym::parse_expression("relu(x)^2", {"x"}), sym::laplace_expectation);
+  BOOST_REQUIRE(law.status == sym::KernelDerivation::Status::Derived);
+  const auto S = sym::kink_cases(law.S);
+  BOOST_REQUIRE(S.has_value());
+  BOOST_TEST(!S->below.has(sym::relu(beta)));
+  BOOST_TEST(!S->above.has(sym::relu(beta)));
+  GiNaC::Digits = 60;
+  for (const auto& [b, g] : std::vector<std::pair<GiNaC::numeric, GiNaC::numeric>>{{-2, GiNaC::numeric(1, 10)},
+                                                                                    {GiNaC::numeric(-1, 2), 3},
+                                                                                    {GiNaC::numeric(3, 2), GiNaC::numeric(7, 10)}}) {
+    const GiNaC::lst at{beta == b, gamma == g};
+    const ex side = b.is_negative() ? S->below : S->above;
+    const ex difference = GiNaC::evalf(law.S.subs(at) - side.subs(at));
+    const ex value = GiNaC::evalf(side.subs(at));
+    BOOST_TEST(GiNaC::abs(difference) < GiNaC::numeric(1, 1000000) * GiNaC::pow(GiNaC::numeric(10), -40) * GiNaC::abs(value),
+               "at " << b << ", " << g << ": " << difference);
+  }
+  GiNaC::Digits = 17;  // about double precision: the case stays finite and right to 10 digits
+  const GiNaC::lst far{beta == -2, gamma == GiNaC::numeric(1, 10)};
+  const ex coarse = GiNaC::evalf(S->below.subs(far));
+  GiNaC::Digits = 60;
+  const ex fine = GiNaC::evalf(S->below.subs(far));
+  BOOST_TEST(GiNaC::abs(coarse - fine) < GiNaC::pow(GiNaC::numeric(10), -10) * GiNaC::abs(fine), coarse << " vs " << fine);
+  GiNaC::Digits = 17;
 }

@@ -31,6 +31,7 @@
 #include "numerics/score_cache.hpp"
 #include "src/kinds/derivation_summary.hpp"
 #include "src/kinds/registry.hpp"
+#include "proofs/cases_form.hpp"
 #include "proofs/export_syntax.hpp"
 #include "proofs/printing.hpp"
 #include "src/spec/spec_text.hpp"
@@ -208,6 +209,11 @@ int derive(const std::string& path, const std::string& bibliography_path, const 
       if (text) {
         std::cout << "  " << label << " = " << attnverify::sym::to_text(e) << "\n";
         std::cout << "    LaTeX: " << attnverify::sym::to_latex(e) << "\n";
+        // a form with a kink, also as its cases (proofs/cases_form.hpp)
+        if (const auto cases = attnverify::sym::kink_cases(e)) {
+          std::cout << "    cases: " << attnverify::sym::cases_text(*cases) << "\n";
+          std::cout << "    cases LaTeX: " << attnverify::sym::cases_latex(*cases) << "\n";
+        }
       } else if (latex) {
         std::cout << comment << comment_text(label, format) << "\n" << attnverify::sym::to_latex(e) << "\n";
       } else {

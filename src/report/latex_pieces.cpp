@@ -9,6 +9,9 @@
 #include <set>
 #include <string>
 
+#include "proofs/cases_form.hpp"
+#include "proofs/display_form.hpp"
+#include "proofs/printing.hpp"
 #include "src/report/latex_escape.hpp"
 #include "src/spec/latex_math.hpp"
 
@@ -302,6 +305,11 @@ std::string certificate_latex(const VariantResult& v) {
 }
 
 std::string claim_label(const std::string& variant, const std::string& id) { return "claim:" + variant + ":" + id; }
+
+std::string form_latex(const GiNaC::ex& e) {
+  if (const auto cases = sym::kink_cases(e)) return sym::cases_latex(*cases);
+  return sym::to_latex(sym::display_form(e));
+}
 
 std::string display_formula(const std::string& lhs, const std::string& latex, const std::string& where) {
   if (latex.size() <= kMaxFormulaLength) return "\\fitformula{" + lhs + " = " + latex + "}\n\n";

@@ -37,6 +37,11 @@ std::string detail_latex(const std::string& text);
 /// on text whose words are already mapped. Never throws.
 std::string plain_math_latex(const std::string& text);
 
+/// A derived form as the report displays it: its cases on each side of its kink where it has
+/// one (proofs/cases_form.hpp: relu(beta) replaced by 0 and by beta, exact, each case shorter
+/// and free of the cancelling exponentials), else proofs/display_form.hpp's rewrite; LaTeX.
+std::string form_latex(const GiNaC::ex& e);
+
 /// `lhs = latex` as a display formula (\fitformula, shrunk to the line when wider), or,
 /// when `latex` is longer than kMaxFormulaLength characters (src/spec/latex_math.hpp:
 /// wider than TeX's largest dimension, 16383pt, even at the widest font), a sentence

@@ -487,7 +487,7 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
     // S under its kind's label ("S", "S_n (0 < lambda < 1)")
     const auto S = std::find_if(v.forms.begin(), v.forms.end(), [&](const auto& f) { return f.second.is_equal(v.S); });
     if (S != v.forms.end())
-      out << display_formula(S->first, sym::to_latex(sym::display_form(S->second)), "the variant's closed_form.forms");
+      out << display_formula(S->first, form_latex(S->second), "the variant's closed_form.forms");
   } else {
     out << "\\textbf{No closed form}: " << detail_latex(v.reason) << "; the quadrature route alone gives $S$.\n\n";
   }
@@ -546,7 +546,7 @@ void write_derivation(std::ostringstream& out, const VariantResult& v, ShownClai
     std::map<std::string, std::vector<std::string>> repeated;  // first variant -> labels
     for (const auto& [label, e] : v.forms) {
       // as displayed (proofs/display_form.hpp: proved equal to the derived form)
-      const std::string latex = sym::to_latex(sym::display_form(e));
+      const std::string latex = form_latex(e);  // cases where it has a kink
       const auto first = shown.find("form\n" + label + "\n" + latex);
       if (first != shown.end()) {
         repeated[first->second].push_back("$" + label + "$");
