@@ -1551,6 +1551,23 @@ BOOST_AUTO_TEST_CASE(limits_at_a_finite_point_one_sided_where_the_domain_require
     BOOST_TEST(to_string(integer.verdict) == "inconclusive");
     BOOST_TEST(integer.detail.find("n takes integer values") != std::string::npos);
   }
+  const CheckRecord& outside = property(v, "just-above-one");
+  BOOST_TEST_CONTEXT(outside.detail) {
+    BOOST_TEST(to_string(outside.verdict) == "inconclusive");
+    BOOST_TEST(outside.detail.find("cannot tend to 1.00000000000000000001") != std::string::npos);
+  }
+  const CheckRecord& large = property(v, "to-one-at-large-n");
+  BOOST_TEST_CONTEXT(large.detail) {
+    BOOST_TEST(to_string(large.verdict) == "agree");
+    BOOST_TEST((large.evidence.level == EvidenceLevel::NumericEvidence));
+  }
+  const VariantResult sigmoid = run_test_spec("limit_finite_point_kernel.toml");
+  const CheckRecord& near_bound = property(sigmoid, "gamma-to-a-twentieth-wrong");
+  BOOST_TEST_CONTEXT(near_bound.detail) {
+    BOOST_TEST(to_string(near_bound.verdict) == "disagree");
+    BOOST_TEST(near_bound.detail.find("0.9996880359779125399") != std::string::npos);  // mpmath, in the spec
+    BOOST_TEST(near_bound.detail.find("|gamma - 0.05| = 10^-2 * 10^-") != std::string::npos);
+  }
   const VariantResult jump = run_test_spec("limit_one_sided_jump.toml");
   const CheckRecord& both = property(jump, "both-sides");
   BOOST_TEST_CONTEXT(both.detail) {

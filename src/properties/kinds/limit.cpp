@@ -54,6 +54,10 @@ using num::Real;
 
 namespace {
 
+// The highest power of the path's parameter that a finite point's series expands (above it, the
+// extrapolation decides: the expansion of (1 - t)^10000 did not end in minutes).
+constexpr int kMaxSeriesPower = 64;
+
 struct LimitCheck : PropertyCheckData {
   std::string parameter;
   sym::LimitPoint to = sym::LimitPoint::Zero;  ///< Zero for every finite point, reached through t -> 0+
@@ -72,10 +76,14 @@ struct LimitCheck : PropertyCheckData {
 std::vector<int> limit_sides(const sym::ParameterDomain& domain, const LimitCheck& c) {
   const sym::DomainVariable* v = domain_variable(domain, c.parameter);
   if (!v || !c.point) return {};
-  const double a = c.point->to_double();
+  // exactly: a point that rounds to a bound as a double (1 + 10^-20) is not at it
+  const numeric& a = *c.point;
+  const bool lo_finite = std::isfinite(v->range.lo), hi_finite = std::isfinite(v->range.hi);
+  const bool above_lo = !lo_finite || numeric(v->range.lo) < a, at_or_above_lo = !lo_finite || numeric(v->range.lo) <= a;
+  const bool below_hi = !hi_finite || a < numeric(v->range.hi), at_or_below_hi = !hi_finite || a <= numeric(v->range.hi);
   std::vector<int> sides;
   for (const int side : {-1, +1}) {
-    const bool inside = side < 0 ? v->range.lo < a && a <= v->range.hi : v->range.lo <= a && a < v->range.hi;
+    const bool inside = side < 0 ? above_lo && at_or_below_hi : at_or_above_lo && below_hi;
     if (inside && (c.side == 0 || c.side == side)) sides.push_back(side);
   }
   return sides;
@@ -259,9 +267,18 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
     if (limit) part.method = "symbolic asymptotics";
     const ex g = (on_face ? face->S : regional ? target.regional_form->S : target.S).subs(substitution);
     if (!limit && !by_balls) {
-      // a finite point a: S along p = a + side*t, in t (written p) -> 0+
+      // a finite point a: S along p = a + side*t, in t (written p) -> 0+; a power (a + t)^k of high
+      // degree (decay at n = 10^4) is left to the extrapolation: GiNaC's series would expand it
       const ex along = c.point ? g.subs(p == *c.point + side * p) : g;
-      if (const auto series = sym::series_limit(along, GiNaC::ex_to<GiNaC::symbol>(p), c.to)) {
+      const auto high_power = [&p](const ex& e) {
+        for (GiNaC::const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
+          if (GiNaC::is_exactly_a<GiNaC::power>(*it) && it->op(0).has(p) && GiNaC::is_exactly_a<numeric>(it->op(1)) &&
+              GiNaC::abs(GiNaC::ex_to<numeric>(it->op(1))) > kMaxSeriesPower)
+            return true;
+        return false;
+      };
+      if (const auto series = c.point && high_power(along) ? std::nullopt
+                                                           : sym::series_limit(along, GiNaC::ex_to<GiNaC::symbol>(p), c.to)) {
         part.method = "symbolic (series)";
         if (!series->finite) {
           part.verdict = Verdict::Disagree;
@@ -356,11 +373,23 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
       for (const auto& [fixed_name, value] : fixed)
         if (fixed_name == names[k]) point[k] = value;
     }
+    // a finite point near the domain's bound on its side (gamma -> 1/20 from below, gamma > 0):
+    // the path's distances are 10^-shift times the extrapolation's 10^e, so that its first point,
+    // a -+ 10^(-1 - shift), lies at most half the way to the bound
+    int shift = 0;
+    if (c.point) {
+      const sym::DomainVariable* range = domain_variable(property_domain(spec), c.parameter);
+      const double bound = !range ? NAN : side < 0 ? range->range.lo : range->range.hi;
+      if (std::isfinite(bound)) {
+        const double room = std::fabs(c.point->to_double() - bound) / 2;
+        shift = room >= 1 ? 0 : room > 0 ? std::min(1000, static_cast<int>(std::ceil(-std::log10(room)))) : 1000;
+      }
+    }
     const num::LimitEstimate estimate = num::extrapolate_limit(
         [&](int e) {
           // the path's point: 10^e, or -10^e towards -infinity (e > 0 there)
-          // (a finite point a: a + side*10^e, e < 0)
-          const numeric step = GiNaC::pow(numeric(10), numeric(e));
+          // (a finite point a: a + side*10^(e - shift), e < 0, inside the domain from the first point)
+          const numeric step = GiNaC::pow(numeric(10), numeric(c.point ? e - shift : e));
           const numeric v = c.point ? *c.point + side * step
                                     : (c.to == sym::LimitPoint::NegativeInfinity ? -1 : 1) * step;
           if (from_balls) {
@@ -380,11 +409,15 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
         to_zero, claimed, digits, c.to == sym::LimitPoint::NegativeInfinity);
     const std::string extrapolated =
         from_balls ? " (extrapolated from the numeric route's certified balls)" : " (extrapolated)";
-    // a finite point's path is in the distance |p - a| = 10^e, which the summary calls "parameter"
+    // a finite point's path is in the distance |p - a| = 10^-shift 10^e, which the summary calls
+    // "parameter = 10^e"
     std::string summary = estimate.summary;
-    if (c.point)
+    if (c.point) {
+      const std::string distance =
+          "|" + c.parameter + " - " + exact_text(*c.point) + "| = " + (shift == 0 ? "" : fmt::format("10^-{} * ", shift));
       for (std::size_t k = summary.find("parameter = "); k != std::string::npos; k = summary.find("parameter = ", k))
-        summary.replace(k, 12, "|" + c.parameter + " - " + exact_text(*c.point) + "| = ");
+        summary.replace(k, 12, distance);
+    }
     // S is positive: a last value of 0 is one that left MPFR's exponent range (or an exact 0)
     part.values = {{"last_value", estimate.last_value == 0
                                       ? std::string("0 after underflow (S > 0 there)")
