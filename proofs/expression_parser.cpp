@@ -92,6 +92,8 @@ const std::vector<FunctionRule>& function_rules() {
       {"abs", {1}, [](const auto& a) { return abs(a[0]); }},
       {"relu", {1}, [](const auto& a) { return relu(a[0]); }},
       {"step", {1}, [](const auto& a) { return step(a[0]); }},
+      // sign(u) = 2 step(u) - 1: -1, 0 or 1 (GiNaC's step(0) = 1/2), the activation by definition
+      {"sign", {1}, [](const auto& a) { return 2 * step(a[0]) - 1; }},
       {"max", {2}, [](const auto& a) { return max_of(a[0], a[1]); }},
       {"min", {2}, [](const auto& a) { return min_of(a[0], a[1]); }},
       {"clip", {3}, [](const auto& a) { return clip(a[0], a[1], a[2]); }},

@@ -237,3 +237,14 @@ BOOST_AUTO_TEST_CASE(kinks_closer_than_double_precision_are_kept_apart) {
   const sym::KernelDerivation quartic = sym::derive_kernel(sym::parse_expression("x^4 + 1", {"x"}));
   BOOST_TEST((quartic.status == sym::KernelDerivation::Status::Derived), quartic.reason);
 }
+
+// sign(u) = 2 step(u) - 1 (issue 47, part 1: the activation by name). By hand: sign(X)^2 = 1 and
+// |sign(X)| = 1 almost surely, so S = 1 on the whole domain; x sign(x) = |x|, so its S is abs's;
+// sign(x - 1/2) (x + 2) against quadrature.
+BOOST_AUTO_TEST_CASE(sign_is_two_steps_minus_one) {
+  BOOST_TEST(sym::is_identically_zero(derive("sign(x)").S - 1), derive("sign(x)").S);
+  BOOST_TEST(sym::is_identically_zero(derive("x*sign(x)").S - derive("abs(x)").S));
+  const ex at_zero = sym::parse_expression("sign(x)", {"x"}).subs(sym::symbols().x == 0);
+  BOOST_TEST(at_zero.is_zero(), at_zero);
+  expect_closed_matches_quadrature("sign(x - 1/2)*(x + 2)", {{numeric(-1), numeric(1, 2)}, {numeric(1, 2), numeric(3, 2)}});
+}
