@@ -34,10 +34,12 @@ check "shard 3/3 checks block 3 alone" \
   bash -c "grep -q 'grid points 513 to 600 (block 3 of 3)' n3-s3.out && grep -q 'shard 3/3: 0 variants, 88 checks' n3-s3.out"
 check "of 2 shards, shard 1 keeps blocks 1 and 3" grep -q "shard 1/2: 1 variants, 345 checks" n2-s1.out
 # the marks at beta = -2 and -1 lie in block 1 (shard 1), at 0, 1 and 2 in block 2 (shard 2)
-marks() {  # the number of points of each series of marks in report.tex $1
+marks() {  # the number of points of each series of marks in dealt-relu's figure in report.tex $1
+  # (its section comes first, a variant with a claim; dealt-square's full section follows with its own)
   /usr/bin/python3 -c "
 import re, sys
 tex = open(sys.argv[1]).read()
+tex = tex[tex.index(r'\label{variant:dealt-relu}'):tex.index(r'\label{variant:dealt-square}')]
 print(' '.join(str(len(re.findall(r'\(', m))) for m in re.findall(r'only marks, mark=o[^]]*\] coordinates \{([^}]*)\}', tex)))" "$1"
 }
 check "the merged grid figure has 5 series of 20 marks, from two shards' blocks" test "$(marks merged3/report.tex)" = "20 20 20 20 20"

@@ -878,14 +878,14 @@ std::string findings_latex(const RunResult& run) {
   }
   out << conjecture_counts(conjectures, run);
   if (!retyped.empty())
-    out << fmt::format("Beside them: {} re-typed cop{} of published statements ({} checks). ", retyped.size(),
-                       retyped.size() == 1 ? "y" : "ies", checks_of(retyped));
+    out << fmt::format("Beside them: {} re-typed cop{} of published statements ({}). ", retyped.size(),
+                       retyped.size() == 1 ? "y" : "ies", counted(checks_of(retyped), "check", "checks"));
   if (!explanations.empty())
     out << fmt::format("{} explanation{} of our own (not published, not counted). ", explanations.size(),
                        explanations.size() == 1 ? "" : "s");
   if (!controls.empty())
     out << fmt::format(
-        "{} of {} negative control{} (a published statement checked in a deliberately broken setting, or a derived "
+        "{} of {} negative control{} (a statement checked in a deliberately broken setting, or a derived "
         "formula perturbed on purpose) gave the verdict opposite to the statement's, so those checks can fail. What "
         "size of error the grid and sampled checks detect is stated under \\emph{{what the checks detect}} (the "
         "project's tests plant such errors in exp's closed form; those runs are not part of this report). ",
@@ -908,7 +908,7 @@ std::string findings_latex(const RunResult& run) {
     out << ledger_table(published, run);
   }
   if (!controls.empty()) {
-    out << "\\subsection*{Negative controls}\nEach is a published claim checked in a deliberately broken setting, or "
+    out << "\\subsection*{Negative controls}\nEach is a claim checked in a deliberately broken setting, or "
            "a derived formula perturbed on purpose; its verdict must differ from the claim's: ";
     for (std::size_t k = 0; k < controls.size(); ++k)
       out << (k ? ", " : "") << link(*controls[k]) << " "

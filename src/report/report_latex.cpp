@@ -465,6 +465,24 @@ std::string shown_spec_file(const Spec& spec, const RunResult& run) {
   return parent.empty() ? spec.file : std::filesystem::path(spec.file).filename().string();
 }
 
+// A figure that depends on f alone (the law comparison, Figure::in_compact_part), drawn once per
+// run: a later variant with the same curves names the variant that drew it. `drawn`: the
+// figures drawn, by their curves, with the variant that drew each.
+void write_figure_once(std::ostringstream& out, const Figure& f, const std::string& variant,
+                       std::map<std::string, std::string>& drawn) {
+  std::string key = f.x_label + "\n" + f.y_label;
+  for (const Curve& c : f.curves) {
+    key += "\n" + c.label;
+    for (const auto& [x, y] : c.points) key += fmt::format(" {:.8g},{:.8g}", x, y);
+  }
+  const auto [first, added] = drawn.emplace(key, variant);
+  if (added)
+    write_figure(out, f);
+  else
+    out << "The figure of $S$ under each score law for this $f$ is drawn with \\hyperref[variant:" << first->second
+        << "]{\\texttt{" << latex_escape(first->second) << "}}.\n\n";
+}
+
 // A variant that no source states a claim about, in a few lines: its definition, S (or why
 // there is none), the grid and sampled summaries and any point that did not agree. Its
 // per-point values and figures stay in results.json (the part's opening says so).
@@ -517,20 +535,8 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
                        sampled.max_z);
   out << ".\n\n";
   write_points_not_agreeing(out, v, true, 6);
-  for (const Figure& f : v.figures) {
-    if (!f.in_compact_part) continue;
-    std::string key = f.x_label + "\n" + f.y_label;
-    for (const Curve& c : f.curves) {
-      key += "\n" + c.label;
-      for (const auto& [x, y] : c.points) key += fmt::format(" {:.8g},{:.8g}", x, y);
-    }
-    const auto [first, added] = drawn.emplace(key, spec.name);
-    if (added)
-      write_figure(out, f);
-    else
-      out << "The figure of $S$ under each score law for this $f$ is drawn with \\hyperref[variant:" << first->second
-          << "]{\\texttt{" << latex_escape(first->second) << "}}.\n\n";
-  }
+  for (const Figure& f : v.figures)
+    if (f.in_compact_part) write_figure_once(out, f, spec.name, drawn);
 }
 
 // `shown`: claims already printed in full, by (id, published form, text), with the variant
@@ -699,7 +705,8 @@ void write_claims_checked_here(std::ostringstream& out, const VariantResult& v, 
   out << "\\end{description}}\n";
 }
 
-void write_variant(std::ostringstream& out, const VariantResult& v, const RunResult& run, ShownClaims& shown) {
+void write_variant(std::ostringstream& out, const VariantResult& v, const RunResult& run, ShownClaims& shown,
+                   std::map<std::string, std::string>& drawn) {
   const Spec& spec = v.spec;
   out << "\\section{" << latex_escape(spec.title) << "}\\label{variant:" << spec.name << "}\n";
   out << "Spec \\texttt{" << latex_escape(spec.name) << "} (" << latex_escape(spec.kind->name()) << ", file \\texttt{"
@@ -715,7 +722,12 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
       case ReportSection::Sampled: write_sampled_summary(out, v); break;
       case ReportSection::TablesAndFigures:
         for (const Table& t : v.tables) write_table(out, t);
-        for (const Figure& f : v.figures) write_figure(out, f);
+        for (const Figure& f : v.figures) {
+          if (f.in_compact_part)
+            write_figure_once(out, f, spec.name, drawn);  // drawn once per f
+          else
+            write_figure(out, f);
+        }
         break;
       case ReportSection::Claims: write_claims_checked_here(out, v, shown); break;
       case ReportSection::ClaimTable: write_claim_table(out, v); break;
@@ -800,7 +812,7 @@ std::string report_latex(const RunResult& run) {
       })) > kMaxFullSectionsWithoutClaims;
   bool without_claims = false;
   ShownClaims shown;
-  std::map<std::string, std::string> compact_figures;
+  std::map<std::string, std::string> figures_once;
   for (const VariantResult* v : ordered) {
     if (!has_claims(v) && compact_part && !without_claims) {
       without_claims = true;
@@ -814,9 +826,9 @@ std::string report_latex(const RunResult& run) {
              "results.json, under \\texttt{checks} with the variant's name.\n\n";
     }
     if (has_claims(v) || !compact_part)
-      write_variant(out, *v, run, shown);
+      write_variant(out, *v, run, shown, figures_once);
     else
-      write_compact_variant(out, *v, run, compact_figures);
+      write_compact_variant(out, *v, run, figures_once);
   }
 
   std::set<std::string> keys;

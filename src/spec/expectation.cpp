@@ -54,7 +54,8 @@ Expectation read_expectation(TomlReader& reader, const Bibliography& bibliograph
     reader.fail("role", "must be one of claim, transcription, control, explanation, conjecture (found '" + name + "')");
   e.role = known->first;
   if (e.source.empty() && cites_published_statement(e.role))
-    reader.fail("role", "a " + name + (e.role == ClaimRole::Explanation ? " explains a published statement" : " is a published statement") +
+    reader.fail("role", (e.role == ClaimRole::Explanation ? "an explanation explains a published statement"
+                                                          : "a " + name + " is a published statement") +
                             ": name its source with source = \"...\" (a key of the bibliography); a statement of your own "
                             "is role = \"conjecture\" (the default without source), which needs none");
   return e;
