@@ -1575,6 +1575,11 @@ BOOST_AUTO_TEST_CASE(limits_at_a_finite_point_one_sided_where_the_domain_require
     // at 30 digits the values settle at 7/sqrt(50) = 0.98994949366116653416 (by hand)
     BOOST_TEST(both.detail.find("from above the values settle at 0.98994949366") != std::string::npos);
   }
+  const CheckRecord& too_close = property(jump, "jump-too-close");
+  BOOST_TEST_CONTEXT(too_close.detail) {
+    BOOST_TEST(to_string(too_close.verdict) == "inconclusive");
+    BOOST_TEST(too_close.detail.find("the kink of step(-1/2 + lambda) may lie within 10^-41") != std::string::npos);
+  }
   for (const char* id : {"from-below", "from-above"}) {
     const CheckRecord& r = property(jump, id);
     BOOST_TEST_CONTEXT(id << ": " << r.detail) { BOOST_TEST(to_string(r.verdict) == "agree"); }

@@ -32,6 +32,7 @@
 #include "proofs/norm_ratio.hpp"
 #include "proofs/positivity.hpp"
 #include "proofs/printing.hpp"
+#include "proofs/relu.hpp"
 #include "proofs/symbols.hpp"
 #include "src/properties/box_proof.hpp"
 #include "src/properties/exact_values.hpp"
@@ -121,6 +122,51 @@ std::string limit_outside_domain(const Spec& spec, const LimitCheck& c) {
   if (cannot)
     return c.parameter + " cannot tend to " + sym::to_text(c.to) + " in the variant's domain (" +
            domain.description + ")";
+  return "";
+}
+
+// The extrapolation of a limit at a point a evaluates S at distances 10^-1 .. 10^-kLastExponent
+// (numerics/limit_extrapolation.hpp, times 10^-shift near a bound): a kink closer to a than its
+// last point is never seen. Why `e` may have one there, or "": a relu, step or abs of an
+// argument u in the limit's parameter p whose zero, at the fixed values, is not shown to lie
+// outside 0 < side (p - a) < 10^-(kLastExponent + shift). Shown by u(a + side t) = sum c_k t^k
+// (exact Taylor coefficients of a polynomial u): with c_m its lowest nonzero coefficient,
+// sum_{k>m} |c_k| last^(k-m) < |c_m| keeps u(a + side t) nonzero for 0 < t <= last. An argument
+// that is not a polynomial in p alone (it holds i, or exp(p)) is not shown. (An attack of
+// 2026-11-30: weights 1 + step(lambda - 1/2 - 10^-50) lambda^(n-i) extrapolated to a false limit
+// at lambda -> 1/2 from above.)
+constexpr int kLastExponent = 40;
+
+std::string kink_near_point(const ex& e, const ex& p, const GiNaC::lst& fixed, const numeric& a, int side, int shift) {
+  const numeric last = GiNaC::pow(numeric(10), numeric(-(kLastExponent + shift)));
+  for (GiNaC::const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it) {
+    const bool kinked = is_ex_the_function(*it, GiNaC::step) || is_ex_the_function(*it, GiNaC::abs) ||
+                        is_ex_the_function(*it, sym::relu);
+    if (!kinked || !it->op(0).has(p)) continue;
+    const ex u = it->op(0).subs(fixed);
+    const std::string kink = "the kink of " + sym::to_text(*it);
+    bool alone = true;  // u has no symbol but p
+    for (GiNaC::const_preorder_iterator s = u.preorder_begin(); s != u.preorder_end(); ++s)
+      if (GiNaC::is_a<GiNaC::symbol>(*s) && !s->is_equal(p)) alone = false;
+    if (!alone || !u.is_polynomial(p))
+      return kink + " is not located (not a polynomial in " + sym::to_text(p) + " alone at the fixed values)";
+    const GiNaC::symbol t("t");
+    const ex taylor = GiNaC::expand(u.subs(p == a + side * t));
+    std::vector<numeric> c;
+    for (int k = 0; k <= taylor.degree(t); ++k) {
+      const ex ck = taylor.coeff(t, k);
+      if (!GiNaC::is_exactly_a<numeric>(ck)) return kink + " is not located (a coefficient is not a number)";
+      c.push_back(GiNaC::ex_to<numeric>(ck));
+    }
+    std::size_t m = 0;
+    while (m < c.size() && c[m].is_zero()) ++m;
+    if (m == c.size()) continue;  // u = 0 identically along the path: no kink crossed
+    numeric rest = 0;
+    for (std::size_t k = m + 1; k < c.size(); ++k) rest += GiNaC::abs(c[k]) * GiNaC::pow(last, numeric(static_cast<long>(k - m)));
+    if (!(rest < GiNaC::abs(c[m])))
+      return kink + " may lie within 10^-" + std::to_string(kLastExponent + shift) + " of " + sym::to_text(p) + " = " +
+             exact_text(a) + ", closer than the extrapolation's last point";
+  }
   return "";
 }
 
@@ -383,6 +429,20 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
       if (std::isfinite(bound)) {
         const double room = std::fabs(c.point->to_double() - bound) / 2;
         shift = room >= 1 ? 0 : room > 0 ? std::min(1000, static_cast<int>(std::ceil(-std::log10(room)))) : 1000;
+      }
+    }
+    // a point's path must not cross a kink closer than its last point (kink_near_point): of the
+    // variant's definition (a sequence's weights), and of the form extrapolated
+    if (to_zero) {
+      const numeric a = c.point ? *c.point : numeric(0);
+      const int direction = c.point ? side : +1;
+      std::string kink = kink_near_point(spec.definition, p, substitution, a, direction, shift);
+      if (kink.empty() && !from_balls) kink = kink_near_point(g, p, substitution, a, direction, shift);
+      if (!kink.empty()) {
+        part.method = "none";
+        part.finding = "at " + where + ": " + kink + ": not decided.";
+        parts.push_back(part);
+        continue;
       }
     }
     const num::LimitEstimate estimate = num::extrapolate_limit(
