@@ -23,6 +23,7 @@ cmake --build build-asan -j"$(nproc)"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export LSAN_OPTIONS=suppressions=$PWD/tests/sanitizers/lsan.supp
-# the standard suite under ASan takes too long; its report's page budget needs its output
-ctest --test-dir build-asan --output-on-failure -j"$(nproc)" -E 'standard_suite_test|report_pages_test|results_data_test|suite_shard_test|slurm_test'
+# the standard suite under ASan takes too long; its report's page budget, the results-as-data
+# test and the export test (tests/export_test.py) need its output
+ctest --test-dir build-asan --output-on-failure -j"$(nproc)" -E 'standard_suite_test|report_pages_test|results_data_test|export_test|suite_shard_test|slurm_test'
 FUZZ_RUNS=${FUZZ_RUNS:-100000} scripts/fuzz.sh --no-build
