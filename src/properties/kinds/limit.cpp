@@ -424,7 +424,8 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
     // a -+ 10^(-1 - shift), lies at most half the way to the bound
     int shift = 0;
     if (c.point) {
-      const sym::DomainVariable* range = domain_variable(property_domain(spec), c.parameter);
+      const sym::ParameterDomain domain = property_domain(spec);  // (the range points into it)
+      const sym::DomainVariable* range = domain_variable(domain, c.parameter);
       const double bound = !range ? NAN : side < 0 ? range->range.lo : range->range.hi;
       if (std::isfinite(bound)) {
         const double room = std::fabs(c.point->to_double() - bound) / 2;
