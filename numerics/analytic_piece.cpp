@@ -3,6 +3,7 @@
 #include <acb_hypgeom.h>
 
 #include "numerics/program_interpreter.hpp"
+#include "proofs/primitive_function.hpp"
 
 namespace attnverify::num {
 
@@ -112,6 +113,20 @@ struct AcbOps {
       acb_neg(&v, &v);
     else if (s == 0)
       acb_indeterminate(&v);
+  }
+  // a registered primitive: its descriptor's analytic piece; a switch takes the next branch
+  // (BallOps::primitive recorded it under the same test)
+  void primitive(acb_struct& v, long k) {
+    const sym::PrimitiveFunction& f = sym::primitive_at(static_cast<std::size_t>(k));
+    if (!f.is_switch()) {
+      f.operations.on_complex(&v, &v, 0, analytic ? 1 : 0, bits);
+      return;
+    }
+    const int s = branch();
+    if (s == 0)
+      acb_indeterminate(&v);
+    else
+      f.operations.on_complex(&v, &v, s, analytic ? 1 : 0, bits);
   }
 };
 

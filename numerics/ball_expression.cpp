@@ -3,6 +3,7 @@
 #include <arb_hypgeom.h>
 
 #include "numerics/program_interpreter.hpp"
+#include "proofs/primitive_function.hpp"
 
 namespace attnverify::num {
 
@@ -174,7 +175,7 @@ BallExpression::BallExpression(const GiNaC::ex& e, std::vector<GiNaC::ex> variab
   for (const GiNaC::ex& c : program_.constants) constants_.push_back(ExactConstant::from_ex(c));
   stack_.resize(program_.stack_depth);
   for (const Instruction& ins : program_.code)
-    if (ins.op == Op::Relu || ins.op == Op::Step || ins.op == Op::Abs) ++switches_;
+    if (is_switch(ins)) ++switches_;
 }
 
 Ball BallExpression::operator()(const std::vector<GiNaC::numeric>& point, slong bits) const {
@@ -250,6 +251,13 @@ struct BallOps {
   void abs(Ball& x) const {
     record(x.get());
     ball_abs(x.get(), bits);
+  }
+  // a registered primitive: its descriptor's enclosure; a switch records its argument's sign
+  // as relu, step and abs do (the same test, is_switch, that AcbOps::primitive reads)
+  void primitive(Ball& x, long k) const {
+    const sym::PrimitiveFunction& f = sym::primitive_at(static_cast<std::size_t>(k));
+    if (f.is_switch()) record(x.get());
+    f.operations.on_ball(x.get(), x.get(), bits);
   }
 };
 

@@ -103,7 +103,7 @@ std::vector<Ball> gradient_balls(const BoxFunction& fn, const std::vector<BoxAxi
 
 bool has_jump(const BallExpression& f) {
   for (const Instruction& ins : f.program().code)
-    if (ins.op == Op::Step) return true;
+    if (is_jump(ins)) return true;
   return false;
 }
 

@@ -13,6 +13,7 @@
 #include "proofs/erf.hpp"
 #include "proofs/mpfr_bridge.hpp"
 #include "proofs/printing.hpp"
+#include "proofs/primitive_function.hpp"
 #include "proofs/relu.hpp"
 
 namespace attnverify::num {
@@ -116,6 +117,9 @@ struct RealOps {
   }
   static void step(Real& x) { x = x > 0 ? Real(1) : (x < 0 ? Real(0) : Real(1) / 2); }  // GiNaC's step(0) = 1/2
   static void abs(Real& x) { x = boost::multiprecision::abs(x); }
+  static void primitive(Real& x, long k) {
+    sym::primitive_at(static_cast<std::size_t>(k)).operations.on_mpfr(x.backend().data(), x.backend().data());
+  }
 };
 
 }  // namespace

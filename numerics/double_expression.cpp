@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "numerics/program_interpreter.hpp"
+#include "proofs/primitive_function.hpp"
 
 namespace attnverify::num {
 
@@ -45,6 +46,7 @@ struct DoubleOps {
   static void relu(double& v) { v = v > 0 ? v : 0.0; }
   static void step(double& v) { v = v > 0 ? 1.0 : (v < 0 ? 0.0 : 0.5); }  // GiNaC's step(0) = 1/2
   static void abs(double& v) { v = std::fabs(v); }
+  static void primitive(double& v, long k) { v = sym::primitive_at(static_cast<std::size_t>(k)).operations.on_double(v); }
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "proofs/activations.hpp"
+#include "proofs/primitive_function.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/relu.hpp"
 
@@ -67,6 +68,11 @@ void compile_into(const ex& e, const std::vector<ex>& variables_, ExpressionProg
         return;
       }
     }
+    if (sym::primitive_of(e)) {
+      compile_into(e.op(0), variables_, out);
+      out.code.push_back({Op::Primitive, static_cast<long>(sym::primitive_index(name))});
+      return;
+    }
     if (name == "softplus" && e.nops() == 1) {
       compile_into(sym::relu(e.op(0)), variables_, out);
       compile_into(exp(-abs(e.op(0))), variables_, out);
@@ -84,6 +90,40 @@ void compile_into(const ex& e, const std::vector<ex>& variables_, ExpressionProg
 }
 
 }  // namespace
+
+bool is_switch(const Instruction& ins) {
+  switch (ins.op) {
+    case Op::Relu:
+    case Op::Step:
+    case Op::Abs:
+      return true;
+    case Op::Primitive:
+      return sym::primitive_at(static_cast<std::size_t>(ins.argument)).is_switch();
+    case Op::Constant:
+    case Op::Variable:
+    case Op::Add:
+    case Op::Mul:
+    case Op::PowInt:
+    case Op::Pow:
+    case Op::Sqrt:
+    case Op::Exp:
+    case Op::Log:
+    case Op::Log1p:
+    case Op::Erf:
+    case Op::Erfc:
+    case Op::Tanh:
+    case Op::Sinh:
+    case Op::Cosh:
+      return false;
+  }
+  return true;  // not reached: every Op is listed (-Wswitch); a new one counts as a switch
+}
+
+bool is_jump(const Instruction& ins) {
+  if (ins.op == Op::Step) return true;
+  return ins.op == Op::Primitive &&
+         sym::primitive_at(static_cast<std::size_t>(ins.argument)).smoothness.value == sym::Smoothness::Jump;
+}
 
 unsigned ExpressionProgram::max_digits() const {
   for (const Instruction& ins : code)

@@ -6,7 +6,9 @@
 //
 // Instructions: push a constant or a variable; add or multiply the top k values;
 // integer power, real power, sqrt; exp, log, log1p, erf, erfc, tanh, sinh, cosh,
-// relu, step (step(0) = 1/2, GiNaC's convention), abs. The activations of
+// relu, step (step(0) = 1/2, GiNaC's convention), abs; and any registered primitive
+// (proofs/primitive_function.hpp: sin, cos, tan, atan), whose descriptor supplies each
+// number type's operation and its smoothness class. The activations of
 // proofs/activations.hpp compile to their elementary definitions; softplus(z) as
 // relu(z) + log1p(exp(-|z|)), which neither overflows nor loses the left tail. Constants are kept exact (GiNaC
 // rationals, or pi) so that each interpreter rounds them once, at its own precision.
@@ -45,12 +47,13 @@ enum class Op {
   Cosh,
   Relu,
   Step,
-  Abs
+  Abs,
+  Primitive  ///< a registered primitive (proofs/primitive_function.hpp); argument = its index
 };
 
 struct Instruction {
   Op op;
-  long argument = 0;  ///< constant/variable index, operand count, or integer exponent
+  long argument = 0;  ///< constant/variable index, operand count, integer exponent, or primitive index
 };
 
 /// The highest precision, in decimal digits, at which erf and erfc are evaluated.
@@ -70,6 +73,16 @@ struct ExpressionProgram {
   /// kMaxErfDigits if it calls erf or erfc, else unlimited (0).
   unsigned max_digits() const;
 };
+
+/// True when `ins` is a switch: relu, step, abs, or a primitive whose smoothness class is
+/// Kink or Jump. Switches are the instructions whose argument's sign the certified routes
+/// record (numerics/ball_expression.hpp) and fix per integration piece
+/// (numerics/analytic_piece.hpp); the Taylor tests of numerics/box_branch_and_bound.hpp need
+/// a program without them.
+bool is_switch(const Instruction& ins);
+
+/// True when `ins` may jump: step, or a primitive of smoothness class Jump.
+bool is_jump(const Instruction& ins);
 
 /// Compiles `e` with `variables` bound by position. Throws EvaluationError for a
 /// symbol not in `variables`, a complex constant or an unsupported function.

@@ -5,6 +5,9 @@
 
 #include <vector>
 
+#include "numerics/ball_expression.hpp"
+#include "proofs/primitive_function.hpp"
+
 namespace attnverify::num {
 
 namespace {
@@ -131,15 +134,17 @@ Node constant(const Ball& v) {
   return n;
 }
 
-Node bounded(long bound, bool nonneg) {  // |g| <= bound
+Node bounded(const Ball& bound, bool nonneg) {  // |g| <= bound
   Node n;
   n.has_lin = true;
-  n.la = ball(bound);
+  n.la = bound;
   n.lb = ball(0);
   n.nonneg = nonneg;
   complete(n);
   return n;
 }
+
+Node bounded(long bound, bool nonneg) { return bounded(ball(bound), nonneg); }
 
 // exp(a + b|x|)-type bound from |u| <= a + b|x| (sinh, cosh) or u <= a + b|x| (exp)
 Node exponential_of(const Ball& a, const Ball& b) {
@@ -365,7 +370,7 @@ std::optional<Node> real_power(const Node& u, const Ball& r) {
 }
 
 // a unary function of a constant is a constant (log 2 in 2^x = exp(x log 2))
-bool fold_constant(Op op, Node& u) {
+bool fold_constant(Op op, long op_argument, Node& u) {
   if (!u.is_const) return false;
   Ball v = u.value;
   arb_ptr x = v.get();
@@ -400,6 +405,9 @@ bool fold_constant(Op op, Node& u) {
     case Op::Abs:
       arb_abs(x, x);
       break;
+    case Op::Primitive:
+      sym::primitive_at(static_cast<std::size_t>(op_argument)).operations.on_ball(x, x, kBits);
+      break;
     default:
       return false;  // relu, step: handled by their rules
   }
@@ -414,7 +422,7 @@ GrowthBoundResult growth_bound(const ExpressionProgram& program) {
   std::vector<Node> stack;
   const auto fail = [](const std::string& why) { return GrowthBoundResult{std::nullopt, why}; };
   for (const Instruction& ins : program.code) {
-    if (!stack.empty() && fold_constant(ins.op, stack.back())) continue;
+    if (!stack.empty() && fold_constant(ins.op, ins.argument, stack.back())) continue;
     switch (ins.op) {
       case Op::Constant: {
         Ball v;
@@ -577,6 +585,12 @@ GrowthBoundResult growth_bound(const ExpressionProgram& program) {
       case Op::Step:
         stack.back() = bounded(1, true);
         break;
+      case Op::Primitive: {  // |f(u)| <= the descriptor's bound, for every real u
+        const sym::PrimitiveFunction& f = sym::primitive_at(static_cast<std::size_t>(ins.argument));
+        if (!f.bound) return fail(f.name + ", which is unbounded");
+        stack.back() = bounded(BallExpression(*f.bound, {})({}, kBits), false);
+        break;
+      }
       case Op::Relu:
       case Op::Abs: {
         Node& u = stack.back();

@@ -14,6 +14,8 @@
 //   add(T* terms, size_t n)  mul(T* factors, size_t n)  -- the result in terms[0]
 //   pow_int(T& x, long k)   pow(T& x, const T& y)        -- x = x^k, x = x^y
 //   sqrt exp log log1p erf erfc tanh sinh cosh relu step abs: each f(T& x), x = f(x)
+//   primitive(T& x, long index)  -- x = f(x) for the registered primitive f at `index`
+//                                   (proofs/primitive_function.hpp), from its descriptor
 // Adding an instruction is one case here and one operation in each Ops; a missing one
 // does not compile.
 #pragma once
@@ -59,6 +61,7 @@ void interpret(const std::vector<Instruction>& code, T* stack, Ops& ops) {
       case Op::Relu: ops.relu(stack[top - 1]); break;
       case Op::Step: ops.step(stack[top - 1]); break;
       case Op::Abs: ops.abs(stack[top - 1]); break;
+      case Op::Primitive: ops.primitive(stack[top - 1], ins.argument); break;
     }
   }
 }

@@ -8,6 +8,7 @@
 
 #include <vector>
 
+#include "proofs/primitive_function.hpp"
 #include "proofs/erf.hpp"
 
 namespace attnverify::sym {
@@ -45,8 +46,8 @@ namespace {
 
 // Whether e is real for every real value of its symbols, by its shape alone: real numbers,
 // real and positive symbols, sums, products, integer powers, real powers of positive
-// constants (sqrt(2), pi^(1/4)), and exp, erf, erfc, relu, abs, step, cosh, sinh, tanh, atan
-// of such. Anything else (I, sqrt of a symbol, log) is not shown real.
+// constants (sqrt(2), pi^(1/4)), and exp, erf, erfc, relu, abs, step, cosh, sinh, tanh and the
+// registered primitives (sin, cos, tan, atan) of such. Anything else (I, sqrt of a symbol, log) is not shown real.
 bool manifestly_real(const ex& e) {
   if (is_exactly_a<numeric>(e)) return ex_to<numeric>(e).is_real();
   if (is_a<symbol>(e)) return e.info(info_flags::real);
@@ -66,7 +67,8 @@ bool manifestly_real(const ex& e) {
     static const std::vector<std::string> real_to_real{"exp", "erf", "erfc", "relu", "abs", "step",
                                                        "cosh", "sinh", "tanh", "atan"};
     const std::string name = ex_to<function>(e).get_name();
-    if (std::find(real_to_real.begin(), real_to_real.end(), name) == real_to_real.end()) return false;
+    if (std::find(real_to_real.begin(), real_to_real.end(), name) == real_to_real.end() && !primitive_of(e))
+      return false;  // a registered primitive is real wherever it is defined (proofs/primitive_function.hpp)
     for (const ex& op : e)
       if (!manifestly_real(op)) return false;
     return true;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <set>
 
+#include "proofs/primitive_function.hpp"
 #include "proofs/activations.hpp"
 #include "proofs/canonical_form.hpp"
 #include "proofs/constant_sign.hpp"
@@ -600,6 +601,10 @@ std::vector<Condition> conditions_of(const ex& e) {
     const std::string name = function_name(node);
     if (name == "log") add_condition(out, ConditionKind::Positive, node.op(0), "logarithm");
     if (name == "step") add_condition(out, ConditionKind::Continuous, node.op(0), "step");
+    if (const PrimitiveFunction* f = primitive_of(node)) {  // its descriptor's poles and jump
+      if (f->poles) add_condition(out, ConditionKind::NonZero, f->poles(node.op(0)), "pole of " + f->name);
+      if (f->smoothness.value == Smoothness::Jump) add_condition(out, ConditionKind::Continuous, node.op(0), f->name);
+    }
   }
   return out;
 }
@@ -687,7 +692,10 @@ bool is_manifestly_continuous(const ex& e) {
     if (is_a<function>(node)) {
       static const std::set<std::string> entire{"exp", "erf",  "erfc",    "sinh",     "cosh", "tanh",
                                                 "abs", "relu", "sigmoid", "softplus", "gelu", "silu"};
-      if (!entire.count(function_name(node))) {
+      const PrimitiveFunction* primitive = primitive_of(node);
+      const bool continuous_primitive =
+          primitive && !primitive->poles && primitive->smoothness.value != Smoothness::Jump;
+      if (!entire.count(function_name(node)) && !continuous_primitive) {
         bool constant = true;
         for (const_preorder_iterator jt = node.preorder_begin(); jt != node.preorder_end(); ++jt)
           if (is_a<symbol>(*jt)) constant = false;

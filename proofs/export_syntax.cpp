@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "proofs/printing.hpp"
+#include "proofs/primitive_function.hpp"
 
 namespace attnverify::sym {
 
@@ -90,6 +91,7 @@ std::string print(const ex& e, ExportSyntax to) {
       capital[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(capital[0])));
       return call(py ? name : capital, u, to);
     }
+    if (const PrimitiveFunction* f = primitive_of(e)) return call(py ? f->sympy : f->mathematica, u, to);
     if (name == "relu") return call("Max", u + ", 0", to);
     if (name == "step") return py ? "Heaviside(" + u + ", Rational(1, 2))" : "((1 + Sign[" + u + "])/2)";
     const std::string sigmoid = py ? "(1/(1 + exp(-" + pu + ")))" : "LogisticSigmoid[" + u + "]";

@@ -13,6 +13,7 @@
 #include "proofs/activations.hpp"
 #include "proofs/erf.hpp"
 #include "proofs/kinked_functions.hpp"
+#include "proofs/primitive_function.hpp"
 #include "proofs/relu.hpp"
 #include "proofs/symbols.hpp"
 
@@ -442,8 +443,10 @@ class Reader {
     }
     const auto& rules = function_rules();
     const auto rule = std::find_if(rules.begin(), rules.end(), [&](const FunctionRule& r) { return r.name == id; });
-    if (rule == rules.end())
+    if (rule == rules.end()) {
+      if (const PrimitiveFunction* primitive = find_primitive(id)) return call_primitive(*primitive, arguments, start);
       fail("unknown function '" + id + "' (supported: " + joined(supported_functions()) + ")", start);
+    }
     const bool any = rule->arities.front() == 0;
     if (!any && std::find(rule->arities.begin(), rule->arities.end(), arguments.size()) == rule->arities.end()) {
       std::string counts;
@@ -462,6 +465,20 @@ class Reader {
     }
   }
 
+  // A registered primitive (proofs/primitive_function.hpp) of one argument; its poles are
+  // recorded as the condition that they are not reached.
+  ex call_primitive(const PrimitiveFunction& f, const std::vector<ex>& arguments, std::size_t start) {
+    if (arguments.size() != 1)
+      fail("'" + f.name + "' takes 1 argument(s), got " + std::to_string(arguments.size()), start);
+    if (f.poles) record(ConditionKind::NonZero, f.poles(arguments[0]), "pole of " + f.name);
+    try {
+      return f(arguments[0]);
+    } catch (const std::domain_error& err) {  // GiNaC's pole_error: tan(pi/2)
+      undefined_here(std::string("'") + f.name + "' is singular here: " + err.what(), start);
+      return 0;
+    }
+  }
+
   const std::string& text_;
   std::size_t pos_ = 0;
   std::map<std::string, ex> names_;
@@ -474,17 +491,15 @@ class Reader {
 
 }  // namespace
 
-const std::vector<std::string>& supported_functions() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> out;
-    for (const auto& r : function_rules()) out.push_back(r.name);
-    return out;
-  }();
-  return names;
+std::vector<std::string> supported_functions() {
+  std::vector<std::string> out;
+  for (const auto& r : function_rules()) out.push_back(r.name);
+  for (const auto& name : primitive_names()) out.push_back(name);
+  return out;
 }
 
 bool is_reserved_name(const std::string& name) {
-  const auto& f = supported_functions();
+  const auto f = supported_functions();
   const auto& s = Symbols::names();
   return name == "pi" || name == "Pi" || name == "e" || std::find(f.begin(), f.end(), name) != f.end() ||
          std::find(s.begin(), s.end(), name) != s.end();

@@ -11,6 +11,7 @@
 //   max(a,b) min(a,b) clip(u,lo,hi) leaky_relu(u[,slope]) elu(u[,alpha])
 //   piecewise(f0, b1, f1, ..., bk, fk)                  (proofs/kinked_functions.hpp)
 //   sigmoid softplus gelu silu                           (proofs/activations.hpp)
+//   sin cos tan atan, and any other registered primitive (proofs/primitive_function.hpp)
 // The kinked functions are rewritten in relu and step at parse time. Anything else
 // (an unknown name, a function outside that list, a syntax error, a bad constant
 // argument, nesting deeper than kMaxNestingDepth) raises ExpressionError with the
@@ -75,7 +76,8 @@ GiNaC::ex parse_expression(const std::string& text, const std::vector<std::strin
 /// True when `name` cannot be a named constant: a symbol, a function or a built-in constant.
 bool is_reserved_name(const std::string& name);
 
-/// Names of the functions a spec expression may call.
-const std::vector<std::string>& supported_functions();
+/// Names of the functions a spec expression may call: the parser's own rules, then the
+/// registered primitives (proofs/primitive_function.hpp).
+std::vector<std::string> supported_functions();
 
 }  // namespace attnverify::sym

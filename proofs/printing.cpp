@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "proofs/erf.hpp"
+#include "proofs/primitive_function.hpp"
 
 namespace attnverify::sym {
 
@@ -220,6 +221,7 @@ std::string print_uncached(const ex& e, Style style) {
     static const std::map<std::string, std::string> known{
         {"log", "\\log"}, {"tanh", "\\tanh"}, {"sinh", "\\sinh"}, {"cosh", "\\cosh"}};
     const auto it = known.find(name);
+    if (const PrimitiveFunction* f = primitive_of(e)) return f->latex + "\\left(" + args + "\\right)";
     return (it != known.end() ? it->second : "\\operatorname{" + name + "}") + "\\left(" + args + "\\right)";
   }
   std::ostringstream os;

@@ -7,6 +7,7 @@
 
 #include "proofs/activations.hpp"
 #include "proofs/erf.hpp"
+#include "proofs/primitive_function.hpp"
 #include "proofs/relu.hpp"
 
 namespace attnverify::sym {
@@ -240,6 +241,10 @@ Range function_range(const std::string& name, const Range& a, const ex& argument
     return r;
   }
   if (const auto definition = activation_definition(name, argument)) return enclose(*definition, ranges);
+  if (const PrimitiveFunction* f = find_primitive(name); f && f->bound) {  // |f(u)| <= bound
+    const double b = enclose(*f->bound, ranges).hi;
+    return make(lower(-b, false), upper(b, false));
+  }
   return Range::whole();
 }
 

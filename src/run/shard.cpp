@@ -159,7 +159,8 @@ GiNaC::ex from_archive_text(const std::string& hex) {
       } else if (GiNaC::is_a<GiNaC::function>(*it)) {
         // the language's functions, and the few GiNaC functions derivations write besides
         static const std::set<std::string> functions = [] {
-          std::set<std::string> out(sym::supported_functions().begin(), sym::supported_functions().end());
+          const std::vector<std::string> language = sym::supported_functions();
+          std::set<std::string> out(language.begin(), language.end());
           out.insert({"heaviside", "sign", "csgn", "softsign"});
           return out;
         }();
