@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "proofs/trigonometric_forms.hpp"
 #include "proofs/constant_sign.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/exp_poly.hpp"
@@ -96,6 +97,19 @@ Resolved resolve_switches(ex g, const End& lo, const End& hi, const numeric& p, 
     const std::optional<ex> call = innermost_switch(g, x);
     if (!call) return {g, std::nullopt};
     const ex u = call->op(0);
+    if (has_trigonometric(u, x)) {
+      // a trigonometric argument: no switch point located, but one sign on the whole line
+      // shown by interval arithmetic resolves the switch everywhere (2 + cos(3x + 1) in [1, 3]);
+      // step needs a strict sign, relu and abs a weak one
+      const Range r = enclose(u, {});
+      const bool weak = !is_ex_the_function(*call, step);
+      const int sign = r.positive() || (weak && r.nonnegative()) ? 1 : r.negative() || (weak && r.nonpositive()) ? -1 : 0;
+      if (sign == 0)
+        throw NotShown{"'" + to_text(u) + "' is not shown to keep one sign on the real line (a trigonometric "
+                       "argument's sign changes are not located)"};
+      g = g.subs(*call == switch_branch(*call, sign));
+      continue;
+    }
     if (!roots_are_certain(u, x))
       throw NotShown{"the switch points of '" + to_text(*call) + "' are not located with certainty (see roots_are_certain)"};
     std::vector<ex> roots;

@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "proofs/trigonometric_forms.hpp"
 #include "proofs/exp_poly.hpp"
 
 namespace attnverify::sym {
@@ -27,7 +28,9 @@ double derivation_work(const Piecewise& f, const symbol& x) {
     unsigned degree = 0;
     bool exponential = false;
     std::set<ex, ex_is_less> slopes;
-    for (const ExpPolyTerm& term : to_gaussian_exp_poly(piece.expr, x)) {
+    // sin and cos of b x + c count as the two exponentials e^{+-i(bx + c)} they are derived as
+    const ex expr = has_trigonometric(piece.expr, x) ? trigonometric_as_exponentials(piece.expr, x) : piece.expr;
+    for (const ExpPolyTerm& term : to_gaussian_exp_poly(expr, x)) {
       degree = std::max(degree, term.power);
       exponential = exponential || !term.slope.is_zero() || !term.curvature.is_zero();
       slopes.insert(term.slope + term.curvature * x);  // distinct exponents

@@ -11,6 +11,7 @@
 #include "proofs/erf.hpp"
 #include "proofs/range_enclosure.hpp"
 #include "proofs/relu.hpp"
+#include "proofs/trigonometric_forms.hpp"
 
 namespace attnverify::sym {
 
@@ -18,9 +19,18 @@ using namespace GiNaC;
 
 namespace {
 
+// sin and cos by Euler's formula (an identity for every complex argument), only where they occur,
+// so that cos(u)^2 and cos(2u) meet as exponentials: the zero test then knows sin^2 + cos^2 = 1
+// and the angle-addition formulas (the heat-equation certificate's limit of trigonometric forms)
+ex trigonometric_for_zero_test(const ex& e) {
+  for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
+    if (is_ex_the_function(*it, sin) || is_ex_the_function(*it, cos)) return trigonometric_as_exponentials(e);
+  return e;
+}
+
 ex canonical_for_zero_test(const ex& e) {
-  return merge_exponentials(
-      split_positive_powers(orient_softplus_logs(split_logs_of_rationals(erfc_as_erf(hyperbolic_as_exp(e))))));
+  return merge_exponentials(split_positive_powers(
+      orient_softplus_logs(split_logs_of_rationals(erfc_as_erf(hyperbolic_as_exp(trigonometric_for_zero_test(e)))))));
 }
 
 // Splits a product term into its exponential factor's argument and the rest.

@@ -1,6 +1,8 @@
 #include "proofs/gaussian_expectation.hpp"
 
 #include "proofs/canonical_form.hpp"
+#include "proofs/printing.hpp"
+#include "proofs/trigonometric_forms.hpp"
 #include "proofs/truncated_moments.hpp"
 
 namespace attnverify::sym {
@@ -36,9 +38,10 @@ ex quadratic_exponent_term(const ExpPolyTerm& term, const Interval& where, const
 }  // namespace
 
 ex gaussian_expectation(const Piecewise& g, const symbol& x, const ex& beta, const ex& gamma) {
-  ex total = 0;
-  for (const Piece& piece : g.pieces) {
-    for (const ExpPolyTerm& term : to_gaussian_exp_poly(piece.expr, x)) {
+  // E[c x^m e^{a x + o} 1{l < X < u}] by completing the square: the shifted normal law's moments
+  const auto expectation_of = [&](const Piece& piece, const ex& expr) {
+    ex total = 0;
+    for (const ExpPolyTerm& term : to_gaussian_exp_poly(expr, x)) {
       if (!term.curvature.is_zero()) {
         total += quadratic_exponent_term(term, piece.where, beta, gamma);
         continue;
@@ -55,6 +58,21 @@ ex gaussian_expectation(const Piecewise& g, const symbol& x, const ex& beta, con
                    truncated_normal_moment(k, l, u);
       total += prefactor * moments;
     }
+    return total;
+  };
+  ex total = 0;
+  for (const Piece& piece : g.pieces) {
+    if (!has_trigonometric(piece.expr, x)) {
+      total += expectation_of(piece, piece.expr);
+      continue;
+    }
+    // sin and cos of b x + c by Euler's formula: complex slopes, whose expectation over the
+    // whole line is the normal law's characteristic function (proofs/trigonometric_forms.hpp)
+    if (piece.where.lower || piece.where.upper)
+      throw NotInClass("'" + to_text(piece.expr) +
+                       "' has a trigonometric factor on a piece with an end; only whole-line pieces are derived "
+                       "(over a half-line the truncated moments need erf of a complex argument)");
+    total += real_form(expectation_of(piece, trigonometric_as_exponentials(piece.expr, x)));
   }
   return collect_transcendentals(total);
 }

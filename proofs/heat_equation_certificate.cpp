@@ -4,6 +4,7 @@
 #include <cmath>
 #include <optional>
 
+#include "proofs/trigonometric_forms.hpp"
 #include "proofs/canonical_form.hpp"
 #include "proofs/certificate_support.hpp"
 #include "proofs/equivalence.hpp"
@@ -107,6 +108,7 @@ struct Term {
   ex c = 1;  // real constants and powers of beta and gamma
   ex E = 0;  // the exponent
   std::vector<ex> erfs;
+  std::vector<ex> trigonometric;  // sin(u), cos(u) and their powers, u a polynomial in beta and gamma: |.| <= 1
   bool gaussian = false;  // E = -k (beta - centre)^2 / gamma^2 + ...: tends to 0 off the centre
   ex centre;
   // erf calls whose argument has a negative power of gamma: the leading coefficient, a
@@ -133,13 +135,20 @@ Term classify(const ex& term, const Symbols& s, const BoundedFactors& bounded) {
       t.E += f.op(1) * f.op(0).op(0);
     } else if (is_ex_the_function(f, erf) || is_ex_the_function(f, erfc)) {
       t.erfs.push_back(f);
+    } else if (const ex base = is_exactly_a<power>(f) && f.op(1).info(info_flags::posint) ? f.op(0) : f;
+               is_ex_the_function(base, sin) || is_ex_the_function(base, cos)) {
+      // bounded by 1 for (G); tends to its value at gamma = 0 in (I) when its argument has no
+      // negative power of gamma (checked below: otherwise it oscillates as gamma -> 0+)
+      if (laurent(base.op(0), s.gamma, s.beta, "the argument").low < 0)
+        throw NotShown{"the argument of '" + to_text(base) + "' has a negative power of gamma (it oscillates as gamma -> 0+)"};
+      t.trigonometric.push_back(f);
     } else if (f.is_equal(s.beta) || f.is_equal(s.gamma) ||
                (is_exactly_a<power>(f) && (f.op(0).is_equal(s.beta) || f.op(0).is_equal(s.gamma)) &&
                 f.op(1).info(info_flags::integer) && (f.op(0).is_equal(s.gamma) || f.op(1).info(info_flags::nonnegint)))) {
       t.c *= f;
     } else {
       throw NotShown{"the factor '" + to_text(f) +
-                     "' is outside exp, erf, erfc and integer powers of beta and gamma"};
+                     "' is outside exp, erf, erfc, sin, cos and integer powers of beta and gamma"};
     }
   }
   const Laurent c = laurent(t.c, s.gamma, s.beta, "the coefficient");
@@ -182,6 +191,7 @@ ex limit_on_interval(const std::vector<Term>& terms, const numeric& p, const Sym
   for (const Term& t : terms) {
     if (t.gaussian) continue;  // exp(-k (beta - b)^2 / gamma^2) * (powers of 1/gamma) -> 0 for beta != b
     ex value = (t.c.expand().subs(s.gamma == 0) * exp(t.E.expand().subs(s.gamma == 0))).subs(bounded.at_zero);
+    for (const ex& factor : t.trigonometric) value *= factor.subs(s.gamma == 0).subs(bounded.at_zero);
     for (const ex& call : t.erfs) {
       const auto lead = std::find_if(t.erf_leading.begin(), t.erf_leading.end(),
                                      [&](const auto& l) { return l.first.is_equal(call); });
@@ -308,7 +318,9 @@ DerivationCertificate certify_gaussian_expectation(const ex& m, const ex& g) {
       }
       try {
         // |g| <= A exp(a|x|) on the interval (x^m e^{-c x^2 + b x}, c > 0, is bounded so too)
-        to_gaussian_exp_poly(r.value, s.x);
+        // (sin and cos of b x + c by Euler's formula: |e^{(a + ib) x}| = e^{a x})
+        to_gaussian_exp_poly(
+            has_trigonometric(r.value, s.x) ? trigonometric_as_exponentials(r.value, s.x) : r.value, s.x);
       } catch (const NotInClass& err) {
         throw NotShown{"g is not an exp-polynomial on an interval (" + std::string(err.what()) + ")"};
       }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "proofs/range_enclosure.hpp"
+#include "proofs/trigonometric_forms.hpp"
 #include "proofs/canonical_form.hpp"
 #include "proofs/constant_sign.hpp"
 #include "proofs/equivalence.hpp"
@@ -301,6 +303,18 @@ bool keeps_one_sign(const Piece& piece, const symbol& x) {
 Piecewise absolute_value(const Piecewise& f, const symbol& x) {
   Piecewise out;
   for (const Piece& piece : f.pieces) {
+    if (has_trigonometric(piece.expr, x)) {
+      // one sign on the whole line, shown by interval arithmetic (2 + cos(3x + 1) lies in
+      // [1, 3]); a sign change is not located: a trigonometric factor may have infinitely many
+      const Range r = piece.where.lower || piece.where.upper ? Range::whole() : enclose(piece.expr, {});
+      if (!r.nonnegative() && !r.nonpositive())
+        throw NotInClass("'" + to_text(piece.expr) +
+                         "' is not shown to keep one sign on the real line, and E|f| of a trigonometric f that "
+                         "changes sign (cos(x) changes sign infinitely often) has no closed form here; S is "
+                         "computed numerically");
+      out.pieces.push_back({piece.where, r.nonnegative() ? piece.expr : ex(-piece.expr)});
+      continue;
+    }
     std::vector<ex> sign_changes;
     // a polynomial with rational coefficients that keeps one sign on the whole line (Sturm's
     // theorem) changes sign nowhere: x^4 + 1, whose real roots (none) are not located exactly

@@ -303,3 +303,44 @@ BOOST_AUTO_TEST_CASE(gaussian_exponents_are_certified_and_their_mutants_are_not)
   const ex minus = 1 - 2 * GiNaC::pow(s.gamma, 2);
   BOOST_TEST(!sym::certify_gaussian_expectation(GiNaC::exp(b2 / minus) / GiNaC::sqrt(minus), GiNaC::exp(GiNaC::pow(x, 2))).verified);
 }
+
+// Sines and cosines (issue 47, docs/proofs.md). By hand, from the normal law's characteristic
+// function E e^{itX} = e^{it beta - t^2 gamma^2/2}: E cos X = e^{-gamma^2/2} cos beta and
+// E cos(X)^2 = (1 + e^{-2 gamma^2} cos 2 beta)/2; the second is certified only through
+// cos^2 u = (1 + cos 2u)/2 in the initial values. Its mutants are not.
+BOOST_AUTO_TEST_CASE(cosine_moments_are_certified_and_their_mutants_are_not) {
+  const auto& s = sym::symbols();
+  const ex b = s.beta, g2 = GiNaC::pow(s.gamma, 2);
+  const ex cos_x = GiNaC::cos(s.x), cos_squared = GiNaC::pow(GiNaC::cos(s.x), 2);
+  const ex mean = GiNaC::exp(-g2 / 2) * GiNaC::cos(b);
+  const ex square = (1 + GiNaC::exp(-2 * g2) * GiNaC::cos(2 * b)) / 2;
+  BOOST_TEST(sym::certify_gaussian_expectation(mean, cos_x).verified, sym::certify_gaussian_expectation(mean, cos_x).reason);
+  BOOST_TEST(sym::certify_gaussian_expectation(square, cos_squared).verified,
+             sym::certify_gaussian_expectation(square, cos_squared).reason);
+  // the damping e^{-gamma^2} for e^{-2 gamma^2}: no solution of the heat equation
+  const sym::DerivationCertificate damped =
+      sym::certify_gaussian_expectation((1 + GiNaC::exp(-g2) * GiNaC::cos(2 * b)) / 2, cos_squared);
+  BOOST_TEST(!damped.verified);
+  BOOST_TEST(damped.reason.find("does not reduce to 0") != std::string::npos, damped.reason);
+  // sin for cos: a solution, with the wrong initial values
+  const sym::DerivationCertificate sine = sym::certify_gaussian_expectation(GiNaC::exp(-g2 / 2) * GiNaC::sin(b), cos_x);
+  BOOST_TEST(!sine.verified);
+  BOOST_TEST(sine.reason.find("the limit gamma -> 0+") != std::string::npos, sine.reason);
+  // (1 - cos 2 beta)/2 is sin^2, not cos^2: the identity must not be stretched
+  const sym::DerivationCertificate swapped =
+      sym::certify_gaussian_expectation((1 - GiNaC::exp(-2 * g2) * GiNaC::cos(2 * b)) / 2, cos_squared);
+  BOOST_TEST(!swapped.verified);
+  // an angle with 1/gamma oscillates as gamma -> 0+: not certified whatever the rest
+  const sym::DerivationCertificate fast = sym::certify_gaussian_expectation(GiNaC::cos(b / s.gamma), cos_x);
+  BOOST_TEST(!fast.verified);
+  // the derivation's own forms, against f as written
+  for (const std::string f : {"2 + cos(3*x + 1)", "exp(x)*(2 + sin(x))", "x^2 + sin(x)^2"}) {
+    const sym::KernelDerivation d = derived(f);
+    BOOST_TEST(sym::certify_gaussian_expectation(d.mean_abs, GiNaC::abs(d.f)).verified, f);
+    BOOST_TEST(sym::certify_gaussian_expectation(d.mean_square, GiNaC::pow(d.f, 2)).verified, f);
+  }
+  // cos(x) changes sign: no closed form, with the reason
+  const sym::KernelDerivation c = sym::derive_kernel(sym::parse_expression("cos(x)", {"x"}));
+  BOOST_TEST((c.status == sym::KernelDerivation::Status::NoClosedForm));
+  BOOST_TEST(c.reason.find("changes sign infinitely often") != std::string::npos, c.reason);
+}

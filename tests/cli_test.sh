@@ -63,6 +63,36 @@ strip() { grep -v '"command"' "$1" | grep -vE '^(command|threads|wall time) &'; 
 check "results.json is reproducible (any thread count)" cmp -s <(strip "$work/a/results.json") <(strip "$work/b/results.json")
 check "report.tex is reproducible" cmp -s <(strip "$work/a/report.tex") <(strip "$work/b/report.tex")
 
+# The trigonometric primitives through the whole run (issue 47, part 1): every grid value of an f
+# outside the derived class certified, closed forms derived and certified for f of one sign, a
+# conjecture proved by the double-angle identity and a wrong one refuted, cos(x) numeric with
+# its reason; the report typesets \sin and \cos
+trig="$src/tests/specs/primitives"
+check "trigonometric specs run as expected" expect_exit 0 "$bin" run "$trig" --out "$work/trig"
+trig_facts() {
+  /usr/bin/python3 - "$work/trig/results.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+status = {v["name"]: v["closed_form"] for v in d["variants"]}
+assert status["trig-mixed"]["status"] == "no-closed-form", status["trig-mixed"]
+assert "is not a piecewise sum" in status["trig-mixed"]["reason"], status["trig-mixed"]
+for name in ("cosine-reweighting", "exp-sine"):
+    assert status[name]["status"] == "derived", (name, status[name])
+    assert status[name]["certificate"]["verified"] is True, (name, status[name]["certificate"])
+assert status["cosine"]["status"] == "no-closed-form"
+assert "changes sign infinitely often" in status["cosine"]["reason"], status["cosine"]["reason"]
+grid = [c for c in d["checks"] if c["check"] == "closed-vs-quadrature"]
+assert len(grid) == 9 + 6 + 4 + 4, len(grid)
+assert all(c["certified"] for c in grid), [c["point"] for c in grid if not c["certified"]]
+claims = {c["claim"]: c for c in d["checks"] if c["check"] == "claim"}
+assert claims["characteristic-function"]["verdict"] == "agree"
+assert claims["characteristic-function"]["evidence"]["level"] == "proved on the whole domain", claims["characteristic-function"]["evidence"]
+assert claims["half-damped-double-angle"]["verdict"] == "disagree"
+PY
+}
+check "trigonometric results: certified, derived, proved, refuted, reasons" trig_facts
+check "the report typesets sin and cos" grep -q '\\sin\\left(' "$work/trig/report.tex"
+
 # The grid limit: refused with a hint, and raised with --max-grid-points
 printf '[variant]\nname = "g"\nkind = "kernel"\nf = "relu(x)"\n[grid]\nbeta = [-1, 0, 1]\ngamma = [0.5, 1]\n' > "$work/grid6.toml"
 check "a grid above --max-grid-points is bad input" expect_exit 2 "$bin" run "$work/grid6.toml" --max-grid-points 4 --no-pdf --out "$work/g"

@@ -33,6 +33,7 @@
 #include "src/kinds/registry.hpp"
 #include "proofs/cases_form.hpp"
 #include "proofs/export_syntax.hpp"
+#include "proofs/primitive_function.hpp"
 #include "proofs/printing.hpp"
 #include "src/spec/spec_text.hpp"
 #include "src/run/fixed_address_layout.hpp"
@@ -183,8 +184,12 @@ int derive(const std::string& path, const std::string& bibliography_path, const 
         for (GiNaC::const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
           if (GiNaC::is_a<GiNaC::symbol>(*it)) names.insert(GiNaC::ex_to<GiNaC::symbol>(*it).get_name());
     if (sympy) {
+      // the library's functions, then each registered primitive's SymPy name (proofs/primitive_function.hpp)
       std::cout << "from sympy import Symbol, Rational, pi, exp, log, sqrt, erf, erfc, Abs, Max, Heaviside, tanh, sinh, "
-                   "cosh\n";
+                   "cosh";
+      for (const std::string& name : attnverify::sym::primitive_names())
+        std::cout << ", " << attnverify::sym::find_primitive(name)->sympy;
+      std::cout << "\n";
       for (const std::string& name : names)
         std::cout << attnverify::sym::symbol_in(name, syntax) << " = Symbol('" << name << "', real=True)\n";
       std::cout << "forms = {}\n";
