@@ -3,6 +3,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "proofs/piecewise.hpp"
 #include "proofs/display_form.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/relu.hpp"
@@ -16,8 +17,7 @@ namespace {
 // The relu, abs and step terms of e, in a set ordered by GiNaC's canonical comparison.
 void kinked_terms(const ex& e, std::set<ex, ex_is_less>& out) {
   for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
-    if (is_ex_the_function(*it, relu) || is_ex_the_function(*it, abs) || is_ex_the_function(*it, step))
-      out.insert(*it);
+    if (is_switch(*it)) out.insert(*it);
 }
 
 }  // namespace

@@ -19,18 +19,9 @@ using namespace GiNaC;
 
 namespace {
 
-// sin and cos by Euler's formula (an identity for every complex argument), only where they occur,
-// so that cos(u)^2 and cos(2u) meet as exponentials: the zero test then knows sin^2 + cos^2 = 1
-// and the angle-addition formulas (the heat-equation certificate's limit of trigonometric forms)
-ex trigonometric_for_zero_test(const ex& e) {
-  for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
-    if (is_ex_the_function(*it, sin) || is_ex_the_function(*it, cos)) return trigonometric_as_exponentials(e);
-  return e;
-}
-
 ex canonical_for_zero_test(const ex& e) {
-  return merge_exponentials(split_positive_powers(
-      orient_softplus_logs(split_logs_of_rationals(erfc_as_erf(hyperbolic_as_exp(trigonometric_for_zero_test(e)))))));
+  return merge_exponentials(
+      split_positive_powers(orient_softplus_logs(split_logs_of_rationals(erfc_as_erf(hyperbolic_as_exp(e))))));
 }
 
 // Splits a product term into its exponential factor's argument and the rest.
@@ -151,7 +142,71 @@ ex canonical_ratio(const ex& a, const ex& b) {
   return (merge_exponentials(nd.op(0).expand()) / merge_exponentials(nd.op(1).expand())).subs(atoms);
 }
 
+namespace {
+
+bool has_sine_or_cosine(const ex& e) {
+  for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
+    if (is_ex_the_function(*it, sin) || is_ex_the_function(*it, cos)) return true;
+  return false;
+}
+
+// An upper bound on the number of terms of e's expansion (saturating at `cap`).
+double expanded_terms(const ex& e, double cap) {
+  if (is_exactly_a<add>(e)) {
+    double n = 0;
+    for (const ex& op : e) n = std::min(cap, n + expanded_terms(op, cap));
+    return n;
+  }
+  if (is_exactly_a<mul>(e)) {
+    double n = 1;
+    for (const ex& op : e) n = std::min(cap, n * expanded_terms(op, cap));
+    return n;
+  }
+  if (is_exactly_a<power>(e) && e.op(1).info(info_flags::posint) && is_exactly_a<numeric>(e.op(1))) {
+    const double base = expanded_terms(e.op(0), cap), k = ex_to<numeric>(e.op(1)).to_double();
+    return std::min(cap, std::pow(base, k));
+  }
+  return 1;
+}
+
+// The zero test of an expression with sin or cos, by Euler's formula (an identity for every
+// complex argument): sin^2 + cos^2 = 1 and the angle-addition formulas then hold by expansion.
+// The complex exponentials must not meet the real zero test's steps, which take exponentials
+// for positive reals (atomize_far_commensurate_exponentials holds exp(u) as a positive symbol,
+// so abs(exp(i u)) became exp(i u)): here only sums, products, integer powers and exp may hold
+// a complex number, the exponentials are merged and GiNaC's normal form (exponentials as
+// independent atoms) must be 0. Sound: it can only miss a zero.
+bool zero_by_euler(const ex& e) {
+  constexpr double kMaxTerms = 20000;  // (cos a + cos b)^64 would expand to millions of terms
+  const ex rewritten = trigonometric_as_exponentials(e);
+  for (const_preorder_iterator it = rewritten.preorder_begin(); it != rewritten.preorder_end(); ++it) {
+    const ex& node = *it;
+    if (is_exactly_a<add>(node) || is_exactly_a<mul>(node) || is_exactly_a<numeric>(node) || is_a<symbol>(node) ||
+        is_ex_the_function(node, exp) || (is_exactly_a<power>(node) && node.op(1).info(info_flags::integer)))
+      continue;
+    for (const_preorder_iterator jt = node.preorder_begin(); jt != node.preorder_end(); ++jt)
+      if (is_exactly_a<numeric>(*jt) && !ex_to<numeric>(*jt).is_real()) return false;
+  }
+  if (expanded_terms(rewritten, kMaxTerms) >= kMaxTerms) return false;
+  const ex merged = merge_exponentials(rewritten.expand());
+  if (merged.is_zero()) return true;
+  const ex normal_form = merged.normal();
+  return normal_form.is_zero() || merge_exponentials(normal_form.numer().expand()).is_zero();
+}
+
+bool zero_with_real_atoms(const ex& e);
+
+}  // namespace
+
 bool is_identically_zero(const ex& e) {
+  if (zero_with_real_atoms(e)) return true;
+  return has_sine_or_cosine(e) && zero_by_euler(e);
+}
+
+namespace {
+
+// The zero test proper: sin and cos (if any) are opaque atoms here.
+bool zero_with_real_atoms(const ex& e) {
   exmap atoms;
   const ex atomized = atomize_radicals_of_sums(
       atomize_far_commensurate_exponentials(atomize_symbolic_powers(canonical_for_zero_test(e), atoms), atoms), atoms);
@@ -209,6 +264,8 @@ bool is_identically_zero(const ex& e) {
     if (!merge_exponentials(c.expand()).normal().is_zero()) return false;
   return true;
 }
+
+}  // namespace
 
 bool is_manifestly_nonnegative(const ex& e) {
   if (is_exactly_a<numeric>(e)) return ex_to<numeric>(e).is_real() && !ex_to<numeric>(e).is_negative();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "proofs/primitive_function.hpp"
 #include "proofs/range_enclosure.hpp"
 #include "proofs/trigonometric_forms.hpp"
 #include "proofs/canonical_form.hpp"
@@ -111,6 +112,12 @@ void split_recursive(const ex& f, const Interval& where, const symbol& x, std::v
 
 bool is_switch(const ex& e) {
   return is_ex_the_function(e, relu) || is_ex_the_function(e, step) || is_ex_the_function(e, abs);
+}
+
+bool is_kinked(const ex& e) {
+  if (is_switch(e)) return true;
+  const PrimitiveFunction* f = primitive_of(e);
+  return f && f->is_switch();
 }
 
 bool has_switch(const ex& e) {
@@ -306,7 +313,11 @@ Piecewise absolute_value(const Piecewise& f, const symbol& x) {
     if (has_trigonometric(piece.expr, x)) {
       // one sign on the whole line, shown by interval arithmetic (2 + cos(3x + 1) lies in
       // [1, 3]); a sign change is not located: a trigonometric factor may have infinitely many
-      const Range r = piece.where.lower || piece.where.upper ? Range::whole() : enclose(piece.expr, {});
+      if (piece.where.lower || piece.where.upper)
+        throw NotInClass("'" + to_text(piece.expr) +
+                         "' has a trigonometric factor on a piece with an end (f has a kink); only whole-line "
+                         "pieces are derived (over a half-line the truncated moments need erf of a complex argument)");
+      const Range r = enclose(piece.expr, {});
       if (!r.nonnegative() && !r.nonpositive())
         throw NotInClass("'" + to_text(piece.expr) +
                          "' is not shown to keep one sign on the real line, and E|f| of a trigonometric f that "

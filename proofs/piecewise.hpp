@@ -53,6 +53,11 @@ GiNaC::ex clamp_to(const GiNaC::ex& y, const Interval& where);
 /// True for a call relu(u), step(u) or abs(u): the functions the split removes.
 bool is_switch(const GiNaC::ex& e);
 
+/// True for a call that is not analytic where its argument vanishes: a switch, or a registered
+/// primitive of smoothness class Kink or Jump (proofs/primitive_function.hpp), which the split
+/// does not remove. For the guards that must see every kink.
+bool is_kinked(const GiNaC::ex& e);
+
 /// Whether e holds a relu, step or abs call anywhere.
 bool has_switch(const GiNaC::ex& e);
 

@@ -88,6 +88,18 @@ bool has_trigonometric(const ex& e, const symbol& x) {
 }
 
 ex trigonometric_as_exponentials(const ex& e, const symbol& x) {
+  // the class is sums, products and integer powers of sin and cos of b x + c with exp-polynomial
+  // terms: one inside another function (exp(cos x)) or a root is outside it, named as written
+  for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it) {
+    const bool container = is_a<function>(*it) ? !is_trigonometric(*it)
+                                               : is_exactly_a<power>(*it) && !it->op(1).info(info_flags::integer);
+    if (!container) continue;
+    for (std::size_t k = 0; k < it->nops(); ++k)
+      if (has_trigonometric(it->op(k), x))
+        throw NotInClass("'" + to_text(*it) + "' holds a sine or cosine of x inside " +
+                         (is_a<function>(*it) ? "another function" : "a root or a non-integer power") +
+                         " (the derived class has sin and cos of b x + c as factors only)");
+  }
   return bottom_up(e, [&](const ex& node) -> ex {
     if (!is_trigonometric(node) || !node.op(0).has(x)) return node;
     const ex u = node.op(0).expand();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "proofs/piecewise.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/printing.hpp"
 
@@ -11,12 +12,6 @@ namespace attnverify::sym {
 using namespace GiNaC;
 
 namespace {
-
-bool is_switch(const ex& e) {
-  if (!is_a<function>(e)) return false;
-  const std::string name = ex_to<function>(e).get_name();
-  return name == "abs" || name == "relu" || name == "step";
-}
 
 // The switches' arguments of e.
 std::vector<ex> switch_arguments(const ex& e) {

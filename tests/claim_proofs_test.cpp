@@ -154,3 +154,18 @@ BOOST_AUTO_TEST_CASE(constants_are_signed_by_balls_and_zero_is_never_decided) {
   // erf(1/2) = 0.520499877813046537682746653892 (mpmath 1.3, dps 30): 2.3e-18 below this rational
   BOOST_TEST((sym::constant_sign_by_balls(parsed("erf(1/2) - 52049987781304654/10^17")) == std::optional<int>(-1)));
 }
+
+// The zero test's Euler rewrite of sin and cos (tests/specs/claims/euler_rewrite_traps.toml):
+// four false or partly undefined claims that an attack saw proved on the whole domain are not
+// proved; the double-angle identity is.
+BOOST_AUTO_TEST_CASE(the_euler_rewrite_proves_trigonometric_identities_and_nothing_false) {
+  const VariantResult v = run_claims_spec("euler_rewrite_traps.toml");
+  for (const std::string id : {"abs-cos", "sign-flip", "padded", "tan-pole"}) {
+    const CheckRecord& r = claim(v, id);
+    BOOST_TEST_CONTEXT(id << ": " << r.detail) {
+      BOOST_TEST(!(r.evidence.level == EvidenceLevel::ProvedWholeDomain));
+      BOOST_TEST(!(r.evidence.level == EvidenceLevel::ProvedOnSubdomain));
+    }
+  }
+  expect_proved(v, "double-angle", "reduces to 0");
+}

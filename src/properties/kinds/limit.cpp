@@ -26,6 +26,7 @@
 #include "numerics/counterexample_search.hpp"
 #include "numerics/extremum_search.hpp"
 #include "numerics/limit_extrapolation.hpp"
+#include "proofs/piecewise.hpp"
 #include "proofs/canonical_form.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/limits.hpp"
@@ -140,9 +141,7 @@ constexpr int kLastExponent = 40;
 std::string kink_near_point(const ex& e, const ex& p, const GiNaC::lst& fixed, const numeric& a, int side, int shift) {
   const numeric last = GiNaC::pow(numeric(10), numeric(-(kLastExponent + shift)));
   for (GiNaC::const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it) {
-    const bool kinked = is_ex_the_function(*it, GiNaC::step) || is_ex_the_function(*it, GiNaC::abs) ||
-                        is_ex_the_function(*it, sym::relu);
-    if (!kinked || !it->op(0).has(p)) continue;
+    if (!sym::is_kinked(*it) || !it->op(0).has(p)) continue;
     const ex u = it->op(0).subs(fixed);
     const std::string kink = "the kink of " + sym::to_text(*it);
     bool alone = true;  // u has no symbol but p
