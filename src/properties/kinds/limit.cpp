@@ -95,8 +95,7 @@ std::vector<int> limit_sides(const sym::ParameterDomain& domain, const LimitChec
 // value must be a point of its parameter's range (an integer for n), and the parameter must be
 // able to tend to 0, infinity or -infinity there (r <= 1 cannot tend to infinity, n >= 1 not to 0
 // nor to -infinity, gamma > 0 not to -infinity).
-std::string limit_outside_domain(const Spec& spec, const LimitCheck& c) {
-  const sym::ParameterDomain domain = property_domain(spec);
+std::string limit_outside_domain(const sym::ParameterDomain& domain, const LimitCheck& c) {
   for (const auto& [name, values] : c.at) {
     const sym::DomainVariable* v = domain_variable(domain, name);
     if (!v) return "the variant's domain (" + domain.description + ") gives no range of " + name;
@@ -217,7 +216,9 @@ std::string for_every_fixed_value(const Spec& spec, const LimitCheck& c, const P
 
 PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const PropertyTarget& target, const RunOptions& options) {
   const unsigned digits = options.digits;
-  if (const std::string outside = limit_outside_domain(spec, c); !outside.empty()) {
+  // the variant's domain, built once: the approach, the sides and the path's shift read it
+  const sym::ParameterDomain domain = property_domain(spec);
+  if (const std::string outside = limit_outside_domain(domain, c); !outside.empty()) {
     PropertyOutcome part;
     part.method = "none";
     part.finding = outside + ": not decided.";
@@ -228,7 +229,7 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
   const bool to_zero = c.to == sym::LimitPoint::Zero;
   const bool to_infinity = c.to == sym::LimitPoint::Infinity;
   // the sides of a finite point, inside the domain ({0}: the approach to "0", infinity or -infinity)
-  const std::vector<int> sides = c.point ? limit_sides(property_domain(spec), c) : std::vector<int>{0};
+  const std::vector<int> sides = c.point ? limit_sides(domain, c) : std::vector<int>{0};
   // the target as a proposition names it: "1 from below" where one side is taken
   const auto target_text = [&c](int side) {
     if (!c.point) return sym::to_text(c.to);
@@ -423,7 +424,6 @@ PropertyOutcome check_limit(const Spec& spec, const LimitCheck& c, const Propert
     // a -+ 10^(-1 - shift), lies at most half the way to the bound
     int shift = 0;
     if (c.point) {
-      const sym::ParameterDomain domain = property_domain(spec);  // (the range points into it)
       const sym::DomainVariable* range = domain_variable(domain, c.parameter);
       const double bound = !range ? NAN : side < 0 ? range->range.lo : range->range.hi;
       if (std::isfinite(bound)) {
