@@ -242,8 +242,11 @@ Range function_range(const std::string& name, const Range& a, const ex& argument
   }
   if (const auto definition = activation_definition(name, argument)) return enclose(*definition, ranges);
   if (const PrimitiveFunction* f = find_primitive(name); f && f->bound) {  // |f(u)| <= bound
-    const double b = enclose(*f->bound, ranges).hi;
-    return make(lower(-b, false), upper(b, false));
+    // an integer bound (sin, cos: 1) is kept exact, so that 1 + cos(u) >= 0 is seen
+    const bool exact = is_exactly_a<numeric>(*f->bound) && ex_to<numeric>(*f->bound).is_integer() &&
+                       abs(ex_to<numeric>(*f->bound)) < numeric(1L << 52);
+    const double b = exact ? ex_to<numeric>(*f->bound).to_double() : enclose(*f->bound, ranges).hi;
+    return make(lower(-b, false, exact), upper(b, false, exact));
   }
   return Range::whole();
 }

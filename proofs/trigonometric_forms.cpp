@@ -32,10 +32,12 @@ bool has_complex_number(const ex& e) {
   return false;
 }
 
+// The angle's exponentials with expanded arguments, so that cos(6 beta + 2) and cos(3 beta + 1)^2
+// meet as the same exp(6 i beta + 2 i) once products of exponentials are merged.
 ex euler(const ex& node) {
-  const ex u = node.op(0);
-  if (is_ex_the_function(node, cos)) return (exp(I * u) + exp(-I * u)) / 2;
-  return (exp(I * u) - exp(-I * u)) / (2 * I);
+  const ex iu = (I * node.op(0)).expand();
+  if (is_ex_the_function(node, cos)) return (exp(iu) + exp(-iu)) / 2;
+  return (exp(iu) - exp(-iu)) / (2 * I);
 }
 
 // The real and imaginary parts of a sum of terms (complex number) * (factors free of complex
