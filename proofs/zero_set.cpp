@@ -49,9 +49,11 @@ std::string not_analytic(const ex& e, const ParameterDomain& domain) {
   return "";
 }
 
-// e without switches: real-analytic where defined (not_analytic) and, where the domain has an
-// integer parameter that e depends on, not identically 0 in the other parameters for any of its
-// integer values: e is shown non-zero, for every integer, at one sample value of the others.
+// e without switches: real-analytic where defined (not_analytic) and not identically 0, shown by
+// a witness: e is non-zero at one sample value of its continuous parameters (for every value of
+// an integer parameter it depends on). That the zero test does not reduce e to 0 is no witness:
+// the test can miss a zero (an attack had 0/(sqrt(cos(beta)^2 + sin(beta)^2 + 3) - 2), 0/0
+// everywhere, extended continuously and "proved").
 bool analytic_zero_set_is_thin(const ex& e, const ParameterDomain& domain, std::string& why) {
   if (is_identically_zero(e)) {
     why = to_text(e) + " is identically 0";
@@ -63,7 +65,6 @@ bool analytic_zero_set_is_thin(const ex& e, const ParameterDomain& domain, std::
   }
   const bool on_an_integer = std::any_of(domain.variables.begin(), domain.variables.end(),
                                          [&](const DomainVariable& v) { return v.integer && e.has(v.symbol); });
-  if (!on_an_integer) return true;  // the identity theorem on the connected continuous part
   // the samples of the continuous parameters (every combination of their first three)
   std::vector<exmap> samples{exmap{}};
   for (const DomainVariable& v : domain.variables) {
@@ -77,10 +78,13 @@ bool analytic_zero_set_is_thin(const ex& e, const ParameterDomain& domain, std::
       }
     samples = next;
   }
+  // then the identity theorem on the connected continuous part
   for (const exmap& at : samples)
     if (provably_nonzero_on(e.subs(at), domain)) return true;
-  why = to_text(e) + " may vanish, for some integer value of its parameters, at every value of the others (no "
-        "sample shows it non-zero for every integer): its zero set may have interior";
+  why = on_an_integer ? to_text(e) + " may vanish, for some integer value of its parameters, at every value of the "
+                                     "others (no sample shows it non-zero for every integer): its zero set may have "
+                                     "interior"
+                      : to_text(e) + " is not shown non-zero at any sample point (it may vanish identically)";
   return false;
 }
 

@@ -168,4 +168,7 @@ BOOST_AUTO_TEST_CASE(the_euler_rewrite_proves_trigonometric_identities_and_nothi
     }
   }
   expect_proved(v, "double-angle", "reduces to 0");
+  // a divisor 0 everywhere (or on a half-line) that the zero test does not reduce: no continuous
+  // extension is proved, and the claim is refuted where it is undefined
+  for (const std::string id : {"nowhere-defined-extension", "half-line-undefined-extension"}) expect_refuted(v, id);
 }
