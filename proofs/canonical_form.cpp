@@ -19,17 +19,6 @@ namespace {
 
 bool is_exp(const ex& e) { return is_ex_the_function(e, exp); }
 
-// Applies `rewrite` bottom-up: children first, then the node itself.
-template <typename Rewrite>
-ex bottom_up(const ex& e, const Rewrite& rewrite) {
-  struct Mapper : map_function {
-    const Rewrite& fn;
-    explicit Mapper(const Rewrite& f) : fn(f) {}
-    ex operator()(const ex& node) override { return fn(node.map(*this)); }
-  } mapper(rewrite);
-  return mapper(e);
-}
-
 }  // namespace
 
 std::vector<ex> factors_of(const ex& e) {

@@ -27,6 +27,18 @@ std::vector<GiNaC::ex> factors_of(const GiNaC::ex& e);
 /// The terms of a sum, or {e} for anything else.
 std::vector<GiNaC::ex> terms_of(const GiNaC::ex& e);
 
+/// `rewrite` applied bottom-up: to each node's children first, then to the node itself
+/// (rewrite: GiNaC::ex -> GiNaC::ex).
+template <typename Rewrite>
+GiNaC::ex bottom_up(const GiNaC::ex& e, const Rewrite& rewrite) {
+  struct Mapper : GiNaC::map_function {
+    const Rewrite& fn;
+    explicit Mapper(const Rewrite& f) : fn(f) {}
+    GiNaC::ex operator()(const GiNaC::ex& node) override { return fn(node.map(*this)); }
+  } mapper(rewrite);
+  return mapper(e);
+}
+
 /// exp(a)*exp(b)*c -> exp(a+b)*c in every product, recursively; exponent arguments expanded.
 GiNaC::ex merge_exponentials(const GiNaC::ex& e);
 

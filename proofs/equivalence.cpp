@@ -144,12 +144,6 @@ ex canonical_ratio(const ex& a, const ex& b) {
 
 namespace {
 
-bool has_sine_or_cosine(const ex& e) {
-  for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
-    if (is_ex_the_function(*it, sin) || is_ex_the_function(*it, cos)) return true;
-  return false;
-}
-
 // An upper bound on the number of terms of e's expansion (saturating at `cap`).
 double expanded_terms(const ex& e, double cap) {
   if (is_exactly_a<add>(e)) {
@@ -184,8 +178,7 @@ bool zero_by_euler(const ex& e) {
     if (is_exactly_a<add>(node) || is_exactly_a<mul>(node) || is_exactly_a<numeric>(node) || is_a<symbol>(node) ||
         is_ex_the_function(node, exp) || (is_exactly_a<power>(node) && node.op(1).info(info_flags::integer)))
       continue;
-    for (const_preorder_iterator jt = node.preorder_begin(); jt != node.preorder_end(); ++jt)
-      if (is_exactly_a<numeric>(*jt) && !ex_to<numeric>(*jt).is_real()) return false;
+    if (has_complex_number(node)) return false;
   }
   if (expanded_terms(rewritten, kMaxTerms) >= kMaxTerms) return false;
   const ex merged = merge_exponentials(rewritten.expand());
@@ -200,7 +193,7 @@ bool zero_with_real_atoms(const ex& e);
 
 bool is_identically_zero(const ex& e) {
   if (zero_with_real_atoms(e)) return true;
-  return has_sine_or_cosine(e) && zero_by_euler(e);
+  return has_trigonometric(e) && zero_by_euler(e);
 }
 
 namespace {

@@ -13,24 +13,7 @@ using namespace GiNaC;
 
 namespace {
 
-// Applies `rewrite` bottom-up: children first, then the node itself.
-template <typename Rewrite>
-ex bottom_up(const ex& e, const Rewrite& rewrite) {
-  struct Mapper : map_function {
-    const Rewrite& fn;
-    explicit Mapper(const Rewrite& f) : fn(f) {}
-    ex operator()(const ex& node) override { return fn(node.map(*this)); }
-  } mapper(rewrite);
-  return mapper(e);
-}
-
 bool is_trigonometric(const ex& e) { return is_ex_the_function(e, sin) || is_ex_the_function(e, cos); }
-
-bool has_complex_number(const ex& e) {
-  for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
-    if (is_exactly_a<numeric>(*it) && !ex_to<numeric>(*it).is_real()) return true;
-  return false;
-}
 
 // The angle's exponentials with expanded arguments, so that cos(6 beta + 2) and cos(3 beta + 1)^2
 // meet as the same exp(6 i beta + 2 i) once products of exponentials are merged.
@@ -82,6 +65,18 @@ bool angle_is_negative(const ex& a) {
 }
 
 }  // namespace
+
+bool has_complex_number(const ex& e) {
+  for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
+    if (is_exactly_a<numeric>(*it) && !ex_to<numeric>(*it).is_real()) return true;
+  return false;
+}
+
+bool has_trigonometric(const ex& e) {
+  for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
+    if (is_trigonometric(*it)) return true;
+  return false;
+}
 
 bool has_trigonometric(const ex& e, const symbol& x) {
   for (const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)

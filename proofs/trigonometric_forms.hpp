@@ -16,6 +16,12 @@
 
 namespace attnverify::sym {
 
+/// True when e holds sin(u) or cos(u), whatever u.
+bool has_trigonometric(const GiNaC::ex& e);
+
+/// True when e holds a number that is not real (i, 2 - 3i).
+bool has_complex_number(const GiNaC::ex& e);
+
 /// True when e holds sin(u) or cos(u) with u containing x.
 bool has_trigonometric(const GiNaC::ex& e, const GiNaC::symbol& x);
 
