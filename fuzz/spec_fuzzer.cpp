@@ -1,4 +1,4 @@
-// libFuzzer target: load_spec on arbitrary bytes. A spec is accepted or rejected with a
+// libFuzzer target: load_specs on arbitrary bytes. A spec is accepted or rejected with a
 // SpecError; anything else (a crash, a sanitizer report, another exception type, a
 // hang caught by -timeout) is a finding. Run by scripts/fuzz.sh.
 #include <unistd.h>
@@ -21,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   attnverify::Bibliography bibliography;
   bibliography["Su2023"] = attnverify::Reference{"Su2023", "Su Jianlin", "t", "", "", 2023};
   try {
-    (void)attnverify::load_spec(path, bibliography);
+    (void)attnverify::load_specs(path, bibliography);  // a sweep reads each of its members
   } catch (const attnverify::SpecError&) {
   }
   return 0;

@@ -93,6 +93,35 @@ PY
 check "trigonometric results: certified, derived, proved, refuted, reasons" trig_facts
 check "the report typesets sin and cos" grep -q '\\sin\\left(' "$work/trig/report.tex"
 
+# A sweep (issue 47, part 5; docs/spec-format.md, "Sweeps"): t = [0, 0.5, 1] runs as three
+# variants in the list's order, each with its t, the wrong conjecture refuted at every t by a
+# certified counterexample; the report gives the sweep one section, a figure across t and a
+# subsection per value, and typesets; derive prints each member
+check "a sweep runs as expected" expect_exit 0 "$bin" run "$src/tests/specs/sweeps" --out "$work/sweep"
+sweep_facts() {
+  /usr/bin/python3 - "$work/sweep/results.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+names = [v["name"] for v in d["variants"]]
+assert names == ["relu2-shifted[t=0]", "relu2-shifted[t=0.5]", "relu2-shifted[t=1]"], names
+for v in d["variants"]:
+    assert v["closed_form"]["status"] == "derived" and v["closed_form"]["certificate"]["verified"] is True, v["name"]
+claims = [c for c in d["checks"] if c["check"] == "claim"]
+assert len(claims) == 6, len(claims)
+for c in claims:
+    if c["claim"] == "shifted-moments":
+        assert c["verdict"] == "agree" and c["evidence"]["level"] == "proved on the whole domain", c
+    else:
+        assert c["verdict"] == "disagree" and c["certified"], c
+PY
+}
+check "sweep results: three members in order, derived, proved and refuted at each t" sweep_facts
+check "the sweep has one section" test "$(grep -c '\\label{sweep:relu2-shifted}' "$work/sweep/report.tex")" -eq 1
+check "... a subsection per value" test "$(grep -c '^\\subsection{\$t = ' "$work/sweep/report.tex")" -eq 3
+check "... and one figure across t" grep -q "across the sweep's values of \$t\$, at 6 of the 8 grid points" "$work/sweep/report.tex"
+check "... and typesets" test -s "$work/sweep/report.pdf"
+check "derive prints each member of a sweep" bash -c "'$bin' derive '$src/tests/specs/sweeps/relu2_shifted.toml' | grep -c 'relu2-shifted\[t=' | grep -qx 3"
+
 # The grid limit: refused with a hint, and raised with --max-grid-points
 printf '[variant]\nname = "g"\nkind = "kernel"\nf = "relu(x)"\n[grid]\nbeta = [-1, 0, 1]\ngamma = [0.5, 1]\n' > "$work/grid6.toml"
 check "a grid above --max-grid-points is bad input" expect_exit 2 "$bin" run "$work/grid6.toml" --max-grid-points 4 --no-pdf --out "$work/g"

@@ -10,7 +10,8 @@
 source "$(dirname "${BASH_SOURCE[0]}")/cli_checks.sh"
 # the specs are copied, so one can be edited later without touching the source tree
 mkdir -p "$work/specs"
-cp "$src"/tests/specs/small/*.toml "$src/specs/softmax-robustness.toml" "$work/specs/"
+# with a sweep, whose three variants (one file) are dealt to three shards (docs/spec-format.md, "Sweeps")
+cp "$src"/tests/specs/small/*.toml "$src/specs/softmax-robustness.toml" "$src/tests/specs/sweeps/relu2_shifted.toml" "$work/specs/"
 cp "$src/specs/bibliography.toml" "$work/specs/"
 cd "$work"
 # what differs by design: the command line, the thread count and the wall time (a merge
@@ -29,6 +30,10 @@ done
 check "merge exits 0" expect_exit 0 "$bin" merge s3 s1 s2 --out merged --no-pdf --quiet
 check "merged results.json equals the unsharded one" same whole/results.json merged/results.json
 check "merged report.tex equals the unsharded one" same whole/report.tex merged/report.tex
+check "the sweep's variants are in three shards, merged in the sweep's order" bash -c "
+  for i in 1 2 3; do grep -q '\"name\": \"relu2-shifted\[t=' s\$i/shard.json || exit 1; done
+  grep -o '\"name\": \"relu2-shifted[^\"]*\"' merged/results.json | tr '\n' ' ' |
+    grep -qx '\"name\": \"relu2-shifted\[t=0\]\" \"name\": \"relu2-shifted\[t=0.5\]\" \"name\": \"relu2-shifted\[t=1\]\" '"
 check "Holm's procedure counted each variant's sampled checks" \
   bash -c "grep -q \"over the variant's [0-9]* sampled checks\" merged/results.json && ! grep -q \"over the variant's 0 sampled\" merged/results.json"
 

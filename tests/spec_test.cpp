@@ -14,6 +14,8 @@
 #include "src/spec/spec.hpp"
 #include "src/spec/toml_reader.hpp"
 #include "src/spec/spec_error.hpp"
+#include "src/spec/spec_text.hpp"
+#include "proofs/symbols.hpp"
 #include "src/verdicts/variant_result.hpp"
 #include "src/verdicts/verdict.hpp"
 
@@ -91,7 +93,7 @@ BOOST_AUTO_TEST_CASE(malformed_specs_are_rejected_with_file_line_and_key) {
       BOOST_REQUIRE(expect.count("expect-message"));
       bool thrown = false;
       try {
-        (void)load_spec(entry.path().string(), bib);
+        (void)load_specs(entry.path().string(), bib);  // a sweep's errors too
       } catch (const SpecError& err) {
         thrown = true;
         BOOST_TEST_CONTEXT("error: " << err.what()) {
@@ -243,4 +245,51 @@ BOOST_AUTO_TEST_CASE(every_error_of_a_file_is_reported_at_once) {
       BOOST_TEST(std::count(what.begin(), what.end(), '\n') == 5);
     }
   }
+}
+
+// A list parameter is a sweep (docs/spec-format.md, "Sweeps"): one variant per value, named
+// base[t=value] with the value exactly, in the list's order; several lists make every
+// combination, parameters alphabetical, the last varying fastest. load_spec takes one variant.
+BOOST_AUTO_TEST_CASE(a_list_parameter_is_a_sweep_of_variants_in_a_defined_order) {
+  const Bibliography bib = bibliography();
+  const std::string file = kSource + "/tests/specs/sweeps/relu2_shifted.toml";
+  const std::vector<Spec> members = load_specs(file, bib);
+  BOOST_REQUIRE_EQUAL(members.size(), 3u);
+  const std::vector<std::string> names{"relu2-shifted[t=0]", "relu2-shifted[t=0.5]", "relu2-shifted[t=1]"};
+  const std::vector<GiNaC::numeric> values{0, GiNaC::numeric(1, 2), 1};
+  for (std::size_t k = 0; k < 3; ++k) {
+    BOOST_TEST(members[k].name == names[k]);
+    BOOST_REQUIRE(members[k].sweep.has_value());
+    BOOST_TEST(members[k].sweep->base_name == "relu2-shifted");
+    BOOST_TEST(members[k].sweep->index == k);
+    BOOST_TEST(members[k].sweep->size == 3u);
+    BOOST_TEST(members[k].constants.at("t").is_equal(GiNaC::ex(values[k])));
+    // the member's f holds its value: relu(x - t)^2 at x = 3 is (3 - t)^2
+    const GiNaC::ex at3 = members[k].definition.subs(sym::symbols().x == 3);
+    BOOST_TEST(at3.is_equal(GiNaC::ex(GiNaC::pow(3 - values[k], 2))), at3);
+    BOOST_TEST(variant_name_problem(members[k].name).empty());
+    BOOST_TEST(members[k].claims.size() == 2u);
+  }
+  try {
+    (void)load_spec(file, bib);
+    BOOST_TEST(false, "load_spec took a sweep");
+  } catch (const SpecError& err) {
+    BOOST_TEST(std::string(err.what()).find("is a sweep of 3 variants") != std::string::npos, err.what());
+  }
+  // two lists: a = [2, 1] and t = [0, 1/3] in the order a (as listed), then t fastest
+  const fs::path two = fs::temp_directory_path() / "attnverify_sweep_two_lists.toml";
+  {
+    std::ofstream out(two);
+    out << "[variant]\nname = \"two\"\nkind = \"kernel\"\nf = \"relu(a*x - t)\"\n"
+           "[variant.parameters]\nt = [0, \"1/3\"]\na = [2, 1]\nc = 5\n[grid]\nbeta = [0]\ngamma = [1]\n";
+  }
+  std::vector<std::string> got;
+  for (const Spec& s : load_specs(two.string(), bib)) got.push_back(s.name);
+  BOOST_TEST(got == (std::vector<std::string>{"two[a=2,t=0]", "two[a=2,t=1/3]", "two[a=1,t=0]", "two[a=1,t=1/3]"}),
+             boost::test_tools::per_element());
+  fs::remove(two);
+  // the names a run writes and a merge reads back: a sweep member's grammar, nothing else
+  for (const char* good : {"relu2", "two[a=2,t=1/3]", "x[t=-0.25]"}) BOOST_TEST(variant_name_problem(good).empty(), good);
+  for (const char* bad : {"x[t=0.5", "x[]", "x[t=sqrt(2)]", "x[t=1]]", "x[=1]", "[t=1]", "x[t=1,]"})
+    BOOST_TEST(!variant_name_problem(bad).empty(), bad);
 }

@@ -129,14 +129,24 @@ std::vector<attnverify::Spec> load_all(const std::vector<std::string>& paths, co
   // every spec file is read, and the errors of all of them are reported at once
   attnverify::SpecErrorList errors;
   std::vector<attnverify::Spec> specs;
-  for (const auto& file : files) errors.attempt([&] { specs.push_back(attnverify::load_spec(file, bibliography)); });
+  std::vector<std::size_t> file_of;  // specs[k] was read from files[file_of[k]]
+  for (std::size_t f = 0; f < files.size(); ++f) errors.attempt([&] {
+    // a sweep's file gives its members, in the sweep's order (docs/spec-format.md, "Sweeps")
+    for (auto& spec : attnverify::load_specs(files[f], bibliography)) {
+      specs.push_back(std::move(spec));
+      file_of.push_back(f);
+    }
+  });
   for (std::size_t a = 0; a < specs.size(); ++a)
     for (std::size_t b = 0; b < a; ++b) {
       std::error_code ec;
-      if (std::filesystem::equivalent(specs[a].file, specs[b].file, ec))
-        errors.add(attnverify::SpecError(specs[a].file, 0, "",
-                                         "this spec file is given twice (also as " + specs[b].file + ")"));
-      else if (specs[a].name == specs[b].name)
+      if (file_of[a] == file_of[b]) {
+        continue;  // members of one sweep
+      } else if (std::filesystem::equivalent(specs[a].file, specs[b].file, ec)) {
+        if ((!specs[a].sweep || specs[a].sweep->index == 0) && (!specs[b].sweep || specs[b].sweep->index == 0))
+          errors.add(attnverify::SpecError(specs[a].file, 0, "",
+                                           "this spec file is given twice (also as " + specs[b].file + ")"));
+      } else if (specs[a].name == specs[b].name)
         errors.add(attnverify::SpecError(specs[a].file, specs[a].name_line, "variant.name",
                                          "variant name '" + specs[a].name + "' is also used by " + specs[b].file +
                                              ":" + std::to_string(specs[b].name_line)));
@@ -166,7 +176,7 @@ int derive(const std::string& path, const std::string& bibliography_path, const 
     bibliography[attnverify::kAnySource] = attnverify::Reference{};
     std::vector<attnverify::Spec> loaded;
     for (const auto& file : attnverify::collect_spec_files({path}))
-      loaded.push_back(attnverify::load_spec(file, bibliography));
+      for (auto& spec : attnverify::load_specs(file, bibliography)) loaded.push_back(std::move(spec));
     return loaded;
   }();
   const bool text = format == "text", latex = format == "latex", sympy = format == "sympy";

@@ -26,6 +26,10 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography) {
   return load_spec(path, bibliography, standard_kinds(), standard_property_kinds());
 }
 
+std::vector<Spec> load_specs(const std::string& path, const Bibliography& bibliography) {
+  return load_specs(path, bibliography, standard_kinds(), standard_property_kinds());
+}
+
 Spec load_spec(const std::string& path, const Bibliography& bibliography, const KindRegistry& kinds) {
   return load_spec(path, bibliography, kinds, standard_property_kinds());
 }

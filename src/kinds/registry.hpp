@@ -16,6 +16,8 @@ const KindRegistry& standard_kinds();
 
 /// load_spec with the standard kinds and property kinds (src/properties/registry.hpp).
 Spec load_spec(const std::string& path, const Bibliography& bibliography);
+/// load_specs (a sweep's members, or the one variant) with the standard kinds and property kinds.
+std::vector<Spec> load_specs(const std::string& path, const Bibliography& bibliography);
 
 /// load_spec with `kinds` and the standard property kinds.
 Spec load_spec(const std::string& path, const Bibliography& bibliography, const KindRegistry& kinds);

@@ -430,7 +430,7 @@ std::string ledger_table(const std::vector<const LedgerEntry*>& entries, const R
                                                                 : "as recorded") +
                            ": \\fitformula{S = " + shown + "}";
         // a derived form of more than 300 characters of LaTeX (relu^2's) is in its section, linked
-        const std::string section = "\\hyperref[variant:" + e->checks.front()->variant + "]{\\texttt{" +
+        const std::string section = "\\hyperref[" + variant_label(e->checks.front()->variant) + "]{\\texttt{" +
                                     latex_escape(e->checks.front()->variant) + "}}";
         text += !e->derived             ? "\\newline derived: per variant, in the variants' sections"
                 : derived.size() > 300 ? "\\newline derived: in the section of " + section

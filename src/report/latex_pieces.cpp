@@ -304,7 +304,19 @@ std::string certificate_latex(const VariantResult& v) {
                      latex_escape(c.method), detail_latex(c.reason));
 }
 
-std::string claim_label(const std::string& variant, const std::string& id) { return "claim:" + variant + ":" + id; }
+namespace {
+std::string bracket_free(std::string name) {
+  std::replace(name.begin(), name.end(), '[', '(');
+  std::replace(name.begin(), name.end(), ']', ')');
+  return name;
+}
+}  // namespace
+
+std::string claim_label(const std::string& variant, const std::string& id) {
+  return "claim:" + bracket_free(variant) + ":" + id;
+}
+
+std::string variant_label(const std::string& name) { return "variant:" + bracket_free(name); }
 
 std::string form_latex(const GiNaC::ex& e) {
   if (const auto cases = sym::kink_cases(e)) return sym::cases_latex(*cases);

@@ -70,7 +70,12 @@ bool derivation_certified(const RunResult& run, const std::string& name);
 std::string certificate_latex(const VariantResult& v);
 
 /// The hyperref label of a claim's (or property's) subsection in a variant's section:
-/// "claim:<variant>:<id>" (both are identifiers, src/spec/spec_text.hpp).
+/// "claim:<variant>:<id>", the variant's name as in variant_label.
 std::string claim_label(const std::string& variant, const std::string& id);
+
+/// The hyperref label of a variant's section, "variant:<name>": a sweep member's brackets
+/// (base[t=0.5], src/spec/spec.hpp) become parentheses, "variant:base(t=0.5)", since a ']' would
+/// end \hyperref's optional argument. Names are otherwise identifiers (src/spec/spec_text.hpp).
+std::string variant_label(const std::string& name);
 
 }  // namespace attnverify

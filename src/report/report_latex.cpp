@@ -300,10 +300,10 @@ std::string sampled_summary(const VariantResult& v) {
 // The sampled checks of a variant in one paragraph: how many agree, the largest |z|, the
 // dimensions and sizes; the method is stated once, in "What each verdict proves", and each
 // check's estimate, interval and z are in results.json.
-void write_sampled_summary(std::ostringstream& out, const VariantResult& v) {
+void write_sampled_summary(std::ostringstream& out, const VariantResult& v, const std::string& heading) {
   const SampledStats st = sampled_stats(v);
   if (st.total == 0) return;
-  out << "\\subsection*{Closed form vs sampled attention weights}\n";
+  out << "\\" << heading << "*{Closed form vs sampled attention weights}\n";
   out << fmt::format(
       "{} sampled checks at {} point{}, $d \\in \\{{{}\\}}$, $n$ from {} to {}; of the {} valid tests {} agree{}, "
       "largest $|z| = {:.2f}$ (the statistical test of ``What each verdict proves'', Holm's family being these {} "
@@ -479,8 +479,17 @@ void write_figure_once(std::ostringstream& out, const Figure& f, const std::stri
   if (added)
     write_figure(out, f);
   else
-    out << "The figure of $S$ under each score law for this $f$ is drawn with \\hyperref[variant:" << first->second
+    out << "The figure of $S$ under each score law for this $f$ is drawn with \\hyperref[" << variant_label(first->second)
         << "]{\\texttt{" << latex_escape(first->second) << "}}.\n\n";
+}
+
+// "t = 0.5" or "a = 1/3, t = -2": a sweep member's values, in math mode.
+std::string sweep_values_latex(const SweepMember& member) {
+  std::string out;
+  for (const auto& [name, value] : member.values)
+    out += (out.empty() ? "" : ", ") + std::string("$") + sym::to_latex(GiNaC::symbol(name)) + " = " +
+           sym::to_latex(value) + "$";
+  return out;
 }
 
 // A variant that no source states a claim about, in a few lines: its definition, S (or why
@@ -491,8 +500,9 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
                            std::map<std::string, std::string>& drawn) {
   const Spec& spec = v.spec;
   // a heading tighter than \subsection*'s: some thirty variants share the part's last pages
-  out << "\\par\\medskip\\noindent{\\bfseries " << latex_escape(spec.title) << "}\\phantomsection\\label{variant:"
-      << spec.name << "}\\par\\nopagebreak\\smallskip\\noindent\n";
+  out << "\\par\\medskip\\noindent{\\bfseries " << latex_escape(spec.title)
+      << (spec.sweep ? " (" + sweep_values_latex(*spec.sweep) + ")" : std::string()) << "}\\phantomsection\\label{"
+      << variant_label(spec.name) << "}\\par\\nopagebreak\\smallskip\\noindent\n";
   // the definition alone; the part's opening states the setting once
   const std::string defined = spec.kind->defined_symbol(spec);
   if (!defined.empty() && !spec.definition.is_zero())
@@ -543,9 +553,9 @@ void write_compact_variant(std::ostringstream& out, const VariantResult& v, cons
 // that printed them; write_variant adds its own.
 using ShownClaims = std::map<std::string, std::string>;
 
-void write_derivation(std::ostringstream& out, const VariantResult& v, ShownClaims& shown) {
+void write_derivation(std::ostringstream& out, const VariantResult& v, ShownClaims& shown, const std::string& heading) {
   const Spec& spec = v.spec;
-  out << "\\subsection*{Derivation}\n";
+  out << "\\" << heading << "*{Derivation}\n";
   if (v.derived()) {
     out << "Derived by attnverify's symbolic engine (GiNaC) from the definition. " << certificate_latex(v) << "\n\n";
     // a form an earlier section displayed (the linear-attention S of every feature map) is named, not repeated
@@ -562,8 +572,8 @@ void write_derivation(std::ostringstream& out, const VariantResult& v, ShownClai
       out << display_formula(label, latex, "the variant's closed_form.forms");
     }
     for (const auto& [first, labels] : repeated)
-      out << fmt::format("{} as derived in \\hyperref[variant:{}]{{\\texttt{{{}}}}}.\n\n", fmt::join(labels, ", "),
-                         first, latex_escape(first));
+      out << fmt::format("{} as derived in \\hyperref[{}]{{\\texttt{{{}}}}}.\n\n", fmt::join(labels, ", "),
+                         variant_label(first), latex_escape(first));
     for (const auto& note : v.notes) out << latex_prose(note) << "\n\n";
   } else {
     const std::string route = to_string(spec.kind->numeric_route(spec));
@@ -576,7 +586,7 @@ void write_derivation(std::ostringstream& out, const VariantResult& v, ShownClai
   }
 }
 
-void write_grid(std::ostringstream& out, const VariantResult& v, const RunResult& run) {
+void write_grid(std::ostringstream& out, const VariantResult& v, const RunResult& run, const std::string& heading) {
   const Spec& spec = v.spec;
   const GridStats st = grid_stats(v);
   if (!v.derived()) {
@@ -584,7 +594,7 @@ void write_grid(std::ostringstream& out, const VariantResult& v, const RunResult
     for (const auto& r : v.records)
       if (r.is_grid_check() && r.error_digits) worst_error = std::min(worst_error, *r.error_digits);
     const std::string route = to_string(spec.kind->numeric_route(spec));
-    out << "\\subsection*{" << static_cast<char>(std::toupper(static_cast<unsigned char>(route[0]))) << route.substr(1)
+    out << "\\" << heading << "*{" << static_cast<char>(std::toupper(static_cast<unsigned char>(route[0]))) << route.substr(1)
         << " only}\n"
         << fmt::format("{} grid points: {} values certified (enclosed in balls at least {:.0f} digits narrow), {} "
                        "estimated, not certified (the {}'s error estimate met the target $10^{{-{:.0f}}}$, but no ball "
@@ -599,7 +609,7 @@ void write_grid(std::ostringstream& out, const VariantResult& v, const RunResult
                                     : " (check \\texttt{" + latex_escape(to_string(grid->check)) + "}, value \\texttt{numeric})")
         << ".\n\n";
   } else {
-    out << "\\subsection*{Closed form vs " << to_string(spec.kind->numeric_route(spec)) << "}\n";
+    out << "\\" << heading << "*{Closed form vs " << to_string(spec.kind->numeric_route(spec)) << "}\n";
     out << fmt::format("{} grid points: {} agree, {} disagree, {} inconclusive", st.total, st.agree, st.disagree,
                        st.inconclusive);
     if (st.no_value) out << fmt::format(", {} where {}", st.no_value, kNoValueText);
@@ -639,7 +649,8 @@ const VariantResult* least_agreeing(const RunResult& run) {
   return least;
 }
 
-void write_claims_checked_here(std::ostringstream& out, const VariantResult& v, ShownClaims& shown) {
+void write_claims_checked_here(std::ostringstream& out, const VariantResult& v, ShownClaims& shown,
+                               const std::string& heading) {
   const Spec& spec = v.spec;
   // the claims and properties checked here, one row each: the ledger (Findings) shows each
   // with its source's words and formula; this row gives the whole record of this variant's check
@@ -671,7 +682,7 @@ void write_claims_checked_here(std::ostringstream& out, const VariantResult& v, 
   // a conjecture is on page 1's list, not in the ledger of published statements
   const bool published = std::any_of(rows.begin(), rows.end(), [](const Row& row) { return cites_published_statement(row.role); });
   const bool conjectures = std::any_of(rows.begin(), rows.end(), [](const Row& row) { return row.role == ClaimRole::Conjecture; });
-  out << "\\subsection*{Claims checked here}\n"
+  out << "\\" << heading << "*{Claims checked here}\n"
       << (published && conjectures ? "Each published one is stated with its source's words and formula in the \\hyperref[ledger]{ledger}, each conjecture on \\hyperref[findings]{page 1}; here "
           : published ? "Each is stated with its source's words and formula in the \\hyperref[ledger]{ledger}; here "
           : conjectures ? "Each is listed with its verdict on \\hyperref[findings]{page 1}; here "
@@ -705,21 +716,80 @@ void write_claims_checked_here(std::ostringstream& out, const VariantResult& v, 
   out << "\\end{description}}\n";
 }
 
+// The opening of a sweep's section (docs/spec-format.md, "Sweeps"): the file, its list
+// parameters and their values, the description once, and one figure of S at the grid points
+// across the values of a sweep over one parameter (the numeric route's values, results.json's
+// `numeric`); each member follows as a subsection.
+void write_sweep_opening(std::ostringstream& out, const std::vector<const VariantResult*>& members,
+                         const RunResult& run) {
+  const Spec& first = members.front()->spec;
+  const SweepMember& sweep = *first.sweep;
+  out << "\\section{" << latex_escape(first.title) << "}\\label{sweep:" << sweep.base_name << "}\n";
+  std::string names;
+  for (const auto& [name, value] : sweep.values) names += (names.empty() ? "$" : ", $") + sym::to_latex(GiNaC::symbol(name)) + "$";
+  out << "Spec file \\texttt{" << latex_escape(shown_spec_file(first, run)) << "} (" << latex_escape(first.kind->name())
+      << "), a sweep over " << names << ": " << members.size() << " variant" << (members.size() == 1 ? "" : "s")
+      << ", one for each value, each checked on its own as a subsection of this section, named \\texttt{"
+      << latex_escape(first.name) << "} and so on.\n\n";
+  if (!first.description.empty()) out << latex_prose(first.description) << "\n\n";
+  if (sweep.values.size() != 1) return;
+  // S at each grid point that every member has a value for, against the swept parameter
+  const std::string& parameter = sweep.values.front().first;
+  std::vector<Curve> curves;
+  std::map<std::string, std::size_t> curve_of;  // the point's text -> its curve
+  for (const VariantResult* v : members)
+    for (const CheckRecord& r : v->records) {
+      if (!r.is_grid_check()) continue;
+      const auto value = std::find_if(r.values.begin(), r.values.end(), [](const auto& n) { return n.first == "numeric"; });
+      const std::optional<double> y = value == r.values.end() ? std::nullopt : double_of_number_text(value->second);
+      if (!y || !std::isfinite(*y)) continue;
+      std::string label;
+      for (const auto& [name, text] : r.point)
+        label += (label.empty() ? "$" : ", $") + sym::to_latex(GiNaC::symbol(name)) + " = " + text + "$";
+      const auto [at, added] = curve_of.emplace(label, curves.size());
+      if (added) curves.push_back(Curve{label, false, {}});
+      curves[at->second].points.emplace_back(v->spec.sweep->values.front().second.to_double(), *y);
+    }
+  // the points with a value at every member, at most kMaxSweepCurves of them spread over the grid
+  std::vector<Curve> full;
+  for (Curve& c : curves)
+    if (c.points.size() == members.size()) full.push_back(std::move(c));
+  if (full.empty()) return;
+  Figure figure;
+  figure.x_label = "$" + sym::to_latex(GiNaC::symbol(parameter)) + "$";
+  figure.y_label = "$S$";
+  constexpr std::size_t kMaxSweepCurves = 6;
+  const std::size_t drawn = std::min(full.size(), kMaxSweepCurves);
+  for (std::size_t k = 0; k < drawn; ++k) figure.curves.push_back(full[k * full.size() / drawn]);
+  figure.caption = fmt::format(
+      "$S$ across the sweep's values of ${}$, at {} of the {} grid points where every variant of the sweep has a value "
+      "(the numeric route's values: value numeric of each grid check in results.json).",
+      sym::to_latex(GiNaC::symbol(parameter)), drawn, full.size());
+  write_figure(out, figure);
+}
+
 void write_variant(std::ostringstream& out, const VariantResult& v, const RunResult& run, ShownClaims& shown,
                    std::map<std::string, std::string>& drawn) {
   const Spec& spec = v.spec;
-  out << "\\section{" << latex_escape(spec.title) << "}\\label{variant:" << spec.name << "}\n";
-  out << "Spec \\texttt{" << latex_escape(spec.name) << "} (" << latex_escape(spec.kind->name()) << ", file \\texttt{"
-      << latex_escape(shown_spec_file(spec, run)) << "}).\n\n";
-  if (!spec.description.empty()) out << latex_prose(spec.description) << "\n\n";
+  // a sweep's member is a subsection of the sweep's section (write_sweep_opening)
+  const std::string heading = spec.sweep ? "subsubsection" : "subsection";
+  if (spec.sweep) {
+    out << "\\subsection{" << sweep_values_latex(*spec.sweep) << "}\\label{" << variant_label(spec.name) << "}\n";
+    out << "Variant \\texttt{" << latex_escape(spec.name) << "}.\n\n";
+  } else {
+    out << "\\section{" << latex_escape(spec.title) << "}\\label{" << variant_label(spec.name) << "}\n";
+    out << "Spec \\texttt{" << latex_escape(spec.name) << "} (" << latex_escape(spec.kind->name()) << ", file \\texttt{"
+        << latex_escape(shown_spec_file(spec, run)) << "}).\n\n";
+    if (!spec.description.empty()) out << latex_prose(spec.description) << "\n\n";
+  }
   out << spec.kind->report_intro(spec);
   for (const ReportSection section : spec.kind->report_sections(spec)) switch (section) {
-      case ReportSection::Derivation: write_derivation(out, v, shown); break;
-      case ReportSection::Grid: write_grid(out, v, run); break;
+      case ReportSection::Derivation: write_derivation(out, v, shown, heading); break;
+      case ReportSection::Grid: write_grid(out, v, run, heading); break;
       case ReportSection::DigitsMap:
         if (v.derived() && least_agreeing(run) == &v) write_digits_map(out, v, run.options.digits);
         break;
-      case ReportSection::Sampled: write_sampled_summary(out, v); break;
+      case ReportSection::Sampled: write_sampled_summary(out, v, heading); break;
       case ReportSection::TablesAndFigures:
         for (const Table& t : v.tables) write_table(out, t);
         for (const Figure& f : v.figures) {
@@ -729,7 +799,7 @@ void write_variant(std::ostringstream& out, const VariantResult& v, const RunRes
             write_figure(out, f);
         }
         break;
-      case ReportSection::Claims: write_claims_checked_here(out, v, shown); break;
+      case ReportSection::Claims: write_claims_checked_here(out, v, shown, heading); break;
       case ReportSection::ClaimTable: write_claim_table(out, v); break;
     }
 }
@@ -762,7 +832,7 @@ std::string report_latex(const RunResult& run) {
         ++claims;
         unexpected += r.unexpected();
       }
-    out << "\\hyperref[variant:" << v->spec.name << "]{" << latex_escape(v->spec.name) << "} & "
+    out << "\\hyperref[" << variant_label(v->spec.name) << "]{" << latex_escape(v->spec.name) << "} & "
         << [&] {  // the kind's name in words: "feature map", not "feature_map" (the referee's d7)
              std::string name = v->spec.kind->name();
              std::replace(name.begin(), name.end(), '_', ' ');
@@ -778,7 +848,7 @@ std::string report_latex(const RunResult& run) {
         << (st.estimated ? fmt::format(" {{\\scriptsize(+{} est.)}}", st.estimated) : std::string())
         << " & " << sampled_summary(*v) << " & " << (st.worst_record ? fmt::format("{:.1f}", st.worst) : "--") << " & "
         << (claims ? fmt::format("{}/{}", claims - unexpected, claims) : std::string("--"))
-        << (unexpected ? " {\\color{red}(!)}" : "") << " & \\pageref{variant:" << v->spec.name << "}\\\\\n";
+        << (unexpected ? " {\\color{red}(!)}" : "") << " & \\pageref{" << variant_label(v->spec.name) << "}\\\\\n";
   }
   out << "\\bottomrule\\end{longtable}}\n";
   out << "Grid: the derived closed form against the independent numeric route at every grid point, the certified "
@@ -825,10 +895,21 @@ std::string report_latex(const RunResult& run) {
              "proves'') unless a variant says otherwise. Their per-point values (grid and sampled checks) are in "
              "results.json, under \\texttt{checks} with the variant's name.\n\n";
     }
-    if (has_claims(v) || !compact_part)
+    if (has_claims(v) || !compact_part) {
+      // a sweep's members follow one another (one file, read in the sweep's order): its opening first
+      const auto same_sweep = [&](const VariantResult* a) {
+        return a->spec.sweep && a->spec.file == v->spec.file && a->spec.sweep->base_name == v->spec.sweep->base_name;
+      };
+      const auto at = std::find(ordered.begin(), ordered.end(), v);
+      if (v->spec.sweep && (at == ordered.begin() || !same_sweep(*(at - 1)))) {
+        std::vector<const VariantResult*> members;
+        for (auto it = at; it != ordered.end() && same_sweep(*it); ++it) members.push_back(*it);
+        write_sweep_opening(out, members, run);
+      }
       write_variant(out, *v, run, shown, figures_once);
-    else
+    } else {
       write_compact_variant(out, *v, run, figures_once);
+    }
   }
 
   std::set<std::string> keys;

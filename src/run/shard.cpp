@@ -701,7 +701,7 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
     std::set<std::string> unique_names(names.begin(), names.end());
     if (unique_names.size() != names.size()) throw ShardError(file0 + ": a variant is listed twice in run_variants");
     for (const std::string& name : names)
-      if (const std::string problem = identifier_problem(name); !problem.empty())
+      if (const std::string problem = variant_name_problem(name); !problem.empty())
         throw ShardError(file0 + ": the variant name '" + name + "' " + problem);
 
     std::vector<int> seen(count + 1, -1);
@@ -810,6 +810,7 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
       result.bibliography[ref.key] = ref;
     }
     // the variants in the run's order, each checked against its reloaded spec
+    std::map<std::string, std::vector<Spec>> reloaded;  // spec file -> the variants it defines
     for (std::size_t n = 0; n < names.size(); ++n) {
       const std::string& name = names[n];
       const json& j = *by_name.at(name);
@@ -820,9 +821,17 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
       if (file_digest(spec_file) != member(j, "spec_digest", file0).get<std::string>())
         throw ShardError(
             fmt::format("{}: changed since its shard ran (variant '{}'); run the shards again", spec_file, name));
-      v.spec = load_spec(spec_file, result.bibliography);
-      if (v.spec.name != name)
-        throw ShardError(fmt::format("{} defines variant '{}', not '{}'", spec_file, v.spec.name, name));
+      // a sweep's file defines several variants (docs/spec-format.md, "Sweeps"): read once
+      auto loaded = reloaded.find(spec_file);
+      if (loaded == reloaded.end()) loaded = reloaded.emplace(spec_file, load_specs(spec_file, result.bibliography)).first;
+      const auto defined = std::find_if(loaded->second.begin(), loaded->second.end(),
+                                        [&](const Spec& spec) { return spec.name == name; });
+      if (defined == loaded->second.end()) {
+        std::vector<std::string> names;
+        for (const Spec& spec : loaded->second) names.push_back("'" + spec.name + "'");
+        throw ShardError(fmt::format("{} defines variant {}, not '{}'", spec_file, fmt::join(names, ", "), name));
+      }
+      v.spec = *defined;
       const std::string& file = files[shard_of.at(name)];
       const json& status = member(j, "status", file);
       const std::optional<ClosedFormStatus> read =

@@ -103,7 +103,8 @@ void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography,
 }
 
 // [variant.parameters]: named constants, each a number or a string holding a constant
-// expression (in pi and e), e.g. alpha = 0.1, c = "sqrt(2)".
+// expression (in pi and e), e.g. alpha = 0.1, c = "sqrt(2)"; a list is a sweep's parameter,
+// whose value is the member's (read_sweep checked the list).
 void read_parameters(Spec& spec, TomlReader& variant) {
   const toml::table* table = variant.optional_table("parameters");
   if (!table) return;
@@ -113,6 +114,11 @@ void read_parameters(Spec& spec, TomlReader& variant) {
     if (const std::string problem = parameter_name_problem(name); !problem.empty()) parameters.fail(name, problem);
     if (sym::is_reserved_name(name))
       parameters.fail(name, "'" + name + "' is already a symbol, a function or a constant of the language");
+    if (node.is_array()) {
+      for (const auto& [swept, value] : spec.sweep.value().values)
+        if (swept == name) spec.constants[name] = value;
+      continue;
+    }
     if (!node.is_string()) {
       spec.constants[name] = read_exact_number(node, spec.file, parameters.path(name));
       continue;
@@ -131,30 +137,64 @@ void read_parameters(Spec& spec, TomlReader& variant) {
   }
 }
 
+
+// The sweep a spec file asks for: its list parameters ([variant.parameters] t = [0, 0.5, 1]) in
+// the table's order (names alphabetical), each with its values as written: exact rationals,
+// distinct, at least one. Empty for a file without a list. Throws SpecError.
+using SweepAxes = std::vector<std::pair<std::string, std::vector<numeric>>>;
+
+SweepAxes read_sweep(const toml::table& root, const std::string& path) {
+  SweepAxes axes;
+  const toml::table* variant = root["variant"].as_table();
+  const toml::table* table = variant ? (*variant)["parameters"].as_table() : nullptr;
+  if (!table) return axes;
+  std::size_t members = 1;
+  for (const auto& [key, node] : *table) {
+    if (!node.is_array()) continue;
+    const std::string name(key.str()), where = "variant.parameters." + name;
+    const toml::array& list = *node.as_array();
+    if (list.empty())
+      throw SpecError(path, line_of(node), where, "an empty list: a sweep needs at least one value (t = [0, 0.5, 1])");
+    std::vector<numeric> values;
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      const toml::node& item = list[k];
+      const std::string at = where + "[" + std::to_string(k) + "]";
+      if (!item.is_integer() && !item.is_floating_point() && !item.is_string())
+        throw SpecError(path, line_of(item), at, "a sweep's value must be a number (t = [0, 0.5, 1])");
+      const numeric value = read_exact_number(item, path, at);  // "sqrt(2)" is refused: names carry exact values
+      if (std::find(values.begin(), values.end(), value) != values.end())
+        throw SpecError(path, line_of(item), at, "the value " + exact_text(value) + " is listed twice");
+      values.push_back(value);
+    }
+    members *= values.size();
+    if (members > kMaxSweepMembers)
+      throw SpecError(path, line_of(node), where,
+                      fmt::format("the sweep makes more than {} variants (each a run of its own); split the file",
+                                  kMaxSweepMembers));
+    axes.emplace_back(name, std::move(values));
+  }
+  return axes;
+}
+
 }  // namespace
 
-Spec load_spec(const std::string& path, const Bibliography& bibliography, const KindRegistry& kinds,
+std::string sweep_member_name(const std::string& base_name, const std::vector<std::pair<std::string, numeric>>& values) {
+  std::string out = base_name + "[";
+  for (std::size_t k = 0; k < values.size(); ++k)
+    out += (k ? "," : "") + values[k].first + "=" + exact_text(values[k].second);
+  return out + "]";
+}
+
+namespace {
+
+// One variant of the parsed file: the member `member` of its sweep, or the file's one variant.
+Spec read_spec(const toml::table& root_table, const std::string& path, const std::string& sha256,
+               const std::optional<SweepMember>& member, const Bibliography& bibliography, const KindRegistry& kinds,
                const PropertyKindRegistry& property_kinds) {
   Spec spec;
   spec.file = path;
-  toml::table root_table;
-  // the bytes are read once: they are both what is parsed and what the digest names
-  std::string bytes;
-  {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw SpecError(path, 0, "", std::string("cannot be opened: ") + std::strerror(errno));
-    std::ostringstream content;
-    content << file.rdbuf();
-    if (!file && !file.eof()) throw SpecError(path, 0, "", "cannot be read");
-    bytes = content.str();
-  }
-  spec.sha256 = sha256_hex(bytes);
-  register_source_text(path, bytes);  // its floats are read as written (read_exact_number)
-  try {
-    root_table = toml::parse(bytes, path);
-  } catch (const toml::parse_error& err) {
-    throw SpecError(path, static_cast<std::size_t>(err.source().begin.line), "", toml_syntax_problem(err));
-  }
+  spec.sha256 = sha256;
+  spec.sweep = member;
   TomlReader root(root_table, path, "", 1);
   // Every error a user can fix at once is reported at once: the [variant] table's fields, each
   // claim and each property, the run's tables and unknown keys. What the later parts need (the
@@ -175,6 +215,10 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography, const 
       variant.fail("name", "must be letters, digits, '_', '-' or '.', starting with a letter or digit, at most " +
                                std::to_string(kMaxIdentifierLength) + " characters (found '" +
                                (spec.name.size() > 60 ? spec.name.substr(0, 60) + "..." : spec.name) + "')");
+    if (spec.sweep) {
+      spec.sweep->base_name = spec.name;
+      spec.name = sweep_member_name(spec.name, spec.sweep->values);
+    }
   });
   errors.attempt([&] {
     spec.title = variant.optional_string("title").value_or(spec.name);
@@ -225,6 +269,66 @@ Spec load_spec(const std::string& path, const Bibliography& bibliography, const 
   errors.attempt([&] { root.finish(); });
   errors.throw_if_any();
   return spec;
+}
+
+}  // namespace
+
+std::vector<Spec> load_specs(const std::string& path, const Bibliography& bibliography, const KindRegistry& kinds,
+                             const PropertyKindRegistry& property_kinds) {
+  // the bytes are read once: they are both what is parsed and what the digest names
+  std::string bytes;
+  {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw SpecError(path, 0, "", std::string("cannot be opened: ") + std::strerror(errno));
+    std::ostringstream content;
+    content << file.rdbuf();
+    if (!file && !file.eof()) throw SpecError(path, 0, "", "cannot be read");
+    bytes = content.str();
+  }
+  const std::string sha256 = sha256_hex(bytes);
+  register_source_text(path, bytes);  // its floats are read as written (read_exact_number)
+  toml::table root_table;
+  try {
+    root_table = toml::parse(bytes, path);
+  } catch (const toml::parse_error& err) {
+    throw SpecError(path, static_cast<std::size_t>(err.source().begin.line), "", toml_syntax_problem(err));
+  }
+  const SweepAxes axes = read_sweep(root_table, path);
+  if (axes.empty()) return {read_spec(root_table, path, sha256, std::nullopt, bibliography, kinds, property_kinds)};
+  std::size_t size = 1;
+  for (const auto& axis : axes) size *= axis.second.size();
+  std::vector<Spec> members;
+  for (std::size_t index = 0; index < size; ++index) {
+    SweepMember member;
+    member.index = index;
+    member.size = size;
+    std::size_t rest = index;  // the last parameter's values vary fastest
+    member.values.resize(axes.size());
+    for (std::size_t a = axes.size(); a-- > 0;) {
+      member.values[a] = {axes[a].first, axes[a].second[rest % axes[a].second.size()]};
+      rest /= axes[a].second.size();
+    }
+    try {
+      members.push_back(read_spec(root_table, path, sha256, member, bibliography, kinds, property_kinds));
+    } catch (const SpecError& err) {
+      // a value that only this member's reading refuses (a claim undefined at t = 1) is named;
+      // the first member's errors are the file's own and are reported as they are
+      if (index == 0) throw;
+      std::string values;
+      for (const auto& [name, value] : member.values) values += (values.empty() ? "" : ", ") + name + " = " + exact_text(value);
+      throw SpecError(err.file, err.line, err.key, "in the sweep's variant with " + values + ": " + err.message);
+    }
+  }
+  return members;
+}
+
+Spec load_spec(const std::string& path, const Bibliography& bibliography, const KindRegistry& kinds,
+               const PropertyKindRegistry& property_kinds) {
+  std::vector<Spec> specs = load_specs(path, bibliography, kinds, property_kinds);
+  if (specs.size() != 1)
+    throw SpecError(path, 0, "variant.parameters",
+                    fmt::format("is a sweep of {} variants; this command takes a spec of one variant", specs.size()));
+  return std::move(specs.front());
 }
 
 }  // namespace attnverify

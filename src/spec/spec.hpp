@@ -75,6 +75,17 @@ struct KindData {
   virtual ~KindData() = default;
 };
 
+/// Where a spec is one member of a sweep (docs/spec-format.md, "Sweeps"): a parameter given as a
+/// list, `t = [0, 0.5, 1]`, makes one variant per value (per combination, for several lists).
+struct SweepMember {
+  std::string base_name;  ///< variant.name as written, "tutorial"
+  /// The list parameters' values of this member, in the sweep's order (parameter names
+  /// alphabetical): {("t", 1/2)}.
+  std::vector<std::pair<std::string, GiNaC::numeric>> values;
+  std::size_t index = 0;  ///< 0-based position in the sweep (the last parameter's values vary fastest)
+  std::size_t size = 1;   ///< the sweep's number of members
+};
+
 struct Spec {
   std::string file;
   std::string sha256;  ///< SHA-256 of the file's bytes as read (src/spec/file_digest.hpp)
@@ -95,6 +106,8 @@ struct Spec {
   std::vector<Property> properties;
   std::vector<Claim> claims;
   std::optional<SamplingPlan> sampling;  ///< kernels; feature maps with phi (n and seed only)
+  /// Set when the spec file is a sweep: `name` is then base_name[t=0.5] (sweep_member_name).
+  std::optional<SweepMember> sweep;
   /// The kind's own data (nullptr when the kind keeps none): read it with kind_data<T>.
   std::shared_ptr<const KindData> kind_data;
 
@@ -124,10 +137,25 @@ const Data& kind_data(const Spec& spec) {
 
 /// Loads and validates one spec file; its `kind` must be a name of `kinds`, which reads
 /// the kind's fields, and each property check's `kind` a name of `property_kinds`. Claim
-/// sources must be keys of `bibliography`. Throws SpecError. (src/kinds/registry.hpp has the
-/// overloads with the standard kinds and property kinds.)
+/// sources must be keys of `bibliography`. Returns one Spec, or the members of its sweep in
+/// the sweep's order (docs/spec-format.md, "Sweeps": a list parameter `t = [0, 0.5, 1]` gives
+/// one Spec per value, each read with its value as the parameter's constant; at most
+/// kMaxSweepMembers). Throws SpecError (a member's own error names its values). (src/kinds/
+/// registry.hpp has the overloads with the standard kinds and property kinds.)
+std::vector<Spec> load_specs(const std::string& path, const Bibliography& bibliography, const KindRegistry& kinds,
+                             const PropertyKindRegistry& property_kinds);
+
+/// load_specs for a file that defines one variant; a sweep is refused with a SpecError that
+/// names its size (the callers that take one variant: tests, the fuzzers).
 Spec load_spec(const std::string& path, const Bibliography& bibliography, const KindRegistry& kinds,
                const PropertyKindRegistry& property_kinds);
+
+/// The variant name of a sweep's member: base[t=0.5] or base[a=1/3,t=-2] (values as exact_text).
+std::string sweep_member_name(const std::string& base_name,
+                              const std::vector<std::pair<std::string, GiNaC::numeric>>& values);
+
+/// The most variants one spec file's sweep may make (a run of each is minutes).
+inline constexpr std::size_t kMaxSweepMembers = 64;
 
 /// Upper bounds enforced on grids (bad input beyond them is refused with a message).
 inline constexpr std::size_t kMaxGridPoints = 100000;  ///< the default of max_grid_points()

@@ -1,5 +1,6 @@
 #include "src/spec/spec_text.hpp"
 
+#include "src/spec/exact_text.hpp"
 #include "src/spec/latex_math.hpp"
 
 #include <fmt/format.h>
@@ -87,6 +88,27 @@ std::string identifier_problem(const std::string& text) {
       return std::string("contains '") + (std::isprint(static_cast<unsigned char>(c)) ? std::string(1, c) : "?") +
              "': use letters, digits and _ . : + -";
   return "";
+}
+
+std::string variant_name_problem(const std::string& text) {
+  const std::size_t open = text.find('[');
+  if (open == std::string::npos) return identifier_problem(text);
+  if (text.size() > 4 * kMaxIdentifierLength)
+    return fmt::format("is {} characters long, above the limit of {}", text.size(), 4 * kMaxIdentifierLength);
+  if (const std::string problem = identifier_problem(text.substr(0, open)); !problem.empty()) return problem;
+  if (text.back() != ']') return "has a '[' that does not end the name with ']' (a sweep's variant: base[t=0.5])";
+  const std::string values = text.substr(open + 1, text.size() - open - 2);
+  std::size_t from = 0;
+  while (true) {
+    const std::size_t comma = std::min(values.find(',', from), values.size());
+    const std::string item = values.substr(from, comma - from);
+    const std::size_t equals = item.find('=');
+    if (equals == std::string::npos || !parameter_name_problem(item.substr(0, equals)).empty() ||
+        !exact_value(item.substr(equals + 1)))
+      return "has '" + terminal_safe(item) + "' between its brackets, not a parameter = exact value (base[t=0.5])";
+    if (comma == values.size()) return "";
+    from = comma + 1;
+  }
 }
 
 std::string parameter_name_problem(const std::string& text) {

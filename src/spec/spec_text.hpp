@@ -37,6 +37,11 @@ std::string free_text_problem(const std::string& text, std::size_t max_length = 
 /// itself; the first of equally near names. For "did you mean" in the loader's messages.
 std::optional<std::string> nearest_name(const std::string& word, const std::vector<std::string>& names);
 std::string identifier_problem(const std::string& text);
+/// A variant's name as runs write it: an identifier (identifier_problem), or a sweep member's
+/// name base[t=0.5] or base[a=1/3,t=-2] (src/spec/spec.hpp, sweep_member_name): parameter names
+/// (parameter_name_problem) and exact values ("0.5", "-1/3": exact_value), at most
+/// 4 kMaxIdentifierLength characters. "" when it is one.
+std::string variant_name_problem(const std::string& text);
 /// Parameter names: a letter, then letters, digits and _.
 std::string parameter_name_problem(const std::string& text);
 std::string url_problem(const std::string& text);

@@ -215,7 +215,10 @@ Field optional_number(const char* key, std::optional<T> CheckRecord::*member, bo
 const std::vector<Field>& fields() {
   static const std::vector<Field> table{
       {"variant", true, [](json& j, const CheckRecord& r, RecordStyle) { j["variant"] = r.variant; },
-       [](const json& j, CheckRecord& r) { r.variant = identifier_of(j, "variant", false); }},
+       [](const json& j, CheckRecord& r) {
+         r.variant = text_of(j, "variant");  // a spec's name, or a sweep member's base[t=0.5]
+         if (const std::string problem = variant_name_problem(r.variant); !problem.empty()) fail("variant", problem);
+       }},
       {"check", true, [](json& j, const CheckRecord& r, RecordStyle) { j["check"] = to_string(r.check); },
        [](const json& j, CheckRecord& r) {
          const std::optional<CheckKind> kind = check_kind_from_string(text_of(j, "check"));
