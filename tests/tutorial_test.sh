@@ -44,7 +44,7 @@ for kind, arg, body in steps:
         sys.exit(f"tutorial step exited {r.returncode}, the tutorial says {expected}")
     if expected == 2 and "column" not in r.stderr:
         sys.exit("the typo step did not report a column: " + r.stderr)
-for path in ["mine/report/report.pdf", "mine/report/results.json", "mine/report-silu/results.json"]:
+for path in ["mine/report/report.pdf", "mine/report/results.json", "mine/report-silu/results.json", "mine/report-sweep/report.pdf"]:
     assert os.path.exists(path), path + " missing"
 import json
 res = json.load(open("mine/report/results.json"))
@@ -58,6 +58,10 @@ tex = [l for l in open("mine/report/report.tex") if not l.startswith("%")]
 said = [l[:200] for l in tex if re.search(r"published|of the source", l, re.I)]
 assert not said, "the report of conjectures says 'published' or 'of the source': " + repr(said)
 assert any("\\paragraph{Conjectures.}" in l for l in tex), "no Conjectures paragraph on page 1"
+sweep = json.load(open("mine/report-sweep/results.json"))
+assert [v["name"] for v in sweep["variants"]] == ["shifted-relu2[t=0]", "shifted-relu2[t=0.5]", "shifted-relu2[t=1]"], sweep["variants"]
+sweep_tex = open("mine/report-sweep/report.tex").read()
+assert sweep_tex.count("\\label{sweep:shifted-relu2}") == 1 and "across the sweep's values of $t$" in sweep_tex, "no sweep section with its figure"
 silu = json.load(open("mine/report-silu/results.json"))
 assert silu["variants"][0]["closed_form"]["status"] == "no-closed-form", silu["variants"][0]
 # the tutorial's spec in 2 shards, merged (README: the same results.json as one unsharded run,

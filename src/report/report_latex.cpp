@@ -483,11 +483,20 @@ void write_figure_once(std::ostringstream& out, const Figure& f, const std::stri
         << "]{\\texttt{" << latex_escape(first->second) << "}}.\n\n";
 }
 
+// A parameter's name in math mode: a Greek letter's command (alpha -> \alpha, as GiNaC prints
+// it), one letter as it is, any other name upright-italic with its underscores escaped
+// (t_max -> \mathit{t\_max}: a bare t_max is a double subscript, a TeX error).
+std::string parameter_latex(const std::string& name) {
+  const std::string greek = sym::to_latex(GiNaC::symbol(name));
+  if (name.size() == 1 || (!greek.empty() && greek[0] == '\\' && greek.find('_') == std::string::npos)) return greek;
+  return "\\mathit{" + latex_escape(name) + "}";
+}
+
 // "t = 0.5" or "a = 1/3, t = -2": a sweep member's values, in math mode.
 std::string sweep_values_latex(const SweepMember& member) {
   std::string out;
   for (const auto& [name, value] : member.values)
-    out += (out.empty() ? "" : ", ") + std::string("$") + sym::to_latex(GiNaC::symbol(name)) + " = " +
+    out += (out.empty() ? "" : ", ") + std::string("$") + parameter_latex(name) + " = " +
            sym::to_latex(value) + "$";
   return out;
 }
@@ -726,7 +735,7 @@ void write_sweep_opening(std::ostringstream& out, const std::vector<const Varian
   const SweepMember& sweep = *first.sweep;
   out << "\\section{" << latex_escape(first.title) << "}\\label{sweep:" << sweep.base_name << "}\n";
   std::string names;
-  for (const auto& [name, value] : sweep.values) names += (names.empty() ? "$" : ", $") + sym::to_latex(GiNaC::symbol(name)) + "$";
+  for (const auto& swept : sweep.values) names += (names.empty() ? "$" : ", $") + parameter_latex(swept.first) + "$";
   out << "Spec file \\texttt{" << latex_escape(shown_spec_file(first, run)) << "} (" << latex_escape(first.kind->name())
       << "), a sweep over " << names << ": " << members.size() << " variant" << (members.size() == 1 ? "" : "s")
       << ", one for each value, each checked on its own as a subsection of this section, named \\texttt{"
@@ -745,7 +754,7 @@ void write_sweep_opening(std::ostringstream& out, const std::vector<const Varian
       if (!y || !std::isfinite(*y)) continue;
       std::string label;
       for (const auto& [name, text] : r.point)
-        label += (label.empty() ? "$" : ", $") + sym::to_latex(GiNaC::symbol(name)) + " = " + text + "$";
+        label += (label.empty() ? "$" : ", $") + parameter_latex(name) + " = " + text + "$";
       const auto [at, added] = curve_of.emplace(label, curves.size());
       if (added) curves.push_back(Curve{label, false, {}});
       curves[at->second].points.emplace_back(v->spec.sweep->values.front().second.to_double(), *y);
@@ -756,7 +765,7 @@ void write_sweep_opening(std::ostringstream& out, const std::vector<const Varian
     if (c.points.size() == members.size()) full.push_back(std::move(c));
   if (full.empty()) return;
   Figure figure;
-  figure.x_label = "$" + sym::to_latex(GiNaC::symbol(parameter)) + "$";
+  figure.x_label = "$" + parameter_latex(parameter) + "$";
   figure.y_label = "$S$";
   constexpr std::size_t kMaxSweepCurves = 6;
   const std::size_t drawn = std::min(full.size(), kMaxSweepCurves);
@@ -764,7 +773,7 @@ void write_sweep_opening(std::ostringstream& out, const std::vector<const Varian
   figure.caption = fmt::format(
       "$S$ across the sweep's values of ${}$, at {} of the {} grid points where every variant of the sweep has a value "
       "(the numeric route's values: value numeric of each grid check in results.json).",
-      sym::to_latex(GiNaC::symbol(parameter)), drawn, full.size());
+      parameter_latex(parameter), drawn, full.size());
   write_figure(out, figure);
 }
 
