@@ -116,7 +116,7 @@ for c in claims:
 PY
 }
 check "sweep results: three members in order, derived, proved and refuted at each t" sweep_facts
-check "the sweep has one section" test "$(grep -c '\\label{sweep:relu2-shifted}' "$work/sweep/report.tex")" -eq 1
+check "the sweep has one section" test "$(grep -c '\\label{sweep:relu2-shifted(t=0)}' "$work/sweep/report.tex")" -eq 1
 check "... a subsection per value" test "$(grep -c '^\\subsection{\$t = ' "$work/sweep/report.tex")" -eq 3
 check "... and one figure across t" grep -q "across the sweep's values of \$t\$, at 6 of the 8 grid points" "$work/sweep/report.tex"
 check "... and typesets" test -s "$work/sweep/report.pdf"

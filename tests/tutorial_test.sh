@@ -61,7 +61,7 @@ assert any("\\paragraph{Conjectures.}" in l for l in tex), "no Conjectures parag
 sweep = json.load(open("mine/report-sweep/results.json"))
 assert [v["name"] for v in sweep["variants"]] == ["shifted-relu2[t=0]", "shifted-relu2[t=0.5]", "shifted-relu2[t=1]"], sweep["variants"]
 sweep_tex = open("mine/report-sweep/report.tex").read()
-assert sweep_tex.count("\\label{sweep:shifted-relu2}") == 1 and "across the sweep's values of $t$" in sweep_tex, "no sweep section with its figure"
+assert sweep_tex.count("\\label{sweep:shifted-relu2(t=0)}") == 1 and "across the sweep's values of $t$" in sweep_tex, "no sweep section with its figure"
 silu = json.load(open("mine/report-silu/results.json"))
 assert silu["variants"][0]["closed_form"]["status"] == "no-closed-form", silu["variants"][0]
 # the tutorial's spec in 2 shards, merged (README: the same results.json as one unsharded run,

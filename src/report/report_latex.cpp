@@ -483,12 +483,17 @@ void write_figure_once(std::ostringstream& out, const Figure& f, const std::stri
         << "]{\\texttt{" << latex_escape(first->second) << "}}.\n\n";
 }
 
-// A parameter's name in math mode: a Greek letter's command (alpha -> \alpha, as GiNaC prints
-// it), one letter as it is, any other name upright-italic with its underscores escaped
-// (t_max -> \mathit{t\_max}: a bare t_max is a double subscript, a TeX error).
+// A parameter's name in math mode: a Greek letter that LaTeX has a command for (alpha ->
+// \alpha, Gamma -> \Gamma; not omicron or Alpha), one letter as it is, any other name italic
+// with its underscores escaped (t_max -> \mathit{t\_max}: a bare t_max is a double subscript,
+// a TeX error).
 std::string parameter_latex(const std::string& name) {
-  const std::string greek = sym::to_latex(GiNaC::symbol(name));
-  if (name.size() == 1 || (!greek.empty() && greek[0] == '\\' && greek.find('_') == std::string::npos)) return greek;
+  static const std::set<std::string> greek{
+      "alpha", "beta",  "gamma", "delta", "epsilon", "zeta", "eta", "theta",   "iota", "kappa", "lambda", "mu",
+      "nu",    "xi",    "pi",    "rho",   "sigma",   "tau",  "upsilon", "phi", "chi",  "psi",   "omega",  "Gamma",
+      "Delta", "Theta", "Lambda", "Xi",   "Pi",      "Sigma", "Upsilon", "Phi", "Psi", "Omega"};
+  if (greek.count(name)) return "\\" + name;
+  if (name.size() == 1) return name;
   return "\\mathit{" + latex_escape(name) + "}";
 }
 
@@ -733,7 +738,10 @@ void write_sweep_opening(std::ostringstream& out, const std::vector<const Varian
                          const RunResult& run) {
   const Spec& first = members.front()->spec;
   const SweepMember& sweep = *first.sweep;
-  out << "\\section{" << latex_escape(first.title) << "}\\label{sweep:" << sweep.base_name << "}\n";
+  // labelled by its first variant: two sweeps of one base name (two files) differ there
+  std::string label = variant_label(first.name);
+  label.replace(0, label.find(':'), "sweep");
+  out << "\\section{" << latex_escape(first.title) << "}\\label{" << label << "}\n";
   std::string names;
   for (const auto& swept : sweep.values) names += (names.empty() ? "$" : ", $") + parameter_latex(swept.first) + "$";
   out << "Spec file \\texttt{" << latex_escape(shown_spec_file(first, run)) << "} (" << latex_escape(first.kind->name())
@@ -757,7 +765,9 @@ void write_sweep_opening(std::ostringstream& out, const std::vector<const Varian
         label += (label.empty() ? "$" : ", $") + parameter_latex(name) + " = " + text + "$";
       const auto [at, added] = curve_of.emplace(label, curves.size());
       if (added) curves.push_back(Curve{label, false, {}});
-      curves[at->second].points.emplace_back(v->spec.sweep->values.front().second.to_double(), *y);
+      // a value beyond a double's range (10^400) cannot be drawn: its curve is not full, so not drawn
+      const double x = v->spec.sweep->values.front().second.to_double();
+      if (std::isfinite(x)) curves[at->second].points.emplace_back(x, *y);
     }
   // the points with a value at every member, at most kMaxSweepCurves of them spread over the grid
   std::vector<Curve> full;

@@ -126,13 +126,17 @@ std::string reproducibility_latex(const RunResult& run) {
   const bool one_folder = folder && !folder->empty();
   if (one_folder) row("spec folder", "\\texttt{" + latex_escape(folder->string()) + "}");
   std::string files, listing;
+  std::size_t count = 0;
+  std::set<std::string> listed;  // a sweep's variants share their file: listed once
   for (const auto& v : run.variants) {
+    if (!listed.insert(v.spec.file).second) continue;
+    ++count;
     const std::string name = one_folder ? std::filesystem::path(v.spec.file).filename().string() : v.spec.file;
     files += (files.empty() ? "" : ", ") + std::string("\\texttt{") + latex_escape(name) + "}~\\texttt{" +
              latex_escape(v.spec.sha256.substr(0, 16)) + "}";
     listing += v.spec.sha256 + "  " + name + "\n";
   }
-  row(fmt::format("spec files ({}), the first 16 hex digits of each SHA-256", run.variants.size()),
+  row(fmt::format("spec files ({}), the first 16 hex digits of each SHA-256", count),
       "{\\footnotesize " + files + "}");
   if (!run.variants.empty())
     row("all spec files", "\\texttt{" + sha256_hex(listing) +

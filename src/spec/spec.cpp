@@ -218,10 +218,16 @@ Spec read_spec(const toml::table& root_table, const std::string& path, const std
     if (spec.sweep) {
       spec.sweep->base_name = spec.name;
       spec.name = sweep_member_name(spec.name, spec.sweep->values);
+      // the name a run writes must be one a merge reads back (variant_name_problem)
+      if (const std::string problem = variant_name_problem(spec.name); !problem.empty())
+        throw SpecError(path, line_of(*variant.optional_table("parameters")), "variant.parameters",
+                        "the sweep's variant name '" + spec.name.substr(0, 60) + "...' " + problem +
+                            ": use shorter values (or a shorter name)");
     }
   });
   errors.attempt([&] {
-    spec.title = variant.optional_string("title").value_or(spec.name);
+    // a sweep's members share the file's title; the subsections name their values
+    spec.title = variant.optional_string("title").value_or(spec.sweep ? spec.sweep->base_name : spec.name);
     // a heading (and a line of the table of contents): TeX sets a 20 000-character one in
     // minutes, if at all (docs/history.md, issue 27: L1)
     if (const std::string problem = free_text_problem(spec.title, kMaxTitleLength); !problem.empty())
@@ -297,7 +303,10 @@ std::vector<Spec> load_specs(const std::string& path, const Bibliography& biblio
   if (axes.empty()) return {read_spec(root_table, path, sha256, std::nullopt, bibliography, kinds, property_kinds)};
   std::size_t size = 1;
   for (const auto& axis : axes) size *= axis.second.size();
+  // Each member is read; an error that every member gives alike is the file's own and is
+  // reported as it is, any other names the values of the member that gave it.
   std::vector<Spec> members;
+  std::vector<std::pair<std::string, SpecError>> failures;  // the member's values, its error
   for (std::size_t index = 0; index < size; ++index) {
     SweepMember member;
     member.index = index;
@@ -311,14 +320,23 @@ std::vector<Spec> load_specs(const std::string& path, const Bibliography& biblio
     try {
       members.push_back(read_spec(root_table, path, sha256, member, bibliography, kinds, property_kinds));
     } catch (const SpecError& err) {
-      // a value that only this member's reading refuses (a claim undefined at t = 1) is named;
-      // the first member's errors are the file's own and are reported as they are
-      if (index == 0) throw;
       std::string values;
-      for (const auto& [name, value] : member.values) values += (values.empty() ? "" : ", ") + name + " = " + exact_text(value);
-      throw SpecError(err.file, err.line, err.key, "in the sweep's variant with " + values + ": " + err.message);
+      for (const auto& [name, value] : member.values) {
+        const std::string text = exact_text(value);  // a 500-digit value abbreviated: the message names it
+        values += (values.empty() ? "" : ", ") + name + " = " + (text.size() > 40 ? text.substr(0, 30) + "..." : text);
+      }
+      failures.emplace_back(values, err);
     }
   }
+  if (failures.empty()) return members;
+  const bool alike = failures.size() == size && std::all_of(failures.begin(), failures.end(), [&](const auto& f) {
+                       return std::string(f.second.what()) == failures.front().second.what();
+                     });
+  if (alike) throw failures.front().second;
+  SpecErrorList errors;
+  for (const auto& [values, err] : failures)
+    errors.add(SpecError(err.file, err.line, err.key, "in the sweep's variant with " + values + ": " + err.message));
+  errors.throw_if_any();
   return members;
 }
 

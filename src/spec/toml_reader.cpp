@@ -175,8 +175,10 @@ std::map<std::string, SourceText>& source_texts() {
 
 // The digits of a TOML float as written: its source text (one line), without the underscores
 // TOML allows, when the node's document was registered and the text is a TOML decimal float
-// that reads as the node's value; else nullopt.
-std::optional<std::string> float_literal(const toml::node& node, double value) {
+// that reads as the node's value; else nullopt. `huge_exponent` is set when the text is such a
+// float with an exponent of more than 4 digits (1e-20000: a double's 0, not the number written).
+std::optional<std::string> float_literal(const toml::node& node, double value, bool& huge_exponent) {
+  huge_exponent = false;
   const toml::source_region& where = node.source();
   if (!where.path || where.begin.line != where.end.line || where.end.column <= where.begin.column ||
       where.begin.line == 0)
@@ -215,7 +217,9 @@ std::optional<std::string> float_literal(const toml::node& node, double value) {
     ++k;
     if (k < text.size() && (text[k] == '+' || text[k] == '-')) ++k;
     const std::size_t from = k;
-    ok = digits() && k - from <= 4;  // 10^(+-9999) at most as an exact rational
+    ok = digits();
+    huge_exponent = ok && k == text.size() && k - from > 4;
+    ok = ok && k - from <= 4;  // 10^(+-9999) at most as an exact rational
   }
   if (text.size() > 1000) ok = false;  // beyond that, the double's own digits (as before)
   if (!ok || k != text.size() || std::strtod(text.c_str(), nullptr) != value) return std::nullopt;
@@ -249,8 +253,13 @@ GiNaC::numeric read_exact_number(const toml::node& node, const std::string& file
   } else if (node.is_floating_point()) {
     const double value = node.as_floating_point()->get();
     if (!std::isfinite(value)) throw SpecError(file, line_of(node), key, "must be a finite number (found nan or inf)");
-    if (const std::optional<std::string> written = float_literal(node, value)) {
+    bool huge_exponent = false;
+    if (const std::optional<std::string> written = float_literal(node, value, huge_exponent)) {
       text = *written;  // its digits as written: 1.7320508075688773 is not the double nearest it
+    } else if (huge_exponent) {
+      throw SpecError(file, line_of(node), key,
+                      "a number with an exponent of more than 4 digits cannot be read exactly (at most 10^9999 and "
+                      "10^-9999)");
     } else {
       char buffer[64];
       const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);  // shortest round-trip form
