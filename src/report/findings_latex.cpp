@@ -877,6 +877,16 @@ std::string findings_latex(const RunResult& run) {
     if (open > 0) out << fmt::format("{} could not be decided (inconclusive). ", open);
   }
   out << conjecture_counts(conjectures, run);
+  // a sweep's variants fix its parameter (docs/spec-format.md, "Sweeps"): what they prove is proved at each value
+  const std::size_t swept = static_cast<std::size_t>(
+      std::count_if(run.variants.begin(), run.variants.end(), [](const VariantResult& v) { return v.spec.sweep.has_value(); }));
+  if (swept > 0)
+    out << fmt::format(
+        "{} of this run {} the values of a parameter given as a list (a sweep, named base[t=value]): each is "
+        "checked with that value fixed, so a statement checked in a sweep is judged once per value, and what is "
+        "proved there is proved at each listed value (on the whole domain of the other parameters), not for the "
+        "values between them. ",
+        counted(swept, "variant", "variants"), swept == 1 ? "is one of" : "are");
   if (!retyped.empty())
     out << fmt::format("Beside them: {} re-typed cop{} of published statements ({}). ", retyped.size(),
                        retyped.size() == 1 ? "y" : "ies", counted(checks_of(retyped), "check", "checks"));

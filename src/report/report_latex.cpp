@@ -779,11 +779,18 @@ void write_sweep_opening(std::ostringstream& out, const std::vector<const Varian
   figure.y_label = "$S$";
   constexpr std::size_t kMaxSweepCurves = 6;
   const std::size_t drawn = std::min(full.size(), kMaxSweepCurves);
-  for (std::size_t k = 0; k < drawn; ++k) figure.curves.push_back(full[k * full.size() / drawn]);
+  for (std::size_t k = 0; k < drawn; ++k) {
+    figure.curves.push_back(full[k * full.size() / drawn]);
+    figure.marks.push_back(figure.curves.back());  // circles at the computed values
+  }
+  std::string values;
+  for (const VariantResult* v : members)
+    values += (values.empty() ? "$" : ", $") + sym::to_latex(v->spec.sweep->values.front().second) + "$";
   figure.caption = fmt::format(
       "$S$ across the sweep's values of ${}$, at {} of the {} grid points where every variant of the sweep has a value "
-      "(the numeric route's values: value numeric of each grid check in results.json).",
-      parameter_latex(parameter), drawn, full.size());
+      "(the numeric route's values: value numeric of each grid check in results.json). Circles are the values "
+      "computed, at ${}$ = {}; the lines only join them.",
+      parameter_latex(parameter), drawn, full.size(), parameter_latex(parameter), values);
   write_figure(out, figure);
 }
 
