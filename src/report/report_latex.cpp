@@ -297,6 +297,12 @@ std::string sampled_summary(const VariantResult& v) {
          (st.invalid ? fmt::format(" (+{} n.t.)", st.invalid) : std::string());
 }
 
+// "0.97 to 1.03", or "0.97" when the two print alike (a range of one ratio).
+std::string ratio_range(double lo, double hi) {
+  const std::string a = fmt::format("{:.2f}", lo), b = fmt::format("{:.2f}", hi);
+  return a == b ? a : a + " to " + b;
+}
+
 // The sampled checks of a variant in one paragraph: how many agree, the largest |z|, the
 // dimensions and sizes; the method is stated once, in "What each verdict proves", and each
 // check's estimate, interval and z are in results.json.
@@ -322,19 +328,20 @@ void write_sampled_summary(std::ostringstream& out, const VariantResult& v, cons
       st.total - st.invalid, st.seed ? std::to_string(*st.seed) : std::string("--"));
   if (st.plug_in_ratio[0].second > 0)
     out << fmt::format(
-        "On the valid tests the sample's delta-method SE is {:.2f} to {:.2f} times the population's (from "
+        "On the valid tests the sample's delta-method SE is {} times the population's (from "
         "the moments of the weights by quadrature){}",
-        st.plug_in_ratio[0].first, st.plug_in_ratio[0].second,
+        ratio_range(st.plug_in_ratio[0].first, st.plug_in_ratio[0].second),
         st.bootstrap_ratio[0].second > 0
-            ? fmt::format(", and a batch bootstrap's SE ({} resamples of the {}-key batches) {:.2f} to {:.2f} times "
+            ? fmt::format(", and a batch bootstrap's SE ({} resamples of the {}-key batches) {} times "
                           "the sample's.",
-                          num::kBootstrapReplicates, num::kBatchRows, st.bootstrap_ratio[0].first,
-                          st.bootstrap_ratio[0].second)
+                          num::kBootstrapReplicates, num::kBatchRows,
+                          ratio_range(st.bootstrap_ratio[0].first, st.bootstrap_ratio[0].second))
             : std::string("."));
   if (st.invalid) {
-    out << fmt::format(" {} of the checks are not valid tests at their $n$: the skewness of the statistic's mean "
+    out << fmt::format(" {} of the checks {} at {} $n$: the skewness of the statistic's mean "
                        "exceeds {} there, so the 95\\% interval is not trustworthy (",
-                       st.invalid, num::kMaxCltSkewness);
+                       st.invalid, st.invalid == 1 ? "is not a valid test" : "are not valid tests",
+                       st.invalid == 1 ? "its" : "their", num::kMaxCltSkewness);
     std::size_t k = 0;
     for (const auto& [point, sizes] : st.invalid_sizes) {
       const auto found = st.first_valid.find(point);
@@ -342,15 +349,16 @@ void write_sampled_summary(std::ostringstream& out, const VariantResult& v, cons
       out << (k++ ? "; " : "") << point << ": $n = " << fmt::format("{}", fmt::join(sizes, ", ")) << "$"
           << (first ? fmt::format(", tests from $n = {}$ on", first) : std::string(", no size a test"));
     }
-    out << "). They are inconclusive by design and not counted among the tests.";
+    out << (st.invalid == 1 ? "). It is inconclusive by design and not counted among the tests."
+                            : "). They are inconclusive by design and not counted among the tests.");
     if (st.plug_in_ratio[1].second > 0)
       out << fmt::format(
-          " On them the sample's SE is {:.2f} to {:.2f} times the population's{}",
-          st.plug_in_ratio[1].first, st.plug_in_ratio[1].second,
+          " On {} the sample's SE is {} times the population's{}", st.invalid == 1 ? "it" : "them",
+          ratio_range(st.plug_in_ratio[1].first, st.plug_in_ratio[1].second),
           st.bootstrap_ratio[1].second > 0
-              ? fmt::format(", and the bootstrap's {:.2f} to {:.2f} times the sample's: resampling the sample "
+              ? fmt::format(", and the bootstrap's {} times the sample's: resampling the sample "
                             "cannot see the tails it missed.",
-                            st.bootstrap_ratio[1].first, st.bootstrap_ratio[1].second)
+                            ratio_range(st.bootstrap_ratio[1].first, st.bootstrap_ratio[1].second))
               : std::string("."));
   }
   out << "\n\n";

@@ -479,9 +479,10 @@ std::vector<CheckRecord> check_grid_points(const KernelGrid& g, const std::vecto
     else
       numeric.failure = exists[j].reason;
   }
-  progress(fmt::format("[{}] closed form vs quadrature on {}", spec.name, points));
-  ProgressMeter closed_meter(progress, fmt::format("[{}] closed form vs quadrature", spec.name), "grid points",
-                             indices.size());
+  // without a closed form the values are certified by balls alone (the progress says so)
+  const std::string step = g.derived ? "closed form vs quadrature" : "certifying the quadrature values";
+  progress(fmt::format("[{}] {} on {}", spec.name, step, points));
+  ProgressMeter closed_meter(progress, fmt::format("[{}] {}", spec.name, step), "grid points", indices.size());
   const std::size_t blocks = grid_block_count(spec.grid.size());
   std::vector<CheckRecord> out;
   // the current block, the Boost.Math witnesses run in it so far, and its name in a record without one
