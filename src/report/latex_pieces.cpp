@@ -318,6 +318,8 @@ std::string claim_label(const std::string& variant, const std::string& id) {
 
 std::string variant_label(const std::string& name) { return "variant:" + bracket_free(name); }
 
+std::string sweep_label(const std::string& first_variant) { return "sweep:" + bracket_free(first_variant); }
+
 std::string form_latex(const GiNaC::ex& e) {
   if (const auto cases = sym::kink_cases(e)) return sym::cases_latex(*cases);
   return sym::to_latex(sym::display_form(e));

@@ -78,4 +78,8 @@ std::string claim_label(const std::string& variant, const std::string& id);
 /// end \hyperref's optional argument. Names are otherwise identifiers (src/spec/spec_text.hpp).
 std::string variant_label(const std::string& name);
 
+/// The hyperref label of a sweep's section (src/report/report_latex.cpp), "sweep:<first>": named
+/// after its first variant as variant_label names it, since two sweeps may share a base name.
+std::string sweep_label(const std::string& first_variant);
+
 }  // namespace attnverify

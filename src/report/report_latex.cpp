@@ -746,10 +746,7 @@ void write_sweep_opening(std::ostringstream& out, const std::vector<const Varian
                          const RunResult& run) {
   const Spec& first = members.front()->spec;
   const SweepMember& sweep = *first.sweep;
-  // labelled by its first variant: two sweeps of one base name (two files) differ there
-  std::string label = variant_label(first.name);
-  label.replace(0, label.find(':'), "sweep");
-  out << "\\section{" << latex_escape(first.title) << "}\\label{" << label << "}\n";
+  out << "\\section{" << latex_escape(first.title) << "}\\label{" << sweep_label(first.name) << "}\n";
   std::string names;
   for (const auto& swept : sweep.values) names += (names.empty() ? "$" : ", $") + parameter_latex(swept.first) + "$";
   out << "Spec file \\texttt{" << latex_escape(shown_spec_file(first, run)) << "} (" << latex_escape(first.kind->name())
