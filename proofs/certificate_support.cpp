@@ -8,6 +8,7 @@
 #include "proofs/constant_sign.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/exp_poly.hpp"
+#include "proofs/parameter_ranges.hpp"
 #include "proofs/piecewise.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/range_enclosure.hpp"
@@ -54,6 +55,7 @@ bool roots_are_certain(const ex& u, const symbol& x) {
 }  // namespace
 
 int certified_sign(const ex& constant) {
+  if (has_parameter(constant)) return sign_for_every_parameter(constant).value_or(0);
   const Range r = enclose(constant, {});
   if (r.positive()) return 1;
   if (r.negative()) return -1;
@@ -61,7 +63,7 @@ int certified_sign(const ex& constant) {
 }
 
 double approximate(const ex& constant) {
-  const ex v = constant.evalf();
+  const ex v = at_parameter_midpoints(constant).evalf();
   if (!is_exactly_a<numeric>(v) || !ex_to<numeric>(v).is_real())
     throw NotShown{"'" + to_text(constant) + "' is not a real constant"};
   return ex_to<numeric>(v).to_double();
@@ -78,8 +80,16 @@ bool strictly_inside(const ex& r, const End& lo, const End& hi) {
   throw NotShown{"cannot place the point " + to_text(r) + " relative to the interval's ends"};
 }
 
-// An exact dyadic point strictly inside (lo, hi).
-numeric interior_point(const End& lo, const End& hi) {
+// An exact dyadic point strictly inside (lo, hi); with an end in the symbolic parameters, the
+// exact midpoint or the end -+ 1, in them.
+ex interior_point(const End& lo, const End& hi) {
+  if ((lo && has_parameter(*lo)) || (hi && has_parameter(*hi))) {
+    const ex p = lo && hi ? ex((*lo + *hi) / 2) : lo ? ex(*lo + 1) : ex(*hi - 1);
+    if ((lo && certified_sign(p - *lo) <= 0) || (hi && certified_sign(*hi - p) <= 0))
+      throw NotShown{"the interval between " + (lo ? to_text(*lo) : "-inf") + " and " + (hi ? to_text(*hi) : "inf") +
+                     " is not shown non-empty for every " + parameter_ranges_text()};
+    return p;
+  }
   double mid = 0;
   if (lo && hi) mid = (approximate(*lo) + approximate(*hi)) / 2;
   else if (lo) mid = approximate(*lo) + 1;
@@ -92,10 +102,16 @@ numeric interior_point(const End& lo, const End& hi) {
   return p;
 }
 
-Resolved resolve_switches(ex g, const End& lo, const End& hi, const numeric& p, const symbol& x) {
+Resolved resolve_switches(ex g, const End& lo, const End& hi, const ex& p, const symbol& x) {
   for (int guard = 0; guard < 256; ++guard) {
     const std::optional<ex> call = innermost_switch(g, x);
-    if (!call) return {g, std::nullopt};
+    if (!call) {
+      // a switch of the symbolic parameters alone (|t| on t in [1/2, 2]) takes the branch its
+      // argument's sign gives for every value of them; one without a certified sign stays
+      if (has_parameter(g))
+        g = with_branches(g, [&](const ex& c) { return c.has(x) || !has_parameter(c.op(0)) ? 0 : certified_sign(c.op(0)); });
+      return {g, std::nullopt};
+    }
     const ex u = call->op(0);
     if (has_trigonometric(u, x)) {
       // a trigonometric argument: no switch point located, but one sign on the whole line

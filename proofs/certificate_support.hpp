@@ -25,7 +25,8 @@ struct NotShown {
 
 /// The sign of a real constant by interval arithmetic (doubles, then Arb balls up to 8192 bits):
 /// 1 or -1 when certain, 0 when not
-/// (including a constant that is exactly 0).
+/// (including a constant that is exactly 0). A constant in the active symbolic parameters
+/// (proofs/parameter_ranges.hpp) has the sign it has for every value of them, or 0.
 int certified_sign(const GiNaC::ex& constant);
 
 /// A double near a real constant, to order points and pick test points only (never to
@@ -40,8 +41,10 @@ using End = std::optional<GiNaC::ex>;
 bool strictly_inside(const GiNaC::ex& r, const End& lo, const End& hi);
 
 /// An exact dyadic point strictly inside (lo, hi) (certified), near its middle, or 1 inside
-/// a half-line's end. Throws NotShown when the interval is too narrow for 2^-24 steps.
-GiNaC::numeric interior_point(const End& lo, const End& hi);
+/// a half-line's end. Throws NotShown when the interval is too narrow for 2^-24 steps. With an
+/// end in the symbolic parameters (proofs/parameter_ranges.hpp), the exact midpoint or the end
+/// -+ 1, in them, certified inside for every value of them.
+GiNaC::ex interior_point(const End& lo, const End& hi);
 
 /// The points in increasing order with exact duplicates merged; throws NotShown when two
 /// of them cannot be ordered with certainty.
@@ -59,7 +62,7 @@ struct Resolved {
 /// located with certainty (its argument a polynomial of degree <= 2 with a decided
 /// discriminant, such a polynomial times one exponential, or two exponentials with constant
 /// coefficients). Throws NotShown otherwise, or after 256 nested switches.
-Resolved resolve_switches(GiNaC::ex e, const End& lo, const End& hi, const GiNaC::numeric& p,
+Resolved resolve_switches(GiNaC::ex e, const End& lo, const End& hi, const GiNaC::ex& p,
                           const GiNaC::symbol& x);
 
 /// The common preconditions of a certificate of m(beta, gamma) = E g(beta + gamma eps): g is a

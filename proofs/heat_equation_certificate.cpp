@@ -186,7 +186,7 @@ Term classify(const ex& term, const Symbols& s, const BoundedFactors& bounded) {
   return t;
 }
 
-ex limit_on_interval(const std::vector<Term>& terms, const numeric& p, const Symbols& s, const BoundedFactors& bounded) {
+ex limit_on_interval(const std::vector<Term>& terms, const ex& p, const Symbols& s, const BoundedFactors& bounded) {
   ex total = 0;
   for (const Term& t : terms) {
     if (t.gaussian) continue;  // exp(-k (beta - b)^2 / gamma^2) * (powers of 1/gamma) -> 0 for beta != b
@@ -308,7 +308,7 @@ DerivationCertificate certify_gaussian_expectation(const ex& m, const ex& g) {
       const auto [lo, hi] = work.back();
       work.pop_back();
       if (++intervals > 256) throw NotShown{"too many intervals for the initial values"};
-      const numeric p = interior_point(lo, hi);
+      const ex p = interior_point(lo, hi);
       const Resolved r = resolve_switches(initial, lo, hi, p, s.x);
       if (r.split_at) {
         work.emplace_back(lo, r.split_at);

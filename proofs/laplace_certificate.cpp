@@ -107,7 +107,7 @@ DerivationCertificate certify_laplace_expectation(const ex& m, const ex& g) {
       const auto [lo, hi] = work.back();
       work.pop_back();
       if (++visited > 512) throw NotShown{"too many intervals of beta"};
-      const numeric p = interior_point(lo, hi);
+      const ex p = interior_point(lo, hi);
       const Resolved mr = resolve_switches(m, lo, hi, p, s.beta);
       const Resolved gr = mr.split_at ? mr : resolve_switches(initial, lo, hi, p, s.x);
       if (gr.split_at) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "proofs/parameter_ranges.hpp"
 #include "proofs/primitive_function.hpp"
 #include "proofs/range_enclosure.hpp"
 #include "proofs/trigonometric_forms.hpp"
@@ -38,8 +39,21 @@ numeric approximate(const ex& e) {
 // is thrown. At GiNaC's default 17 digits, the kinks of (x - 1)^2 (x + 3)^2 - 10^-40, 10^-20
 // apart, were merged and |f| took f's sign across them (a false closed form found by the attack
 // of 2026-11-30).
+//
+// With symbolic parameters active (proofs/parameter_ranges.hpp), a constant in them has a sign
+// only where one sign holds for every value in their ranges; otherwise NotInClass says so.
 int sign_of(const ex& e) {
   if (is_exactly_a<numeric>(e) && ex_to<numeric>(e).is_real()) return ex_to<numeric>(e).csgn();
+  if (has_parameter(e)) {
+    try {
+      if (is_identically_zero(e)) return 0;
+    } catch (const std::exception&) {
+    }
+    if (const std::optional<int> sign = sign_for_every_parameter(e)) return *sign;
+    throw NotInClass("the sign of '" + to_text(e) + "' is not shown to be one and the same for every " +
+                     parameter_ranges_text() + " (a breakpoint may cross another, or a piece change sign, inside "
+                     "the range: narrow the range)");
+  }
   if (const std::optional<int> sign = constant_sign_by_balls(e)) return *sign;
   try {
     if (is_identically_zero(e)) return 0;
@@ -158,7 +172,7 @@ ex with_branches(const ex& e, const std::function<int(const ex& call)>& branch) 
 ex branches_at(const ex& e, const symbol& x, const ex& at, int& unresolved) {
   return with_branches(e, [&](const ex& call) {
     if (!call.op(0).has(x)) return 0;
-    const Range sign = enclose(call.op(0).subs(x == at), {});
+    const Range sign = enclose(call.op(0).subs(x == at), parameter_symbol_ranges());
     if (sign.positive()) return 1;
     if (sign.negative()) return -1;
     ++unresolved;
@@ -206,7 +220,7 @@ std::vector<ex> real_polynomial_roots(const ex& polynomial, const symbol& x) {
   std::vector<ex> c;
   for (int k = 0; k <= degree; ++k) {
     const ex ck = p.coeff(x, k);
-    if (!is_a<numeric>(ck.evalf())) throw NotInClass("a coefficient of '" + to_text(polynomial) + "' is not constant");
+    if (!is_parametric_constant(ck)) throw NotInClass("a coefficient of '" + to_text(polynomial) + "' is not constant");
     c.push_back(ck);
   }
   std::vector<ex> roots;
@@ -317,7 +331,7 @@ Piecewise absolute_value(const Piecewise& f, const symbol& x) {
         throw NotInClass("'" + to_text(piece.expr) +
                          "' has a trigonometric factor on a piece with an end (f has a kink); only whole-line "
                          "pieces are derived (over a half-line the truncated moments need erf of a complex argument)");
-      const Range r = enclose(piece.expr, {});
+      const Range r = enclose(piece.expr, parameter_symbol_ranges());
       if (!r.nonnegative() && !r.nonpositive())
         throw NotInClass("'" + to_text(piece.expr) +
                          "' is not shown to keep one sign on the real line, and E|f| of a trigonometric f that "

@@ -29,7 +29,7 @@ struct ExpandSwitchArguments : map_function {
 // An open interval of one coordinate with g and M resolved on it.
 struct Band {
   End lo, hi;
-  numeric p;  // an exact point inside
+  ex p;  // an exact point inside
   ex g;       // g in x, no switch left
   ex M;       // M with the switches of this coordinate resolved
 };
@@ -43,7 +43,7 @@ std::vector<Band> bands(const ex& M, const ex& g, const symbol& t, const symbol&
     const auto [lo, hi] = work.back();
     work.pop_back();
     if (++visited > 512) throw NotShown{"too many intervals of " + to_text(t)};
-    const numeric p = interior_point(lo, hi);
+    const ex p = interior_point(lo, hi);
     const Resolved mr = resolve_switches(M, lo, hi, p, t);
     const Resolved gr = mr.split_at ? mr : resolve_switches(g, lo, hi, p, x);
     if (gr.split_at) {
@@ -150,7 +150,7 @@ DerivationCertificate certify_uniform_expectation(const ex& m, const ex& g) {
     End left_end = in_u.front().hi;
     if (in_v.front().hi && (!left_end || approximate(*in_v.front().hi) < approximate(*left_end)))
       left_end = in_v.front().hi;
-    const numeric w = interior_point(End{}, left_end);
+    const ex w = interior_point(End{}, left_end);
     if (in_v.front().hi && certified_sign(*in_v.front().hi - w) <= 0)
       throw NotShown{"cannot place a diagonal point left of every switch point"};
     if (!is_identically_zero(cell[0][0]->subs(exmap{{u, w}, {v, w}})))
