@@ -1,6 +1,9 @@
 #include "proofs/parameter_ranges.hpp"
 
 #include <cmath>
+#include <cstdint>
+#include <map>
+#include <mutex>
 
 #include "proofs/printing.hpp"
 
@@ -51,7 +54,34 @@ int sign_on_box(const ex& e, std::vector<std::pair<numeric, numeric>>& box, int 
   return left == right ? left : 0;
 }
 
+// A realsymbol with a chosen serial number (GiNaC's symbol keeps it protected; the copies GiNaC
+// makes of it are plain realsymbols with that serial).
+class SerialSymbol : public realsymbol {
+ public:
+  SerialSymbol(const std::string& name, const std::string& tex, unsigned chosen) : realsymbol(name, tex) {
+    serial = chosen;
+  }
+};
+
 }  // namespace
+
+ex parameter_symbol(const std::string& name, const std::string& tex) {
+  static std::mutex mutex;
+  static std::map<std::string, ex> by_name;
+  static std::map<unsigned, std::string> taken;
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (const auto it = by_name.find(name); it != by_name.end()) return it->second;
+  // FNV-1a of the name, in [2^31, 2^31 + 2^30): above the serials GiNaC's counter gives out (one
+  // per symbol made, from 0); a collision of two names moves the later one on
+  std::uint32_t hash = 2166136261u;
+  for (const unsigned char c : name) hash = (hash ^ c) * 16777619u;
+  unsigned serial = 0x80000000u | (hash & 0x3fffffffu);
+  while (taken.count(serial)) serial = 0x80000000u | ((serial + 1) & 0x3fffffffu);
+  taken[serial] = name;
+  const ex symbol = SerialSymbol(name, tex, serial);
+  by_name.emplace(name, symbol);
+  return symbol;
+}
 
 ScopedParameterRanges::ScopedParameterRanges(std::vector<ParameterRange> ranges) : saved_(std::move(active)) {
   active = std::move(ranges);

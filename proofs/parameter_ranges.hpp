@@ -26,6 +26,14 @@
 
 namespace attnverify::sym {
 
+/// The real symbol of a spec's symbolic parameter called `name`, with TeX name `tex`: the same
+/// symbol for the same name throughout the process, and one whose GiNaC serial number depends on
+/// the name alone (a hash of it, in a range GiNaC's own counter does not reach), not on how many
+/// symbols were made before it. GiNaC orders the terms of a sum by their hashes, which derive from
+/// the serial: so a form in t prints alike in a run and in the merge of its shards, which load the
+/// specs in another order. Thread-safe.
+GiNaC::ex parameter_symbol(const std::string& name, const std::string& tex);
+
 /// A symbolic parameter and its range, the closed interval [lo, hi], lo < hi.
 struct ParameterRange {
   GiNaC::ex symbol;  ///< a GiNaC realsymbol

@@ -122,6 +122,45 @@ check "... and one figure across t" grep -q "across the sweep's values of \$t\$,
 check "... and typesets" test -s "$work/sweep/report.pdf"
 check "derive prints each member of a sweep" bash -c "'$bin' derive '$src/tests/specs/sweeps/relu2_shifted.toml' | grep -c 'relu2-shifted\[t=' | grep -qx 3"
 
+# A symbolic parameter (issue 47, part 5; docs/spec-format.md, "Symbolic parameters"): t with
+# range [0, 2] gives S in beta, gamma and t, certified for every t in [0, 2], and the claims
+# judged for every t: the truncated-moment conjecture proved for every t; the slipped fourth
+# moment refuted at a probe point; a claim equal to S at the listed t = 0, 1/2, 2 only (it is S
+# times 1 + t (2t - 1)(t - 2)/100) proved by each variant at its t but refuted for some value
+# (t = 1/4: S times 1 + 7/3200). Each variant's forms equal the forms in t at its value.
+check "a symbolic parameter runs as expected" expect_exit 0 "$bin" run "$src/tests/specs/symbolic" --out "$work/symbolic"
+symbolic_facts() {
+  /usr/bin/python3 - "$work/symbolic/results.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+names = [v["name"] for v in d["variants"]]
+assert names == ["relu2-threshold[t=0]", "relu2-threshold[t=0.5]", "relu2-threshold[t=2]"], names
+for v in d["variants"]:
+    p = v["symbolic_parameters"]
+    assert p["parameters"] == "t in [0, 2]" and p["domain"] == "beta in R, gamma > 0, t in [0, 2]", p
+    assert p["forms_match_at_this_variant"] is True, v["name"]
+    cf = p["closed_form"]
+    assert cf["status"] == "derived" and cf["certificate"]["verified"] is True, cf
+    assert "t" in cf["S"] and "beta" in cf["S"] and "gamma" in cf["S"], cf["S"]
+    by_id = {c["id"]: c for c in p["claims"]}
+    assert by_id["shifted-moments"]["proved"] is True, by_id
+    assert by_id["shifted-moments"]["established"] == "the claim equals S for every beta in R, gamma > 0, t in [0, 2]"
+    for wrong in ("slipped-fourth-moment", "right-at-listed-t-only"):
+        assert by_id[wrong]["proved"] is False and by_id[wrong]["refuted"] is True, by_id[wrong]
+    assert by_id["right-at-listed-t-only"]["counterexample"].startswith("beta = -1, gamma = 0.5, t = 0.25:"), by_id
+# at each listed t the claim that is right there only is proved, as any claim at a fixed t
+for c in d["checks"]:
+    if c["check"] == "claim" and c["claim"] == "right-at-listed-t-only":
+        assert c["verdict"] == "agree" and c["evidence"]["level"] == "proved on the whole domain", c
+PY
+}
+check "symbolic results: S in t certified, one claim proved for every t, two refuted" symbolic_facts
+check "... the section's subsection for every t" grep -q 'subsection\*{For every \$t \\in \[0, 2\]\$}' "$work/symbolic/report.tex"
+check "... says the claim is proved for every value" grep -q 'texttt{shifted-moments}: \\textbf{proved for every}' "$work/symbolic/report.tex"
+check "... and typesets" test -s "$work/symbolic/report.pdf"
+check "the terminal summary names what holds for every t" bash -c "'$bin' run '$src/tests/specs/symbolic' --out '$work/symbolic2' --no-pdf | grep -q 'relu2-threshold for every t in \[0, 2\]: S derived in them and certified'"
+check "derive prints the forms in t first" bash -c "'$bin' derive '$src/tests/specs/symbolic/relu2_threshold.toml' | head -1 | grep -qx 'relu2-threshold (kernel): relu(x - t)^2, for every t in \[0, 2\]'"
+
 # The grid limit: refused with a hint, and raised with --max-grid-points
 printf '[variant]\nname = "g"\nkind = "kernel"\nf = "relu(x)"\n[grid]\nbeta = [-1, 0, 1]\ngamma = [0.5, 1]\n' > "$work/grid6.toml"
 check "a grid above --max-grid-points is bad input" expect_exit 2 "$bin" run "$work/grid6.toml" --max-grid-points 4 --no-pdf --out "$work/g"

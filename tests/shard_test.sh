@@ -11,7 +11,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/cli_checks.sh"
 # the specs are copied, so one can be edited later without touching the source tree
 mkdir -p "$work/specs"
 # with a sweep, whose three variants (one file) are dealt to three shards (docs/spec-format.md, "Sweeps")
-cp "$src"/tests/specs/small/*.toml "$src/specs/softmax-robustness.toml" "$src/tests/specs/sweeps/relu2_shifted.toml" "$work/specs/"
+cp "$src"/tests/specs/small/*.toml "$src/specs/softmax-robustness.toml" "$src/tests/specs/sweeps/relu2_shifted.toml" \
+  "$src/tests/specs/symbolic/relu2_threshold.toml" "$work/specs/"
 cp "$src/specs/bibliography.toml" "$work/specs/"
 cd "$work"
 # what differs by design: the command line, the thread count and the wall time (a merge

@@ -293,3 +293,45 @@ BOOST_AUTO_TEST_CASE(a_list_parameter_is_a_sweep_of_variants_in_a_defined_order)
   for (const char* bad : {"x[t=0.5", "x[]", "x[t=sqrt(2)]", "x[t=1]]", "x[=1]", "[t=1]", "x[t=1,]"})
     BOOST_TEST(!variant_name_problem(bad).empty(), bad);
 }
+
+// A parameter with a range is symbolic (docs/spec-format.md, "Symbolic parameters"): the file
+// sweeps its `at` values and is read once more with t kept as a symbol, shared by the members.
+BOOST_AUTO_TEST_CASE(a_parameter_with_a_range_is_kept_symbolic_and_swept_over_its_values) {
+  const Bibliography bib = bibliography();
+  const std::vector<Spec> members = load_specs(kSource + "/tests/specs/symbolic/relu2_threshold.toml", bib);
+  BOOST_REQUIRE_EQUAL(members.size(), 3u);
+  const std::vector<std::string> names{"relu2-threshold[t=0]", "relu2-threshold[t=0.5]", "relu2-threshold[t=2]"};
+  const std::shared_ptr<const Spec> parametric = members[0].parametric;
+  BOOST_REQUIRE(parametric);
+  for (std::size_t k = 0; k < 3; ++k) {
+    BOOST_TEST(members[k].name == names[k]);
+    BOOST_TEST(members[k].parametric == parametric);  // one reading, shared
+    BOOST_TEST(members[k].symbolic.empty());          // a member's t is a number
+    BOOST_TEST(!members[k].definition.has(parametric->symbolic.at(0).symbol));
+  }
+  BOOST_TEST(parametric->name == "relu2-threshold");
+  BOOST_TEST(!parametric->sweep.has_value());
+  BOOST_REQUIRE_EQUAL(parametric->symbolic.size(), 1u);
+  const sym::ParameterRange& t = parametric->symbolic[0];
+  BOOST_TEST(t.lo == 0);
+  BOOST_TEST(t.hi == 2);
+  // f and the claims hold the symbol; relu(x - t)^2 at x = 3, t = 1 is 4
+  BOOST_TEST(parametric->definition.has(t.symbol));
+  BOOST_TEST(parametric->definition.subs(GiNaC::lst{sym::symbols().x == 3, t.symbol == 1}).is_equal(GiNaC::ex(4)));
+  BOOST_REQUIRE_EQUAL(parametric->claims.size(), 2u);
+  BOOST_TEST(parametric->claims[0].S.has(t.symbol));
+  // the symbol of a name is one symbol, whoever asks for it (the merge's reading prints alike)
+  BOOST_TEST(sym::parameter_symbol("t", "t").is_equal(t.symbol));
+  BOOST_TEST(!sym::parameter_symbol("u", "u").is_equal(t.symbol));
+  // without `at`: the range's ends and midpoint
+  const fs::path plain = fs::temp_directory_path() / "attnverify_symbolic_default_at.toml";
+  {
+    std::ofstream out(plain);
+    out << "[variant]\nname = \"p\"\nkind = \"kernel\"\nf = \"relu(x - t)\"\n"
+           "[variant.parameters]\nt = { range = [-1, \"1/3\"] }\n[grid]\nbeta = [0]\ngamma = [1]\n";
+  }
+  std::vector<std::string> got;
+  for (const Spec& s : load_specs(plain.string(), bib)) got.push_back(s.name);
+  BOOST_TEST(got == (std::vector<std::string>{"p[t=-1]", "p[t=-1/3]", "p[t=1/3]"}), boost::test_tools::per_element());
+  fs::remove(plain);
+}

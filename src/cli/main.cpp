@@ -33,6 +33,7 @@
 #include "src/kinds/registry.hpp"
 #include "proofs/cases_form.hpp"
 #include "proofs/export_syntax.hpp"
+#include "proofs/parameter_ranges.hpp"
 #include "proofs/primitive_function.hpp"
 #include "proofs/printing.hpp"
 #include "src/spec/spec_text.hpp"
@@ -172,12 +173,21 @@ int derive(const std::string& path, const std::string& bibliography_path, const 
   // bibliography is elsewhere (or not written yet) still derives
   attnverify::Bibliography bibliography;
   const auto specs = [&] {
-    if (!bibliography_path.empty()) return load_all({path}, bibliography_path, bibliography);
-    bibliography[attnverify::kAnySource] = attnverify::Reference{};
     std::vector<attnverify::Spec> loaded;
-    for (const auto& file : attnverify::collect_spec_files({path}))
-      for (auto& spec : attnverify::load_specs(file, bibliography)) loaded.push_back(std::move(spec));
-    return loaded;
+    if (!bibliography_path.empty()) {
+      loaded = load_all({path}, bibliography_path, bibliography);
+    } else {
+      bibliography[attnverify::kAnySource] = attnverify::Reference{};
+      for (const auto& file : attnverify::collect_spec_files({path}))
+        for (auto& spec : attnverify::load_specs(file, bibliography)) loaded.push_back(std::move(spec));
+    }
+    // a file with symbolic parameters: its forms in them first, then its members'
+    std::vector<attnverify::Spec> shown;
+    for (auto& spec : loaded) {
+      if (spec.parametric && spec.sweep && spec.sweep->index == 0) shown.push_back(*spec.parametric);
+      shown.push_back(std::move(spec));
+    }
+    return shown;
   }();
   const bool text = format == "text", latex = format == "latex", sympy = format == "sympy";
   const std::string comment = latex ? "% " : sympy ? "# " : "(* ", end = format == "mathematica" ? " *)" : "";
@@ -210,8 +220,12 @@ int derive(const std::string& path, const std::string& bibliography_path, const 
   for (std::size_t k = 0; k < specs.size(); ++k) {
     const auto& spec = specs[k];
     const attnverify::DerivationSummary& d = derived[k];
-    const std::string heading = spec.name + " (" + spec.kind->name() + ")" +
-                                (spec.definition_text.empty() ? "" : ": " + spec.definition_text);
+    std::string heading = spec.name + " (" + spec.kind->name() + ")" +
+                          (spec.definition_text.empty() ? "" : ": " + spec.definition_text);
+    if (!spec.symbolic.empty()) {
+      const attnverify::sym::ScopedParameterRanges parameters(spec.symbolic);
+      heading += ", for every " + attnverify::sym::parameter_ranges_text();
+    }
     if (text) std::cout << heading << "\n";
     else std::cout << comment << comment_text(heading, format) << end << "\n";
     if (!d.derived) {

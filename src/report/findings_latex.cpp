@@ -887,6 +887,23 @@ std::string findings_latex(const RunResult& run) {
         "proved there is proved at each listed value (on the whole domain of the other parameters), not for the "
         "values between them. ",
         counted(swept, "variant", "variants"), swept == 1 ? "is one of" : "are");
+  // a file with symbolic parameters sweeps them too, and adds claims proved for every value of them
+  std::set<const Spec*> parametric;
+  std::size_t certified = 0, for_every = 0;
+  for (const VariantResult& v : run.variants) {
+    if (!v.parametric || !parametric.insert(v.spec.parametric.get()).second) continue;
+    const DerivationSummary& d = v.parametric->derivation;
+    certified += d.derived && d.certificate.verified ? 1 : 0;
+    for (const ParametricClaim& c : v.parametric->claims) for_every += c.proved ? 1 : 0;
+  }
+  if (!parametric.empty())
+    out << fmt::format(
+        "{} {} parameters symbolic with a range (docs/spec-format.md, ``Symbolic parameters''); {} certified for "
+        "every value in the range, and {} proved for every value there (the file's section says which). ",
+        counted(parametric.size(), "spec file keeps", "spec files keep"), parametric.size() == 1 ? "its" : "their",
+        parametric.size() == 1 ? (certified == 1 ? "its forms in them are derived and" : "its forms in them are not")
+                               : fmt::format("for {} of them the forms in those parameters are derived and", certified),
+        counted(for_every, "claim is", "claims are"));
   if (!retyped.empty())
     out << fmt::format("Beside them: {} re-typed cop{} of published statements ({}). ", retyped.size(),
                        retyped.size() == 1 ? "y" : "ies", counted(checks_of(retyped), "check", "checks"));

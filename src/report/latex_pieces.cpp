@@ -276,7 +276,10 @@ bool names_a_result(const std::string& certificate_route) {
 
 std::string certificate_latex(const VariantResult& v) {
   if (!v.derived() || v.forms.empty()) return "";
-  const sym::DerivationCertificate& c = v.certificate;
+  return certificate_latex(v.certificate);
+}
+
+std::string certificate_latex(const sym::DerivationCertificate& c) {
   if (c.verified) {
     // grouped by method, in the order the methods first appear: "E|f(X)| and E f(X)^2 by the heat equation"
     std::vector<std::pair<std::string, std::vector<std::string>>> groups;

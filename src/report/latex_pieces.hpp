@@ -68,6 +68,8 @@ bool derivation_certified(const RunResult& run, const std::string& name);
 /// methods and how many steps) or not (the reason, typeset). Empty for a variant without
 /// a closed form.
 std::string certificate_latex(const VariantResult& v);
+/// The same sentence for a certificate of forms (a file's forms in its symbolic parameters).
+std::string certificate_latex(const sym::DerivationCertificate& c);
 
 /// The hyperref label of a claim's (or property's) subsection in a variant's section:
 /// "claim:<variant>:<id>", the variant's name as in variant_label.

@@ -27,6 +27,7 @@
 #include "src/verdicts/route_comparison.hpp"
 #include "src/report/reproducibility.hpp"
 #include "src/report/verdict_meanings.hpp"
+#include "src/spec/spec_text.hpp"
 
 namespace attnverify {
 
@@ -491,19 +492,8 @@ void write_figure_once(std::ostringstream& out, const Figure& f, const std::stri
         << "]{\\texttt{" << latex_escape(first->second) << "}}.\n\n";
 }
 
-// A parameter's name in math mode: a Greek letter that LaTeX has a command for (alpha ->
-// \alpha, Gamma -> \Gamma; not omicron or Alpha), one letter as it is, any other name italic
-// with its underscores escaped (t_max -> \mathit{t\_max}: a bare t_max is a double subscript,
-// a TeX error).
-std::string parameter_latex(const std::string& name) {
-  static const std::set<std::string> greek{
-      "alpha", "beta",  "gamma", "delta", "epsilon", "zeta", "eta", "theta",   "iota", "kappa", "lambda", "mu",
-      "nu",    "xi",    "pi",    "rho",   "sigma",   "tau",  "upsilon", "phi", "chi",  "psi",   "omega",  "Gamma",
-      "Delta", "Theta", "Lambda", "Xi",   "Pi",      "Sigma", "Upsilon", "Phi", "Psi", "Omega"};
-  if (greek.count(name)) return "\\" + name;
-  if (name.size() == 1) return name;
-  return "\\mathit{" + latex_escape(name) + "}";
-}
+// A parameter's name in math mode (src/spec/spec_text.hpp: \alpha, t, \mathit{t\_max}).
+std::string parameter_latex(const std::string& name) { return parameter_symbol_latex(name); }
 
 // "t = 0.5" or "a = 1/3, t = -2": a sweep member's values, in math mode.
 std::string sweep_values_latex(const SweepMember& member) {
@@ -738,6 +728,67 @@ void write_claims_checked_here(std::ostringstream& out, const VariantResult& v, 
   out << "\\end{description}}\n";
 }
 
+// A file with symbolic parameters (src/verdicts/parametric_claims.hpp): its forms in them, their
+// certificate for every value, each member's forms against them, and each claim proved for every
+// value or not, with the reason.
+void write_parametric(std::ostringstream& out, const std::vector<const VariantResult*>& members) {
+  const ParametricResult& p = *members.front()->parametric;
+  const Spec& first = members.front()->spec;
+  std::string names, ranges, values;
+  for (const sym::ParameterRange& r : first.parametric->symbolic) {
+    const std::string name = parameter_latex(sym::to_text(r.symbol));
+    names += (names.empty() ? "$" : ", $") + name + "$";
+    ranges += (ranges.empty() ? "$" : ", $") + name + " \\in [" + sym::to_latex(r.lo) + ", " + sym::to_latex(r.hi) + "]$";
+  }
+  for (const VariantResult* v : members) values += (values.empty() ? "" : "; ") + sweep_values_latex(*v->spec.sweep);
+  out << "\\subsection*{For every " << ranges << "}\n";
+  const bool one = first.parametric->symbolic.size() == 1;
+  out << "The parameter" << (one ? " " : "s ") << names << (one ? " is" : " are")
+      << " kept symbolic: the closed forms below are derived in $\\beta$, $\\gamma$ and " << names
+      << ", and every sign that the derivation and its certificate read is decided for all of " << ranges
+      << " at once (interval arithmetic over the range), so they hold for every value there. The variants below fix "
+      << names << " at " << values << " for the numeric and sampled routes";
+  std::vector<std::string> unlike;
+  for (const VariantResult* v : members)
+    if (!v->parametric_mismatch.empty()) unlike.push_back("\\texttt{" + latex_escape(v->spec.name) + "}");
+  if (unlike.empty())
+    out << "; at each of them the variant's own derived forms equal these (an identity), so their grid checks "
+           "test these forms there.\n\n";
+  else
+    out << fmt::format(". \\textbf{{A defect of attnverify}}: the derived forms of {} differ from these at their "
+                       "values (counted as unexpected).\n\n",
+                       fmt::join(unlike, ", "));
+  const DerivationSummary& d = p.derivation;
+  if (!d.derived) {
+    out << "\\textbf{No closed form in " << names << "}: " << detail_latex(d.reason) << ".\n\n";
+  } else {
+    out << certificate_latex(d.certificate) << "\n\n";
+    for (const auto& [label, e] : d.forms)
+      out << display_formula(label, form_latex(e), "the variant's symbolic_parameters.closed_form.forms");
+  }
+  if (p.claims.empty()) return;
+  out << "\\paragraph{Claims for every " << ranges << "}\n\\begin{itemize}\n";
+  for (const ParametricClaim& c : p.claims) {
+    out << "\\item \\texttt{" << latex_escape(c.id) << "}: ";
+    if (c.proved)
+      out << "\\textbf{proved for every} $\\beta \\in \\mathbb{R}$, $\\gamma > 0$, " << ranges << " ("
+          << detail_latex(c.method) << ").\n";
+    else if (c.refuted)
+      out << "\\textbf{refuted for some value}: at " << detail_latex(c.counterexample)
+          << ". So it is not true for every value, whatever its verdicts at the listed values.\n";
+    else
+      out << "not proved for every value (" << detail_latex(c.reason)
+          << "); its verdicts at the listed values are those of the variants below, and nothing is claimed "
+             "between them"
+          << (d.derived && d.certificate.verified
+                  ? " (nor refuted: no certified difference at the probe points, each parameter at the inner eighths "
+                    "of its range)"
+                  : "")
+          << ".\n";
+  }
+  out << "\\end{itemize}\n\n";
+}
+
 // The opening of a sweep's section (docs/spec-format.md, "Sweeps"): the file, its list
 // parameters and their values, the description once, and one figure of S at the grid points
 // across the values of a sweep over one parameter (the numeric route's values, results.json's
@@ -754,6 +805,7 @@ void write_sweep_opening(std::ostringstream& out, const std::vector<const Varian
       << ", one for each value, each checked on its own as a subsection of this section, named \\texttt{"
       << latex_escape(first.name) << "} and so on.\n\n";
   if (!first.description.empty()) out << latex_prose(first.description) << "\n\n";
+  if (members.front()->parametric) write_parametric(out, members);
   if (sweep.values.size() != 1) return;
   // S at each grid point that every member has a value for, against the swept parameter
   const std::string& parameter = sweep.values.front().first;

@@ -18,6 +18,39 @@ namespace attnverify {
 
 using json = nlohmann::ordered_json;
 
+namespace {
+
+// The closed forms of a derivation with their certificate (docs/proofs.md): method, verified,
+// and the reason when not verified or the steps shown when verified; or why nothing was derived.
+json closed_form_json(const std::string& status, const GiNaC::ex& S, const std::vector<std::pair<std::string, GiNaC::ex>>& forms,
+                      const sym::DerivationCertificate& certificate, const std::string& reason) {
+  json closed;
+  closed["status"] = status;
+  if (status != "derived") {
+    closed["reason"] = reason;
+    return closed;
+  }
+  closed["S"] = sym::to_text(S);
+  closed["latex"] = sym::to_latex(S);
+  json list = json::array();
+  for (const auto& [label, e] : forms) list.push_back({{"label", label}, {"text", sym::to_text(e)}, {"latex", sym::to_latex(e)}});
+  closed["forms"] = list;
+  json c{{"method", certificate.method}, {"verified", certificate.verified}};
+  if (certificate.verified) {
+    c["steps"] = certificate.steps;
+    json covered = json::array();
+    for (const auto& [form, method] : certificate.covered) covered.push_back({{"form", form}, {"method", method}});
+    c["covered"] = covered;
+  }
+  if (!certificate.not_covered.empty()) c["not_covered"] = certificate.not_covered;
+  else
+    c["reason"] = certificate.reason;
+  if (!forms.empty()) closed["certificate"] = c;
+  return closed;
+}
+
+}  // namespace
+
 
 std::string results_json(const RunResult& run) {
   json root;
@@ -46,32 +79,34 @@ std::string results_json(const RunResult& run) {
     variant["definition"] = v.spec.definition_text;
     variant["spec"] = v.spec.file;
     variant["spec_sha256"] = v.spec.sha256;
-    json closed;
-    closed["status"] = to_string(v.status);
-    if (v.derived()) {
-      closed["S"] = sym::to_text(v.S);
-      closed["latex"] = sym::to_latex(v.S);
-      json forms = json::array();
-      for (const auto& [label, e] : v.forms)
-        forms.push_back({{"label", label}, {"text", sym::to_text(e)}, {"latex", sym::to_latex(e)}});
-      closed["forms"] = forms;
-      // the certificate of the closed forms (docs/proofs.md): method, verified, and the
-      // reason when not verified or the steps shown when verified
-      json certificate{{"method", v.certificate.method}, {"verified", v.certificate.verified}};
-      if (v.certificate.verified) {
-        certificate["steps"] = v.certificate.steps;
-        json covered = json::array();
-        for (const auto& [form, method] : v.certificate.covered) covered.push_back({{"form", form}, {"method", method}});
-        certificate["covered"] = covered;
+    variant["closed_form"] = closed_form_json(to_string(v.status), v.S, v.forms, v.certificate, v.reason);
+    if (v.parametric) {
+      // a file with symbolic parameters (src/verdicts/parametric_claims.hpp): its forms in them,
+      // certified for every value, and its claims judged for every value; each member repeats them
+      const ParametricResult& p = *v.parametric;
+      const DerivationSummary& d = p.derivation;
+      json claims = json::array();
+      for (const ParametricClaim& c : p.claims) {
+        json claim{{"id", c.id}, {"proved", c.proved}, {"refuted", c.refuted}};
+        if (c.proved) {
+          claim["established"] = "the claim equals S for every " + p.domain;
+          claim["method"] = c.method;
+        } else if (c.refuted) {
+          claim["established"] = "the claim differs from S at one point of " + p.domain;
+          claim["counterexample"] = c.counterexample;
+        } else {
+          claim["reason"] = c.reason;
+        }
+        claims.push_back(claim);
       }
-      if (!v.certificate.not_covered.empty()) certificate["not_covered"] = v.certificate.not_covered;
-      else
-        certificate["reason"] = v.certificate.reason;
-      if (!v.forms.empty()) closed["certificate"] = certificate;
-    } else {
-      closed["reason"] = v.reason;
+      variant["symbolic_parameters"] = {
+          {"parameters", p.parameters},
+          {"domain", p.domain},
+          {"closed_form", closed_form_json(d.derived ? "derived" : "no-closed-form", d.S, d.forms, d.certificate, d.reason)},
+          {"forms_match_at_this_variant", v.parametric_mismatch.empty()},
+          {"claims", claims}};
+      if (!v.parametric_mismatch.empty()) variant["symbolic_parameters"]["mismatch"] = v.parametric_mismatch;
     }
-    variant["closed_form"] = closed;
     variants.push_back(variant);
 
     std::map<std::string, ClaimRole> roles;  // claim and property ids of this variant

@@ -79,7 +79,22 @@ std::string terminal_summary(const RunResult& run) {
     if (sampled || not_tests)
       out += fmt::format("; sampled {}/{} agree (max |z| {:.2f}){}", sampled_agree, sampled, max_z,
                          not_tests ? fmt::format(", {} more not tests at their n", not_tests) : std::string());
+    if (!v.parametric_mismatch.empty())
+      out += "  DEFECT of attnverify: " + v.parametric_mismatch + " (counted as unexpected)";
     out += claims + "\n";
+    // after a file's last member: what holds for every value of its symbolic parameters
+    if (v.parametric && v.spec.sweep && v.spec.sweep->index + 1 == v.spec.sweep->size) {
+      const DerivationSummary& d = v.parametric->derivation;
+      out += fmt::format("  {} for every {}: {}\n", v.spec.sweep->base_name, v.parametric->parameters,
+                         !d.derived                 ? "no closed form in them"
+                         : d.certificate.verified ? "S derived in them and certified"
+                                                  : "S derived in them, not certified");
+      for (const ParametricClaim& c : v.parametric->claims)
+        out += fmt::format("    {:<8} {:<24} {}\n", "claim", c.id,
+                           c.proved    ? "proved for every value"
+                           : c.refuted ? "refuted for some value (" + c.counterexample.substr(0, c.counterexample.find(':')) + ")"
+                                       : "not proved for every value");
+    }
   }
   const std::size_t unexpected = run.unexpected_count();
   out += fmt::format("{} checks, {} unexpected verdict{}\n", total, unexpected, unexpected == 1 ? "" : "s");

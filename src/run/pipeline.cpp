@@ -68,6 +68,7 @@ VariantResult check_variant(const Spec& spec, const RunOptions& options, const P
   // the certificate of the closed forms (proofs/derivation_certificate.hpp), from the
   // kind's derivation, which the checks above already computed (proofs/derivation_cache.hpp)
   if (result.derived() && !result.forms.empty()) result.certificate = spec.kind->derive(spec).certificate;
+  attach_parametric(result);  // a file with symbolic parameters: its forms and claims in them
   result.timing = clock.elapsed();
   progress(fmt::format("[{}] checked in {:.1f} s wall, {:.1f} s CPU", spec.name, result.timing->wall_seconds,
                        result.timing->cpu_seconds));

@@ -14,8 +14,10 @@ namespace attnverify {
 
 std::size_t RunResult::unexpected_count() const {
   std::size_t count = 0;
-  for (const auto& v : variants)
+  for (const auto& v : variants) {
     for (const auto& r : v.records) count += r.unexpected() ? 1 : 0;
+    count += v.parametric_mismatch.empty() ? 0 : 1;  // a member's forms unlike the forms in its parameters
+  }
   return count;
 }
 

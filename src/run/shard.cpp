@@ -1068,6 +1068,7 @@ RunResult merge_shards(const std::vector<std::string>& directories, const std::s
       } catch (const ShardError& err) {
         throw ShardError(fmt::format("{}: variant '{}': {}", file, name, err.what()));
       }
+      attach_parametric(v);  // computed from the spec, as the forms are, never read from the shard
       result.variants.push_back(std::move(v));
     }
     if (!grid_parts.empty()) {

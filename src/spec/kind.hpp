@@ -150,8 +150,13 @@ class Kind {
   virtual void read_claim(TomlReader& table, const Spec& spec, Claim& claim) const = 0;
 
   /// The closed forms of the symbolic route, as `attnverify derive` prints them. Never
-  /// throws for a spec that loaded.
+  /// throws for a spec that loaded. For a Spec with symbolic parameters (Spec::symbolic), the
+  /// forms hold them and hold for every value in their ranges (proofs/parameter_ranges.hpp).
   virtual DerivationSummary derive(const Spec& spec) const = 0;
+  /// "" when the kind derives this spec's closed forms with symbolic parameters kept as symbols
+  /// (docs/spec-format.md, "Symbolic parameters"); otherwise why not, as a predicate ("is derived
+  /// for kernel variants under the normal law only").
+  virtual std::string symbolic_parameter_problem(const Spec& spec) const = 0;
   /// Every check of one variant (src/verdicts/variant_result.hpp).
   virtual VariantResult check(const Spec& spec, const RunOptions& options, const Progress& progress) const = 0;
 

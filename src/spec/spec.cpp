@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "proofs/expression_parser.hpp"
+#include "proofs/printing.hpp"
 #include "proofs/symbols.hpp"
 #include "src/spec/exact_text.hpp"
 #include "src/spec/file_digest.hpp"
@@ -104,7 +105,8 @@ void read_claims(Spec& spec, TomlReader& root, const Bibliography& bibliography,
 
 // [variant.parameters]: named constants, each a number or a string holding a constant
 // expression (in pi and e), e.g. alpha = 0.1, c = "sqrt(2)"; a list is a sweep's parameter,
-// whose value is the member's (read_sweep checked the list).
+// whose value is the member's (read_sweep checked the list); a table is a symbolic parameter,
+// the symbol in the Spec that keeps it (Spec::symbolic), the member's value in a member.
 void read_parameters(Spec& spec, TomlReader& variant) {
   const toml::table* table = variant.optional_table("parameters");
   if (!table) return;
@@ -114,6 +116,14 @@ void read_parameters(Spec& spec, TomlReader& variant) {
     if (const std::string problem = parameter_name_problem(name); !problem.empty()) parameters.fail(name, problem);
     if (sym::is_reserved_name(name))
       parameters.fail(name, "'" + name + "' is already a symbol, a function or a constant of the language");
+    if (node.is_table()) {  // a symbolic parameter: the symbol itself where kept, else the member's value
+      for (const sym::ParameterRange& p : spec.symbolic)
+        if (sym::to_text(p.symbol) == name) spec.constants[name] = p.symbol;
+      if (spec.symbolic.empty())
+        for (const auto& [swept, value] : spec.sweep.value().values)
+          if (swept == name) spec.constants[name] = value;
+      continue;
+    }
     if (node.is_array()) {
       for (const auto& [swept, value] : spec.sweep.value().values)
         if (swept == name) spec.constants[name] = value;
@@ -138,42 +148,113 @@ void read_parameters(Spec& spec, TomlReader& variant) {
 }
 
 
-// The sweep a spec file asks for: its list parameters ([variant.parameters] t = [0, 0.5, 1]) in
-// the table's order (names alphabetical), each with its values as written: exact rationals,
-// distinct, at least one. Empty for a file without a list. Throws SpecError.
+// The sweep a spec file asks for: its list parameters ([variant.parameters] t = [0, 0.5, 1]) and
+// its symbolic ones (t = { range = [0, 2], at = [0, 1, 2] }, swept over `at`) in the table's order
+// (names alphabetical), each with its values as written: exact rationals, distinct, at least one.
+// Empty for a file without either. Throws SpecError.
 using SweepAxes = std::vector<std::pair<std::string, std::vector<numeric>>>;
 
-SweepAxes read_sweep(const toml::table& root, const std::string& path) {
+/// A symbolic parameter as written: its name, its range [lo, hi] and the line of its table.
+struct SymbolicAxis {
+  std::string name;
+  numeric lo, hi;
+  std::size_t line = 0;
+};
+
+struct SweepPlan {
   SweepAxes axes;
+  std::vector<SymbolicAxis> symbolic;
+};
+
+// The values of a list, t = [0, 0.5, 1] or a symbolic parameter's at = [...]: numbers, each once.
+std::vector<numeric> read_values(const toml::node& node, const std::string& path, const std::string& where) {
+  const toml::array& list = *node.as_array();
+  if (list.empty())
+    throw SpecError(path, line_of(node), where, "an empty list: a sweep needs at least one value (t = [0, 0.5, 1])");
+  std::vector<numeric> values;
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const toml::node& item = list[k];
+    const std::string at = where + "[" + std::to_string(k) + "]";
+    if (!item.is_integer() && !item.is_floating_point() && !item.is_string())
+      throw SpecError(path, line_of(item), at, "a sweep's value must be a number (t = [0, 0.5, 1])");
+    const numeric value = read_exact_number(item, path, at);  // "sqrt(2)" is refused: names carry exact values
+    if (std::find(values.begin(), values.end(), value) != values.end())
+      throw SpecError(path, line_of(item), at, "the value " + exact_text(value) + " is listed twice");
+    values.push_back(value);
+  }
+  return values;
+}
+
+// t = { range = [lo, hi], at = [...] }: the range (lo < hi) and the values the numeric routes
+// check at (each in the range; by default lo, the midpoint and hi).
+std::pair<SymbolicAxis, std::vector<numeric>> read_symbolic(const toml::node& node, const std::string& name,
+                                                            const std::string& path, const std::string& where) {
+  const toml::table& table = *node.as_table();
+  for (const auto& [key, value] : table)
+    if (key.str() != "range" && key.str() != "at")
+      throw SpecError(path, line_of(value), where + "." + std::string(key.str()),
+                      "unknown key: a symbolic parameter has 'range' and, optionally, 'at' (t = { range = [0, 2], "
+                      "at = [0, 1, 2] })");
+  const toml::array* range = table["range"].as_array();
+  if (!range || range->size() != 2)
+    throw SpecError(path, line_of(range ? *table.get("range") : node), where + ".range",
+                    "a symbolic parameter needs range = [low, high], two numbers (t = { range = [0, 2] })");
+  for (std::size_t k = 0; k < 2; ++k)
+    if (!(*range)[k].is_integer() && !(*range)[k].is_floating_point() && !(*range)[k].is_string())
+      throw SpecError(path, line_of((*range)[k]), where + ".range[" + std::to_string(k) + "]",
+                      "an end of the range must be a number (t = { range = [0, 2] })");
+  SymbolicAxis axis{name, read_exact_number((*range)[0], path, where + ".range[0]"),
+                    read_exact_number((*range)[1], path, where + ".range[1]"), line_of(node)};
+  if (!(axis.lo < axis.hi))
+    throw SpecError(path, line_of(*table.get("range")), where + ".range",
+                    "the range's low end must be below its high end (found [" + exact_text(axis.lo) + ", " +
+                        exact_text(axis.hi) + "])");
+  std::vector<numeric> at{axis.lo, (axis.lo + axis.hi) / 2, axis.hi};
+  if (const toml::node* list = table.get("at")) {
+    if (!list->is_array())
+      throw SpecError(path, line_of(*list), where + ".at",
+                      "must be a list of the values the numeric routes check at (at = [0, 1, 2])");
+    at = read_values(*list, path, where + ".at");
+    for (std::size_t k = 0; k < at.size(); ++k)
+      if (at[k] < axis.lo || at[k] > axis.hi)
+        throw SpecError(path, line_of((*list->as_array())[k]), where + ".at[" + std::to_string(k) + "]",
+                        "the value " + exact_text(at[k]) + " lies outside the range [" + exact_text(axis.lo) + ", " +
+                            exact_text(axis.hi) + "]");
+  }
+  return {axis, at};
+}
+
+SweepPlan read_sweep(const toml::table& root, const std::string& path) {
+  SweepPlan plan;
   const toml::table* variant = root["variant"].as_table();
   const toml::table* table = variant ? (*variant)["parameters"].as_table() : nullptr;
-  if (!table) return axes;
+  if (!table) return plan;
   std::size_t members = 1;
+  bool lists = false;
   for (const auto& [key, node] : *table) {
-    if (!node.is_array()) continue;
+    if (!node.is_array() && !node.is_table()) continue;
     const std::string name(key.str()), where = "variant.parameters." + name;
-    const toml::array& list = *node.as_array();
-    if (list.empty())
-      throw SpecError(path, line_of(node), where, "an empty list: a sweep needs at least one value (t = [0, 0.5, 1])");
     std::vector<numeric> values;
-    for (std::size_t k = 0; k < list.size(); ++k) {
-      const toml::node& item = list[k];
-      const std::string at = where + "[" + std::to_string(k) + "]";
-      if (!item.is_integer() && !item.is_floating_point() && !item.is_string())
-        throw SpecError(path, line_of(item), at, "a sweep's value must be a number (t = [0, 0.5, 1])");
-      const numeric value = read_exact_number(item, path, at);  // "sqrt(2)" is refused: names carry exact values
-      if (std::find(values.begin(), values.end(), value) != values.end())
-        throw SpecError(path, line_of(item), at, "the value " + exact_text(value) + " is listed twice");
-      values.push_back(value);
+    if (node.is_table()) {
+      auto [axis, at] = read_symbolic(node, name, path, where);
+      plan.symbolic.push_back(axis);
+      values = std::move(at);
+    } else {
+      lists = true;
+      values = read_values(node, path, where);
     }
+    if (lists && !plan.symbolic.empty())
+      throw SpecError(path, line_of(node), where,
+                      "a file either sweeps lists of values or keeps parameters symbolic (t = { range = [0, 2] }), "
+                      "not both; split the file");
     members *= values.size();
     if (members > kMaxSweepMembers)
       throw SpecError(path, line_of(node), where,
                       fmt::format("the sweep makes more than {} variants (each a run of its own); split the file",
                                   kMaxSweepMembers));
-    axes.emplace_back(name, std::move(values));
+    plan.axes.emplace_back(name, std::move(values));
   }
-  return axes;
+  return plan;
 }
 
 }  // namespace
@@ -188,13 +269,15 @@ std::string sweep_member_name(const std::string& base_name, const std::vector<st
 namespace {
 
 // One variant of the parsed file: the member `member` of its sweep, or the file's one variant.
+// `symbolic`: the file's symbolic parameters, kept as symbols in this Spec (its `parametric` read).
 Spec read_spec(const toml::table& root_table, const std::string& path, const std::string& sha256,
                const std::optional<SweepMember>& member, const Bibliography& bibliography, const KindRegistry& kinds,
-               const PropertyKindRegistry& property_kinds) {
+               const PropertyKindRegistry& property_kinds, const std::vector<sym::ParameterRange>& symbolic = {}) {
   Spec spec;
   spec.file = path;
   spec.sha256 = sha256;
   spec.sweep = member;
+  spec.symbolic = symbolic;
   TomlReader root(root_table, path, "", 1);
   // Every error a user can fix at once is reported at once: the [variant] table's fields, each
   // claim and each property, the run's tables and unknown keys. What the later parts need (the
@@ -277,6 +360,33 @@ Spec read_spec(const toml::table& root_table, const std::string& path, const std
   return spec;
 }
 
+// The file read once more with its symbolic parameters kept as symbols (docs/spec-format.md,
+// "Symbolic parameters"), shared by its members as Spec::parametric. Its kind must derive with
+// symbolic parameters (Kind::symbolic_parameter_problem); an error only this reading gives names
+// the parameters.
+void attach_parametric(std::vector<Spec>& members, const std::vector<SymbolicAxis>& axes, const toml::table& root_table,
+                       const std::string& path, const std::string& sha256, const Bibliography& bibliography,
+                       const KindRegistry& kinds, const PropertyKindRegistry& property_kinds) {
+  std::vector<sym::ParameterRange> ranges;
+  std::string names;
+  for (const SymbolicAxis& axis : axes) {
+    ranges.push_back({sym::parameter_symbol(axis.name, parameter_symbol_latex(axis.name)), axis.lo, axis.hi});
+    names += (names.empty() ? "" : ", ") + axis.name;
+  }
+  // the kind and law first: a kind that does not derive with symbolic parameters is not read with them
+  if (const std::string problem = members.front().kind->symbolic_parameter_problem(members.front()); !problem.empty())
+    throw SpecError(path, axes.front().line, "variant.parameters." + axes.front().name,
+                    "a symbolic parameter (a range) " + problem + "; give a list of values (t = [0, 0.5, 1]) to sweep");
+  std::shared_ptr<const Spec> parametric;
+  try {
+    parametric = std::make_shared<const Spec>(
+        read_spec(root_table, path, sha256, std::nullopt, bibliography, kinds, property_kinds, ranges));
+  } catch (const SpecError& err) {
+    throw SpecError(err.file, err.line, err.key, "with " + names + " kept symbolic: " + err.message);
+  }
+  for (Spec& member : members) member.parametric = parametric;
+}
+
 }  // namespace
 
 std::vector<Spec> load_specs(const std::string& path, const Bibliography& bibliography, const KindRegistry& kinds,
@@ -299,7 +409,8 @@ std::vector<Spec> load_specs(const std::string& path, const Bibliography& biblio
   } catch (const toml::parse_error& err) {
     throw SpecError(path, static_cast<std::size_t>(err.source().begin.line), "", toml_syntax_problem(err));
   }
-  const SweepAxes axes = read_sweep(root_table, path);
+  const SweepPlan plan = read_sweep(root_table, path);
+  const SweepAxes& axes = plan.axes;
   if (axes.empty()) return {read_spec(root_table, path, sha256, std::nullopt, bibliography, kinds, property_kinds)};
   std::size_t size = 1;
   for (const auto& axis : axes) size *= axis.second.size();
@@ -328,7 +439,10 @@ std::vector<Spec> load_specs(const std::string& path, const Bibliography& biblio
       failures.emplace_back(values, err);
     }
   }
-  if (failures.empty()) return members;
+  if (failures.empty()) {
+    if (!plan.symbolic.empty()) attach_parametric(members, plan.symbolic, root_table, path, sha256, bibliography, kinds, property_kinds);
+    return members;
+  }
   const bool alike = failures.size() == size && std::all_of(failures.begin(), failures.end(), [&](const auto& f) {
                        return std::string(f.second.what()) == failures.front().second.what();
                      });

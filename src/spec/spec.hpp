@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "proofs/expression_parser.hpp"
+#include "proofs/parameter_ranges.hpp"
 #include "src/spec/bibliography.hpp"
 #include "src/spec/expectation.hpp"
 #include "src/spec/kind.hpp"
@@ -108,6 +109,14 @@ struct Spec {
   std::optional<SamplingPlan> sampling;  ///< kernels; feature maps with phi (n and seed only)
   /// Set when the spec file is a sweep: `name` is then base_name[t=0.5] (sweep_member_name).
   std::optional<SweepMember> sweep;
+  /// The symbolic parameters (docs/spec-format.md, "Symbolic parameters": t = { range = [0, 2] }),
+  /// each a GiNaC symbol with its closed range, set only in the Spec that keeps them as symbols
+  /// in its expressions (a member's `parametric`); empty in every other Spec.
+  std::vector<sym::ParameterRange> symbolic;
+  /// For each member of a file with symbolic parameters (the members fix them at the values of
+  /// `at`): the same file read with them kept as symbols, its name the file's variant name. The
+  /// members of one file share it. Null otherwise.
+  std::shared_ptr<const Spec> parametric;
   /// The kind's own data (nullptr when the kind keeps none): read it with kind_data<T>.
   std::shared_ptr<const KindData> kind_data;
 

@@ -7,6 +7,7 @@
 
 #include "numerics/ball_expression.hpp"
 #include "proofs/definedness.hpp"
+#include "proofs/printing.hpp"
 #include "proofs/derivation_work.hpp"
 #include "proofs/equivalence.hpp"
 #include "proofs/symbols.hpp"
@@ -318,19 +319,33 @@ void refuse_zero_definition(TomlReader& variant, const std::string& key, const G
 // condition (denominator, root, logarithm) must be proved on x in R
 // (proofs/definedness.hpp); a violated or unproved one refuses the spec.
 void refuse_undefined_definition(TomlReader& variant, const std::string& key,
-                                 const std::vector<sym::Condition>& conditions, const std::string& why) {
-  const sym::ParameterDomain line = sym::real_line_domain();
+                                 const std::vector<sym::Condition>& conditions, const std::string& why,
+                                 const std::vector<sym::ParameterRange>& parameters) {
+  sym::ParameterDomain line = sym::real_line_domain();
+  std::string every = "every real x";
+  for (const sym::ParameterRange& p : parameters) {
+    // a symbolic parameter's closed range, its double ends rounded outward (an end not exact is open)
+    sym::Range range{p.lo.to_double(), p.hi.to_double(), false, false};
+    if (GiNaC::numeric(range.lo) != p.lo) range.lo = std::nextafter(range.lo, -HUGE_VAL);
+    if (GiNaC::numeric(range.hi) != p.hi) range.hi = std::nextafter(range.hi, HUGE_VAL);
+    line.variables.push_back({p.symbol, range, false, {p.lo, (p.lo + p.hi) / 2, p.hi}});
+    every += ", every " + sym::to_text(p.symbol) + " in [" + exact_text(p.lo) + ", " + exact_text(p.hi) + "]";
+  }
   for (const sym::Condition& condition : conditions) {
     if (condition.kind == sym::ConditionKind::Continuous) continue;
     const sym::ConditionAnalysis a = sym::analyse_condition(condition, line);
     if (a.status == sym::ConditionStatus::Holds) continue;
     std::string where;
-    if (a.status == sym::ConditionStatus::Violated && !a.point.empty())
-      where = " (it fails at x = " + exact_text(a.point[0]) + ")";
-    else if (a.status == sym::ConditionStatus::Violated && !a.exact_point.empty())
-      where = " (it fails at an irrational x)";
+    if (a.status == sym::ConditionStatus::Violated && !a.point.empty()) {
+      where = " (it fails at x = " + exact_text(a.point[0]);
+      for (std::size_t k = 1; k < a.point.size() && k < line.variables.size(); ++k)
+        where += ", " + sym::to_text(line.variables[k].symbol) + " = " + exact_text(a.point[k]);
+      where += ")";
+    } else if (a.status == sym::ConditionStatus::Violated && !a.exact_point.empty()) {
+      where = " (it fails at an irrational point)";
+    }
     variant.fail(
-        key, "must be defined for every real x, since " + why + "; " +
+        key, "must be defined for " + every + ", since " + why + "; " +
                  std::string(a.status == sym::ConditionStatus::Violated ? "the condition "
                                                                         : "attnverify cannot prove the condition ") +
                  condition.describe() + (a.status == sym::ConditionStatus::Violated ? " does not hold" : "") + where);

@@ -67,7 +67,8 @@ void read_expression_claim(TomlReader& table, const Spec& spec, Claim& claim);
 /// refuse_undefined_definition: a condition recorded while reading the definition (x/x: x != 0,
 /// though GiNaC reads 1; sym::ParsedExpression) not proved at every real x (`why`: the kind's
 /// reason the integrals run over the whole line, e.g. "a score beta + gamma eps takes every
-/// real value as beta ranges over R");
+/// real value as beta ranges over R") and, with symbolic parameters (Spec::symbolic: the
+/// `parameters`), every value of them in their ranges;
 /// refuse_undefined_weight: a sequence weight proved not real (a root of a negative
 /// number, a log of a non-positive one, a zero divisor) at some lambda in (0, 1],
 /// 1 <= i <= n.
@@ -75,7 +76,8 @@ void refuse_too_many_kinks(TomlReader& variant, const std::string& key, const Gi
 void refuse_complex_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition);
 void refuse_zero_definition(TomlReader& variant, const std::string& key, const GiNaC::ex& definition);
 void refuse_undefined_definition(TomlReader& variant, const std::string& key,
-                                 const std::vector<sym::Condition>& conditions, const std::string& why);
+                                 const std::vector<sym::Condition>& conditions, const std::string& why,
+                                 const std::vector<sym::ParameterRange>& parameters = {});
 void refuse_undefined_weight(TomlReader& variant, const std::string& key, const GiNaC::ex& weight);
 
 }  // namespace attnverify

@@ -1,4 +1,5 @@
 #include "src/spec/spec_text.hpp"
+#include <set>
 
 #include "src/spec/exact_text.hpp"
 #include "src/spec/latex_math.hpp"
@@ -119,6 +120,18 @@ std::string parameter_name_problem(const std::string& text) {
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
       return "a parameter name must be a letter followed by letters, digits or '_'";
   return "";
+}
+
+std::string parameter_symbol_latex(const std::string& name) {
+  static const std::set<std::string> greek{
+      "alpha", "beta",  "gamma", "delta", "epsilon", "zeta", "eta", "theta",   "iota", "kappa", "lambda", "mu",
+      "nu",    "xi",    "pi",    "rho",   "sigma",   "tau",  "upsilon", "phi", "chi",  "psi",   "omega",  "Gamma",
+      "Delta", "Theta", "Lambda", "Xi",   "Pi",      "Sigma", "Upsilon", "Phi", "Psi", "Omega"};
+  if (greek.count(name)) return "\\" + name;
+  if (name.size() == 1) return name;
+  std::string escaped;
+  for (const char c : name) escaped += c == '_' ? std::string("\\_") : std::string(1, c);
+  return "\\mathit{" + escaped + "}";
 }
 
 std::string url_problem(const std::string& text) {

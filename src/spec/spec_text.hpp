@@ -43,6 +43,12 @@ std::string identifier_problem(const std::string& text);
 /// 4 kMaxIdentifierLength characters. "" when it is one.
 std::string variant_name_problem(const std::string& text);
 /// Parameter names: a letter, then letters, digits and _.
+/// A parameter's name in TeX math mode: a Greek letter that LaTeX has a command for (alpha ->
+/// \alpha, Gamma -> \Gamma; not omicron or Alpha), one letter as it is, any other name italic with
+/// its underscores escaped (t_max -> \mathit{t\_max}: a bare t_max is a double subscript). For a
+/// name that parameter_name_problem accepts.
+std::string parameter_symbol_latex(const std::string& name);
+
 std::string parameter_name_problem(const std::string& text);
 std::string url_problem(const std::string& text);
 std::string latex_formula_problem(const std::string& text);

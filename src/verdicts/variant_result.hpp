@@ -4,6 +4,7 @@
 
 #include <ginac/ginac.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,6 +13,7 @@
 
 #include "proofs/derivation_certificate.hpp"
 #include "src/verdicts/check_record.hpp"
+#include "src/verdicts/parametric_claims.hpp"
 #include "src/spec/spec.hpp"
 
 namespace attnverify {
@@ -69,6 +71,13 @@ struct VariantResult {
   /// (proofs/derivation_certificate.hpp); re-derived, never read from a shard.
   sym::DerivationCertificate certificate;
   std::vector<CheckRecord> records;
+  /// A member of a file with symbolic parameters (src/verdicts/parametric_claims.hpp): the forms
+  /// in them and the claims judged for every value of them, shared by the file's members;
+  /// computed from the spec, never read from a shard. Null otherwise.
+  std::shared_ptr<const ParametricResult> parametric;
+  /// "" when this member's derived forms equal the forms in the parameters at its values (or it
+  /// has none); otherwise which form does not: a defect of attnverify, counted as unexpected.
+  std::string parametric_mismatch;
   Figure grid_figure;           ///< S against gamma (kernels) or n (sequences)
   std::vector<Table> tables;    ///< sampled results, asymptotes
   std::vector<Figure> figures;  ///< further figures (convergence in n)

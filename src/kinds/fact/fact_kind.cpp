@@ -105,6 +105,9 @@ class FactKind final : public Kind {
   }
 
   std::string sampled_population(const Spec&) const override { return ""; }  // no sampled route
+  std::string symbolic_parameter_problem(const Spec&) const override {
+    return "is derived for kernel variants only (this is a fact variant)";
+  }
   std::string score_law_name(const Spec&) const override { return ""; }      // no scores
 
   // every record of a fact is a claim's or a property's (record_point_problem refuses others)

@@ -309,6 +309,9 @@ class FeatureMapKind final : public Kind {
   }
 
   // the keys k_j ~ N(mu, sigma^2 I) of Su2023 eq. 8-9
+  std::string symbolic_parameter_problem(const Spec&) const override {
+    return "is derived for kernel variants only (this is a feature-map variant)";
+  }
   std::string score_law_name(const Spec&) const override { return "normal"; }
 
   CheckRecord recheck_property(const Spec& spec, const Property& property, const RunOptions& options) const override {

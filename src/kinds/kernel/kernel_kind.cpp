@@ -51,7 +51,8 @@ class KernelKind final : public Kind {
     refuse_zero_definition(variant, "f", spec.definition);
     // under every score law (the uniform's bounded support too) X = beta + gamma eps takes every real value
     refuse_undefined_definition(variant, "f", parsed.conditions,
-                                "the score X = beta + gamma eps takes every real value as beta ranges over R");
+                                "the score X = beta + gamma eps takes every real value as beta ranges over R",
+                                spec.symbolic);
     auto data = std::make_shared<KernelData>();
     const std::string law = variant.optional_string("distribution").value_or("normal");
     std::optional<GiNaC::numeric> nu;
@@ -82,6 +83,8 @@ class KernelKind final : public Kind {
   }
 
   DerivationSummary derive(const Spec& spec) const override {
+    // signs are decided for every value of the symbolic parameters (none for most specs)
+    const sym::ScopedParameterRanges parameters(spec.symbolic);
     DerivationSummary out;
     const auto law = score_law(spec);
     const sym::KernelDerivation d = kernel_derivation_under(spec);
@@ -225,6 +228,14 @@ class KernelKind final : public Kind {
                             : "scores beta + gamma eps drawn directly from " + law->title() + " (d = 1)";
   }
 
+  // the piecewise split, the Gaussian expectations and the heat-equation certificate decide their
+  // signs over the parameters' box (proofs/parameter_ranges.hpp); the other laws' certificates
+  // and the existence regions have not been checked for it
+  std::string symbolic_parameter_problem(const Spec& spec) const override {
+    const auto law = score_law(spec);
+    return law->is_normal() ? "" : "is derived under the normal score law only (this variant's is " + law->title() + ")";
+  }
+
   std::string score_law_name(const Spec& spec) const override { return score_law(spec)->name(); }
 
   GiNaC::ex claim_reference(const Spec&, const Claim&, const GiNaC::ex& S) const override { return S; }
@@ -318,6 +329,11 @@ sym::ParameterDomain kernel_domain_where_S_exists(const ExistenceRegion& region,
 
 sym::KernelDerivation kernel_derivation_under(const Spec& spec) {
   const auto law = score_law(spec);
+  if (!spec.symbolic.empty()) {
+    // not cached: its result holds only on these ranges (the symbols are this load's own)
+    const sym::ScopedParameterRanges parameters(spec.symbolic);
+    return sym::derive_kernel(spec.definition);
+  }
   if (law->is_normal()) return sym::cached_kernel_derivation(spec.definition);
   return sym::cached_kernel_derivation(spec.definition, law->title(), num::symbolic_expectation(law));
 }

@@ -117,6 +117,9 @@ class MeasureKind final : public Kind {
   }
 
   std::string sampled_population(const Spec&) const override { return ""; }  // no sampled route
+  std::string symbolic_parameter_problem(const Spec&) const override {
+    return "is derived for kernel variants only (this is a measure variant)";
+  }
   std::string score_law_name(const Spec&) const override { return ""; }      // S of a vector itself
 
   // the direct route's checks are tests

@@ -174,6 +174,9 @@ class SequenceKind final : public Kind {
   }
 
   std::string sampled_population(const Spec&) const override { return ""; }  // no sampled route
+  std::string symbolic_parameter_problem(const Spec&) const override {
+    return "is derived for kernel variants only (this is a sequence variant)";
+  }
   std::string score_law_name(const Spec&) const override { return ""; }      // explicit weights
 
   // S_n, or at lambda = 1 its form there (ClaimGeometry::separate_closed_form_at)

@@ -120,6 +120,9 @@ class UniformKind final : public Kind {
   }
 
   std::string sampled_population(const Spec&) const override { return ""; }  // no sampled route
+  std::string symbolic_parameter_problem(const Spec&) const override {
+    return "is derived for kernel variants only (this is a uniform variant)";
+  }
   std::string score_law_name(const Spec&) const override { return ""; }
 
   std::function<Verdict(const CheckRecord&)> record_expectation(const Spec&) const override {

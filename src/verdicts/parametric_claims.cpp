@@ -1,0 +1,209 @@
+#include "src/verdicts/parametric_claims.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+
+#include "numerics/ball_comparison.hpp"
+#include "numerics/ball_expression.hpp"
+#include "proofs/definedness.hpp"
+#include "proofs/equivalence.hpp"
+#include "proofs/parameter_ranges.hpp"
+#include "proofs/printing.hpp"
+#include "src/spec/exact_text.hpp"
+#include "src/verdicts/variant_result.hpp"
+
+namespace attnverify {
+
+using GiNaC::ex;
+using GiNaC::numeric;
+
+namespace {
+
+// beta in R, gamma > 0 and each parameter in its closed range (samples: its ends and midpoint).
+sym::ParameterDomain parametric_domain(const Spec& parametric, const DerivationSummary& d) {
+  sym::ParameterDomain domain = sym::kernel_domain();
+  for (const sym::ParameterRange& p : parametric.symbolic) {
+    sym::Range range{p.lo.to_double(), p.hi.to_double(), false, false};
+    // the doubles rounded outward: the box contains [lo, hi], and a rounded end is open
+    if (numeric(range.lo) != p.lo) range.lo = std::nextafter(range.lo, -HUGE_VAL);
+    if (numeric(range.hi) != p.hi) range.hi = std::nextafter(range.hi, HUGE_VAL);
+    domain.variables.push_back({p.symbol, range, false, {p.lo, (p.lo + p.hi) / 2, p.hi}});
+  }
+  for (const ex& fact : d.forms.empty() ? std::vector<ex>{} : std::vector<ex>{d.forms[0].second, d.forms[1].second, d.S})
+    domain.positive_facts.push_back(fact);
+  domain.connected = true;
+  const sym::ScopedParameterRanges scope(parametric.symbolic);
+  domain.description = "beta in R, gamma > 0, " + sym::parameter_ranges_text();
+  return domain;
+}
+
+// The probe points: each parameter at the seven inner eighths of its range, beta in {-1, 1/2, 2},
+// gamma in {1/2, 1}; the coordinates in the order of `domain` (beta, gamma, the parameters).
+std::vector<std::vector<numeric>> probe_points(const sym::ParameterDomain& domain) {
+  std::vector<std::vector<numeric>> parameter_values{{}};
+  for (std::size_t k = 2; k < domain.variables.size(); ++k) {
+    const std::vector<numeric>& samples = domain.variables[k].samples;  // lo, mid, hi
+    std::vector<std::vector<numeric>> next;
+    for (const auto& partial : parameter_values)
+      for (int e = 1; e < 8; ++e) {
+        auto point = partial;
+        point.push_back(samples.front() + (samples.back() - samples.front()) * numeric(e, 8));
+        next.push_back(point);
+      }
+    parameter_values = next;
+  }
+  std::vector<std::vector<numeric>> points;
+  for (const auto& values : parameter_values) {
+    for (const numeric& beta : {numeric(-1), numeric(1, 2), numeric(2)})
+      for (const numeric& gamma : {numeric(1, 2), numeric(1)}) {
+        std::vector<numeric> point{beta, gamma};
+        point.insert(point.end(), values.begin(), values.end());
+        points.push_back(point);
+      }
+  }
+  // several parameters multiply the points: at most kMaxProbes, spread evenly
+  constexpr std::size_t kMaxProbes = 300;
+  if (points.size() > kMaxProbes) {
+    std::vector<std::vector<numeric>> spread;
+    for (std::size_t k = 0; k < kMaxProbes; ++k) spread.push_back(points[k * points.size() / kMaxProbes]);
+    points = std::move(spread);
+  }
+  return points;
+}
+
+// A certified difference of the claim from the certified S at a probe point refutes the claim for
+// some value of the parameters (at most 42 points for one parameter, 50 digits, the claim's own precision ceiling).
+void refute_between(ParametricClaim& out, const Claim& claim, const DerivationSummary& d,
+                    const sym::ParameterDomain& domain) {
+  if (!d.derived || !d.certificate.verified) return;
+  constexpr unsigned kDigits = 50;
+  try {
+    const std::vector<ex> variables = domain.symbols();
+    const num::BallExpression claim_ball(claim.S, variables), S_ball(d.S, variables);
+    for (const std::vector<numeric>& point : probe_points(domain)) {
+      const num::PointComparison c = num::compare_at_point(claim_ball, S_ball, point, kDigits, 4096);
+      if (c.outcome != num::PointOutcome::Disagree) continue;
+      std::string where;
+      for (std::size_t k = 0; k < point.size(); ++k)
+        where += (k ? ", " : "") + sym::to_text(variables[k]) + " = " + exact_text(point[k]);
+      out.refuted = true;
+      out.counterexample = where + ": the claim is " + c.claim.midpoint_text(12) + " but S is " + c.reference.midpoint_text(12) +
+                           " (Arb balls, certified)";
+      return;
+    }
+  } catch (const std::exception&) {
+    // a claim the balls cannot evaluate is left unproved, with its reason
+  }
+}
+
+ParametricClaim judge(const Claim& claim, const DerivationSummary& d, const sym::ParameterDomain& domain) {
+  ParametricClaim out;
+  out.id = claim.id;
+  if (!d.derived) {
+    out.reason = "no closed form in the parameters: " + d.reason;
+    return out;
+  }
+  if (!d.certificate.verified) {
+    out.reason = "the closed form in the parameters is not certified (" + d.certificate.reason + ")";
+    return out;
+  }
+  try {
+    if (const std::optional<sym::Condition> unproved = sym::first_unproved(claim.conditions, domain)) {
+      out.reason = "the claim is not shown defined on all of " + domain.description + " (" + unproved->describe() +
+                   " is not proved)";
+      refute_between(out, claim, d, domain);
+      return out;
+    }
+    const auto sign_proof = [&]() -> std::optional<std::string> {
+      if (!sym::provably_nonnegative_on(claim.S, domain)) return std::nullopt;
+      return "the claim is shown >= 0 on " + domain.description;
+    };
+    const sym::EquivalenceProof proof = sym::prove_equal(claim.S, d.S, sign_proof);
+    if (proof.proved) {
+      out.proved = true;
+      out.method = proof.method;
+      return out;
+    }
+    out.reason = proof.squares_agree ? "the squares of the claim and S agree, but the claim's sign is not shown"
+                                     : "claim - S does not reduce to 0 with the parameters kept symbolic";
+  } catch (const std::exception& err) {
+    out.reason = std::string("the symbolic engine failed: ") + err.what();
+  }
+  refute_between(out, claim, d, domain);
+  return out;
+}
+
+}  // namespace
+
+ParametricResult check_parametric(const Spec& parametric) {
+  ParametricResult out;
+  {
+    const sym::ScopedParameterRanges scope(parametric.symbolic);
+    out.parameters = sym::parameter_ranges_text();
+  }
+  out.derivation = parametric.kind->derive(parametric);
+  const sym::ParameterDomain domain = parametric_domain(parametric, out.derivation);
+  out.domain = domain.description;
+  for (const Claim& claim : parametric.claims) out.claims.push_back(judge(claim, out.derivation, domain));
+  return out;
+}
+
+std::shared_ptr<const ParametricResult> parametric_result(const Spec& member) {
+  if (!member.parametric) return nullptr;
+  static std::mutex mutex;
+  // keyed by the parametric Spec, kept alive here so that its address is not reused
+  static std::map<const Spec*, std::pair<std::shared_ptr<const Spec>, std::shared_ptr<const ParametricResult>>> done;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto it = done.find(member.parametric.get());
+  if (it == done.end())
+    it = done.emplace(member.parametric.get(),
+                      std::make_pair(member.parametric,
+                                     std::make_shared<const ParametricResult>(check_parametric(*member.parametric))))
+             .first;
+  return it->second.second;
+}
+
+std::string parametric_mismatch(const Spec& member, const DerivationSummary& member_forms,
+                                const ParametricResult& parametric) {
+  const DerivationSummary& d = parametric.derivation;
+  if (!member.parametric || !member.sweep) return "the variant has no symbolic parameters";
+  if (d.derived != member_forms.derived)
+    return d.derived ? "this variant has no closed form, but the forms in the parameters exist"
+                     : "the forms in the parameters are not derived";
+  if (!d.derived) return "";
+  if (d.forms.size() != member_forms.forms.size()) return "the two derivations give different forms";
+  GiNaC::exmap at;
+  for (const auto& [name, value] : member.sweep->values)
+    for (const sym::ParameterRange& p : member.parametric->symbolic)
+      if (sym::to_text(p.symbol) == name) at[p.symbol] = value;
+  for (std::size_t k = 0; k < d.forms.size(); ++k) {
+    bool equal = false;
+    try {
+      equal = d.forms[k].first == member_forms.forms[k].first &&
+              sym::is_identically_zero(d.forms[k].second.subs(at) - member_forms.forms[k].second);
+    } catch (const std::exception&) {
+    }
+    if (!equal) return d.forms[k].first + " in the parameters, at this variant's values, is not shown equal to its own";
+  }
+  return "";
+}
+
+void attach_parametric(VariantResult& v) {
+  if (!v.spec.parametric) return;
+  v.parametric = parametric_result(v.spec);
+  v.parametric_mismatch = parametric_mismatch(v.spec, v.spec.kind->derive(v.spec), *v.parametric);
+  for (CheckRecord& r : v.records) {
+    if (r.check != CheckKind::Claim || r.verdict != Verdict::Disagree || r.conflict) continue;
+    for (const ParametricClaim& c : v.parametric->claims)
+      if (c.id == r.claim && c.proved) {
+        r.conflict = true;
+        r.detail += " This contradicts the claim's proof for every " + v.parametric->parameters +
+                    ": a defect of attnverify.";
+      }
+  }
+}
+
+}  // namespace attnverify
