@@ -62,6 +62,10 @@ sweep = json.load(open("mine/report-sweep/results.json"))
 assert [v["name"] for v in sweep["variants"]] == ["shifted-relu2[t=0]", "shifted-relu2[t=0.5]", "shifted-relu2[t=1]"], sweep["variants"]
 sweep_tex = open("mine/report-sweep/report.tex").read()
 assert sweep_tex.count("\\label{sweep:shifted-relu2(t=0)}") == 1 and "across the sweep's values of $t$" in sweep_tex, "no sweep section with its figure"
+symbolic = json.load(open("mine/report-symbolic/results.json"))
+in_t = symbolic["variants"][0]["symbolic_parameters"]
+assert in_t["closed_form"]["certificate"]["verified"] is True and in_t["claims"][0]["proved"] is True, in_t
+assert os.path.exists("mine/report-symbolic/report.pdf"), "mine/report-symbolic/report.pdf missing"
 silu = json.load(open("mine/report-silu/results.json"))
 assert silu["variants"][0]["closed_form"]["status"] == "no-closed-form", silu["variants"][0]
 # the tutorial's spec in 2 shards, merged (README: the same results.json as one unsharded run,
