@@ -16,6 +16,7 @@
 #include "src/spec/spec_error.hpp"
 #include "src/spec/spec_text.hpp"
 #include "proofs/symbols.hpp"
+#include "src/verdicts/parametric_claims.hpp"
 #include "src/verdicts/variant_result.hpp"
 #include "src/verdicts/verdict.hpp"
 
@@ -323,6 +324,20 @@ BOOST_AUTO_TEST_CASE(a_parameter_with_a_range_is_kept_symbolic_and_swept_over_it
   // the symbol of a name is one symbol, whoever asks for it (the merge's reading prints alike)
   BOOST_TEST(sym::parameter_symbol("t", "t").is_equal(t.symbol));
   BOOST_TEST(!sym::parameter_symbol("u", "u").is_equal(t.symbol));
+  // each member's forms against the forms in t at its value (src/verdicts/parametric_claims.hpp):
+  // equal for the derivation as it is; an S off by a factor 1 + 10^-30 is named; a member without
+  // a closed form has nothing to compare
+  const std::shared_ptr<const ParametricResult> in_t = parametric_result(members[1]);
+  BOOST_REQUIRE(in_t);
+  BOOST_TEST(in_t.get() == parametric_result(members[2]).get());  // computed once per file
+  DerivationSummary own = members[1].kind->derive(members[1]);
+  BOOST_TEST(parametric_mismatch(members[1], own, *in_t).empty());
+  BOOST_REQUIRE_EQUAL(own.forms.size(), 3u);
+  own.forms[2].second = own.forms[2].second * (1 + GiNaC::pow(GiNaC::numeric(10), -30));
+  BOOST_TEST(parametric_mismatch(members[1], own, *in_t) ==
+             "S in the parameters, at this variant's values, is not shown equal to its own");
+  own.derived = false;
+  BOOST_TEST(parametric_mismatch(members[1], own, *in_t).empty());
   // without `at`: the range's ends and midpoint
   const fs::path plain = fs::temp_directory_path() / "attnverify_symbolic_default_at.toml";
   {

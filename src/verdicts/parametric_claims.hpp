@@ -10,7 +10,7 @@
 //   - each member's forms against the forms in t at its values (an identity, by the zero test
 //     of proofs/equivalence.hpp), so that the members' numeric checks bear on the forms in t;
 //   - for each claim, whether it is proved for every beta in R, gamma > 0 and t in [a, b]: the
-//     certificate verified, every divisor, radicand and log argument of the claim proved of one
+//     certificate verified, S's closed form shown defined on that box, every divisor, radicand and log argument of the claim proved of one
 //     sign on that box (proofs/definedness.hpp, the derivation's E|f(X)|, E f(X)^2 and S as
 //     positive facts), and claim - S, or claim^2 - S^2 with the claim shown >= 0 on the box,
 //     reducing to 0 (proofs/equivalence.hpp). Otherwise, when the forms in t are certified, the
@@ -68,7 +68,8 @@ struct VariantResult;
 void attach_parametric(VariantResult& v);
 
 /// Whether the member's derived forms equal the forms in the parameters at the member's values,
-/// each by the zero test (same labels, same order); "" when they do, else which one does not.
+/// each by the zero test (same labels, same order); "" when they do or when either derivation
+/// found no closed form (nothing to compare), else which one does not.
 std::string parametric_mismatch(const Spec& member, const DerivationSummary& member_forms,
                                 const ParametricResult& parametric);
 
