@@ -28,6 +28,8 @@
 #include "src/report/reproducibility.hpp"
 #include "src/report/verdict_meanings.hpp"
 #include "src/spec/spec_text.hpp"
+#include "src/verdicts/claim_points.hpp"
+#include "proofs/symbols.hpp"
 
 namespace attnverify {
 
@@ -728,6 +730,42 @@ void write_claims_checked_here(std::ostringstream& out, const VariantResult& v, 
   out << "\\end{description}}\n";
 }
 
+// S in its one symbolic parameter at the grid point of `computed` (a curve of the sweep's figure,
+// labelled "$\\beta = b$, $\\gamma = g$"): 41 points across the parameter's range, from the forms
+// in it, evaluated by GiNaC in double precision (a figure, not a check); a point that does not
+// evaluate to a finite real is left out.
+Curve curve_in_parameter(const ParametricResult& in_t, const Spec& parametric, const Curve& computed,
+                         const std::vector<const VariantResult*>& members) {
+  Curve out{computed.label, false, {}};
+  // the grid point: the first member's grid check with this label
+  const CheckRecord* at = nullptr;
+  for (const CheckRecord& r : members.front()->records) {
+    if (!r.is_grid_check()) continue;
+    std::string label;
+    for (const auto& [name, text] : r.point)
+      label += (label.empty() ? "$" : ", $") + parameter_latex(name) + " = " + text + "$";
+    if (label == computed.label) at = &r;
+  }
+  if (!at) return computed;
+  const std::optional<GridPoint> point = exact_grid_point(at->point, {"beta", "gamma"});
+  if (!point) return computed;
+  const auto& s = sym::symbols();
+  const sym::ParameterRange& range = parametric.symbolic.front();
+  const GiNaC::ex S = in_t.derivation.S.subs(GiNaC::lst{s.beta == (*point)[0], s.gamma == (*point)[1]});
+  constexpr int kPoints = 41;
+  for (int k = 0; k < kPoints; ++k) {
+    const GiNaC::numeric t = range.lo + (range.hi - range.lo) * GiNaC::numeric(k, kPoints - 1);
+    try {
+      const GiNaC::ex value = S.subs(range.symbol == t).evalf();
+      if (!GiNaC::is_a<GiNaC::numeric>(value) || !GiNaC::ex_to<GiNaC::numeric>(value).is_real()) continue;
+      const double y = GiNaC::ex_to<GiNaC::numeric>(value).to_double();
+      if (std::isfinite(y) && std::isfinite(t.to_double())) out.points.emplace_back(t.to_double(), y);
+    } catch (const std::exception&) {
+    }
+  }
+  return out.points.size() < 2 ? computed : out;
+}
+
 // A file with symbolic parameters (src/verdicts/parametric_claims.hpp): its forms in them, their
 // certificate for every value, each member's forms against them, and each claim proved for every
 // value or not, with the reason.
@@ -740,7 +778,13 @@ void write_parametric(std::ostringstream& out, const std::vector<const VariantRe
     names += (names.empty() ? "$" : ", $") + name + "$";
     ranges += (ranges.empty() ? "$" : ", $") + name + " \\in [" + sym::to_latex(r.lo) + ", " + sym::to_latex(r.hi) + "]$";
   }
-  for (const VariantResult* v : members) values += (values.empty() ? "" : "; ") + sweep_values_latex(*v->spec.sweep);
+  // one parameter: "0, 1/2 and 2"; several: each variant's values, "t = 0, u = 1; t = 2, u = 1"
+  for (std::size_t k = 0; k < members.size(); ++k) {
+    const SweepMember& m = *members[k]->spec.sweep;
+    const std::string these =
+        m.values.size() == 1 ? "$" + sym::to_latex(m.values.front().second) + "$" : sweep_values_latex(m);
+    values += (k == 0 ? "" : m.values.size() > 1 ? "; " : k + 1 == members.size() ? " and " : ", ") + these;
+  }
   out << "\\subsection*{For every " << ranges << "}\n";
   const bool one = first.parametric->symbolic.size() == 1;
   out << "The parameter" << (one ? " " : "s ") << names << (one ? " is" : " are")
@@ -836,9 +880,15 @@ void write_sweep_opening(std::ostringstream& out, const std::vector<const Varian
   figure.y_label = "$S$";
   constexpr std::size_t kMaxSweepCurves = 6;
   const std::size_t drawn = std::min(full.size(), kMaxSweepCurves);
+  // with t symbolic and its forms certified for every t, the lines are S in t itself
+  const ParametricResult* in_t = members.front()->parametric.get();
+  const bool lines_in_t = in_t && in_t->derivation.derived && in_t->derivation.certificate.verified &&
+                          first.parametric->symbolic.size() == 1;
   for (std::size_t k = 0; k < drawn; ++k) {
-    figure.curves.push_back(full[k * full.size() / drawn]);
-    figure.marks.push_back(figure.curves.back());  // circles at the computed values
+    const Curve& computed = full[k * full.size() / drawn];
+    figure.marks.push_back(computed);  // circles at the computed values
+    figure.curves.push_back(lines_in_t ? curve_in_parameter(*in_t, *first.parametric, computed, members)
+                                       : computed);
   }
   std::string values;
   for (const VariantResult* v : members)
@@ -846,8 +896,11 @@ void write_sweep_opening(std::ostringstream& out, const std::vector<const Varian
   figure.caption = fmt::format(
       "$S$ across the sweep's values of ${}$, at {} of the {} grid points where every variant of the sweep has a value "
       "(the numeric route's values: value numeric of each grid check in results.json). Circles are the values "
-      "computed, at ${}$ = {}; the lines only join them.",
-      parameter_latex(parameter), drawn, full.size(), parameter_latex(parameter), values);
+      "computed, at ${}$ = {}; {}",
+      parameter_latex(parameter), drawn, full.size(), parameter_latex(parameter), values,
+      lines_in_t ? "the lines are the closed form in $" + parameter_latex(parameter) +
+                       "$ above (certified for every value in its range), evaluated in double precision at 41 points."
+                 : std::string("the lines only join them."));
   write_figure(out, figure);
 }
 
