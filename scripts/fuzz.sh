@@ -7,7 +7,7 @@
 #                                            (the claim judge and the shard merge, 20-100 times
 #                                            slower per input, get N/20: CLAIM_FUZZ_RUNS and
 #                                            SHARD_FUZZ_RUNS override)
-# Seeds: specs/, tests/specs/{bad,small,edge}/ and fuzz/ (expressions, claims, shards,
+# Seeds: specs/, tests/specs/{bad,small,edge,sweeps,symbolic}/ and fuzz/ (expressions, claims, shards,
 # regressions). Any crash, sanitizer report, timeout (> 10 s for one input) or
 # out-of-memory (> 4 GB)
 # fails the script; the input is left in build-asan/fuzz-findings/ for you to add to
@@ -37,7 +37,7 @@ mkdir -p "$findings" "$work/spec" "$work/expression" "$work/claim" "$work/shard"
 for target in spec expression claim shard; do
   # the first folder collects new inputs; the others are read-only seeds
   case $target in
-    spec) seeds=(specs tests/specs/bad tests/specs/small tests/specs/edge fuzz/regressions/spec) ;;
+    spec) seeds=(specs tests/specs/bad tests/specs/small tests/specs/edge tests/specs/sweeps tests/specs/symbolic fuzz/regressions/spec) ;;
     expression) seeds=(fuzz/expressions fuzz/regressions/expression) ;;
     claim) seeds=(fuzz/claims fuzz/regressions/claim) ;;
     shard) seeds=(fuzz/shards fuzz/regressions/shard) ;;
