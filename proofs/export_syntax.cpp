@@ -115,7 +115,15 @@ std::string symbol_in(const std::string& name, ExportSyntax to) {
                                                 "for",   "from",   "global", "if",    "import",   "in",     "is",
                                                 "lambda", "nonlocal", "not", "or",    "pass",     "raise",  "return",
                                                 "try",   "while",  "with",   "yield", "None",     "True",   "False"};
-    return keywords.count(name) ? name + "_" : name;
+    // and the names the exported program defines itself: the imports of `derive --format sympy`
+    // (a parameter named Symbol or Rational would shadow them) and its dict `forms`
+    static const std::set<std::string> taken{"Symbol", "Rational", "pi",   "exp",  "log",       "sqrt",
+                                             "erf",    "erfc",     "Abs",  "Max",  "Heaviside", "tanh",
+                                             "sinh",   "cosh",     "forms"};
+    if (keywords.count(name) || taken.count(name)) return name + "_";
+    for (const std::string& primitive : primitive_names())
+      if (const PrimitiveFunction* f = find_primitive(primitive); f && f->sympy == name) return name + "_";
+    return name;
   }
   std::string out;
   for (const char c : name)

@@ -26,9 +26,11 @@ enum class ExportSyntax { SymPy, Mathematica };
 /// without a counterpart.
 std::string to_syntax(const GiNaC::ex& e, ExportSyntax to);
 
-/// A symbol's name in `to`: a Python keyword gets a trailing underscore (lambda -> lambda_);
-/// Mathematica drops characters other than letters and digits (my_t -> myt: '_' starts a
-/// pattern there).
+/// A symbol's name in `to`: a Python keyword, or a name the SymPy program defines itself (its
+/// imports, a primitive's SymPy function, the dict `forms`), gets a trailing underscore (lambda ->
+/// lambda_, forms -> forms_); Mathematica drops characters other than letters and digits (my_t ->
+/// myt: '_' starts a pattern there). A symbolic parameter's name starts with a lowercase letter
+/// (src/spec/spec.cpp), so it is never one of Mathematica's built-ins (I, E, N, Sqrt).
 std::string symbol_in(const std::string& name, ExportSyntax to);
 
 }  // namespace attnverify::sym

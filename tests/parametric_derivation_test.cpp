@@ -17,6 +17,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "proofs/equivalence.hpp"
+#include "proofs/export_syntax.hpp"
 #include "proofs/expression_parser.hpp"
 #include "proofs/heat_equation_certificate.hpp"
 #include "proofs/kernel_derivation.hpp"
@@ -117,4 +118,15 @@ BOOST_AUTO_TEST_CASE(without_a_range_a_symbol_in_f_is_not_a_constant) {
   BOOST_TEST(!sym::has_parameter(t));
   const sym::KernelDerivation d = sym::derive_kernel(kernel("relu(x - t)^2"));
   BOOST_TEST((d.status == sym::KernelDerivation::Status::NoClosedForm));
+}
+
+// A symbolic parameter stays a symbol in `derive --format sympy|mathematica` (the attack of
+// 2026-12-01: a parameter named Symbol shadowed the import, one named forms overwrote the dict):
+// names the SymPy program defines get an underscore; keywords as before.
+BOOST_AUTO_TEST_CASE(exported_symbol_names_never_shadow_the_programs_own) {
+  using sym::ExportSyntax;
+  for (const char* taken : {"forms", "Symbol", "Rational", "exp", "Abs", "atan", "lambda"})
+    BOOST_TEST(sym::symbol_in(taken, ExportSyntax::SymPy) == std::string(taken) + "_", taken);
+  BOOST_TEST(sym::symbol_in("t", ExportSyntax::SymPy) == "t");
+  BOOST_TEST(sym::symbol_in("t_max", ExportSyntax::Mathematica) == "tmax");
 }

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "proofs/export_syntax.hpp"
 #include "proofs/expression_parser.hpp"
 #include "proofs/printing.hpp"
 #include "proofs/symbols.hpp"
@@ -205,6 +206,13 @@ std::pair<SymbolicAxis, std::vector<numeric>> read_symbolic(const toml::node& no
                       "an end of the range must be a number (t = { range = [0, 2] })");
   SymbolicAxis axis{name, read_exact_number((*range)[0], path, where + ".range[0]"),
                     read_exact_number((*range)[1], path, where + ".range[1]"), line_of(node)};
+  // a parameter's range is enclosed in doubles (proofs/parameter_ranges.hpp), and its values are
+  // scores' thresholds and scales: 10^9 in magnitude at most
+  for (const numeric& end : {axis.lo, axis.hi})
+    if (abs(end) > numeric(1000000000))
+      throw SpecError(path, line_of(*table.get("range")), where + ".range",
+                      "an end of the range exceeds 10^9 in magnitude (found " +
+                          (exact_text(end).size() > 40 ? exact_text(end).substr(0, 30) + "..." : exact_text(end)) + ")");
   if (!(axis.lo < axis.hi))
     throw SpecError(path, line_of(*table.get("range")), where + ".range",
                     "the range's low end must be below its high end (found [" + exact_text(axis.lo) + ", " +
@@ -231,11 +239,33 @@ SweepPlan read_sweep(const toml::table& root, const std::string& path) {
   if (!table) return plan;
   std::size_t members = 1;
   bool lists = false;
+  std::map<std::string, std::string> exported;  // symbolic parameters by their Mathematica name
   for (const auto& [key, node] : *table) {
     if (!node.is_array() && !node.is_table()) continue;
     const std::string name(key.str()), where = "variant.parameters." + name;
+    // the name first: a member's name carries it (read_parameters says the same for a constant)
+    if (const std::string problem = parameter_name_problem(name); !problem.empty())
+      throw SpecError(path, line_of(node), where, problem);
     std::vector<numeric> values;
     if (node.is_table()) {
+      // a symbolic parameter stays a symbol in the forms that `derive --format` exports: lowercase
+      // first (Mathematica's built-ins, I, E, N, Sqrt, are capitalised), and distinct there
+      if (!std::islower(static_cast<unsigned char>(name[0])))
+        throw SpecError(path, line_of(node), where,
+                        "a symbolic parameter's name must start with a lowercase letter (found '" + name +
+                            "'; capitalised names such as I, E or N are Mathematica's own)");
+      const std::string as_exported = sym::symbol_in(name, sym::ExportSyntax::Mathematica);
+      if (const auto other = exported.find(as_exported); other != exported.end())
+        throw SpecError(path, line_of(node), where,
+                        "'" + name + "' and '" + other->second + "' are one name in Mathematica (" + as_exported +
+                            ", without underscores); rename one");
+      exported.emplace(as_exported, name);
+      // each one multiplies the box that signs are decided on and the points definedness is
+      // analysed at (8 parameters took minutes for one unproved claim)
+      if (exported.size() > kMaxSymbolicParameters)
+        throw SpecError(path, line_of(node), where,
+                        fmt::format("more than {} symbolic parameters in one file; give the others a value or a list",
+                                    kMaxSymbolicParameters));
       auto [axis, at] = read_symbolic(node, name, path, where);
       plan.symbolic.push_back(axis);
       values = std::move(at);

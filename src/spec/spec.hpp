@@ -166,6 +166,9 @@ std::string sweep_member_name(const std::string& base_name,
 /// The most variants one spec file's sweep may make (a run of each is minutes).
 inline constexpr std::size_t kMaxSweepMembers = 64;
 
+/// The most symbolic parameters one spec file may keep (docs/spec-format.md, "Symbolic parameters").
+inline constexpr std::size_t kMaxSymbolicParameters = 3;
+
 /// Upper bounds enforced on grids (bad input beyond them is refused with a message).
 inline constexpr std::size_t kMaxGridPoints = 100000;  ///< the default of max_grid_points()
 

@@ -41,35 +41,33 @@ sym::ParameterDomain parametric_domain(const Spec& parametric, const DerivationS
 }
 
 // The probe points: each parameter at the seven inner eighths of its range, beta in {-1, 1/2, 2},
-// gamma in {1/2, 1}; the coordinates in the order of `domain` (beta, gamma, the parameters).
+// gamma in {1/2, 1}; the coordinates in the order of `domain` (beta, gamma, the parameters). With
+// several parameters the 6 * 7^k combinations are thinned to kMaxProbes spread evenly over them,
+// each decoded from its index (never all made: 8 parameters are 35 million).
 std::vector<std::vector<numeric>> probe_points(const sym::ParameterDomain& domain) {
-  std::vector<std::vector<numeric>> parameter_values{{}};
-  for (std::size_t k = 2; k < domain.variables.size(); ++k) {
-    const std::vector<numeric>& samples = domain.variables[k].samples;  // lo, mid, hi
-    std::vector<std::vector<numeric>> next;
-    for (const auto& partial : parameter_values)
-      for (int e = 1; e < 8; ++e) {
-        auto point = partial;
-        point.push_back(samples.front() + (samples.back() - samples.front()) * numeric(e, 8));
-        next.push_back(point);
-      }
-    parameter_values = next;
-  }
-  std::vector<std::vector<numeric>> points;
-  for (const auto& values : parameter_values) {
-    for (const numeric& beta : {numeric(-1), numeric(1, 2), numeric(2)})
-      for (const numeric& gamma : {numeric(1, 2), numeric(1)}) {
-        std::vector<numeric> point{beta, gamma};
-        point.insert(point.end(), values.begin(), values.end());
-        points.push_back(point);
-      }
-  }
-  // several parameters multiply the points: at most kMaxProbes, spread evenly
   constexpr std::size_t kMaxProbes = 300;
-  if (points.size() > kMaxProbes) {
-    std::vector<std::vector<numeric>> spread;
-    for (std::size_t k = 0; k < kMaxProbes; ++k) spread.push_back(points[k * points.size() / kMaxProbes]);
-    points = std::move(spread);
+  const std::vector<std::pair<numeric, numeric>> beta_gamma{{-1, numeric(1, 2)}, {-1, 1},
+                                                            {numeric(1, 2), numeric(1, 2)}, {numeric(1, 2), 1},
+                                                            {2, numeric(1, 2)}, {2, 1}};
+  const std::size_t parameters = domain.variables.size() - 2;
+  numeric total = numeric(6);
+  for (std::size_t p = 0; p < parameters; ++p) total *= 7;  // exact: no overflow
+  const std::size_t count = total > numeric(static_cast<long>(kMaxProbes)) ? kMaxProbes : static_cast<std::size_t>(total.to_long());
+  std::vector<std::vector<numeric>> points;
+  for (std::size_t k = 0; k < count; ++k) {
+    numeric index = GiNaC::iquo(total * numeric(static_cast<long>(k)), numeric(static_cast<long>(count)));
+    std::vector<numeric> point;
+    const numeric pair = GiNaC::mod(index, 6);
+    point.push_back(beta_gamma[static_cast<std::size_t>(pair.to_long())].first);
+    point.push_back(beta_gamma[static_cast<std::size_t>(pair.to_long())].second);
+    index = (index - pair) / 6;
+    for (std::size_t p = 0; p < parameters; ++p) {
+      const numeric eighth = GiNaC::mod(index, 7) + 1;
+      index = (index - eighth + 1) / 7;
+      const std::vector<numeric>& samples = domain.variables[2 + p].samples;  // lo, mid, hi
+      point.push_back(samples.front() + (samples.back() - samples.front()) * eighth / 8);
+    }
+    points.push_back(point);
   }
   return points;
 }
