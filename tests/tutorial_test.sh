@@ -65,6 +65,9 @@ assert sweep_tex.count("\\label{sweep:shifted-relu2(t=0)}") == 1 and "across the
 symbolic = json.load(open("mine/report-symbolic/results.json"))
 in_t = symbolic["variants"][0]["symbolic_parameters"]
 assert in_t["closed_form"]["certificate"]["verified"] is True and in_t["claims"][0]["proved"] is True, in_t
+# the conjecture right at the listed t only: proved by each variant at its t, refuted for some t
+assert in_t["claims"][1]["refuted"] is True and "t = 0.125" in in_t["claims"][1]["counterexample"], in_t
+assert all(c["verdict"] == "agree" for c in symbolic["checks"] if c.get("claim") == "right-at-listed-t-only")
 assert os.path.exists("mine/report-symbolic/report.pdf"), "mine/report-symbolic/report.pdf missing"
 silu = json.load(open("mine/report-silu/results.json"))
 assert silu["variants"][0]["closed_form"]["status"] == "no-closed-form", silu["variants"][0]
