@@ -20,20 +20,11 @@ thread_local std::vector<ParameterRange> active;
 // does not show it, so an undecided sign costs about 2 * 10 enclosures)
 constexpr int kBisections = 10;
 
-// An interval of doubles that contains [lo, hi]: each end rounded outward.
-Range outward(const numeric& lo, const numeric& hi) {
-  Range r;
-  r.lo = std::nextafter(lo.to_double(), -HUGE_VAL);
-  r.hi = std::nextafter(hi.to_double(), HUGE_VAL);
-  r.lo_open = r.hi_open = false;
-  return r;
-}
-
 // The strict sign of the enclosure of e on the box, bisecting the widest parameter `depth` times
 // more; 0 when some sub-box does not show one, or two sub-boxes show different ones.
 int sign_on_box(const ex& e, std::vector<std::pair<numeric, numeric>>& box, int depth) {
   SymbolRanges ranges;
-  for (std::size_t k = 0; k < active.size(); ++k) ranges[active[k].symbol] = outward(box[k].first, box[k].second);
+  for (std::size_t k = 0; k < active.size(); ++k) ranges[active[k].symbol] = enclosing_range({active[k].symbol, box[k].first, box[k].second});
   const Range r = enclose(e, ranges);
   if (r.positive()) return 1;
   if (r.negative()) return -1;
@@ -113,9 +104,16 @@ bool is_parametric_constant(const ex& e) {
   }
 }
 
+Range enclosing_range(const ParameterRange& p) {
+  Range r{p.lo.to_double(), p.hi.to_double(), false, false};
+  if (numeric(r.lo) != p.lo) r.lo = std::nextafter(r.lo, -HUGE_VAL);
+  if (numeric(r.hi) != p.hi) r.hi = std::nextafter(r.hi, HUGE_VAL);
+  return r;
+}
+
 SymbolRanges parameter_symbol_ranges() {
   SymbolRanges ranges;
-  for (const ParameterRange& p : active) ranges[p.symbol] = outward(p.lo, p.hi);
+  for (const ParameterRange& p : active) ranges[p.symbol] = enclosing_range(p);
   return ranges;
 }
 

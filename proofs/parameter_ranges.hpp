@@ -67,6 +67,10 @@ bool is_parametric_constant(const GiNaC::ex& e);
 /// only, never to decide a sign).
 GiNaC::ex at_parameter_midpoints(const GiNaC::ex& e);
 
+/// [p.lo, p.hi] as a Range of doubles that contains it: closed ends, each the exact double where the
+/// end is one, else rounded outward. For enclose and for a definedness domain's variable.
+Range enclosing_range(const ParameterRange& p);
+
 /// The active parameters' ranges for range_enclosure's `enclose` (closed ends).
 SymbolRanges parameter_symbol_ranges();
 

@@ -324,11 +324,7 @@ void refuse_undefined_definition(TomlReader& variant, const std::string& key,
   sym::ParameterDomain line = sym::real_line_domain();
   std::string every = "every real x";
   for (const sym::ParameterRange& p : parameters) {
-    // a symbolic parameter's closed range, its double ends rounded outward (an end not exact is open)
-    sym::Range range{p.lo.to_double(), p.hi.to_double(), false, false};
-    if (GiNaC::numeric(range.lo) != p.lo) range.lo = std::nextafter(range.lo, -HUGE_VAL);
-    if (GiNaC::numeric(range.hi) != p.hi) range.hi = std::nextafter(range.hi, HUGE_VAL);
-    line.variables.push_back({p.symbol, range, false, {p.lo, (p.lo + p.hi) / 2, p.hi}});
+    line.variables.push_back({p.symbol, sym::enclosing_range(p), false, {p.lo, (p.lo + p.hi) / 2, p.hi}});
     every += ", every " + sym::to_text(p.symbol) + " in [" + exact_text(p.lo) + ", " + exact_text(p.hi) + "]";
   }
   for (const sym::Condition& condition : conditions) {

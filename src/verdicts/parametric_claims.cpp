@@ -26,11 +26,7 @@ namespace {
 sym::ParameterDomain parametric_domain(const Spec& parametric, const DerivationSummary& d) {
   sym::ParameterDomain domain = sym::kernel_domain();
   for (const sym::ParameterRange& p : parametric.symbolic) {
-    sym::Range range{p.lo.to_double(), p.hi.to_double(), false, false};
-    // the doubles rounded outward: the box contains [lo, hi], and a rounded end is open
-    if (numeric(range.lo) != p.lo) range.lo = std::nextafter(range.lo, -HUGE_VAL);
-    if (numeric(range.hi) != p.hi) range.hi = std::nextafter(range.hi, HUGE_VAL);
-    domain.variables.push_back({p.symbol, range, false, {p.lo, (p.lo + p.hi) / 2, p.hi}});
+    domain.variables.push_back({p.symbol, sym::enclosing_range(p), false, {p.lo, (p.lo + p.hi) / 2, p.hi}});
   }
   for (const ex& fact : d.forms.empty() ? std::vector<ex>{} : std::vector<ex>{d.forms[0].second, d.forms[1].second, d.S})
     domain.positive_facts.push_back(fact);
